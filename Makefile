@@ -1,0 +1,105 @@
+# pmutop: build, run, test, install. `make help` lists the targets.
+PKGS     := ncursesw libpci inih
+CC       ?= cc
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+OPT      ?= -O2 -g
+WARN     := -Wall -Wextra
+SAN      ?=
+
+ifeq ($(SAN),1)
+BUILD    ?= build-san
+OPT      := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+BIN      := $(BUILD)/pmutop
+else
+BUILD    ?= build
+BIN      := pmutop
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CPPFLAGS += -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
+CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
+LDLIBS   += $(PKG_LIBS) -lm
+
+SRCS     := $(wildcard src/*.c src/hw/*.c src/hw/sim/*.c src/pci/*.c src/ui/*.c)
+LIB_SRCS := $(filter-out src/main.c,$(SRCS))
+MACHINES := $(sort $(wildcard machines/*.machine))
+GEN_C    := $(BUILD)/gen/machines_embed.c
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/machines_embed.o
+TEST_SRCS:= $(wildcard tests/unit/test_*.c)
+TEST_BINS:= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRCS:= $(wildcard tests/fuzz/fuzz_*.c)
+
+.PHONY: all run demo test test-san deps install uninstall clean bench fuzz help screenshots
+
+all: $(BIN)
+
+help:
+	@echo "make            build ./pmutop"
+	@echo "make run        install missing dependencies, build, start pmutop on this machine"
+	@echo "make demo       start pmutop on the simulated 2-socket Sapphire Rapids (--sim spr-2s)"
+	@echo "make test       install missing dependencies, build, run every test"
+	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@echo "make fuzz       build and run the fuzz targets (clang, libFuzzer, ASan/UBSan)"
+	@echo "make bench      run the benchmarks, write bench/results.json"
+	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (binary, man page, default config)"
+
+deps:
+	@sh scripts/deps.sh
+
+$(BIN): $(BUILD)/src/main.o $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(GEN_C): $(MACHINES) scripts/embed.sh
+	@mkdir -p $(dir $@)
+	sh scripts/embed.sh $(MACHINES) > $@
+
+$(BUILD)/gen/machines_embed.o: $(GEN_C)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/t.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+
+run: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	./$(BIN) $(ARGS)
+
+demo: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	./$(BIN) --sim spr-2s $(ARGS)
+
+test: deps
+	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
+	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) sh tests/run.sh
+
+test-san:
+	@$(MAKE) --no-print-directory test SAN=1
+
+fuzz:
+	@sh tests/fuzz/run.sh $(FUZZ_SRCS)
+
+bench: deps
+	@sh bench/run.sh
+
+screenshots: $(BIN)
+	@sh scripts/screenshots.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)/etc
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pmutop
+	install -m 0644 pmutop.1 $(DESTDIR)$(PREFIX)/share/man/man1/pmutop.1
+	install -m 0644 conf/pmutop.conf $(DESTDIR)/etc/pmutop.conf
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/pmutop $(DESTDIR)$(PREFIX)/share/man/man1/pmutop.1
+
+clean:
+	rm -rf build build-san build-fuzz pmutop
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

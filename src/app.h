@@ -1,0 +1,91 @@
+/* app.h: the running program's state shared by batch output and the TUI: settings, topology,
+ * PMUs, events, the counter source, the model and the uncore inventory. */
+#ifndef PMUTOP_APP_H
+#define PMUTOP_APP_H
+#include <stdbool.h>
+#include "settings.h"
+#include "hw/topology.h"
+#include "hw/pmu.h"
+#include "hw/evparse.h"
+#include "hw/model.h"
+#include "hw/budget.h"
+#include "pci/disc.h"
+
+struct app;
+struct perf_seam;
+struct counters;
+struct replay;
+
+/* A counter source as a table of functions: perf (live kernel or simulated) and replay. */
+struct source_ops {
+	const char *name;
+	/* Fill app->model.cur CPU rows for the next interval. Returns 0, 1 at the
+	 * end of a recording, or a negative errno with app->msg filled. */
+	int (*sample)(struct app *a);
+	/* (Re)open after the event list changed. */
+	int (*reopen)(struct app *a);
+	/* Replay only: move by delta intervals (0 = restart). NULL for live sources. */
+	int (*step)(struct app *a, int delta);
+	void (*stop)(struct app *a);
+};
+
+struct app_opts {              /* the command line */
+	bool batch, json, list_uncore, explain, do_replay;
+	int count;                 /* -n, 0 = forever */
+	double delay;              /* -d, 0 = from settings */
+	const char *events;        /* -e */
+	const char *evset;         /* -E */
+	const char *cpus;          /* -C */
+	const char *output;        /* -o */
+	const char *sep;           /* -x */
+	const char *sysfs;         /* --sysfs */
+	const char *sim;           /* --sim */
+	const char *sim_fault;     /* --sim-fault */
+	const char *replay;        /* --replay */
+	const char *topology;      /* --topology (lscpu -p output) */
+	const char *pci_dump;      /* --pci-dump */
+	const char *config;        /* --config */
+};
+
+struct app {
+	struct app_opts opt;
+	struct settings set;
+	struct topology topo;
+	struct pmu_registry reg;
+	struct ev_list evl;        /* the events being counted */
+	struct model model;
+	const struct source_ops *src;
+	const struct perf_seam *seam;   /* perf sources */
+	struct counters *cnt;
+	struct replay *rep;        /* replay source */
+	struct budget budget[8];
+	int nbudget;
+	struct disc_inventory inv;
+	bool inv_loaded;
+	char inv_msg[256];
+
+	char source_label[160];    /* "live", "SIMULATED: spr-2s", "replay: FILE" */
+	char host[64], kernel[64];
+	int paranoid;              /* perf_event_paranoid, -99 when unknown */
+	char hw_reason[256];       /* why hardware events are unavailable, "" when they are */
+	double interval;           /* seconds */
+	double t0;                 /* monotonic start */
+	bool paused;
+	char msg[512];             /* last error for the user */
+	char sim_dir[4096];        /* generated tree of --sim, removed at exit */
+};
+
+/* Reopen counting with a new event list text (perf syntax). Returns 0 or -EINVAL
+ * with err filled (the old events stay). */
+int app_set_events(struct app *a, const char *list, struct ev_error *err);
+/* The current event list as perf syntax (groups in braces), into buf. */
+void app_events_text(const struct app *a, char *buf, size_t len);
+/* Take one sample: source sample + model_derive. Returns as source_ops.sample. */
+int app_sample(struct app *a);
+/* Recompute the counter budget for the current events. */
+void app_update_budget(struct app *a);
+/* Load the uncore inventory once (for the uncore view). */
+void app_load_inventory(struct app *a);
+/* Monotonic seconds. */
+double app_now(void);
+#endif

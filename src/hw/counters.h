@@ -1,0 +1,35 @@
+/* counters.h: perf_event groups per CPU through the seam; one read() per group per CPU per refresh. */
+#ifndef PMUTOP_COUNTERS_H
+#define PMUTOP_COUNTERS_H
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ev_list;
+struct topology;
+struct perf_seam;
+struct model;
+
+struct cnt_error {
+	int err;           /* negative errno that stopped the open, 0 when none */
+	char msg[512];     /* what failed and what to do */
+};
+
+struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, previous values */
+
+/* Open every group of evl on every CPU it covers. Events the kernel refuses
+ * (ENOENT/EOPNOTSUPP/EINVAL) are marked unsupported on that PMU and skipped.
+ * EACCES/EPERM stops with a message; EMFILE raises RLIMIT_NOFILE and retries once.
+ * Returns NULL with err filled when nothing can run. */
+struct counters *counters_open(const struct ev_list *evl, const struct topology *topo,
+			       const struct perf_seam *seam, struct cnt_error *err);
+/* Read each group once and fill m->cur.cpu rows with deltas since the previous
+ * read (the first call sets the baseline and returns 0 without deltas meaning
+ * anything). A CPU that answers ENODEV is dropped (m->cur.online false).
+ * Returns 0 or a negative errno. */
+int counters_read(struct counters *c, struct model *m);
+/* 1 when event i was refused by the kernel on every CPU. */
+bool counters_unsupported(const struct counters *c, int ev);
+/* Number of read() calls made by the last counters_read. */
+int counters_last_reads(const struct counters *c);
+void counters_close(struct counters *c);
+#endif

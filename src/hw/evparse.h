@@ -1,0 +1,50 @@
+/* evparse.h: perf event syntax (as `perf stat -e` accepts it) resolved into perf_event_attr values. */
+#ifndef PMUTOP_EVPARSE_H
+#define PMUTOP_EVPARSE_H
+#include <stdbool.h>
+#include <stdint.h>
+
+struct pmu_registry;
+struct topology;
+
+struct ev_spec {
+	char *name;      /* display name as perf prints it: "cycles", "cpu_core/cycles/",
+			    "uncore_imc_0/cas_count_read/", "instructions:u" */
+	char *input;     /* the source text of this event (before expansion) */
+	char *base;      /* canonical base name used for metric roles: "cycles",
+			    "instructions", "cas_count_read", "r08d1", "event=0x3c,umask=0x0" */
+	int pmu;         /* registry index of the PMU it opens on; -1 for legacy types without one */
+	uint32_t type;
+	uint64_t config, config1, config2, config3;
+	bool exclude_user, exclude_kernel, exclude_hv, pinned;
+	double scale;    /* from the alias .scale, else 1 */
+	char unit[24];   /* from the alias .unit, else "" (software clocks: "msec") */
+	int group;       /* events sharing a group number form one group; the first is the leader */
+	int *cpus;       /* CPU numbers it opens on (malloc'd); NULL = every online CPU */
+	int ncpus;
+};
+
+struct ev_list {
+	int n;
+	struct ev_spec *ev;
+	int ngroups;
+};
+
+struct ev_error {
+	int pos;          /* byte offset in the input string */
+	char msg[160];
+};
+
+/* Parse a comma separated list of events and groups. Appends to out (which
+ * may already hold events; group numbers continue). Returns 0, or -EINVAL
+ * with err filled and out unchanged. */
+int evparse(const char *s, const struct pmu_registry *reg, const struct topology *topo,
+	    struct ev_list *out, struct ev_error *err);
+void evlist_free(struct ev_list *l);
+/* Remove event i (and renumber nothing: its group keeps its other members). */
+void evlist_remove(struct ev_list *l, int i);
+
+/* Names of the built-in events (generic hardware, hardware cache, software),
+ * for listing. Returns a NULL-terminated static array. */
+const char *const *evparse_builtin_names(void);
+#endif

@@ -1,0 +1,101 @@
+/* model.h: one frame per interval (deltas, scaling, not-counted state), derived metrics and
+ * aggregation per socket and system (sums of deltas first, ratios after), IPC history. */
+#ifndef PMUTOP_MODEL_H
+#define PMUTOP_MODEL_H
+#include <stdbool.h>
+#include <stdint.h>
+
+enum ev_state {
+	EVS_ABSENT = 0,     /* not opened on this CPU (uncore off its cpumask, other hybrid PMU) */
+	EVS_UNSUPPORTED,    /* the kernel refused it (ENOENT/EOPNOTSUPP/EINVAL) */
+	EVS_NOT_COUNTED,    /* opened but running == 0 over the interval */
+	EVS_OK,             /* counted; value is an estimate when pct < 100 */
+};
+
+struct ev_val {
+	uint64_t raw, enabled, running;  /* deltas over the interval */
+	double value;    /* raw * enabled / running * alias scale; NAN unless EVS_OK */
+	double pct;      /* 100 * running / enabled; NAN when enabled == 0 */
+	uint8_t state;
+};
+
+/* Roles tie events to metrics; assigned from the event's base name. */
+enum ev_role {
+	ROLE_NONE, ROLE_CYCLES, ROLE_INSTRUCTIONS, ROLE_CPU_CLOCK, ROLE_TASK_CLOCK,
+	ROLE_LLC_MISSES, ROLE_LLC_REFS, ROLE_BRANCHES, ROLE_BRANCH_MISSES,
+	ROLE_MEM_READ, ROLE_MEM_WRITE, ROLE_MEM_RW, ROLE_UPI, ROLE_ENERGY_PKG, ROLE_ENERGY_RAM,
+	ROLE_L3_MISS, NROLES
+};
+
+enum metric_id {
+	M_IPC, M_CPI, M_GHZ, M_UTIL, M_LLC_MISS_PCT, M_MPKI, M_BR_MISS_PCT,
+	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W, M_L3_MISS_PCT_UNUSED,
+	NMETRICS
+};
+
+struct metric_def {
+	const char *name;   /* JSON key: "ipc" */
+	const char *label;  /* column title: "IPC" */
+	const char *unit;
+};
+extern const struct metric_def metric_defs[NMETRICS];
+
+struct mev {               /* one event as the model sees it */
+	char *name;        /* display name */
+	char *pmu;         /* PMU name or "" */
+	char *unit;        /* unit of value ("msec", "MiB", "Joules", "") */
+	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */
+	int group;
+	bool uncore;       /* counted once per socket/die, not per CPU */
+};
+
+struct frame {
+	double t;          /* seconds since start at the end of the interval */
+	double interval;   /* seconds covered by this frame */
+	uint64_t seq;      /* 1 for the first frame */
+	struct ev_val *cpu;    /* [ncpus * nev] */
+	struct ev_val *sock;   /* [nsock * nev] */
+	struct ev_val *sys;    /* [nev] */
+	double *cpu_m, *sock_m, *sys_m;  /* [.. * NMETRICS], NAN when inputs are missing */
+	bool *online;          /* [ncpus]: false once a CPU was dropped */
+};
+
+struct model {
+	int ncpus;
+	int *cpu_ids, *cpu_sock, *cpu_core;  /* [ncpus]: CPU number, socket index, core id */
+	int nsock;
+	int *sock_ids;        /* [nsock]: physical ids, -1 when unknown */
+	int nev;
+	struct mev *ev;
+	struct frame cur;     /* the latest frame (valid after model_derive) */
+	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
+	int hist_cap, hist_len, hist_head;
+	float *hist_ipc;      /* [ncpus * hist_cap] */
+};
+
+/* Set up the CPU side. cpu_sock gives socket indices (0..nsock-1) or NULL for
+ * "unknown" (everything in one socket with id -1). Copies the arrays. */
+int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_sock,
+	       const int *cpu_core, int nsock, const int *sock_ids, int hist_cap);
+/* Add an event; returns its index. base is the canonical name used for the role. */
+int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
+		    const char *unit, int group, bool uncore);
+/* (Re)allocate the frame for the current CPU and event count. */
+int model_alloc_frame(struct model *m);
+void model_free(struct model *m);
+
+/* The role an event name implies ("cycles", "cpu_core/cycles/", "instructions:D",
+ * "uncore_imc_0/cas_count_read/", "power/energy-pkg/"). */
+int model_role_of(const char *name);
+
+/* Fill one value from deltas: scaling, pct, state (never divides by zero). */
+void model_set_value(struct ev_val *v, uint64_t raw, uint64_t enabled, uint64_t running,
+		     double scale);
+/* Fill one value from a recording (scaled value and percent running known). */
+void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, double pct,
+			int state);
+/* Compute socket and system sums from the CPU rows, then every metric, and push history. */
+void model_derive(struct model *m);
+/* Metric of one entity from a row of nev values and the interval. */
+void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out);
+#endif

@@ -1,0 +1,25 @@
+/* seam.h: the one interface every perf system call goes through (real kernel or simulated). */
+#ifndef PMUTOP_SEAM_H
+#define PMUTOP_SEAM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <linux/perf_event.h>
+
+struct perf_seam {
+	const char *name;   /* "kernel", "sim" */
+	void *ctx;
+	/* Each returns >= 0 on success or a negative errno. */
+	int (*open)(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		    unsigned long flags);
+	ssize_t (*read)(void *ctx, int fd, void *buf, size_t len);
+	int (*ioctl)(void *ctx, int fd, unsigned long req, unsigned long arg);
+	int (*close)(void *ctx, int fd);
+	/* CPUID as seen by the machine being counted: fills regs[4] = eax, ebx,
+	 * ecx, edx. Returns 0, or -ENOTSUP when there is no CPUID (non-x86). */
+	int (*cpuid)(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
+};
+
+/* The real kernel (perf_event_open(2) and friends). */
+extern const struct perf_seam seam_kernel;
+#endif

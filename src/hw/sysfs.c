@@ -1,0 +1,111 @@
+/* sysfs.c: reads under the sysfs/procfs roots chosen at start-up. */
+#include "sysfs.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char sys_root[4096] = "/sys";
+static char proc_root[4096] = "/proc";
+static int have_proc = 1;
+
+void sysfs_set_root(const char *root)
+{
+	struct stat st;
+	size_t len;
+
+	if (!root || !*root)
+		root = "/sys";
+	snprintf(sys_root, sizeof(sys_root), "%s", root);
+	len = strlen(sys_root);
+	while (len > 1 && sys_root[len - 1] == '/')
+		sys_root[--len] = '\0';
+	if (strcmp(sys_root, "/sys") == 0) {
+		snprintf(proc_root, sizeof(proc_root), "/proc");
+		have_proc = 1;
+		return;
+	}
+	/* A fixture tree "T/sys" may carry its own "T/proc". */
+	snprintf(proc_root, sizeof(proc_root), "%s/../proc", sys_root);
+	have_proc = stat(proc_root, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *sysfs_root(void) { return sys_root; }
+const char *procfs_root(void) { return have_proc ? proc_root : NULL; }
+
+int sysfs_path(char *out, size_t n, const char *rel)
+{
+	int r = snprintf(out, n, "%s/%s", sys_root, rel);
+	return (r < 0 || (size_t)r >= n) ? -ENAMETOOLONG : 0;
+}
+
+int file_read_small(const char *path, char *buf, size_t n)
+{
+	int fd, err;
+	ssize_t got;
+	size_t len = 0;
+
+	if (n == 0)
+		return -EINVAL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (len < n - 1) {
+		got = read(fd, buf + len, n - 1 - len);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			close(fd);
+			return err;
+		}
+		if (got == 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	buf[len] = '\0';
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' ' ||
+			   buf[len - 1] == '\t' || buf[len - 1] == '\r'))
+		buf[--len] = '\0';
+	return (int)len;
+}
+
+int sysfs_read(const char *rel, char *buf, size_t n)
+{
+	char path[4096];
+	int r = sysfs_path(path, sizeof(path), rel);
+	return r < 0 ? r : file_read_small(path, buf, n);
+}
+
+int procfs_read(const char *rel, char *buf, size_t n)
+{
+	char path[4096];
+	int r;
+
+	if (!have_proc)
+		return -ENOENT;
+	r = snprintf(path, sizeof(path), "%s/%s", proc_root, rel);
+	if (r < 0 || (size_t)r >= sizeof(path))
+		return -ENAMETOOLONG;
+	return file_read_small(path, buf, n);
+}
+
+int sysfs_read_ll(const char *rel, long long *out)
+{
+	char buf[64], *end;
+	int r = sysfs_read(rel, buf, sizeof(buf));
+
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return -EINVAL;
+	errno = 0;
+	*out = strtoll(buf, &end, 0);
+	if (errno || *end)
+		return -EINVAL;
+	return 0;
+}

@@ -1,0 +1,39 @@
+/* topology.h: online CPUs with socket, die, core, NUMA node and core PMU, read under the sysfs root. */
+#ifndef PMUTOP_TOPOLOGY_H
+#define PMUTOP_TOPOLOGY_H
+#include <stdbool.h>
+
+struct pmu_registry;
+
+struct topo_cpu {
+	int cpu;       /* kernel CPU number */
+	int socket;    /* physical_package_id */
+	int sock_idx;  /* index into topology.socket_ids (0..nsockets-1) */
+	int die;       /* die_id, 0 when absent */
+	int core;      /* core_id */
+	int node;      /* NUMA node, -1 when unknown */
+	int thread;    /* position among its SMT siblings (0 = first) */
+	int core_pmu;  /* index into the pmu registry of the core PMU covering it, -1 if none */
+};
+
+struct topology {
+	int ncpus;              /* online CPUs, ascending by cpu number */
+	struct topo_cpu *cpus;
+	int max_cpu;            /* highest online CPU number */
+	int *cpu_index;         /* [max_cpu + 1]: cpu number -> index into cpus, -1 if offline */
+	int nsockets;
+	int *socket_ids;        /* ascending physical package ids */
+	char vendor[32];        /* "GenuineIntel", "AuthenticAMD", "ARM", "Apple", "" */
+	char model[128];        /* CPU model name, "" when unknown */
+	bool hypervisor;        /* /proc/cpuinfo has the hypervisor flag */
+};
+
+/* Read the topology under the current sysfs/procfs roots. Returns 0 or -errno. */
+int topo_load(struct topology *t);
+/* Fill topo_cpu.core_pmu from the registry's core PMUs (a PMU with a `cpus`
+ * file covers those CPUs; a lone core PMU without one covers all). */
+void topo_assign_core_pmus(struct topology *t, const struct pmu_registry *reg);
+void topo_free(struct topology *t);
+/* Index of a CPU number, or -1. */
+int topo_index(const struct topology *t, int cpu);
+#endif

@@ -1,0 +1,44 @@
+#!/bin/sh
+# run.sh: run every unit test binary and every shell test, then print "N passed, M failed".
+# Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter).
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+: "${PMUTOP:=$root/pmutop}"
+: "${TEST_BIN_DIR:=$root/build/tests}"
+export PMUTOP
+log=$(mktemp "${TMPDIR:-/tmp}/pmutop-run.XXXXXX")
+trap 'rm -f "$log"' EXIT
+status=0
+run_one() {
+	# $1 = label, rest = command
+	label=$1; shift
+	out=$("$@" 2>&1); rc=$?
+	printf '%s\n' "$out" | grep -E '^(PASS|FAIL|SKIP) ' >>"$log"
+	printf '%s\n' "$out" | grep -E '^(FAIL|SKIP) |^     '
+	npass=$(printf '%s\n' "$out" | grep -c '^PASS ')
+	nfail=$(printf '%s\n' "$out" | grep -c '^FAIL ')
+	if [ "$rc" -ne 0 ] && [ "$nfail" -eq 0 ]; then
+		echo "FAIL $label: exited $rc without a FAIL line" | tee -a "$log"
+		printf '%s\n' "$out" | tail -n 15
+	fi
+	echo "  $label: $npass passed, $nfail failed"
+}
+for t in "$TEST_BIN_DIR"/test_*; do
+	[ -x "$t" ] || continue
+	case "$(basename "$t")" in ${ONLY:-*}) ;; *) continue;; esac
+	(cd "$root" && run_one "$(basename "$t")" "$t")
+done
+for t in "$here"/cli/*.sh "$here"/tui/*.sh; do
+	[ -f "$t" ] || continue
+	case "$(basename "$t")" in ${ONLY:-*}) ;; *) continue;; esac
+	(cd "$root" && run_one "$(basename "$t")" sh "$t")
+done
+passed=$(grep -c '^PASS ' "$log")
+failed=$(grep -c '^FAIL ' "$log")
+skipped=$(grep -c '^SKIP ' "$log")
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,36 @@
+/* t.h: a tiny unit-test harness. Each TEST prints "PASS file:name" or "FAIL file:name: why";
+ * tests/run.sh counts those lines. */
+#ifndef PMUTOP_T_H
+#define PMUTOP_T_H
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int t_failed_now, t_total_failed;
+static const char *t_file = __FILE__;
+
+#define CHECK(cond, ...) do { \
+	if (!(cond)) { \
+		if (!t_failed_now) printf("FAIL %s:%s: ", t_file, t_name); else printf("     "); \
+		printf("line %d: %s: ", __LINE__, #cond); printf(__VA_ARGS__); printf("\n"); \
+		t_failed_now = 1; \
+	} } while (0)
+#define CHECK_EQ_INT(a, b) CHECK((long long)(a) == (long long)(b), "%lld != %lld", (long long)(a), (long long)(b))
+#define CHECK_EQ_U64(a, b) CHECK((unsigned long long)(a) == (unsigned long long)(b), "0x%llx != 0x%llx", \
+				 (unsigned long long)(a), (unsigned long long)(b))
+#define CHECK_EQ_STR(a, b) CHECK((a) && (b) && strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a) ? (a) : "(null)", (b) ? (b) : "(null)")
+#define CHECK_NEAR(a, b, tol) CHECK(fabs((double)(a) - (double)(b)) <= (tol), "%.9g not within %g of %.9g", (double)(a), (double)(tol), (double)(b))
+
+#define TEST(fn) static void fn(const char *t_name)
+#define RUN(fn) do { t_failed_now = 0; fn(#fn); \
+	if (!t_failed_now) printf("PASS %s:%s\n", t_file, #fn); else t_total_failed++; fflush(stdout); } while (0)
+#define T_DONE() return t_total_failed ? 1 : 0
+
+/* Path of the shared real data folder (tests skip with a message when absent). */
+static inline const char *t_realdata(void)
+{
+	const char *d = getenv("PMUTOP_REALDATA");
+	return d ? d : "../shared/realdata";
+}
+#endif
