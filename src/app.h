@@ -15,6 +15,7 @@ struct app;
 struct perf_seam;
 struct counters;
 struct replay;
+struct sim_machine;
 
 /* A counter source as a table of functions: perf (live kernel or simulated) and replay. */
 struct source_ops {
@@ -45,6 +46,8 @@ struct app_opts {              /* the command line */
 	const char *topology;      /* --topology (lscpu -p output) */
 	const char *pci_dump;      /* --pci-dump */
 	const char *config;        /* --config */
+	const char *sim_tree;      /* --sim-tree DIR */
+	bool list_machines;
 };
 
 struct app {
@@ -58,6 +61,7 @@ struct app {
 	const struct perf_seam *seam;   /* perf sources */
 	struct counters *cnt;
 	struct replay *rep;        /* replay source */
+	struct sim_machine *sim;   /* --sim */
 	struct budget budget[8];
 	int nbudget;
 	struct disc_inventory inv;
@@ -70,6 +74,7 @@ struct app {
 	char hw_reason[256];       /* why hardware events are unavailable, "" when they are */
 	double interval;           /* seconds */
 	double t0;                 /* monotonic start */
+	double last_sample;        /* monotonic time of the previous read */
 	bool paused;
 	char msg[512];             /* last error for the user */
 	char sim_dir[4096];        /* generated tree of --sim, removed at exit */
@@ -88,4 +93,10 @@ void app_update_budget(struct app *a);
 void app_load_inventory(struct app *a);
 /* Monotonic seconds. */
 double app_now(void);
+/* (Re)build the model's CPUs and events from topo and evl. */
+int app_build_model(struct app *a);
+
+extern const struct source_ops source_perf;
+/* --replay: set up the replay source and run batch or TUI. Returns the exit status. */
+int replay_main(struct app *a);
 #endif

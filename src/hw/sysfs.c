@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 static char sys_root[4096] = "/sys";
-static char proc_root[4096] = "/proc";
+static char proc_root[4096 + 16] = "/proc";
 static int have_proc = 1;
 
 void sysfs_set_root(const char *root)

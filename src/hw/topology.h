@@ -36,4 +36,7 @@ void topo_assign_core_pmus(struct topology *t, const struct pmu_registry *reg);
 void topo_free(struct topology *t);
 /* Index of a CPU number, or -1. */
 int topo_index(const struct topology *t, int cpu);
+
+/* Keep only the CPUs listed (for -C). Returns 0, or -EINVAL when none of them is online. */
+int topo_filter(struct topology *t, const int *cpus, int n);
 #endif

@@ -8,7 +8,9 @@
 #include <string.h>
 
 static int t_failed_now, t_total_failed;
-static const char *t_file = __FILE__;
+/* The running test's name; TEST functions shadow it with their parameter, helpers see this one. */
+static const char *t_name = "";
+static const char *t_file = __BASE_FILE__;
 
 #define CHECK(cond, ...) do { \
 	if (!(cond)) { \
@@ -19,11 +21,13 @@ static const char *t_file = __FILE__;
 #define CHECK_EQ_INT(a, b) CHECK((long long)(a) == (long long)(b), "%lld != %lld", (long long)(a), (long long)(b))
 #define CHECK_EQ_U64(a, b) CHECK((unsigned long long)(a) == (unsigned long long)(b), "0x%llx != 0x%llx", \
 				 (unsigned long long)(a), (unsigned long long)(b))
-#define CHECK_EQ_STR(a, b) CHECK((a) && (b) && strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a) ? (a) : "(null)", (b) ? (b) : "(null)")
+static inline int t_streq(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+static inline const char *t_str(const char *a) { return a ? a : "(null)"; }
+#define CHECK_EQ_STR(a, b) CHECK(t_streq((a), (b)), "\"%s\" != \"%s\"", t_str(a), t_str(b))
 #define CHECK_NEAR(a, b, tol) CHECK(fabs((double)(a) - (double)(b)) <= (tol), "%.9g not within %g of %.9g", (double)(a), (double)(tol), (double)(b))
 
 #define TEST(fn) static void fn(const char *t_name)
-#define RUN(fn) do { t_failed_now = 0; fn(#fn); \
+#define RUN(fn) do { t_failed_now = 0; t_name = #fn; fn(#fn); \
 	if (!t_failed_now) printf("PASS %s:%s\n", t_file, #fn); else t_total_failed++; fflush(stdout); } while (0)
 #define T_DONE() return t_total_failed ? 1 : 0
 

@@ -1,0 +1,180 @@
+/* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
+#include "app.h"
+#include "hw/counters.h"
+#include "hw/seam.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double app_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Build the model's CPUs from the topology and its events from the event list. */
+int app_build_model(struct app *a)
+{
+	const struct topology *t = &a->topo;
+	int *ids = malloc((size_t)t->ncpus * sizeof(int)), *sock = malloc((size_t)t->ncpus * sizeof(int));
+	int *core = malloc((size_t)t->ncpus * sizeof(int)), r;
+
+	if (!ids || !sock || !core) {
+		free(ids); free(sock); free(core);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < t->ncpus; i++) {
+		ids[i] = t->cpus[i].cpu;
+		sock[i] = t->cpus[i].sock_idx;
+		core[i] = t->cpus[i].core;
+	}
+	model_free(&a->model);
+	r = model_init(&a->model, t->ncpus, ids, sock, core, t->nsockets, t->socket_ids,
+		       a->set.history);
+	free(ids); free(sock); free(core);
+	if (r < 0)
+		return r;
+	for (int e = 0; e < a->evl.n && r >= 0; e++) {
+		const struct ev_spec *s = &a->evl.ev[e];
+		const struct pmu *p = s->pmu >= 0 ? &a->reg.pmus[s->pmu] : NULL;
+		r = model_add_event(&a->model, s->name, s->base, p ? p->name : "", s->unit, s->group,
+				    p && p->kind == PMU_KIND_UNCORE);
+	}
+	return r < 0 ? r : model_alloc_frame(&a->model);
+}
+
+/* --- the perf source (real kernel or simulated kernel, through the seam) --- */
+
+static int perf_reopen(struct app *a)
+{
+	struct cnt_error err;
+
+	counters_close(a->cnt);
+	a->cnt = counters_open(&a->evl, &a->topo, a->seam, &err);
+	if (!a->cnt) {
+		snprintf(a->msg, sizeof(a->msg), "%s", err.msg);
+		return err.err ? err.err : -EIO;
+	}
+	if (err.err)   /* opened, but nothing counts: say so and go on with n/a columns */
+		snprintf(a->msg, sizeof(a->msg), "%s", err.msg);
+	counters_read(a->cnt, &a->model);   /* baseline */
+	a->last_sample = app_now();
+	return 0;
+}
+
+static int perf_sample(struct app *a)
+{
+	return counters_read(a->cnt, &a->model);
+}
+
+static void perf_stop(struct app *a)
+{
+	counters_close(a->cnt);
+	a->cnt = NULL;
+}
+
+const struct source_ops source_perf = {
+	.name = "perf", .sample = perf_sample, .reopen = perf_reopen, .step = NULL, .stop = perf_stop,
+};
+
+int app_sample(struct app *a)
+{
+	double now = app_now();
+	struct frame *f = &a->model.cur;
+	int r = a->src->sample(a);
+
+	if (r != 0)
+		return r;
+	if (a->src == &source_perf) {
+		f->interval = now - a->last_sample;
+		f->t = now - a->t0;
+		a->last_sample = now;
+	}
+	f->seq++;
+	model_derive(&a->model);
+	return 0;
+}
+
+int app_set_events(struct app *a, const char *list, struct ev_error *err)
+{
+	struct ev_list nl = { 0 };
+	int r;
+
+	r = evparse(list, &a->reg, &a->topo, &nl, err);
+	if (r < 0)
+		return r;
+	if (a->src && a->src->stop)
+		a->src->stop(a);
+	evlist_free(&a->evl);
+	a->evl = nl;
+	r = app_build_model(a);
+	if (r < 0)
+		return r;
+	app_update_budget(a);
+	return a->src && a->src->reopen ? a->src->reopen(a) : 0;
+}
+
+void app_events_text(const struct app *a, char *buf, size_t len)
+{
+	size_t used = 0;
+	int prev_group = -1;
+	const char *prev_input = NULL;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (int g = 0; g < a->evl.ngroups || g == 0; g++) {
+		int n = 0, first = -1;
+		for (int e = 0; e < a->evl.n; e++)
+			if (a->evl.ev[e].group == g) {
+				n++;
+				if (first < 0)
+					first = e;
+			}
+		if (n == 0)
+			continue;
+		/* A hybrid or multi-instance expansion repeats the same input: print it once. */
+		if (prev_input && strcmp(prev_input, a->evl.ev[first].input) == 0 && n == 1)
+			continue;
+		{
+			char piece[1024];
+			size_t pl = 0;
+			const char *last = NULL;
+			if (n > 1)
+				piece[pl++] = '{';
+			for (int e = 0; e < a->evl.n && pl < sizeof(piece) - 2; e++) {
+				const struct ev_spec *s = &a->evl.ev[e];
+				if (s->group != g || (last && strcmp(last, s->input) == 0))
+					continue;
+				pl += (size_t)snprintf(piece + pl, sizeof(piece) - pl, "%s%s",
+						       last ? "," : "", s->input);
+				if (pl >= sizeof(piece) - 2)
+					pl = sizeof(piece) - 2;
+				last = s->input;
+			}
+			if (n > 1)
+				piece[pl++] = '}';
+			piece[pl] = '\0';
+			if (n > 1 && prev_group >= 0 && used >= pl && strcmp(buf + used - pl, piece) == 0)
+				continue;   /* the same group duplicated per core PMU */
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", piece);
+			if (used >= len) {
+				buf[len - 1] = '\0';
+				return;
+			}
+		}
+		prev_group = g;
+		prev_input = a->evl.ev[first].input;
+	}
+}
+
+void app_update_budget(struct app *a)
+{
+	if (a->nbudget == 0 && a->seam)
+		a->nbudget = budget_probe(&a->reg, &a->topo, a->seam, a->budget,
+					  (int)(sizeof(a->budget) / sizeof(a->budget[0])));
+	budget_need(a->budget, a->nbudget, &a->reg, &a->evl);
+}

@@ -1,0 +1,41 @@
+/* app_uncore.c: load the PMON discovery inventory for the current machine (sysfs root, topology, PMUs). */
+#include "app.h"
+#include "hw/sysfs.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int node_socket(int node, void *arg)
+{
+	const struct topology *t = arg;
+	for (int i = 0; i < t->ncpus; i++)
+		if (t->cpus[i].node == node)
+			return t->cpus[i].socket;
+	return -1;
+}
+
+void app_load_inventory(struct app *a)
+{
+	struct disc_options o;
+	const char **names;
+	const char *gen = NULL;
+
+	if (a->inv_loaded)
+		return;
+	memset(&o, 0, sizeof(o));
+	names = calloc((size_t)a->reg.n + 1, sizeof(char *));
+	for (int p = 0; names && p < a->reg.n; p++) {
+		names[p] = a->reg.pmus[p].name;
+		if (!gen && a->reg.pmus[p].kind == PMU_KIND_CORE)
+			gen = pmu_cap(&a->reg.pmus[p], "pmu_name");
+	}
+	o.sysfs_root = sysfs_root();
+	o.pci_dump = a->opt.pci_dump;
+	o.generation = gen;
+	o.cpu_model = a->topo.model;
+	o.node_socket = node_socket;
+	o.arg = &a->topo;
+	o.kernel_pmus = names;
+	if (disc_scan(&o, &a->inv, a->inv_msg, sizeof(a->inv_msg)) == 0)
+		a->inv_loaded = true;
+	free(names);
+}

@@ -1,0 +1,161 @@
+/* budget.c: how many counters each core PMU has (CPUID or a table) and whether the requested events fit. */
+#include "budget.h"
+#include "evparse.h"
+#include "pmu.h"
+#include "seam.h"
+#include "sysfs.h"
+#include "topology.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Core PMUs without a CPUID answer: counters per logical CPU. */
+static const struct {
+	const char *prefix;
+	int gp, fixed, width;
+} pmu_table[] = {
+	{ "cpu_core", 8, 4, 48 },               /* Golden Cove P-core */
+	{ "cpu_atom", 6, 3, 48 },               /* Gracemont E-core */
+	{ "apple_icestorm_pmu", 8, 2, 48 },     /* M1: PMC0 cycles, PMC1 instructions fixed */
+	{ "apple_firestorm_pmu", 8, 2, 48 },
+	{ "apple_blizzard_pmu", 8, 2, 64 },     /* M2 */
+	{ "apple_avalanche_pmu", 8, 2, 64 },
+	{ "armv8_", 6, 1, 32 },                 /* PMUv3: 6 event counters (Neoverse N1) + PMCCNTR */
+};
+
+static bool is_intel(const struct topology *t) { return strcmp(t->vendor, "GenuineIntel") == 0; }
+static bool is_amd(const struct topology *t) { return strcmp(t->vendor, "AuthenticAMD") == 0; }
+
+static void from_table(struct budget *b, const char *name)
+{
+	for (size_t i = 0; i < sizeof(pmu_table) / sizeof(pmu_table[0]); i++)
+		if (strncmp(name, pmu_table[i].prefix, strlen(pmu_table[i].prefix)) == 0) {
+			b->gp = pmu_table[i].gp;
+			b->fixed = pmu_table[i].fixed;
+			b->width = pmu_table[i].width;
+			snprintf(b->source, sizeof(b->source), "table");
+			return;
+		}
+}
+
+static void from_cpuid(struct budget *b, const struct topology *t, const struct perf_seam *seam)
+{
+	uint32_t r[4];
+
+	if (!seam->cpuid)
+		return;
+	if (is_intel(t) && seam->cpuid(seam->ctx, 0x0a, 0, r) == 0 && (r[0] & 0xff) > 0) {
+		b->gp = (r[0] >> 8) & 0xff;
+		b->width = (r[0] >> 16) & 0xff;
+		b->fixed = r[3] & 0x1f;
+		snprintf(b->source, sizeof(b->source), "CPUID 0x0A");
+	} else if (is_amd(t)) {
+		if (seam->cpuid(seam->ctx, 0x80000022, 0, r) == 0 && (r[1] & 0xf)) {
+			b->gp = r[1] & 0xf;
+			snprintf(b->source, sizeof(b->source), "CPUID 0x80000022");
+		} else {
+			b->gp = 6;   /* family 17h and later */
+			snprintf(b->source, sizeof(b->source), "AMD family data");
+		}
+		b->fixed = 0;
+		b->width = 48;
+	}
+}
+
+int budget_probe(const struct pmu_registry *reg, const struct topology *topo,
+		 const struct perf_seam *seam, struct budget *out, int max)
+{
+	char buf[16];
+	bool nmi = procfs_read("sys/kernel/nmi_watchdog", buf, sizeof(buf)) > 0 && atoi(buf) == 1;
+	int n = 0;
+
+	for (int p = 0; p < reg->n && n < max; p++) {
+		const struct pmu *pm = &reg->pmus[p];
+		struct budget *b = &out[n];
+		if (pm->kind != PMU_KIND_CORE)
+			continue;
+		memset(b, 0, sizeof(*b));
+		snprintf(b->pmu, sizeof(b->pmu), "%s", pm->name);
+		b->gp = b->fixed = -1;
+		if (!reg->hybrid)
+			from_cpuid(b, topo, seam);
+		if (b->gp < 0)
+			from_table(b, pm->name);
+		b->nmi_watchdog = nmi && is_intel(topo);
+		n++;
+	}
+	return n;
+}
+
+/* Which fixed counter (bit) an event takes, or -1 for a GP counter. */
+static int fixed_slot(const struct budget *b, const struct ev_spec *e)
+{
+	uint64_t cfg = e->config & 0xffffffffULL;
+	bool apple = strncmp(b->pmu, "apple_", 6) == 0, arm = strncmp(b->pmu, "armv8_", 6) == 0;
+
+	if (e->type == PERF_TYPE_HARDWARE) {
+		if (cfg == PERF_COUNT_HW_INSTRUCTIONS && (b->fixed >= 3 || apple))
+			return apple ? 1 : 0;
+		if (cfg == PERF_COUNT_HW_CPU_CYCLES && (b->fixed >= 2 || apple || arm))
+			return apple || arm ? 0 : 1;
+		if (cfg == PERF_COUNT_HW_REF_CPU_CYCLES && b->fixed >= 3)
+			return 2;
+	}
+	return -1;
+}
+
+static bool on_pmu(const struct pmu_registry *reg, const struct ev_spec *e, const char *pmu)
+{
+	if (e->pmu >= 0)
+		return strcmp(reg->pmus[e->pmu].name, pmu) == 0;
+	/* generic, cache and raw events without a PMU go to the only core PMU */
+	return !reg->hybrid && (e->type == PERF_TYPE_HARDWARE || e->type == PERF_TYPE_HW_CACHE ||
+				e->type == PERF_TYPE_RAW);
+}
+
+void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned fixed_used = 0;
+		int events = 0;
+		b[i].need_gp = b[i].need_fixed = b[i].offcore = 0;
+		for (int k = 0; k < evl->n; k++) {
+			const struct ev_spec *e = &evl->ev[k];
+			int slot;
+			if (!on_pmu(reg, e, b[i].pmu))
+				continue;
+			events++;
+			slot = fixed_slot(&b[i], e);
+			if (slot >= 0 && !(fixed_used & (1u << slot))) {
+				fixed_used |= 1u << slot;
+				b[i].need_fixed++;
+				continue;
+			}
+			b[i].need_gp++;
+			if (e->type != PERF_TYPE_HARDWARE && e->type != PERF_TYPE_HW_CACHE &&
+			    ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb))
+				b[i].offcore++;
+		}
+		(void)events;
+		b[i].multiplex = b[i].gp >= 0 &&
+			(b[i].need_gp > b[i].gp - (b[i].nmi_watchdog ? 1 : 0) || b[i].offcore > 2);
+	}
+}
+
+void budget_describe(const struct budget *b, char *buf, size_t len)
+{
+	int total = b->need_gp + b->need_fixed;
+	char counters[96], width[16] = "";
+
+	if (b->width)
+		snprintf(width, sizeof(width), ", %d-bit", b->width);
+	if (b->gp < 0)
+		snprintf(counters, sizeof(counters), "counters unknown");
+	else
+		snprintf(counters, sizeof(counters), "%d GP + %d fixed%s", b->gp, b->fixed, width);
+	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s: %s", b->pmu, counters,
+		 b->nmi_watchdog ? "; NMI watchdog holds 1" : "", total, total == 1 ? "" : "s",
+		 b->need_gp, b->offcore ? " + offcore " : "",
+		 b->offcore ? (b->offcore > 2 ? ">2" : "ok") : "",
+		 b->gp < 0 ? "unknown" : b->multiplex ? "will multiplex" : "fits");
+}

@@ -1,0 +1,332 @@
+/* counters.c: open perf_event groups per CPU through the seam, read each group once per refresh. */
+#include "counters.h"
+#include "cpulist.h"
+#include "evparse.h"
+#include "model.h"
+#include "seam.h"
+#include "sysfs.h"
+#include "topology.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#define RF (PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | \
+	    PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+enum { CS_ABSENT, CS_UNSUPPORTED, CS_OPEN };
+
+struct counters {
+	const struct perf_seam *seam;
+	int ncpus, nev, ngroups, maxmemb;
+	double *scale;               /* [ev]: alias scale (MiB per count, msec per ns) */
+	int *fd;                     /* [cpu_idx * nev + ev], -1 when not open */
+	uint8_t *st;                 /* [cpu_idx * nev + ev], CS_* */
+	int *lfd;                    /* [cpu_idx * ngroups + g] leader fd, -1 when the group is not open */
+	int *memb;                   /* [(cpu_idx * ngroups + g) * maxmemb + k]: event index in read order */
+	int *nmemb;                  /* [cpu_idx * ngroups + g] */
+	uint64_t *prev;              /* [(cpu_idx * nev + ev) * 3]: raw, enabled, running */
+	bool *gone;                  /* [cpu_idx]: dropped after ENODEV */
+	bool have_prev;
+	uint64_t *buf;
+	size_t buflen;
+	int last_reads;
+};
+
+static bool applies(const struct ev_spec *e, int cpu)
+{
+	return !e->cpus || cpulist_has(e->cpus, e->ncpus, cpu);
+}
+
+static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = e->type;
+	a->config = e->config;
+	a->config1 = e->config1;
+	a->config2 = e->config2;
+	a->exclude_user = e->exclude_user;
+	a->exclude_kernel = e->exclude_kernel;
+	a->exclude_hv = e->exclude_hv;
+	a->read_format = RF;
+	if (leader) {
+		a->disabled = 1;
+		a->pinned = e->pinned;
+	}
+}
+
+static int paranoid_value(void)
+{
+	char buf[32];
+	return procfs_read("sys/kernel/perf_event_paranoid", buf, sizeof(buf)) > 0 ? atoi(buf) : -99;
+}
+
+static void explain_access(struct cnt_error *err, const struct ev_spec *e, int cpu, int r)
+{
+	int par = paranoid_value();
+	char pv[16];
+
+	if (par == -99)
+		snprintf(pv, sizeof(pv), "unknown");
+	else
+		snprintf(pv, sizeof(pv), "%d", par);
+	err->err = r;
+	snprintf(err->msg, sizeof(err->msg),
+		 "cannot count %s on CPU %d: %s. System-wide counting needs privileges "
+		 "(perf_event_paranoid is %s): run as root, grant CAP_PERFMON "
+		 "(setcap cap_perfmon+ep pmutop), or run 'sysctl kernel.perf_event_paranoid=0'",
+		 e->name, cpu, r == -EACCES ? "permission denied" : "operation not permitted", pv);
+}
+
+static int raise_nofile(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= rl.rlim_max)
+		return -1;
+	rl.rlim_cur = rl.rlim_max;
+	return setrlimit(RLIMIT_NOFILE, &rl) < 0 ? -1 : 0;
+}
+
+static void close_cpu(struct counters *c, int ci)
+{
+	for (int e = 0; e < c->nev; e++) {
+		int *fd = &c->fd[(size_t)ci * c->nev + e];
+		if (*fd >= 0)
+			c->seam->close(c->seam->ctx, *fd);
+		*fd = -1;
+	}
+	for (int g = 0; g < c->ngroups; g++)
+		c->lfd[(size_t)ci * c->ngroups + g] = -1;
+}
+
+/* Open one event; on EMFILE raise the limit once and retry. */
+static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int group_fd, bool leader,
+		    bool *raised)
+{
+	struct perf_event_attr a;
+	int r;
+
+	fill_attr(&a, e, leader);
+	r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
+	if (r == -EMFILE && !*raised) {
+		*raised = true;
+		if (raise_nofile() == 0) {
+			fill_attr(&a, e, leader);
+			r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
+		}
+	}
+	return r;
+}
+
+static struct counters *alloc_counters(const struct ev_list *evl, const struct topology *topo,
+				       const struct perf_seam *seam)
+{
+	struct counters *c = calloc(1, sizeof(*c));
+	size_t n;
+
+	if (!c)
+		return NULL;
+	c->seam = seam;
+	c->ncpus = topo->ncpus;
+	c->nev = evl->n;
+	c->ngroups = 0;
+	for (int i = 0; i < evl->n; i++)
+		if (evl->ev[i].group + 1 > c->ngroups)
+			c->ngroups = evl->ev[i].group + 1;
+	c->maxmemb = 1;
+	for (int g = 0; g < c->ngroups; g++) {
+		int k = 0;
+		for (int i = 0; i < evl->n; i++)
+			k += evl->ev[i].group == g;
+		if (k > c->maxmemb)
+			c->maxmemb = k;
+	}
+	n = (size_t)c->ncpus * (size_t)(c->nev ? c->nev : 1);
+	c->fd = malloc(n * sizeof(int));
+	c->st = calloc(n, 1);
+	c->prev = calloc(n * 3, sizeof(uint64_t));
+	c->lfd = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * sizeof(int));
+	c->nmemb = calloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1), sizeof(int));
+	c->memb = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * (size_t)c->maxmemb * sizeof(int));
+	c->gone = calloc((size_t)c->ncpus, sizeof(bool));
+	c->scale = malloc((size_t)(c->nev ? c->nev : 1) * sizeof(double));
+	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
+	c->buf = malloc(c->buflen);
+	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale) {
+		counters_close(c);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		c->fd[i] = -1;
+	for (int e = 0; e < c->nev; e++)
+		c->scale[e] = evl->ev[e].scale > 0 ? evl->ev[e].scale : 1.0;
+	for (int i = 0; i < c->ncpus * (c->ngroups ? c->ngroups : 1); i++)
+		c->lfd[i] = -1;
+	return c;
+}
+
+struct counters *counters_open(const struct ev_list *evl, const struct topology *topo,
+			       const struct perf_seam *seam, struct cnt_error *err)
+{
+	struct counters *c;
+	bool raised = false;
+	int opened = 0;
+
+	memset(err, 0, sizeof(*err));
+	c = alloc_counters(evl, topo, seam);
+	if (!c) {
+		err->err = -ENOMEM;
+		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		return NULL;
+	}
+	for (int ci = 0; ci < c->ncpus; ci++) {
+		int cpu = topo->cpus[ci].cpu;
+		for (int g = 0; g < c->ngroups; g++) {
+			size_t gi = (size_t)ci * c->ngroups + g;
+			int lfd = -1;
+			for (int e = 0; e < evl->n; e++) {
+				const struct ev_spec *s = &evl->ev[e];
+				size_t k = (size_t)ci * c->nev + e;
+				int r;
+
+				if (s->group != g || !applies(s, cpu))
+					continue;
+				r = open_one(c, s, cpu, lfd, lfd < 0, &raised);
+				if (r >= 0) {
+					c->fd[k] = r;
+					c->st[k] = CS_OPEN;
+					if (lfd < 0)
+						lfd = c->lfd[gi] = r;
+					c->memb[gi * c->maxmemb + c->nmemb[gi]++] = e;
+					opened++;
+					continue;
+				}
+				switch (r) {
+				case -EACCES: case -EPERM:
+					explain_access(err, s, cpu, r);
+					goto fail;
+				case -EMFILE: case -ENFILE: {
+					struct rlimit rl;
+					getrlimit(RLIMIT_NOFILE, &rl);
+					err->err = r;
+					snprintf(err->msg, sizeof(err->msg),
+						 "too many open files: %d CPUs x %d events need about %d descriptors "
+						 "and the limit is %llu (hard limit %llu). Raise it (ulimit -n, "
+						 "LimitNOFILE=) or count fewer events or CPUs (-C)",
+						 c->ncpus, c->nev, c->ncpus * c->nev,
+						 (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max);
+					goto fail;
+				}
+				case -ENODEV:   /* the CPU went offline: drop it */
+					c->gone[ci] = true;
+					close_cpu(c, ci);
+					goto next_cpu;
+				default:        /* ENOENT, EOPNOTSUPP, EINVAL, ...: not on this PMU */
+					c->st[k] = CS_UNSUPPORTED;
+					break;
+				}
+			}
+		}
+next_cpu:	;
+	}
+	/* Start every group at once, so the first interval is the same for all. */
+	for (int i = 0; i < c->ncpus * c->ngroups; i++)
+		if (c->lfd[i] >= 0)
+			seam->ioctl(seam->ctx, c->lfd[i], PERF_EVENT_IOC_ENABLE, 0);
+	if (opened == 0 && evl->n > 0) {
+		err->err = -EOPNOTSUPP;
+		snprintf(err->msg, sizeof(err->msg),
+			 "none of the %d events could be opened on any CPU (not supported here)", evl->n);
+	}
+	return c;
+fail:
+	counters_close(c);
+	return NULL;
+}
+
+int counters_read(struct counters *c, struct model *m)
+{
+	struct frame *f = &m->cur;
+	int reads = 0;
+
+	for (int ci = 0; ci < c->ncpus; ci++) {
+		struct ev_val *row = &f->cpu[(size_t)ci * m->nev];
+		for (int e = 0; e < c->nev; e++) {
+			uint8_t s = c->st[(size_t)ci * c->nev + e];
+			memset(&row[e], 0, sizeof(row[e]));
+			row[e].state = s == CS_UNSUPPORTED ? EVS_UNSUPPORTED : EVS_ABSENT;
+			row[e].value = row[e].pct = __builtin_nan("");
+		}
+		if (c->gone[ci]) {
+			f->online[ci] = false;
+			continue;
+		}
+		for (int g = 0; g < c->ngroups; g++) {
+			size_t gi = (size_t)ci * c->ngroups + g;
+			int nm = c->nmemb[gi];
+			size_t want = (3 + 2 * (size_t)nm) * sizeof(uint64_t);
+			ssize_t r;
+
+			if (c->lfd[gi] < 0)
+				continue;
+			r = c->seam->read(c->seam->ctx, c->lfd[gi], c->buf, c->buflen);
+			reads++;
+			if (r == -ENODEV) {   /* hot-unplugged: drop the CPU from the next frame */
+				c->gone[ci] = true;
+				f->online[ci] = false;
+				close_cpu(c, ci);
+				break;
+			}
+			if (r < (ssize_t)want || c->buf[0] != (uint64_t)nm) {
+				/* a failed or short read: this interval has no values for the group */
+				for (int k = 0; k < nm; k++) {
+					struct ev_val *v = &row[c->memb[gi * c->maxmemb + k]];
+					v->state = EVS_NOT_COUNTED;
+				}
+				continue;
+			}
+			for (int k = 0; k < nm; k++) {
+				int e = c->memb[gi * c->maxmemb + k];
+				uint64_t *p = &c->prev[((size_t)ci * c->nev + e) * 3];
+				uint64_t raw = c->buf[3 + 2 * k], en = c->buf[1], run = c->buf[2];
+				/* Unsigned differences of 64-bit counts cannot go wrong on wrap. */
+				model_set_value(&row[e], raw - p[0], en - p[1], run - p[2], c->scale[e]);
+				p[0] = raw; p[1] = en; p[2] = run;
+			}
+		}
+	}
+	c->last_reads = reads;
+	c->have_prev = true;
+	return 0;
+}
+
+bool counters_unsupported(const struct counters *c, int ev)
+{
+	bool any = false;
+	for (int ci = 0; ci < c->ncpus; ci++) {
+		uint8_t s = c->st[(size_t)ci * c->nev + ev];
+		if (s == CS_OPEN)
+			return false;
+		any |= s == CS_UNSUPPORTED;
+	}
+	return any;
+}
+
+int counters_last_reads(const struct counters *c)
+{
+	return c->last_reads;
+}
+
+void counters_close(struct counters *c)
+{
+	if (!c)
+		return;
+	if (c->fd)
+		for (int ci = 0; ci < c->ncpus; ci++)
+			close_cpu(c, ci);
+	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
+	free(c->gone); free(c->buf); free(c->scale);
+	free(c);
+}

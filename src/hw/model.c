@@ -1,0 +1,340 @@
+/* model.c: deltas to values (scaling, not counted), per-socket/system sums, derived metrics, history. */
+#include "model.h"
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct metric_def metric_defs[NMETRICS] = {
+	[M_IPC]          = { "ipc", "IPC", "" },
+	[M_CPI]          = { "cpi", "CPI", "" },
+	[M_GHZ]          = { "ghz", "GHz", "GHz" },
+	[M_UTIL]         = { "util", "UTIL%", "%" },
+	[M_LLC_MISS_PCT] = { "llc_miss_pct", "LLC-MISS%", "%" },
+	[M_MPKI]         = { "mpki", "MPKI", "" },
+	[M_BR_MISS_PCT]  = { "branch_miss_pct", "BR-MISS%", "%" },
+	[M_MEM_RD_GBS]   = { "mem_read_gbs", "MEM-RD", "GB/s" },
+	[M_MEM_WR_GBS]   = { "mem_write_gbs", "MEM-WR", "GB/s" },
+	[M_MEM_GBS]      = { "mem_gbs", "MEM", "GB/s" },
+	[M_UPI_GBS]      = { "upi_gbs", "UPI", "GB/s" },
+	[M_PKG_W]        = { "pkg_watts", "PKG-W", "W" },
+	[M_DRAM_W]       = { "dram_watts", "DRAM-W", "W" },
+};
+
+/* Base names (after the PMU prefix and modifiers are removed) and their roles. */
+static const struct { const char *name; int role; } role_table[] = {
+	{ "cycles", ROLE_CYCLES }, { "cpu-cycles", ROLE_CYCLES }, { "cpu_cycles", ROLE_CYCLES },
+	{ "instructions", ROLE_INSTRUCTIONS }, { "inst_retired", ROLE_INSTRUCTIONS },
+	{ "cpu-clock", ROLE_CPU_CLOCK }, { "task-clock", ROLE_TASK_CLOCK },
+	{ "cache-misses", ROLE_LLC_MISSES }, { "LLC-load-misses", ROLE_LLC_MISSES },
+	{ "cache-references", ROLE_LLC_REFS }, { "LLC-loads", ROLE_LLC_REFS },
+	{ "branches", ROLE_BRANCHES }, { "branch-instructions", ROLE_BRANCHES },
+	{ "branch-misses", ROLE_BRANCH_MISSES },
+	{ "cas_count_read", ROLE_MEM_READ }, { "umc_cas_cmd.rd", ROLE_MEM_READ },
+	{ "cas_count_write", ROLE_MEM_WRITE }, { "umc_cas_cmd.wr", ROLE_MEM_WRITE },
+	{ "umc_cas_cmd.all", ROLE_MEM_RW }, { "dram_data", ROLE_MEM_RW },
+	{ "upi_data_bytes", ROLE_UPI }, { "txl_data_bytes", ROLE_UPI },
+	{ "energy-pkg", ROLE_ENERGY_PKG }, { "energy-ram", ROLE_ENERGY_RAM },
+	{ "l3_misses", ROLE_L3_MISS },
+};
+
+int model_role_of(const char *name)
+{
+	char base[128];
+	const char *s = name, *slash = strchr(name, '/');
+	size_t n;
+
+	if (slash) {  /* "pmu/inner/mods": take inner up to the first ',' or '/' */
+		s = slash + 1;
+		n = strcspn(s, "/,");
+	} else {
+		n = strcspn(s, ":");
+	}
+	if (n >= sizeof(base))
+		return ROLE_NONE;
+	memcpy(base, s, n);
+	base[n] = '\0';
+	for (size_t i = 0; i < sizeof(role_table) / sizeof(role_table[0]); i++)
+		if (strcmp(role_table[i].name, base) == 0)
+			return role_table[i].role;
+	return ROLE_NONE;
+}
+
+static char *dup_or_empty(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_sock,
+	       const int *cpu_core, int nsock, const int *sock_ids, int hist_cap)
+{
+	memset(m, 0, sizeof(*m));
+	if (ncpus <= 0)
+		return -EINVAL;
+	if (!cpu_sock || nsock <= 0)
+		nsock = 1;
+	m->ncpus = ncpus;
+	m->nsock = nsock;
+	m->cpu_ids = malloc((size_t)ncpus * sizeof(int));
+	m->cpu_sock = calloc((size_t)ncpus, sizeof(int));
+	m->cpu_core = malloc((size_t)ncpus * sizeof(int));
+	m->sock_ids = malloc((size_t)nsock * sizeof(int));
+	m->hist_cap = hist_cap > 0 ? hist_cap : 1;
+	m->hist_ipc = malloc((size_t)ncpus * (size_t)m->hist_cap * sizeof(float));
+	if (!m->cpu_ids || !m->cpu_sock || !m->cpu_core || !m->sock_ids || !m->hist_ipc) {
+		model_free(m);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < ncpus; i++) {
+		m->cpu_ids[i] = cpu_ids[i];
+		m->cpu_sock[i] = cpu_sock ? cpu_sock[i] : 0;
+		m->cpu_core[i] = cpu_core ? cpu_core[i] : -1;
+	}
+	for (int s = 0; s < nsock; s++)
+		m->sock_ids[s] = (cpu_sock && sock_ids) ? sock_ids[s] : -1;
+	return 0;
+}
+
+int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
+		    const char *unit, int group, bool uncore)
+{
+	struct mev *nv = realloc(m->ev, (size_t)(m->nev + 1) * sizeof(*nv)), *e;
+	int role = model_role_of(base && *base ? base : name);
+
+	if (!nv)
+		return -ENOMEM;
+	m->ev = nv;
+	/* A role counts once per PMU: "cycles:u" after "cycles" is shown but not summed. */
+	for (int i = 0; i < m->nev && role != ROLE_NONE; i++)
+		if (m->ev[i].role == role && strcmp(m->ev[i].pmu, pmu ? pmu : "") == 0)
+			role = ROLE_NONE;
+	e = &m->ev[m->nev];
+	e->name = dup_or_empty(name);
+	e->pmu = dup_or_empty(pmu);
+	e->unit = dup_or_empty(unit);
+	e->role = role;
+	e->group = group;
+	e->uncore = uncore;
+	return m->nev++;
+}
+
+static void frame_free(struct frame *f)
+{
+	free(f->cpu); free(f->sock); free(f->sys);
+	free(f->cpu_m); free(f->sock_m); free(f->sys_m);
+	free(f->online);
+	memset(f, 0, sizeof(*f));
+}
+
+int model_alloc_frame(struct model *m)
+{
+	struct frame *f = &m->cur;
+	size_t ne = (size_t)(m->nev ? m->nev : 1);
+	bool *online_old = f->online;
+
+	f->online = NULL;
+	frame_free(f);
+	f->cpu = calloc((size_t)m->ncpus * ne, sizeof(struct ev_val));
+	f->sock = calloc((size_t)m->nsock * ne, sizeof(struct ev_val));
+	f->sys = calloc(ne, sizeof(struct ev_val));
+	f->cpu_m = malloc((size_t)m->ncpus * NMETRICS * sizeof(double));
+	f->sock_m = malloc((size_t)m->nsock * NMETRICS * sizeof(double));
+	f->sys_m = malloc(NMETRICS * sizeof(double));
+	f->online = malloc((size_t)m->ncpus * sizeof(bool));
+	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online) {
+		free(online_old);
+		frame_free(f);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < m->ncpus; i++)
+		f->online[i] = online_old ? online_old[i] : true;
+	free(online_old);
+	for (int i = 0; i < m->ncpus * NMETRICS; i++)
+		f->cpu_m[i] = NAN;
+	for (int i = 0; i < m->nsock * NMETRICS; i++)
+		f->sock_m[i] = NAN;
+	for (int i = 0; i < NMETRICS; i++)
+		f->sys_m[i] = NAN;
+	for (int i = 0; i < m->ncpus * m->hist_cap; i++)
+		m->hist_ipc[i] = NAN;
+	m->hist_len = m->hist_head = 0;
+	return 0;
+}
+
+void model_free(struct model *m)
+{
+	for (int i = 0; i < m->nev; i++) {
+		free(m->ev[i].name);
+		free(m->ev[i].pmu);
+		free(m->ev[i].unit);
+	}
+	free(m->ev);
+	frame_free(&m->cur);
+	free(m->cpu_ids); free(m->cpu_sock); free(m->cpu_core); free(m->sock_ids);
+	free(m->hist_ipc);
+	memset(m, 0, sizeof(*m));
+}
+
+void model_set_value(struct ev_val *v, uint64_t raw, uint64_t enabled, uint64_t running,
+		     double scale)
+{
+	v->raw = raw;
+	v->enabled = enabled;
+	v->running = running;
+	v->pct = enabled ? 100.0 * (double)running / (double)enabled : NAN;
+	if (running == 0) {
+		v->state = EVS_NOT_COUNTED;
+		v->value = NAN;
+		return;
+	}
+	v->state = EVS_OK;
+	/* running can exceed enabled by rounding in the kernel; never scale below raw. */
+	v->value = (double)raw * (enabled > running ? (double)enabled / (double)running : 1.0) * scale;
+}
+
+void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, double pct, int state)
+{
+	v->state = (uint8_t)state;
+	v->running = running_ns;
+	v->pct = pct;
+	if (state != EVS_OK) {
+		v->value = NAN;
+		v->raw = 0;
+		v->enabled = 0;
+		return;
+	}
+	v->value = value;
+	v->enabled = (!isnan(pct) && pct > 0) ? (uint64_t)((double)running_ns * 100.0 / pct + 0.5) : running_ns;
+	/* The recording holds the scaled estimate; the raw count is what ran. */
+	v->raw = (uint64_t)(!isnan(pct) && pct < 100 ? value * pct / 100.0 : value);
+}
+
+/* Convert a role's value to the unit metrics use: seconds for clocks, bytes for memory/UPI,
+ * joules for energy. Unitless memory counts are CAS commands of one 64-byte line each. */
+static double to_base_unit(int role, const char *unit, double v)
+{
+	switch (role) {
+	case ROLE_CPU_CLOCK: case ROLE_TASK_CLOCK:
+		if (strcmp(unit, "msec") == 0) return v / 1e3;
+		if (strcmp(unit, "usec") == 0) return v / 1e6;
+		return v / 1e9;
+	case ROLE_MEM_READ: case ROLE_MEM_WRITE: case ROLE_MEM_RW: case ROLE_UPI:
+		if (strcmp(unit, "MiB") == 0) return v * 1048576.0;
+		if (strcmp(unit, "KiB") == 0) return v * 1024.0;
+		if (strcmp(unit, "MB") == 0) return v * 1e6;
+		if (strcmp(unit, "B") == 0 || strcmp(unit, "bytes") == 0) return v;
+		return v * 64.0;
+	default:
+		return v;
+	}
+}
+
+static double ratio(double a, double b, double k, bool ha, bool hb)
+{
+	return (ha && hb && b > 0) ? k * a / b : NAN;
+}
+
+void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out)
+{
+	double sum[NROLES] = { 0 }, en[NROLES] = { 0 };
+	bool have[NROLES] = { 0 }, bad[NROLES] = { 0 };
+
+	for (int i = 0; i < m->nev; i++) {
+		int r = m->ev[i].role;
+		const struct ev_val *v = &row[i];
+		if (r == ROLE_NONE || v->state == EVS_ABSENT)
+			continue;
+		if (v->state != EVS_OK) {
+			bad[r] = true;
+			continue;
+		}
+		sum[r] += to_base_unit(r, m->ev[i].unit, v->value);
+		en[r] += (double)v->enabled;
+		have[r] = true;
+	}
+	for (int r = 0; r < NROLES; r++)
+		if (bad[r])   /* an input that was not counted makes every ratio using it unknown */
+			have[r] = false;
+	out[M_IPC] = ratio(sum[ROLE_INSTRUCTIONS], sum[ROLE_CYCLES], 1, have[ROLE_INSTRUCTIONS], have[ROLE_CYCLES]);
+	out[M_CPI] = ratio(sum[ROLE_CYCLES], sum[ROLE_INSTRUCTIONS], 1, have[ROLE_CYCLES], have[ROLE_INSTRUCTIONS]);
+	out[M_GHZ] = ratio(sum[ROLE_CYCLES], en[ROLE_CYCLES], 1, have[ROLE_CYCLES], have[ROLE_CYCLES]);
+	out[M_UTIL] = ratio(sum[ROLE_CPU_CLOCK], en[ROLE_CPU_CLOCK] / 1e9, 100, have[ROLE_CPU_CLOCK], have[ROLE_CPU_CLOCK]);
+	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
+	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
+	out[M_BR_MISS_PCT] = ratio(sum[ROLE_BRANCH_MISSES], sum[ROLE_BRANCHES], 100, have[ROLE_BRANCH_MISSES], have[ROLE_BRANCHES]);
+	out[M_MEM_RD_GBS] = ratio(sum[ROLE_MEM_READ], interval * 1e9, 1, have[ROLE_MEM_READ], true);
+	out[M_MEM_WR_GBS] = ratio(sum[ROLE_MEM_WRITE], interval * 1e9, 1, have[ROLE_MEM_WRITE], true);
+	if (have[ROLE_MEM_RW])
+		out[M_MEM_GBS] = ratio(sum[ROLE_MEM_RW], interval * 1e9, 1, true, true);
+	else
+		out[M_MEM_GBS] = ratio(sum[ROLE_MEM_READ] + sum[ROLE_MEM_WRITE], interval * 1e9, 1,
+				       have[ROLE_MEM_READ] && have[ROLE_MEM_WRITE], true);
+	out[M_UPI_GBS] = ratio(sum[ROLE_UPI], interval * 1e9, 1, have[ROLE_UPI], true);
+	out[M_PKG_W] = ratio(sum[ROLE_ENERGY_PKG], interval, 1, have[ROLE_ENERGY_PKG], true);
+	out[M_DRAM_W] = ratio(sum[ROLE_ENERGY_RAM], interval, 1, have[ROLE_ENERGY_RAM], true);
+}
+
+static void sum_into(struct ev_val *dst, const struct ev_val *src)
+{
+	if (src->state == EVS_ABSENT)
+		return;
+	if (src->state == EVS_OK || src->state == EVS_NOT_COUNTED) {
+		dst->raw += src->raw;
+		dst->enabled += src->enabled;
+		dst->running += src->running;
+	}
+	if (src->state == EVS_OK)
+		dst->value = (dst->state == EVS_OK ? dst->value : 0) + src->value;
+	if (src->state > dst->state)
+		dst->state = src->state;
+}
+
+static void finish_sum(struct ev_val *v)
+{
+	v->pct = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : NAN;
+	if (v->state != EVS_OK)
+		v->value = NAN;
+}
+
+void model_derive(struct model *m)
+{
+	struct frame *f = &m->cur;
+	int ne = m->nev;
+
+	memset(f->sock, 0, (size_t)m->nsock * (size_t)(ne ? ne : 1) * sizeof(struct ev_val));
+	memset(f->sys, 0, (size_t)(ne ? ne : 1) * sizeof(struct ev_val));
+	for (int c = 0; c < m->ncpus; c++) {
+		const struct ev_val *row = &f->cpu[(size_t)c * ne];
+		struct ev_val *srow = &f->sock[(size_t)m->cpu_sock[c] * ne];
+		if (!f->online[c])
+			continue;
+		for (int e = 0; e < ne; e++) {
+			sum_into(&srow[e], &row[e]);
+			sum_into(&f->sys[e], &row[e]);
+		}
+	}
+	for (int s = 0; s < m->nsock; s++)
+		for (int e = 0; e < ne; e++)
+			finish_sum(&f->sock[(size_t)s * ne + e]);
+	for (int e = 0; e < ne; e++)
+		finish_sum(&f->sys[e]);
+	for (int c = 0; c < m->ncpus; c++) {
+		double *out = &f->cpu_m[(size_t)c * NMETRICS];
+		if (!f->online[c]) {
+			for (int k = 0; k < NMETRICS; k++)
+				out[k] = NAN;
+			continue;
+		}
+		model_metrics(m, &f->cpu[(size_t)c * ne], f->interval, out);
+	}
+	for (int s = 0; s < m->nsock; s++)
+		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
+	model_metrics(m, f->sys, f->interval, f->sys_m);
+	/* history ring */
+	for (int c = 0; c < m->ncpus; c++)
+		m->hist_ipc[(size_t)c * m->hist_cap + m->hist_head] = (float)f->cpu_m[(size_t)c * NMETRICS + M_IPC];
+	m->hist_head = (m->hist_head + 1) % m->hist_cap;
+	if (m->hist_len < m->hist_cap)
+		m->hist_len++;
+}

@@ -1,0 +1,167 @@
+/* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
+#include "app.h"
+#include "output.h"
+#include "hw/cpulist.h"
+#include "hw/replay.h"
+#include <math.h>
+#include <string.h>
+
+/* The metric perf prints beside an event, as (metric, scale, decimals, label). */
+static int row_metric(int role, const double *met, double *val, const char **label, int *dec)
+{
+	switch (role) {
+	case ROLE_INSTRUCTIONS: *val = met[M_IPC]; *label = "insn per cycle"; *dec = 2; break;
+	case ROLE_CYCLES: *val = met[M_GHZ]; *label = "GHz"; *dec = 3; break;
+	case ROLE_CPU_CLOCK: *val = met[M_UTIL] / 100; *label = "CPUs utilized"; *dec = 3; break;
+	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *label = "of all branches"; *dec = 2; break;
+	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *label = "of all cache refs"; *dec = 2; break;
+	default: return 0;
+	}
+	return !isnan(*val);
+}
+
+static void time_field(struct outbuf *b, double t)
+{
+	char tmp[32];
+	struct outbuf tb = { tmp, 0, sizeof(tmp), 0 };
+	ob_fixed(&tb, t, 9, "0");
+	for (size_t i = tb.len; i < 16; i++)   /* perf right-aligns the time in 16 columns */
+		ob_char(b, ' ');
+	ob_mem(b, tmp, tb.len);
+}
+
+static void value_field(struct outbuf *b, const struct ev_val *v, const char *unit)
+{
+	if (v->state == EVS_UNSUPPORTED)
+		ob_str(b, "<not supported>");
+	else if (v->state != EVS_OK)
+		ob_str(b, "<not counted>");
+	else if (*unit)
+		ob_fixed(b, v->value, 2, "nan");
+	else
+		ob_fixed(b, v->value, 0, "nan");
+}
+
+void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
+{
+	const struct model *m = &a->model;
+	const struct frame *f = &m->cur;
+	size_t sl = strlen(sep);
+
+	for (int e = 0; e < m->nev; e++) {
+		const struct mev *ev = &m->ev[e];
+		for (int c = 0; c < m->ncpus; c++) {
+			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
+			double mv;
+			const char *ml;
+			int dec;
+
+			if (!f->online[c] || v->state == EVS_ABSENT)
+				continue;
+			time_field(b, f->t);
+			ob_mem(b, sep, sl);
+			ob_str(b, "CPU");
+			ob_i64(b, m->cpu_ids[c]);
+			ob_mem(b, sep, sl);
+			value_field(b, v, ev->unit);
+			ob_mem(b, sep, sl);
+			ob_str(b, ev->unit);
+			ob_mem(b, sep, sl);
+			ob_str(b, ev->name);
+			ob_mem(b, sep, sl);
+			ob_u64(b, v->state == EVS_UNSUPPORTED ? 0 : v->running);
+			ob_mem(b, sep, sl);
+			ob_fixed(b, v->state == EVS_UNSUPPORTED ? 0 : isnan(v->pct) ? 0 : v->pct, 2, "0.00");
+			ob_mem(b, sep, sl);
+			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
+				ob_fixed(b, mv, dec, "");
+				ob_mem(b, sep, sl);
+				ob_str(b, ml);
+			} else {
+				ob_mem(b, sep, sl);
+			}
+			ob_char(b, '\n');
+		}
+	}
+}
+
+void out_csv_header(struct outbuf *b, const struct app *a)
+{
+	const struct model *m = &a->model;
+	char list[4096];
+
+	ob_str(b, REPLAY_MAGIC "\n# source: ");
+	ob_str(b, a->source_label);
+	ob_str(b, "\n# cpu-model: ");
+	ob_str(b, a->topo.model[0] ? a->topo.model : "unknown");
+	ob_str(b, "\n# interval-ms: ");
+	ob_fixed(b, a->interval * 1000, 0, "0");
+	ob_str(b, "\n# sockets: ");
+	ob_i64(b, m->nsock);
+	ob_str(b, "\n# pmus:");
+	for (int p = 0; p < a->reg.n; p++) {
+		ob_str(b, p ? "," : " ");
+		ob_str(b, a->reg.pmus[p].name);
+	}
+	ob_str(b, "\n# topology: cpu,socket,core\n");
+	for (int c = 0; c < m->ncpus; c++) {
+		ob_str(b, "# cpu ");
+		ob_i64(b, m->cpu_ids[c]);
+		ob_char(b, ',');
+		ob_i64(b, m->sock_ids[m->cpu_sock[c]]);
+		ob_char(b, ',');
+		ob_i64(b, m->cpu_core[c]);
+		ob_char(b, '\n');
+	}
+	if (cpulist_format(m->cpu_ids, m->ncpus, list, sizeof(list)) == 0) {
+		ob_str(b, "# cpus: ");
+		ob_str(b, list);
+		ob_char(b, '\n');
+	}
+}
+
+void out_text_frame(struct outbuf *b, const struct app *a)
+{
+	const struct model *m = &a->model;
+	const struct frame *f = &m->cur;
+
+	for (int e = 0; e < m->nev; e++) {
+		const struct mev *ev = &m->ev[e];
+		for (int c = 0; c < m->ncpus; c++) {
+			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
+			char cpu[16], val[48];
+			struct outbuf vb = { val, 0, sizeof(val) - 1, 0 };
+			double mv;
+			const char *ml;
+			int dec, n;
+
+			if (!f->online[c] || v->state == EVS_ABSENT)
+				continue;
+			value_field(&vb, v, ev->unit);
+			val[vb.len] = '\0';
+			time_field(b, f->t);
+			n = snprintf(cpu, sizeof(cpu), " CPU%-4d", m->cpu_ids[c]);
+			ob_mem(b, cpu, (size_t)n);
+			for (size_t i = vb.len; i < 20; i++)
+				ob_char(b, ' ');
+			ob_str(b, val);
+			ob_str(b, "      ");
+			ob_str(b, ev->unit);
+			for (size_t i = strlen(ev->unit); i < 6; i++)
+				ob_char(b, ' ');
+			ob_str(b, ev->name);
+			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
+				ob_str(b, "   #  ");
+				ob_fixed(b, mv, dec, "");
+				ob_char(b, ' ');
+				ob_str(b, ml);
+			}
+			if (v->state == EVS_OK && v->pct < 99.995) {
+				ob_str(b, "   (");
+				ob_fixed(b, v->pct, 2, "");
+				ob_str(b, "%)");
+			}
+			ob_char(b, '\n');
+		}
+	}
+}

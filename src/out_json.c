@@ -1,0 +1,110 @@
+/* out_json.c: one JSON object per interval: cpus, sockets, system, each with events and metrics. */
+#include "app.h"
+#include "output.h"
+#include <math.h>
+
+static void ev_obj(struct outbuf *b, const struct ev_val *v)
+{
+	ob_str(b, "{\"value\":");
+	ob_json_num(b, v->state == EVS_OK ? v->value : NAN);
+	if (v->state == EVS_UNSUPPORTED) {
+		ob_str(b, ",\"counted\":false,\"supported\":false}");
+		return;
+	}
+	ob_str(b, ",\"raw\":");
+	ob_u64(b, v->raw);
+	ob_str(b, ",\"enabled_ns\":");
+	ob_u64(b, v->enabled);
+	ob_str(b, ",\"running_ns\":");
+	ob_u64(b, v->running);
+	ob_str(b, ",\"running_pct\":");
+	ob_json_num(b, isnan(v->pct) ? NAN : floor(v->pct * 100 + 0.5) / 100);
+	ob_str(b, v->state == EVS_OK ? ",\"counted\":true}" : ",\"counted\":false}");
+}
+
+static void events_and_metrics(struct outbuf *b, const struct model *m, const struct ev_val *row,
+			       const double *met)
+{
+	bool first = true;
+
+	ob_str(b, "\"events\":{");
+	for (int e = 0; e < m->nev; e++) {
+		if (row[e].state == EVS_ABSENT)
+			continue;
+		if (!first)
+			ob_char(b, ',');
+		first = false;
+		ob_json_str(b, m->ev[e].name);
+		ob_char(b, ':');
+		ev_obj(b, &row[e]);
+	}
+	ob_str(b, "},\"metrics\":{");
+	first = true;
+	for (int k = 0; k < NMETRICS; k++) {
+		if (isnan(met[k]))
+			continue;
+		if (!first)
+			ob_char(b, ',');
+		first = false;
+		ob_char(b, '"');
+		ob_str(b, metric_defs[k].name);
+		ob_str(b, "\":");
+		ob_json_num(b, met[k]);
+	}
+	ob_char(b, '}');
+}
+
+void out_json_frame(struct outbuf *b, const struct app *a)
+{
+	const struct model *m = &a->model;
+	const struct frame *f = &m->cur;
+	bool first = true;
+
+	ob_str(b, "{\"time\":");
+	ob_fixed(b, f->t, 6, "null");
+	ob_str(b, ",\"interval\":");
+	ob_fixed(b, f->interval, 6, "null");
+	ob_str(b, ",\"seq\":");
+	ob_u64(b, f->seq);
+	ob_str(b, ",\"source\":");
+	ob_json_str(b, a->source_label);
+	ob_str(b, ",\"cpus\":[");
+	for (int c = 0; c < m->ncpus; c++) {
+		if (!f->online[c])
+			continue;
+		if (!first)
+			ob_char(b, ',');
+		first = false;
+		ob_str(b, "{\"cpu\":");
+		ob_i64(b, m->cpu_ids[c]);
+		ob_str(b, ",\"socket\":");
+		if (m->sock_ids[m->cpu_sock[c]] < 0)
+			ob_str(b, "null");
+		else
+			ob_i64(b, m->sock_ids[m->cpu_sock[c]]);
+		ob_str(b, ",\"core\":");
+		if (m->cpu_core[c] < 0)
+			ob_str(b, "null");
+		else
+			ob_i64(b, m->cpu_core[c]);
+		ob_char(b, ',');
+		events_and_metrics(b, m, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS]);
+		ob_char(b, '}');
+	}
+	ob_str(b, "],\"sockets\":[");
+	for (int s = 0; s < m->nsock; s++) {
+		if (s)
+			ob_char(b, ',');
+		ob_str(b, "{\"socket\":");
+		if (m->sock_ids[s] < 0)
+			ob_str(b, "null");
+		else
+			ob_i64(b, m->sock_ids[s]);
+		ob_char(b, ',');
+		events_and_metrics(b, m, &f->sock[(size_t)s * m->nev], &f->sock_m[(size_t)s * NMETRICS]);
+		ob_char(b, '}');
+	}
+	ob_str(b, "],\"system\":{");
+	events_and_metrics(b, m, f->sys, f->sys_m);
+	ob_str(b, "}}\n");
+}

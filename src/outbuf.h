@@ -1,0 +1,30 @@
+/* outbuf.h: a growable output buffer with fast number and JSON string appenders (no printf on the hot path). */
+#ifndef PMUTOP_OUTBUF_H
+#define PMUTOP_OUTBUF_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct outbuf {
+	char *p;
+	size_t len, cap;
+	int oom;   /* set when growing failed; appends then stop */
+};
+
+void ob_init(struct outbuf *b, size_t cap);
+void ob_free(struct outbuf *b);
+void ob_reset(struct outbuf *b);
+void ob_mem(struct outbuf *b, const char *s, size_t n);
+void ob_str(struct outbuf *b, const char *s);
+void ob_char(struct outbuf *b, char c);
+void ob_u64(struct outbuf *b, uint64_t v);
+void ob_i64(struct outbuf *b, int64_t v);
+/* Fixed-point decimal with `decimals` digits (0..9); NAN/inf print `nan_text`. */
+void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text);
+/* A number for JSON: integers exactly, others with up to 6 significant decimals; NAN -> null. */
+void ob_json_num(struct outbuf *b, double v);
+/* A quoted, escaped JSON string. */
+void ob_json_str(struct outbuf *b, const char *s);
+/* Write everything to f and reset. Returns 0 or -EIO. */
+int ob_flush(struct outbuf *b, FILE *f);
+#endif

@@ -1,0 +1,154 @@
+/* test_model.c: scaling, not counted, aggregation from deltas (sums first, ratios after), unsupported inputs. */
+#include "t.h"
+#include "hw/model.h"
+
+static void setup(struct model *m)
+{
+	int ids[] = { 0, 1, 2, 3 }, sock[] = { 0, 0, 1, 1 }, core[] = { 0, 1, 0, 1 }, sids[] = { 0, 1 };
+	CHECK_EQ_INT(model_init(m, 4, ids, sock, core, 2, sids, 8), 0);
+	model_add_event(m, "cycles", "cycles", "", "", 0, false);
+	model_add_event(m, "instructions", "instructions", "", "", 0, false);
+	model_add_event(m, "cpu-clock", "cpu-clock", "", "msec", 1, false);
+	model_add_event(m, "uncore_imc_0/cas_count_read/", "cas_count_read", "uncore_imc_0", "MiB", 2, true);
+	CHECK_EQ_INT(model_alloc_frame(m), 0);
+	m->cur.interval = 1.0;
+}
+
+#define V(m, c, e) (&(m).cur.cpu[(c) * (m).nev + (e)])
+
+TEST(scaling_and_pct)
+{
+	struct ev_val v;
+	model_set_value(&v, 1000, 2000000, 500000, 1.0);
+	CHECK_EQ_INT(v.state, EVS_OK);
+	CHECK_NEAR(v.value, 4000, 1e-9);
+	CHECK_NEAR(v.pct, 25.0, 1e-12);
+	model_set_value(&v, 1000, 1000, 1000, 6.103515625e-5);
+	CHECK_NEAR(v.value, 1000 * 6.103515625e-5, 1e-12);
+	CHECK_NEAR(v.pct, 100.0, 1e-12);
+}
+
+TEST(not_counted_never_zero)
+{
+	struct ev_val v;
+	model_set_value(&v, 0, 1000000, 0, 1.0);
+	CHECK_EQ_INT(v.state, EVS_NOT_COUNTED);
+	CHECK(isnan(v.value), "value must be NAN when not counted, got %g", v.value);
+	CHECK_NEAR(v.pct, 0, 1e-12);
+	model_set_value(&v, 0, 0, 0, 1.0);
+	CHECK_EQ_INT(v.state, EVS_NOT_COUNTED);
+	CHECK(isnan(v.pct), "pct with enabled 0 is NAN");
+}
+
+TEST(wrapping_deltas)
+{
+	/* 64-bit unsigned deltas across a wrap stay correct */
+	uint64_t prev = UINT64_MAX - 10, now = 20;
+	struct ev_val v;
+	model_set_value(&v, now - prev, 100, 100, 1.0);
+	CHECK_NEAR(v.value, 31, 1e-9);
+}
+
+TEST(socket_aggregation_from_deltas)
+{
+	struct model m;
+	setup(&m);
+	/* CPU0: IPC 2 over 1e9 cycles; CPU1: IPC 0.5 over 3e9 cycles. Socket IPC = 2.5e9/4e9 */
+	model_set_value(V(m, 0, 0), 1000000000, 1000000000, 1000000000, 1);
+	model_set_value(V(m, 0, 1), 2000000000, 1000000000, 1000000000, 1);
+	model_set_value(V(m, 1, 0), 3000000000ULL, 1000000000, 1000000000, 1);
+	model_set_value(V(m, 1, 1), 1500000000, 1000000000, 1000000000, 1);
+	for (int c = 0; c < 4; c++)
+		model_set_value(V(m, c, 2), 1000000000, 1000000000, 1000000000, 1e-6);
+	model_set_value(V(m, 0, 3), 16384, 1000000000, 1000000000, 6.103515625e-5); /* 1 MiB */
+	model_derive(&m);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_IPC], 2.0, 1e-12);
+	CHECK_NEAR(m.cur.cpu_m[1 * NMETRICS + M_IPC], 0.5, 1e-12);
+	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_IPC], 3.5 / 4.0, 1e-12);   /* not (2+0.5)/2 */
+	CHECK_EQ_U64(m.cur.sock[0 * m.nev + 0].raw, 4000000000ULL);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_GHZ], 1.0, 1e-12);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL], 100.0, 1e-9);
+	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_UTIL], 100.0, 1e-9);
+	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_MEM_RD_GBS], 1048576 / 1e9, 1e-12);
+	CHECK(isnan(m.cur.sock_m[1 * NMETRICS + M_MEM_RD_GBS]), "socket 1 has no IMC value");
+	/* socket 1 has no cycles: IPC missing, not 0 */
+	CHECK(isnan(m.cur.sock_m[1 * NMETRICS + M_IPC]), "IPC of socket 1 must be NAN");
+	CHECK(isnan(m.cur.cpu_m[2 * NMETRICS + M_IPC]), "IPC of CPU 2 must be NAN");
+	CHECK_EQ_U64(m.cur.sys[0].raw, 4000000000ULL);
+	CHECK_NEAR(m.cur.sys_m[M_IPC], 3.5 / 4.0, 1e-12);
+	model_free(&m);
+}
+
+TEST(unsupported_inputs)
+{
+	struct model m;
+	setup(&m);
+	V(m, 0, 0)->state = EVS_UNSUPPORTED;
+	model_set_value(V(m, 0, 1), 100, 100, 100, 1);
+	model_set_value(V(m, 1, 0), 100, 100, 0, 1);   /* not counted */
+	model_set_value(V(m, 1, 1), 100, 100, 100, 1);
+	V(m, 2, 0)->state = EVS_UNSUPPORTED;
+	V(m, 3, 0)->state = EVS_UNSUPPORTED;
+	model_derive(&m);
+	CHECK(isnan(m.cur.cpu_m[0 * NMETRICS + M_IPC]), "unsupported cycles: IPC NAN");
+	CHECK(isnan(m.cur.cpu_m[1 * NMETRICS + M_IPC]), "not counted cycles: IPC NAN");
+	/* one CPU refused, one not counted: the socket figure is "not counted" */
+	CHECK_EQ_INT(m.cur.sock[0].state, EVS_NOT_COUNTED);
+	CHECK(isnan(m.cur.sock[0].value), "aggregate of uncounted values is NAN");
+	CHECK_EQ_INT(m.cur.sock[1 * m.nev + 0].state, EVS_UNSUPPORTED);
+	model_free(&m);
+}
+
+TEST(roles)
+{
+	CHECK_EQ_INT(model_role_of("cpu_core/cycles/"), ROLE_CYCLES);
+	CHECK_EQ_INT(model_role_of("instructions:D"), ROLE_INSTRUCTIONS);
+	CHECK_EQ_INT(model_role_of("apple_firestorm_pmu/instructions/"), ROLE_INSTRUCTIONS);
+	CHECK_EQ_INT(model_role_of("uncore_imc_3/cas_count_write/"), ROLE_MEM_WRITE);
+	CHECK_EQ_INT(model_role_of("power/energy-pkg/"), ROLE_ENERGY_PKG);
+	CHECK_EQ_INT(model_role_of("r08d1"), ROLE_NONE);
+}
+
+TEST(duplicate_role_counted_once)
+{
+	struct model m;
+	int ids[] = { 0 };
+	model_init(&m, 1, ids, NULL, NULL, 0, NULL, 4);
+	CHECK_EQ_INT(model_add_event(&m, "cycles", "cycles", "", "", 0, false), 0);
+	model_add_event(&m, "cycles:u", "cycles", "", "", 1, false);
+	model_add_event(&m, "cpu_atom/cycles/", "cycles", "cpu_atom", "", 2, false);
+	CHECK_EQ_INT(m.ev[0].role, ROLE_CYCLES);
+	CHECK_EQ_INT(m.ev[1].role, ROLE_NONE);
+	CHECK_EQ_INT(m.ev[2].role, ROLE_CYCLES);
+	CHECK_EQ_INT(m.sock_ids[0], -1);
+	model_free(&m);
+}
+
+TEST(history_ring)
+{
+	struct model m;
+	setup(&m);
+	for (int i = 0; i < 10; i++) {
+		model_set_value(V(m, 0, 0), 100, 100, 100, 1);
+		model_set_value(V(m, 0, 1), (uint64_t)(10 * (i + 1)), 100, 100, 1);
+		model_derive(&m);
+	}
+	CHECK_EQ_INT(m.hist_len, 8);
+	/* newest is at head-1: IPC 1.0 (i = 9) */
+	CHECK_NEAR(m.hist_ipc[(m.hist_head + 7) % 8], 1.0, 1e-6);
+	CHECK_NEAR(m.hist_ipc[m.hist_head], 0.3, 1e-6);
+	model_free(&m);
+}
+
+int main(void)
+{
+	RUN(scaling_and_pct);
+	RUN(not_counted_never_zero);
+	RUN(wrapping_deltas);
+	RUN(socket_aggregation_from_deltas);
+	RUN(unsupported_inputs);
+	RUN(roles);
+	RUN(duplicate_role_counted_once);
+	RUN(history_ring);
+	T_DONE();
+}
