@@ -48,8 +48,14 @@ help:
 deps:
 	@sh scripts/deps.sh
 
-$(BIN): $(BUILD)/src/main.o $(LIB_OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+LIB_A    := $(BUILD)/libpmutop.a
+
+$(BIN): $(BUILD)/src/main.o $(LIB_A)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/src/main.o -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
+
+$(LIB_A): $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -62,9 +68,9 @@ $(GEN_C): $(MACHINES) scripts/embed.sh
 $(BUILD)/gen/machines_embed.o: $(GEN_C)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/t.h
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_A) tests/unit/t.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_A) $(LDLIBS)
 
 run: deps
 	@$(MAKE) --no-print-directory $(BIN)
@@ -100,6 +106,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/pmutop $(DESTDIR)$(PREFIX)/share/man/man1/pmutop.1
 
 clean:
-	rm -rf build build-san build-fuzz pmutop
+	rm -rf build build-* pmutop
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

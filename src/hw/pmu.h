@@ -42,7 +42,7 @@ struct pmu {
 
 struct pmu_registry {
 	int n;
-	struct pmu *pmus;   /* sorted by name */
+	struct pmu *pmus;   /* sorted by name, numbers in natural order (uncore_cha_2 < uncore_cha_10) */
 	int ncore;          /* number of PMU_KIND_CORE entries */
 	bool hybrid;        /* more than one core PMU */
 };

@@ -1,0 +1,16 @@
+/* explain.h: --explain-events: what each parsed event opens (type, config words, PMU, CPUs). */
+#ifndef PMUTOP_EXPLAIN_H
+#define PMUTOP_EXPLAIN_H
+#include <stdbool.h>
+#include <stdio.h>
+
+struct ev_list;
+struct pmu_registry;
+struct topology;
+
+/* Print every event of l: a JSON array of objects (json) or one line each.
+ * Events without a CPU list are listed on every CPU of topo (none when topo is
+ * NULL). reg may be NULL (PMU names then print as null). Returns 0 or -EIO. */
+int explain_events(FILE *out, const struct ev_list *l, const struct pmu_registry *reg,
+		   const struct topology *topo, bool json);
+#endif

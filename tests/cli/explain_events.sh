@@ -1,0 +1,95 @@
+#!/bin/sh
+# explain_events.sh: `pmutop -e LIST --explain-events --json` against perf's own attributes and golden values.
+. "$(dirname "$0")/../lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+KRAVA=$ROOT/tests/fixtures/sysfs/krava
+
+# Print "type config config1 config2 count" of the first object of a JSON array on stdin.
+json_attr() {
+	python3 -c '
+import json, sys
+a = json.load(sys.stdin)
+e = a[0]
+print(e["type"], int(e["config"], 16), int(e["config1"], 16), int(e["config2"], 16), len(a))'
+}
+
+# Print "type config" from `perf stat -vv` (perf leaves out fields that are 0).
+perf_attr() {
+	pa=$(perf stat -vv -e "$1" true 2>&1 | awk '
+		/^perf_event_attr:/ { n++ }
+		n == 1 && $1 == "type" { t = $2 }
+		n == 1 && $1 == "config" { c = $2 }
+		END { if (!n) exit 1; print (t == "" ? 0 : t), (c == "" ? 0 : c) }') || return 1
+	set -- $pa
+	echo "$1 $(printf %d "$2")"
+}
+
+if [ ! -x "$PMUTOP" ]; then
+	skip all "no pmutop binary at $PMUTOP"
+	exit 0
+fi
+if ! "$PMUTOP" --sysfs "$KRAVA" -e dummy --explain-events --json >"$TMPD/probe" 2>&1; then
+	skip all "pmutop does not accept --sysfs/-e/--explain-events/--json yet: $(head -c 200 "$TMPD/probe")"
+	exit 0
+fi
+
+# perf's own fake PMU: golden values from tools/perf/tests/pmu.c
+for ev in perf-pmu-test/test-event/ \
+	perf-pmu-test/krava01=15,krava02=170,krava03=1,krava11=27,krava12=1,krava13=2,krava21=119,krava22=11,krava23=2/; do
+	got=$("$PMUTOP" --sysfs "$KRAVA" -e "$ev" --explain-events --json 2>"$TMPD/err" | json_attr 2>&1)
+	# shell arithmetic wraps 64-bit values to negative: python writes the golden values
+	want=$(python3 -c 'print(9999, 0xc00000000002a823, 0x8000400000000145, 0x0400000020041d07, 1)')
+	if [ "$got" = "$want" ]; then
+		pass "krava:$ev"
+	else
+		fail "krava:$ev" "got '$got' want '$want' $(head -c 200 "$TMPD/err")"
+	fi
+done
+
+# An event without a CPU list of its own is listed on every online CPU of the tree.
+"$PMUTOP" --sysfs "$KRAVA" -e perf-pmu-test/test-event/ --explain-events --json >"$TMPD/json" 2>"$TMPD/err"
+cpus=$(python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["cpus"])' <"$TMPD/json" 2>&1)
+if [ "$cpus" = "[0, 1, 2, 3]" ]; then
+	pass krava_cpus
+else
+	fail krava_cpus "cpus $cpus, want [0, 1, 2, 3] (the fixture's devices/system/cpu/online)"
+fi
+
+# A parse error names the position, with exit status 2.
+"$PMUTOP" --sysfs "$KRAVA" -e 'dummy,,cs' --explain-events >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "position 6" "$TMPD/err" && grep -q '\^' "$TMPD/err"; then
+	pass parse_error_position
+else
+	fail parse_error_position "exit $rc, stderr: $(head -c 300 "$TMPD/err")"
+fi
+
+# Software events (they count on this VM) against `perf stat -vv`; hardware and
+# cache names too, which perf prints even where they are not supported.
+if ! command -v perf >/dev/null 2>&1 || ! perf stat -vv -e cs true >/dev/null 2>&1; then
+	skip perf_oracle "perf is missing or cannot run here"
+	t_done
+	exit $?
+fi
+for ev in cpu-clock task-clock page-faults faults context-switches cs cpu-migrations migrations \
+	minor-faults major-faults alignment-faults emulation-faults dummy bpf-output cgroup-switches \
+	cycles instructions cache-misses branch-misses ref-cycles L1-dcache-load-misses LLC-loads \
+	dTLB-store-misses iTLB-load-misses branch-loads node-prefetches; do
+	want=$(perf_attr "$ev") || { skip "perf:$ev" "perf printed no perf_event_attr"; continue; }
+	if ! "$PMUTOP" -e "$ev" --explain-events --json >"$TMPD/json" 2>"$TMPD/err"; then
+		fail "perf:$ev" "pmutop failed: $(head -c 200 "$TMPD/err")"
+		continue
+	fi
+	set -- $(json_attr <"$TMPD/json")
+	if [ "${5:-0}" != 1 ]; then
+		# hybrid hosts expand hardware events per core PMU; perf does too, differently ordered
+		skip "perf:$ev" "pmutop gave ${5:-no} events"
+		continue
+	fi
+	if [ "$1 $2" = "$want" ]; then
+		pass "perf:$ev"
+	else
+		fail "perf:$ev" "pmutop '$1 $2' perf '$want' $(head -c 200 "$TMPD/err")"
+	fi
+done
+t_done
