@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int t_failed_now, t_total_failed;
+static int t_failed_now, t_total_failed, t_skipped_now;
 /* The running test's name; TEST functions shadow it with their parameter, helpers see this one. */
 static const char *t_name = "";
 static const char *t_file = __BASE_FILE__;
@@ -27,8 +27,12 @@ static inline const char *t_str(const char *a) { return a ? a : "(null)"; }
 #define CHECK_NEAR(a, b, tol) CHECK(fabs((double)(a) - (double)(b)) <= (tol), "%.9g not within %g of %.9g", (double)(a), (double)(tol), (double)(b))
 
 #define TEST(fn) static void fn(const char *t_name)
-#define RUN(fn) do { t_failed_now = 0; t_name = #fn; fn(#fn); \
-	if (!t_failed_now) printf("PASS %s:%s\n", t_file, #fn); else t_total_failed++; fflush(stdout); } while (0)
+#define RUN(fn) do { t_failed_now = 0; t_skipped_now = 0; t_name = #fn; fn(#fn); \
+	if (t_failed_now) t_total_failed++; else if (!t_skipped_now) printf("PASS %s:%s\n", t_file, #fn); \
+	fflush(stdout); } while (0)
+/* Skip the running test (prints SKIP, not PASS) and return from it. */
+#define T_SKIP(...) do { printf("SKIP %s:%s: ", t_file, t_name); printf(__VA_ARGS__); printf("\n"); \
+	t_skipped_now = 1; return; } while (0)
 #define T_DONE() return t_total_failed ? 1 : 0
 
 /* Path of the shared real data folder (tests skip with a message when absent). */

@@ -1,0 +1,459 @@
+/* disc_scan.c: find PMON discovery DVSECs with libpci, read their tables, and build the box inventory. */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <pci/pci.h>
+
+#include "pci/disc.h"
+
+#define VENDOR_INTEL     0x8086
+#define ECAP_DVSEC       0x23
+#define DVSEC_PMON       1
+
+/* libpci's handlers take no context argument, and its error handler must not return: the scan
+ * keeps its state here and longjmps back. One scan at a time. */
+static struct scan_ctx {
+	jmp_buf jmp;
+	char error[256];
+	char warning[256];
+} *ctx;
+
+static void __attribute__((noreturn, format(printf, 1, 2))) on_error(char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->error, sizeof(ctx->error), fmt, ap);
+	va_end(ap);
+	longjmp(ctx->jmp, 1);
+}
+
+static void __attribute__((format(printf, 1, 2))) on_warning(char *fmt, ...)
+{
+	va_list ap;
+
+	if (ctx->warning[0])
+		return;         /* keep the first: later ones are usually its consequences */
+	va_start(ap, fmt);
+	vsnprintf(ctx->warning, sizeof(ctx->warning), fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 1, 2))) on_debug(char *fmt, ...)
+{
+	(void)fmt;
+}
+
+/* Grow-by-one append; returns the new zeroed element or NULL. */
+static void *append(void **arr, int *n, size_t size)
+{
+	char *p = realloc(*arr, (size_t)(*n + 1) * size);
+
+	if (!p)
+		return NULL;
+	*arr = p;
+	memset(p + (size_t)*n * size, 0, size);
+	return p + (size_t)(*n)++ * size;
+}
+
+static void set_warning(struct disc_inventory *inv, const char *text)
+{
+	size_t i = 0;
+
+	if (inv->warning[0])
+		return;
+	for (; text[i] && i < sizeof(inv->warning) - 1; i++)
+		inv->warning[i] = text[i];
+	inv->warning[i] = 0;
+}
+
+struct dev_ref {
+	struct pci_dev *d;
+	char bdf[16];
+};
+
+static int dev_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct dev_ref *)a)->bdf, ((const struct dev_ref *)b)->bdf);
+}
+
+/* Resolve BAR bir from config space (PMU-FACTS section 5): memory BARs only, 64-bit ones take the
+ * next register as the high half, and the table starts at the base with the low 12 bits cleared. */
+static int bar_resolve(struct pci_dev *d, int bir, uint64_t *base, char *note, size_t notelen)
+{
+	uint32_t lo = pci_read_long(d, PCI_BASE_ADDRESS_0 + 4 * bir);
+	uint64_t v = lo;
+
+	if (lo & PCI_BASE_ADDRESS_SPACE_IO) {
+		snprintf(note, notelen, "BAR%d is an I/O BAR, not memory: skipped", bir);
+		return -EINVAL;
+	}
+	if ((lo & PCI_BASE_ADDRESS_MEM_TYPE_MASK) == PCI_BASE_ADDRESS_MEM_TYPE_64) {
+		if (bir == 5) {
+			snprintf(note, notelen, "BAR5 claims 64 bits but is the last BAR: skipped");
+			return -EINVAL;
+		}
+		v |= (uint64_t)pci_read_long(d, PCI_BASE_ADDRESS_0 + 4 * (bir + 1)) << 32;
+	}
+	*base = v & ~0xfffull;
+	if (!*base) {
+		snprintf(note, notelen, "BAR%d is not assigned (address 0): skipped", bir);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int add_boxes(struct disc_inventory *inv, const struct disc_table *t, int socket)
+{
+	for (int i = 0; i < t->nunits; i++) {
+		const struct disc_unit *u = &t->units[i];
+		const char *name = disc_type_name(inv->generation, u->box_type);
+		struct disc_box *b = append((void **)&inv->boxes, &inv->nboxes, sizeof(*b));
+
+		if (!b)
+			return -ENOMEM;
+		b->socket = socket;
+		b->type = u->box_type;
+		b->box_id = u->box_id;
+		b->access = u->access;
+		if (name)
+			snprintf(b->name, sizeof(b->name), "%s", name);
+		else
+			snprintf(b->name, sizeof(b->name), "type %d", u->box_type);
+		b->ctrl_addr = u->ctl;
+		b->num_counters = u->num_regs;
+		b->counter_width = u->bit_width;
+		b->ctrl_offset = u->ctl_offset;
+		b->ctr_offset = u->ctr_offset;
+	}
+	inv->skipped += t->skipped;
+	return 0;
+}
+
+/* One PMON DVSEC: check BIR, resolve the BAR, read and parse the table. Failures become notes. */
+static int read_pmon(const struct disc_options *o, struct pci_dev *d, int where,
+		     struct disc_inventory *inv, struct disc_dvsec *dv)
+{
+	uint32_t birw = pci_read_long(d, where + 0xc);
+	struct disc_table t;
+	uint8_t *buf;
+	size_t len;
+	int rc;
+
+	dv->bir = birw & 7;
+	/* The kernel gives up when any bit beside the BIR is set: the entry is not what we think. */
+	if (birw & ~7u) {
+		snprintf(dv->note, sizeof(dv->note), "reserved bits set at DVSEC+0xc (0x%08x): skipped", birw);
+		return 0;
+	}
+	if (dv->bir > 5) {
+		snprintf(dv->note, sizeof(dv->note), "BIR %d names no BAR: skipped", dv->bir);
+		return 0;
+	}
+	if (bar_resolve(d, dv->bir, &dv->bar, dv->note, sizeof(dv->note)))
+		return 0;
+	if (o->pci_dump) {
+		snprintf(dv->note, sizeof(dv->note),
+			 "table not read: a dump holds config space only, not BAR%d memory", dv->bir);
+		set_warning(inv, "discovery tables cannot be read from a PCI dump; DVSECs only");
+		return 0;
+	}
+	rc = disc_bar_read(o->sysfs_root, dv->bdf, dv->bir, dv->bar,
+			   (uint64_t)d->size[dv->bir], &buf, &len, dv->note, sizeof(dv->note));
+	if (rc) {
+		set_warning(inv, dv->note);
+		return rc == -ENOMEM ? rc : 0;
+	}
+	rc = disc_parse_table(buf, len, &t);
+	free(buf);
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc) {
+		snprintf(dv->note, sizeof(dv->note), "invalid global entry in the table at 0x%llx",
+			 (unsigned long long)dv->bar);
+		inv->skipped += t.skipped;
+		return 0;
+	}
+	dv->used = true;
+	rc = add_boxes(inv, &t, dv->socket);
+	disc_table_free(&t);
+	return rc;
+}
+
+/* A non-root reader of the real /sys sees only the first 64 bytes of config space. */
+static bool ext_config_unreadable(const char *root, const char *bdf)
+{
+	char path[4096];
+	uint32_t v;
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", root, bdf);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true;
+	n = pread(fd, &v, sizeof(v), 0x100);
+	close(fd);
+	return n != (ssize_t)sizeof(v);
+}
+
+static int scan_device(const struct disc_options *o, struct dev_ref *r, int *npmon,
+		       struct disc_inventory *inv)
+{
+	struct pci_dev *d = r->d;
+	unsigned int count = 0, k;
+	int socket = -1, rc = 0;
+	bool pmon = false;
+
+	pci_find_cap_nr(d, ECAP_DVSEC, PCI_CAP_EXTENDED, &count);
+	if (d->numa_node >= 0 && o->node_socket)
+		socket = o->node_socket(d->numa_node, o->arg);
+	if (socket < 0)
+		socket = *npmon;   /* fallback: the n-th discovery device in bus order */
+	for (k = 0; k < count && !rc; k++) {
+		unsigned int nr = k;
+		struct pci_cap *c = pci_find_cap_nr(d, ECAP_DVSEC, PCI_CAP_EXTENDED, &nr);
+		struct disc_dvsec *dv;
+		uint32_t h1;
+
+		if (!c)
+			break;
+		h1 = pci_read_long(d, c->addr + 4);
+		if ((h1 & 0xffff) != VENDOR_INTEL)
+			continue;   /* another vendor's DVSEC (e.g. CXL's 1e98) */
+		dv = append((void **)&inv->dvsec, &inv->ndvsec, sizeof(*dv));
+		if (!dv)
+			return -ENOMEM;
+		snprintf(dv->bdf, sizeof(dv->bdf), "%s", r->bdf);
+		dv->id = pci_read_word(d, c->addr + 8);
+		dv->bir = -1;
+		dv->socket = socket;
+		if (dv->id != DVSEC_PMON)
+			continue;
+		pmon = true;
+		rc = read_pmon(o, d, c->addr, inv, dv);
+	}
+	if (pmon)
+		(*npmon)++;
+	return rc;
+}
+
+static int box_cmp(const void *a, const void *b)
+{
+	const struct disc_box *x = a, *y = b;
+
+	if (x->socket != y->socket)
+		return x->socket < y->socket ? -1 : 1;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	return (x->box_id > y->box_id) - (x->box_id < y->box_id);
+}
+
+static bool pmu_listed(const char *const *pmus, const char *name)
+{
+	for (; pmus && *pmus; pmus++)
+		if (strcmp(*pmus, name) == 0)
+			return true;
+	return false;
+}
+
+/* Kernel PMU name of a box: uncore_<name>_<n>, uncore_<name> when its type has one box id (ids), and
+ * uncore_type_<type>[_<n>] for types without a name. n is the position of the box id among the type's
+ * distinct ids (pos), or the box id itself (newer kernels take it from the discovery table). */
+static void kernel_name(const struct disc_inventory *inv, const struct disc_box *b, int pos, int ids,
+			bool by_id, char *out, size_t len)
+{
+	int n = by_id ? b->box_id : pos;
+
+	if (disc_type_name(inv->generation, b->type) == NULL)
+		snprintf(out, len, ids == 1 ? "uncore_type_%d" : "uncore_type_%d_%d", b->type, n);
+	else if (ids == 1)
+		snprintf(out, len, "uncore_%s", b->name);
+	else
+		snprintf(out, len, "uncore_%s_%d", b->name, n);
+}
+
+/* Each PMU covers its box on every socket. Per type, use the numbering that names more registered
+ * PMUs (positions on a tie), so sparse box ids match whichever scheme the running kernel uses. */
+static int match_kernel(const struct disc_options *o, struct disc_inventory *inv)
+{
+	int *pos = calloc((size_t)inv->nboxes + 1, sizeof(int));
+	int *ids = calloc((size_t)inv->nboxes + 1, sizeof(int));
+	struct disc_box *pairs = calloc((size_t)inv->nboxes + 1, sizeof(*pairs));
+	char name[48];
+	int np = 0;
+
+	if (!pos || !ids || !pairs) {
+		free(pos);
+		free(ids);
+		free(pairs);
+		return -ENOMEM;
+	}
+	/* The distinct (type, box id) pairs in order give each box its position and its type's count. */
+	for (int i = 0; i < inv->nboxes; i++) {
+		pairs[i].type = inv->boxes[i].type;
+		pairs[i].box_id = inv->boxes[i].box_id;
+		pairs[i].socket = 0;
+	}
+	qsort(pairs, (size_t)inv->nboxes, sizeof(*pairs), box_cmp);
+	for (int i = 0; i < inv->nboxes; i++)
+		if (!np || pairs[np - 1].type != pairs[i].type || pairs[np - 1].box_id != pairs[i].box_id)
+			pairs[np++] = pairs[i];
+	for (int i = 0; i < inv->nboxes; i++)
+		for (int j = 0; j < np; j++)
+			if (pairs[j].type == inv->boxes[i].type) {
+				ids[i]++;
+				pos[i] += pairs[j].box_id < inv->boxes[i].box_id;
+			}
+	for (int i = 0; i < inv->nboxes; i++) {
+		int hits[2] = { 0, 0 }, first = i;
+		bool by_id;
+
+		while (first > 0 && inv->boxes[first - 1].type == inv->boxes[i].type &&
+		       inv->boxes[first - 1].socket == inv->boxes[i].socket)
+			first--;
+		if (first != i)
+			continue;    /* boxes are sorted by socket then type: score each run once */
+		for (int j = 0; j < inv->nboxes; j++) {
+			if (inv->boxes[j].type != inv->boxes[i].type)
+				continue;
+			for (int s = 0; s < 2; s++) {
+				kernel_name(inv, &inv->boxes[j], pos[j], ids[j], s, name, sizeof(name));
+				hits[s] += pmu_listed(o->kernel_pmus, name);
+			}
+		}
+		by_id = hits[1] > hits[0];
+		for (int j = i; j < inv->nboxes && inv->boxes[j].type == inv->boxes[i].type &&
+				inv->boxes[j].socket == inv->boxes[i].socket; j++) {
+			kernel_name(inv, &inv->boxes[j], pos[j], ids[j], by_id, name, sizeof(name));
+			if (pmu_listed(o->kernel_pmus, name))
+				snprintf(inv->boxes[j].kernel_pmu, sizeof(inv->boxes[j].kernel_pmu), "%s", name);
+		}
+	}
+	free(pos);
+	free(ids);
+	free(pairs);
+	return 0;
+}
+
+int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *msg, size_t msglen)
+{
+	static struct scan_ctx sc;
+	struct scan_state {
+		struct pci_access *a;
+		struct dev_ref *devs;
+		int ndevs, npmon, unreadable, rc;
+		char path[4096];
+	} *s;
+	const char *gen = disc_generation(o->generation, o->cpu_model);
+	const char *root = o->sysfs_root ? o->sysfs_root : "/sys";
+	struct disc_options opt = *o;
+
+	memset(inv, 0, sizeof(*inv));
+	if (msglen)
+		msg[0] = 0;
+	opt.sysfs_root = root;
+	snprintf(inv->generation, sizeof(inv->generation), "%s", gen ? gen : "");
+	/* Everything that must survive a longjmp lives behind this pointer, not in locals. */
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	memset(&sc, 0, sizeof(sc));
+	ctx = &sc;
+	s->a = pci_alloc();
+	if (!s->a) {
+		free(s);
+		return -ENOMEM;
+	}
+	s->a->error = on_error;
+	s->a->warning = on_warning;
+	s->a->debug = on_debug;
+	if (o->pci_dump) {
+		s->a->method = PCI_ACCESS_DUMP;
+		snprintf(s->path, sizeof(s->path), "%s", o->pci_dump);
+		pci_set_param(s->a, "dump.name", s->path);
+	} else {
+		s->a->method = PCI_ACCESS_SYS_BUS_PCI;
+		snprintf(s->path, sizeof(s->path), "%s/bus/pci", root);
+		pci_set_param(s->a, "sysfs.path", s->path);
+	}
+	if (setjmp(sc.jmp)) {
+		snprintf(msg, msglen, "libpci (%s): %s", o->pci_dump ? "dump" : "linux-sysfs", sc.error);
+		s->rc = -EIO;
+		goto out;
+	}
+	pci_init(s->a);
+	pci_scan_bus(s->a);
+	for (struct pci_dev *d = s->a->devices; d; d = d->next) {
+		struct dev_ref *r;
+
+		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_BASES | PCI_FILL_SIZES | PCI_FILL_NUMA_NODE);
+		if (d->vendor_id != VENDOR_INTEL)
+			continue;
+		r = append((void **)&s->devs, &s->ndevs, sizeof(*r));
+		if (!r) {
+			s->rc = -ENOMEM;
+			goto out;
+		}
+		r->d = d;
+		snprintf(r->bdf, sizeof(r->bdf), "%04x:%02x:%02x.%d", d->domain & 0xffff, d->bus, d->dev, d->func);
+	}
+	if (s->ndevs)
+		qsort(s->devs, (size_t)s->ndevs, sizeof(*s->devs), dev_cmp);
+	for (int i = 0; i < s->ndevs; i++) {
+		if (!o->pci_dump && ext_config_unreadable(root, s->devs[i].bdf))
+			s->unreadable++;
+		s->rc = scan_device(&opt, &s->devs[i], &s->npmon, inv);
+		if (s->rc) {
+			snprintf(msg, msglen, "discovery scan: %s", strerror(-s->rc));
+			goto out;
+		}
+	}
+	if (inv->nboxes)
+		qsort(inv->boxes, (size_t)inv->nboxes, sizeof(*inv->boxes), box_cmp);
+	s->rc = match_kernel(o, inv);
+	if (s->rc)
+		goto out;
+	if (!s->npmon && s->unreadable) {
+		char w[160];
+
+		snprintf(w, sizeof(w), "the extended config space of %d Intel PCI device%s is not readable: "
+			 "run as root to find the discovery tables", s->unreadable, s->unreadable > 1 ? "s" : "");
+		set_warning(inv, w);
+	}
+	if (sc.warning[0]) {
+		char w[300];
+
+		snprintf(w, sizeof(w), "libpci: %s", sc.warning);
+		set_warning(inv, w);
+	}
+out:
+	pci_cleanup(s->a);
+	ctx = NULL;
+	free(s->devs);
+	if (s->rc)
+		disc_inventory_free(inv);
+	{
+		int rc = s->rc;
+
+		free(s);
+		return rc;
+	}
+}
+
+void disc_inventory_free(struct disc_inventory *inv)
+{
+	if (!inv)
+		return;
+	free(inv->dvsec);
+	free(inv->boxes);
+	inv->dvsec = NULL;
+	inv->boxes = NULL;
+	inv->ndvsec = inv->nboxes = 0;
+}
