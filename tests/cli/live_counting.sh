@@ -1,0 +1,89 @@
+# live_counting.sh: on this machine's real kernel: cpu-clock per CPU per interval is about the interval
+# (as perf stat shows it), and a refresh costs exactly one read() per group per CPU.
+. "$(dirname "$0")/../lib.sh"
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+if ! "$PMUTOP" -b -n 5 -d 0.2 -e cpu-clock,context-switches --json >"$TMPD/live.json" 2>"$TMPD/live.err"; then
+	fail live_json_runs "$(cat "$TMPD/live.err")"
+else
+	pass live_json_runs
+	check cpu_clock_about_interval python3 - "$TMPD/live.json" "$ncpu" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+ncpu = int(sys.argv[2])
+assert len(lines) == 5, f"{len(lines)} samples, want 5"
+for f in lines:
+    assert len(f["cpus"]) == ncpu, f"{len(f['cpus'])} CPUs, want {ncpu}"
+    for c in f["cpus"]:
+        ev = c["events"]["cpu-clock"]
+        assert ev["counted"], ev
+        ms = ev["value"]            # cpu-clock is printed in msec as perf does
+        want = f["interval"] * 1000
+        assert abs(ms - want) <= 0.10 * want, f"CPU{c['cpu']}: cpu-clock {ms} ms in a {want} ms interval"
+        cs = c["events"]["context-switches"]
+        assert cs["counted"] and cs["value"] >= 0, cs
+        assert abs(c["metrics"]["util"] - 100) <= 10, c["metrics"]
+PY
+fi
+
+# the oracle: perf stat shows the same physical fact on this machine
+if command -v perf >/dev/null 2>&1; then
+	perf stat -a -A -I 200 -x, -e cpu-clock -o "$TMPD/perf.csv" sleep 1 >/dev/null 2>&1
+	check perf_stat_agrees python3 - "$TMPD/perf.csv" <<'PY'
+import sys
+rows = [l.strip().split(",") for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")]
+rows = [r for r in rows if len(r) > 4 and r[4] == "cpu-clock" and r[1].startswith("CPU")]
+assert rows, "perf printed no cpu-clock rows"
+prev = 0.0
+for r in rows:
+    assert abs(float(r[2]) - 200) <= 20, r
+PY
+else
+	skip perf_stat_agrees "perf is not installed (apt-get install linux-perf)"
+fi
+
+# exactly one read() per group per CPU per refresh: 2 groups, -n 5 plus the baseline read
+if command -v strace >/dev/null 2>&1; then
+	strace -f -o "$TMPD/strace.txt" -e trace=perf_event_open,read \
+		"$PMUTOP" -b -n 5 -d 0.1 -e cpu-clock,context-switches -x, -o /dev/null 2>/dev/null
+	check one_read_per_group_per_cpu python3 - "$TMPD/strace.txt" "$ncpu" <<'PY'
+import re, sys
+fds, reads = set(), 0
+for line in open(sys.argv[1]):
+    m = re.search(r"perf_event_open\(.*\) = (\d+)", line)
+    if m:
+        fds.add(int(m.group(1)))
+        continue
+    m = re.search(r"\bread\((\d+),", line)
+    if m and int(m.group(1)) in fds:
+        reads += 1
+ncpu = int(sys.argv[2])
+want = (5 + 1) * 2 * ncpu
+assert len(fds) == 2 * ncpu, f"{len(fds)} perf fds, want {2 * ncpu}"
+assert reads == want, f"{reads} reads of perf fds, want {want} (one per group per CPU per refresh)"
+PY
+else
+	skip one_read_per_group_per_cpu "strace is not installed"
+fi
+
+# not a terminal and no -b: a clear message, not a garbled screen
+"$PMUTOP" -e cpu-clock >"$TMPD/notty.out" 2>&1 </dev/null
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q -- "-b" "$TMPD/notty.out"; then pass not_a_terminal_says_use_b
+else fail not_a_terminal_says_use_b "rc=$rc: $(cat "$TMPD/notty.out")"; fi
+
+# a VM without a hardware PMU: hardware events are not supported, software events count, one reason given
+if [ ! -d /sys/bus/event_source/devices/cpu ]; then
+	"$PMUTOP" -b -n 1 -d 0.1 -e cycles,cpu-clock --json >"$TMPD/vm.json" 2>"$TMPD/vm.err"
+	check vm_hardware_na python3 - "$TMPD/vm.json" "$TMPD/vm.err" <<'PY'
+import json, sys
+f = json.loads(open(sys.argv[1]).readline())
+for c in f["cpus"]:
+    assert c["events"]["cycles"]["counted"] is False and c["events"]["cycles"]["value"] is None, c
+    assert c["events"]["cpu-clock"]["counted"] is True, c
+    assert "ipc" not in c["metrics"], c["metrics"]
+err = open(sys.argv[2]).read()
+assert "no hardware PMU" in err, err
+PY
+fi
+t_done

@@ -1,0 +1,135 @@
+/* test_budget.c: counter slots from CPUID or the table, fixed counters, NMI watchdog, offcore limit. */
+#include "t.h"
+#include "hw/budget.h"
+#include "hw/evparse.h"
+#include "hw/pmu.h"
+#include "hw/seam.h"
+#include "hw/sysfs.h"
+#include "hw/topology.h"
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int cpuid_spr(void *ctx, uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+	(void)ctx; (void)sub;
+	if (leaf != 0x0a)
+		return -ENOENT;
+	r[0] = 5 | (8 << 8) | (48 << 16);   /* version 5, 8 GP, 48-bit */
+	r[1] = r[2] = 0;
+	r[3] = 4 | (48 << 5);               /* 4 fixed, 48-bit */
+	return 0;
+}
+
+static const struct perf_seam seam_spr = { "t", NULL, NULL, NULL, NULL, NULL, cpuid_spr };
+
+static void add(struct ev_list *l, uint32_t type, uint64_t config)
+{
+	struct ev_spec *s = &l->ev[l->n++];
+	memset(s, 0, sizeof(*s));
+	s->pmu = -1;
+	s->type = type;
+	s->config = config;
+	s->group = l->n - 1;
+}
+
+/* a procfs with nmi_watchdog = 1 beside a sysfs root */
+static void with_nmi(const char *dir, int on)
+{
+	char p[256];
+	snprintf(p, sizeof(p), "%s/sys", dir); mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/proc", dir); mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/proc/sys", dir); mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/proc/sys/kernel", dir); mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/proc/sys/kernel/nmi_watchdog", dir);
+	FILE *f = fopen(p, "w");
+	fprintf(f, "%d\n", on);
+	fclose(f);
+	snprintf(p, sizeof(p), "%s/sys", dir);
+	sysfs_set_root(p);
+}
+
+TEST(intel_cpuid_fixed_and_gp)
+{
+	char dir[] = "/tmp/pmutop-budget.XXXXXX";
+	struct pmu pm = { .name = "cpu", .kind = PMU_KIND_CORE };
+	struct pmu_registry reg = { .n = 1, .pmus = &pm, .ncore = 1 };
+	struct topology t = { .vendor = "GenuineIntel" };
+	struct ev_spec specs[16];
+	struct ev_list l = { 0, specs, 0 };
+	struct budget b[2];
+	char line[256];
+
+	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+	with_nmi(dir, 1);
+	CHECK_EQ_INT(budget_probe(&reg, &t, &seam_spr, b, 2), 1);
+	CHECK_EQ_INT(b[0].gp, 8);
+	CHECK_EQ_INT(b[0].fixed, 4);
+	CHECK_EQ_INT(b[0].width, 48);
+	CHECK(b[0].nmi_watchdog, "nmi watchdog read from procfs");
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+	for (int i = 0; i < 6; i++)
+		add(&l, PERF_TYPE_RAW, 0x100 + (uint64_t)i);
+	add(&l, PERF_TYPE_SOFTWARE, 0);   /* software events take no counter */
+	budget_need(b, 1, &reg, &l);
+	CHECK_EQ_INT(b[0].need_fixed, 2);
+	CHECK_EQ_INT(b[0].need_gp, 6);
+	CHECK(!b[0].multiplex, "6 GP of 7 free fits");
+	budget_describe(&b[0], line, sizeof(line));
+	CHECK(strstr(line, "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds 1; 8 events need 6 GP: fits"), "%s", line);
+	add(&l, PERF_TYPE_RAW, 0x200);
+	add(&l, PERF_TYPE_RAW, 0x201);
+	budget_need(b, 1, &reg, &l);
+	CHECK(b[0].multiplex, "8 GP with the watchdog holding one multiplexes");
+	budget_describe(&b[0], line, sizeof(line));
+	CHECK(strstr(line, "will multiplex"), "%s", line);
+	/* a second cycles event needs a GP counter */
+	l.n = 0;
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	budget_need(b, 1, &reg, &l);
+	CHECK_EQ_INT(b[0].need_fixed, 1);
+	CHECK_EQ_INT(b[0].need_gp, 1);
+	/* three offcore events exceed the two MSRs even with GP counters free */
+	l.n = 0;
+	add(&l, PERF_TYPE_RAW, 0x01b7);
+	add(&l, PERF_TYPE_RAW, 0x01bb);
+	add(&l, PERF_TYPE_RAW, 0x02b7);
+	budget_need(b, 1, &reg, &l);
+	CHECK(b[0].multiplex, "third offcore event multiplexes");
+	with_nmi(dir, 0);
+	budget_probe(&reg, &t, &seam_spr, b, 2);
+	CHECK(!b[0].nmi_watchdog, "watchdog off");
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	CHECK_EQ_INT(system(cmd), 0);
+	sysfs_set_root(NULL);
+}
+
+TEST(hybrid_and_arm_from_table)
+{
+	struct pmu pm[3] = { { .name = "apple_firestorm_pmu", .kind = PMU_KIND_CORE },
+			     { .name = "apple_icestorm_pmu", .kind = PMU_KIND_CORE },
+			     { .name = "software", .kind = PMU_KIND_SOFTWARE } };
+	struct pmu_registry reg = { .n = 3, .pmus = pm, .ncore = 2, .hybrid = true };
+	struct topology t = { .vendor = "Apple" };
+	struct budget b[4];
+	int n = budget_probe(&reg, &t, &seam_spr, b, 4);
+	CHECK_EQ_INT(n, 2);
+	CHECK_EQ_INT(b[0].gp + b[0].fixed, 10);
+	CHECK_EQ_INT(b[0].fixed, 2);
+	struct pmu arm = { .name = "armv8_pmuv3_0", .kind = PMU_KIND_CORE };
+	struct pmu_registry r2 = { .n = 1, .pmus = &arm, .ncore = 1 };
+	struct topology ta = { .vendor = "Ampere" };
+	CHECK_EQ_INT(budget_probe(&r2, &ta, &seam_spr, b, 4), 1);
+	CHECK_EQ_INT(b[0].gp, 6);
+	CHECK_EQ_INT(b[0].fixed, 1);
+}
+
+int main(void)
+{
+	RUN(intel_cpuid_fixed_and_gp);
+	RUN(hybrid_and_arm_from_table);
+	T_DONE();
+}
