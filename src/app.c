@@ -67,7 +67,12 @@ static int perf_reopen(struct app *a)
 
 static int perf_sample(struct app *a)
 {
-	return counters_read(a->cnt, &a->model);
+	int r = counters_read(a->cnt, &a->model), bad = counters_last_errors(a->cnt);
+
+	if (bad)   /* say it; the affected events show as not counted for this interval */
+		snprintf(a->msg, sizeof(a->msg), "%d group read%s failed or came back short; "
+			 "those events are not counted for this interval", bad, bad == 1 ? "" : "s");
+	return r;
 }
 
 static void perf_stop(struct app *a)
@@ -92,8 +97,8 @@ int app_sample(struct app *a)
 		f->interval = now - a->last_sample;
 		f->t = now - a->t0;
 		a->last_sample = now;
+		f->seq++;   /* a replay numbers its own frames */
 	}
-	f->seq++;
 	model_derive(&a->model);
 	return 0;
 }

@@ -25,7 +25,8 @@ struct source_ops {
 	int (*sample)(struct app *a);
 	/* (Re)open after the event list changed. */
 	int (*reopen)(struct app *a);
-	/* Replay only: move by delta intervals (0 = restart). NULL for live sources. */
+	/* Replay only: move the next interval to be sampled by delta (0 = back to the first);
+	 * the one on screen is the one before it. NULL for live sources. */
 	int (*step)(struct app *a, int delta);
 	void (*stop)(struct app *a);
 };
@@ -69,7 +70,7 @@ struct app {
 	char inv_msg[256];
 
 	char source_label[160];    /* "live", "SIMULATED: spr-2s", "replay: FILE" */
-	char host[64], kernel[64];
+	char host[72], kernel[72];
 	int paranoid;              /* perf_event_paranoid, -99 when unknown */
 	char hw_reason[256];       /* why hardware events are unavailable, "" when they are */
 	double interval;           /* seconds */

@@ -13,10 +13,12 @@ static int rep_sample(struct app *a)
 	return replay_next(a->rep, &a->model);
 }
 
+/* Move the next frame to fill by delta (0 = back to the first). The frame on screen is one
+ * before the next to fill, so the UI steps back one with delta -2 and forward with no step. */
 static int rep_step(struct app *a, int delta)
 {
-	int pos = delta == 0 ? 0 : replay_pos(a->rep) + delta;
-	return replay_seek(a->rep, pos < 0 ? 0 : pos);
+	int target = delta == 0 ? 0 : replay_pos(a->rep) + delta;
+	return replay_seek(a->rep, target < 0 ? 0 : target);
 }
 
 static int rep_reopen(struct app *a)

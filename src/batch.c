@@ -60,6 +60,10 @@ int batch_run(struct app *a, FILE *out)
 			fprintf(stderr, "pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
 			break;
 		}
+		if (a->msg[0]) {   /* a note that does not stop counting (failed reads, ...) */
+			fprintf(stderr, "pmutop: %s\n", a->msg);
+			a->msg[0] = '\0';
+		}
 		if (a->opt.json)
 			out_json_frame(&b, a);
 		else if (a->opt.sep)

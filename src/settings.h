@@ -50,13 +50,64 @@ int settings_load(struct settings *s, const char *path, char *msg, size_t msglen
 int settings_set(struct settings *s, const char *name, const char *value, char *msg, size_t msglen);
 /* Event set lookup; NULL when absent. */
 const struct evset *settings_find_set(const struct settings *s, const char *name);
-/* The per-architecture default event list for a core PMU name ("cpu",
- * "cpu_core", "armv8_pmuv3_0", "apple_firestorm_pmu", "" for none). */
+/* The per-architecture default event list of a set for a core PMU name
+ * ("cpu", "cpu_core", "armv8_pmuv3_0", "apple_firestorm_pmu", "" for none) and
+ * /proc/cpuinfo vendor ("GenuineIntel", "AuthenticAMD", ...). Never NULL; ""
+ * when the set has no events on that architecture (say so with
+ * settings_arch_name(settings_arch_of(...))). */
 const char *settings_arch_events(const char *core_pmu, const char *vendor, const char *set);
-/* Save display settings and the current event list back to path atomically
- * (temporary file + rename), keeping comments of untouched sections. */
+enum arch_id { ARCH_NONE, ARCH_INTEL, ARCH_AMD, ARCH_ARM, ARCH_APPLE, NARCH };
+int settings_arch_of(const char *core_pmu, const char *vendor);
+const char *settings_arch_name(int arch);   /* "Intel", "AMD", "Arm", "Apple", "no core PMU" */
+/* Save [display], [events] set and, when events is not NULL, the current event
+ * list as section [eventset current] (description "saved by pmutop", and
+ * [events] set = current) back to path (NULL = the user's file,
+ * $XDG_CONFIG_HOME/pmutop/pmutop.conf, its directory created when needed).
+ * Atomic: a temporary file in the same directory, fsync, rename. Lines of
+ * other sections, comments and unknown keys are kept as they were; replaced
+ * keys keep their place. Returns 0 or -1 with msg. */
 int settings_save(const struct settings *s, const char *path, const char *events,
 		  char *msg, size_t msglen);
+/* The user's config file path ($XDG_CONFIG_HOME or ~/.config + /pmutop/pmutop.conf). */
+int settings_user_path(char *out, size_t outlen);
 /* Print the option table (name, section, type, range, default, help). */
 void settings_print_table(void);
+
+/* The option table: one row per option, driving defaults, parsing, validation,
+ * settings_set, the printed table, conf/pmutop.conf and saving. */
+enum setting_type {
+	ST_DOUBLE,   /* double */
+	ST_INT,      /* int */
+	ST_BOOL,     /* bool: true/false, yes/no, on/off, 1/0 */
+	ST_ENUM,     /* int index into choices ("auto|always|never") */
+	ST_WORD,     /* char[size], one of choices */
+	ST_STRING,   /* char[size], free text */
+};
+struct setting_def {
+	const char *name;      /* "interval" */
+	const char *section;   /* "display" */
+	int type;              /* enum setting_type */
+	double min, max;       /* ST_DOUBLE / ST_INT range */
+	bool min_open;         /* min itself is excluded ("> 0") */
+	const char *choices;   /* ST_ENUM / ST_WORD: "a|b|c" */
+	const char *def;       /* the default, as written in the config file */
+	const char *help;
+	size_t off, size;      /* field in struct settings */
+};
+extern const struct setting_def settings_table[];
+extern const int settings_ntable;
+/* The row for "interval" or "display.interval"; NULL when unknown. */
+const struct setting_def *settings_lookup(const char *name);
+/* Check value against d and store it in s; -1 with why ("0 is out of range ..."). */
+int settings_apply(struct settings *s, const struct setting_def *d, const char *value, char *why, size_t whylen);
+/* Write an option's current value as config text. */
+void settings_format(const struct settings *s, const struct setting_def *d, char *buf, size_t len);
+
+/* Built-in event sets (events "" = per architecture, from settings_arch_table). */
+struct evset_def { const char *name, *description; };
+extern const struct evset_def settings_builtin_sets[];
+extern const int settings_nbuiltin_sets;
+struct arch_events { int arch; const char *set; const char *events; };
+extern const struct arch_events settings_arch_table[];
+extern const int settings_narch_table;
 #endif

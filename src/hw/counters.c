@@ -29,6 +29,8 @@ struct counters {
 	uint64_t *prev;              /* [(cpu_idx * nev + ev) * 3]: raw, enabled, running */
 	bool *gone;                  /* [cpu_idx]: dropped after ENODEV */
 	bool have_prev;
+	bool *pin;                   /* [group]: made only of fixed-counter events, opened pinned */
+	int last_errors;             /* failed or short group reads in the last refresh */
 	uint64_t *buf;
 	size_t buflen;
 	int last_reads;
@@ -37,6 +39,40 @@ struct counters {
 static bool applies(const struct ev_spec *e, int cpu)
 {
 	return !e->cpus || cpulist_has(e->cpus, e->ncpus, cpu);
+}
+
+/* Events that architectural fixed counters take (Intel fixed 0-2, Arm PMCCNTR, Apple PMC0/1). */
+static bool fixed_event(const struct ev_spec *e)
+{
+	uint64_t cfg = e->config & 0xffffffffULL;
+	return e->type == PERF_TYPE_HARDWARE && (cfg == PERF_COUNT_HW_CPU_CYCLES ||
+		cfg == PERF_COUNT_HW_INSTRUCTIONS || cfg == PERF_COUNT_HW_REF_CPU_CYCLES);
+}
+
+/* A group of fixed-counter events, at most one of each, is opened pinned: the kernel schedules
+ * flexible groups in rotation order and stops at the first that does not fit, so an unpinned
+ * cycles group would rotate behind GP groups although its fixed counter is free. Pinned, IPC
+ * stays measured (100%) when the other events multiplex. */
+static void mark_pinned_groups(struct counters *c, const struct ev_list *evl)
+{
+	for (int g = 0; g < c->ngroups; g++) {
+		uint64_t seen = 0;
+		bool ok = false;
+		for (int e = 0; e < evl->n; e++) {
+			const struct ev_spec *s = &evl->ev[e];
+			uint64_t bit;
+			if (s->group != g)
+				continue;
+			bit = 1ULL << (s->config & 0x1f);
+			if (!fixed_event(s) || (seen & bit) || s->exclude_user || s->exclude_kernel) {
+				ok = false;
+				break;
+			}
+			seen |= bit;
+			ok = true;
+		}
+		c->pin[g] = ok;
+	}
 }
 
 static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader)
@@ -103,17 +139,19 @@ static void close_cpu(struct counters *c, int ci)
 
 /* Open one event; on EMFILE raise the limit once and retry. */
 static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int group_fd, bool leader,
-		    bool *raised)
+		    bool pin, bool *raised)
 {
 	struct perf_event_attr a;
 	int r;
 
 	fill_attr(&a, e, leader);
+	a.pinned |= leader && pin;
 	r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
 	if (r == -EMFILE && !*raised) {
 		*raised = true;
 		if (raise_nofile() == 0) {
 			fill_attr(&a, e, leader);
+			a.pinned |= leader && pin;
 			r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
 		}
 	}
@@ -152,9 +190,10 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 	c->memb = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * (size_t)c->maxmemb * sizeof(int));
 	c->gone = calloc((size_t)c->ncpus, sizeof(bool));
 	c->scale = malloc((size_t)(c->nev ? c->nev : 1) * sizeof(double));
+	c->pin = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
 	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
 	c->buf = malloc(c->buflen);
-	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale) {
+	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale || !c->pin) {
 		counters_close(c);
 		return NULL;
 	}
@@ -162,6 +201,7 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 		c->fd[i] = -1;
 	for (int e = 0; e < c->nev; e++)
 		c->scale[e] = evl->ev[e].scale > 0 ? evl->ev[e].scale : 1.0;
+	mark_pinned_groups(c, evl);
 	for (int i = 0; i < c->ncpus * (c->ngroups ? c->ngroups : 1); i++)
 		c->lfd[i] = -1;
 	return c;
@@ -193,7 +233,7 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 
 				if (s->group != g || !applies(s, cpu))
 					continue;
-				r = open_one(c, s, cpu, lfd, lfd < 0, &raised);
+				r = open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], &raised);
 				if (r >= 0) {
 					c->fd[k] = r;
 					c->st[k] = CS_OPEN;
@@ -249,7 +289,7 @@ fail:
 int counters_read(struct counters *c, struct model *m)
 {
 	struct frame *f = &m->cur;
-	int reads = 0;
+	int reads = 0, errors = 0;
 
 	for (int ci = 0; ci < c->ncpus; ci++) {
 		struct ev_val *row = &f->cpu[(size_t)ci * m->nev];
@@ -281,6 +321,7 @@ int counters_read(struct counters *c, struct model *m)
 			}
 			if (r < (ssize_t)want || c->buf[0] != (uint64_t)nm) {
 				/* a failed or short read: this interval has no values for the group */
+				errors++;
 				for (int k = 0; k < nm; k++) {
 					struct ev_val *v = &row[c->memb[gi * c->maxmemb + k]];
 					v->state = EVS_NOT_COUNTED;
@@ -298,6 +339,7 @@ int counters_read(struct counters *c, struct model *m)
 		}
 	}
 	c->last_reads = reads;
+	c->last_errors = errors;
 	c->have_prev = true;
 	return 0;
 }
@@ -319,6 +361,11 @@ int counters_last_reads(const struct counters *c)
 	return c->last_reads;
 }
 
+int counters_last_errors(const struct counters *c)
+{
+	return c->last_errors;
+}
+
 void counters_close(struct counters *c)
 {
 	if (!c)
@@ -327,6 +374,6 @@ void counters_close(struct counters *c)
 		for (int ci = 0; ci < c->ncpus; ci++)
 			close_cpu(c, ci);
 	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
-	free(c->gone); free(c->buf); free(c->scale);
+	free(c->gone); free(c->buf); free(c->scale); free(c->pin);
 	free(c);
 }

@@ -31,5 +31,8 @@ int counters_read(struct counters *c, struct model *m);
 bool counters_unsupported(const struct counters *c, int ev);
 /* Number of read() calls made by the last counters_read. */
 int counters_last_reads(const struct counters *c);
+/* Group reads that failed or came back short in the last counters_read (their events show
+ * as not counted for that interval). */
+int counters_last_errors(const struct counters *c);
 void counters_close(struct counters *c);
 #endif

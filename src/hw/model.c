@@ -34,31 +34,33 @@ static const struct { const char *name; int role; } role_table[] = {
 	{ "cas_count_read", ROLE_MEM_READ }, { "umc_cas_cmd.rd", ROLE_MEM_READ },
 	{ "cas_count_write", ROLE_MEM_WRITE }, { "umc_cas_cmd.wr", ROLE_MEM_WRITE },
 	{ "umc_cas_cmd.all", ROLE_MEM_RW }, { "dram_data", ROLE_MEM_RW },
+	/* AMD Zen 4 UMC CAS commands by terms (perf's umc_cas_cmd.rd / .wr); each moves a 64-byte line */
+	{ "event=0x0a,rdwrmask=0x1", ROLE_MEM_READ }, { "event=0xa,rdwrmask=0x1", ROLE_MEM_READ },
+	{ "event=0x0a,rdwrmask=0x2", ROLE_MEM_WRITE }, { "event=0xa,rdwrmask=0x2", ROLE_MEM_WRITE },
 	{ "upi_data_bytes", ROLE_UPI }, { "txl_data_bytes", ROLE_UPI },
 	{ "energy-pkg", ROLE_ENERGY_PKG }, { "energy-ram", ROLE_ENERGY_RAM },
 	{ "l3_misses", ROLE_L3_MISS },
 };
 
-int model_role_of(const char *name)
+static int role_lookup(const char *s, size_t n)
 {
-	char base[128];
-	const char *s = name, *slash = strchr(name, '/');
-	size_t n;
-
-	if (slash) {  /* "pmu/inner/mods": take inner up to the first ',' or '/' */
-		s = slash + 1;
-		n = strcspn(s, "/,");
-	} else {
-		n = strcspn(s, ":");
-	}
-	if (n >= sizeof(base))
-		return ROLE_NONE;
-	memcpy(base, s, n);
-	base[n] = '\0';
 	for (size_t i = 0; i < sizeof(role_table) / sizeof(role_table[0]); i++)
-		if (strcmp(role_table[i].name, base) == 0)
+		if (strlen(role_table[i].name) == n && strncmp(role_table[i].name, s, n) == 0)
 			return role_table[i].role;
 	return ROLE_NONE;
+}
+
+int model_role_of(const char *name)
+{
+	const char *s = name, *slash = strchr(name, '/');
+	int r;
+
+	if (!slash)   /* "cycles:u", "instructions:D", or canonical terms "event=0x0a,rdwrmask=0x1" */
+		return role_lookup(s, strchr(s, '=') ? strlen(s) : strcspn(s, ":"));
+	/* "pmu/inner/mods": the whole terms, else the alias before the first ',' */
+	s = slash + 1;
+	r = role_lookup(s, strcspn(s, "/"));
+	return r != ROLE_NONE ? r : role_lookup(s, strcspn(s, "/,"));
 }
 
 static char *dup_or_empty(const char *s)

@@ -43,7 +43,7 @@ static int k_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 {
 	(void)ctx;
 #if defined(__x86_64__) || defined(__i386__)
-	if (__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
+	if ((uint32_t)__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
 		return -ENOENT;
 	__cpuid_count(leaf, subleaf, regs[0], regs[1], regs[2], regs[3]);
 	return 0;

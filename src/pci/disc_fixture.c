@@ -123,7 +123,7 @@ int disc_fixture_write_sysfs(const char *root, const struct disc_fixture_dev *d)
 	rc = rc ? rc : write_text(dir, "resource", res);
 	for (int i = 0; i < 6 && !rc; i++) {
 		static const uint8_t zero[4096];
-		char name[16];
+		char name[24];
 		char path[4200];
 		int fd;
 

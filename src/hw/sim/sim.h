@@ -2,6 +2,7 @@
 #ifndef PMUTOP_SIM_H
 #define PMUTOP_SIM_H
 #include <stddef.h>
+#include <stdint.h>
 
 struct perf_seam;
 struct sim_machine;  /* opaque: a parsed description */
@@ -29,7 +30,36 @@ struct sim_faults {
 };
 int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t errlen);
 
-/* A simulated kernel for the machine, behind the perf seam. */
+/* A simulated kernel for the machine, behind the perf seam. The machine must outlive it
+ * (simk_free first, then simm_free). f may be NULL (no faults). See docs/machines.md. */
 struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults *f);
 void simk_free(struct perf_seam *s);
+
+/* --- accessors for tests and tools --- */
+/* One uncore box of the machine's discovery tables (what disc_scan should find). */
+struct sim_box {
+	int socket, type, box_id, access;   /* access: 0 MSR, 1 MMIO, 2 PCI */
+	uint64_t ctrl;
+	int num_counters, counter_width, ctl_offset, ctr_offset;
+	char pmu[48];                       /* kernel PMU of the box ("uncore_imc_3"), "" none */
+};
+/* The description's one-line `description` ("" when absent). */
+const char *simm_description(const struct sim_machine *m);
+int simm_ncpus(const struct sim_machine *m);
+int simm_cpu_socket(const struct sim_machine *m, int cpu);   /* -1 when out of range */
+int simm_nsockets(const struct sim_machine *m);
+/* Boxes, sorted by socket, type, box_id. */
+int simm_nboxes(const struct sim_machine *m);
+const struct sim_box *simm_box(const struct sim_machine *m, int i);
+/* Discovery devices: count, BDF, and their DVSEC IDs (returns how many, at most max). */
+int simm_npci(const struct sim_machine *m);
+const char *simm_pci_bdf(const struct sim_machine *m, int i);
+int simm_pci_dvsec_ids(const struct sim_machine *m, int i, int *ids, int max);
+/* The PMU type number of a PMU name, or -ENOENT. */
+int simm_pmu_type(const struct sim_machine *m, const char *pmu);
+/* Events per second the machine counts for config on pmu at cpu (per-CPU variation
+ * included, noise excluded), NAN when that PMU does not count on that CPU. */
+double simm_rate(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config);
+/* The config of a generic hardware event (PERF_COUNT_HW_*) on a core PMU, or -ENOENT. */
+int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, uint64_t *config);
 #endif

@@ -1,0 +1,76 @@
+#!/bin/sh
+# screenshots.sh: make screenshots/*.png from real tmux sessions: capture-pane -e (ANSI colours)
+# rendered by scripts/ansi2png.py. Needs tmux, python3 with Pillow and fonts-dejavu-core.
+# Environment: PMUTOP (binary, default ./pmutop), OUT (folder, default screenshots).
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+PMUTOP=${PMUTOP:-$root/pmutop}
+OUT=${OUT:-$root/screenshots}
+PY=
+for p in python3 /usr/bin/python3; do
+	if "$p" -c 'import PIL' 2>/dev/null; then PY=$p; break; fi
+done
+[ -n "$PY" ] || { echo "screenshots: python3 with Pillow is missing (apt-get install python3-pil fonts-dejavu-core)" >&2; exit 1; }
+command -v tmux >/dev/null || { echo "screenshots: tmux is missing" >&2; exit 1; }
+[ -x "$PMUTOP" ] || { echo "screenshots: no binary at $PMUTOP (run make)" >&2; exit 1; }
+mkdir -p "$OUT"
+TM="tmux -L pmutop-shots-$$"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-shots.XXXXXX")
+trap '$TM kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+W=180 H=48
+
+# wait NAME REGEX: poll the pane until it shows REGEX (10 s at most)
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		$TM capture-pane -p -t "$1" | grep -Eq -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "screenshots: $1: '$2' did not appear" >&2
+	return 1
+}
+
+# start NAME ARGS...: pmutop in a fresh session
+start() {
+	n=$1
+	shift
+	$TM -u new-session -d -s "$n" -x $W -y $H "env LANG=C.UTF-8 LC_ALL=C.UTF-8 $PMUTOP $*; sleep 30"
+	$TM set-option -t "$n" status off >/dev/null
+}
+
+# shot NAME FILE TITLE: capture with colours and render
+shot() {
+	$TM capture-pane -e -p -t "$1" >"$tmp/$2.ans"
+	"$PY" "$root/scripts/ansi2png.py" "$tmp/$2.ans" "$OUT/$2.png" --cols $W --rows $H --title "$3" &&
+		echo "wrote $OUT/$2.png"
+}
+
+EV=cycles,instructions
+for u in 01 02 03 04 05 06 07 08 09 0a 0b 0c; do EV="$EV,r${u}c2"; done
+EV="$EV,uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,power/energy-pkg/,power/energy-ram/"
+
+# cores on spr-2s with more events than counters: the MUX column shows estimates
+start mux --sim spr-2s -e "$EV"
+wait_for mux '^0 +0 +0 +~' && sleep 3.2 && shot mux cores-spr-2s-multiplexed "pmutop --sim spr-2s -e (14 core events: multiplexed)"
+# sockets with uncore figures, from the same session
+$TM send-keys -t mux s
+wait_for mux '^SKT +CPUs' && sleep 0.3 && shot mux sockets-spr-2s "pmutop --sim spr-2s: sockets view (s)"
+
+# default events, uncore and events views, help
+start main --sim spr-2s
+# ten refreshes fill the IPC history
+wait_for main '^0 +0 +0 ' && sleep 10.2 && shot main cores-spr-2s "pmutop --sim spr-2s: cores view"
+$TM send-keys -t main u
+wait_for main 'socket 0 +imc' && $TM send-keys -t main Down Down Down Enter &&
+	wait_for main 'uncore_imc_3' && shot main uncore-spr-2s "pmutop --sim spr-2s: uncore view (u, Enter expands)"
+$TM send-keys -t main e
+wait_for main 'events? in the list' && $TM send-keys -t main Down Down Down Down Down Down Down Down && sleep 0.2 &&
+	$TM send-keys -t main a && $TM send-keys -t main -l 'cpu/event=0x3c,umsk=1/' && $TM send-keys -t main Enter &&
+	wait_for main '^ add> ' && sleep 0.2 && shot main events-spr-2s "pmutop --sim spr-2s: events view (e), adding with a typo (a)"
+$TM send-keys -t main Escape h
+wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
+
+# this machine, live
+start live
+wait_for live '^0 +[0-9]+ +[0-9]+ ' && sleep 2.2 && shot live live-vm "pmutop on this VM: live software events"

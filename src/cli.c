@@ -1,0 +1,396 @@
+/* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
+#include "app.h"
+#include "batch.h"
+#include "explain.h"
+#include "uncore_report.h"
+#include "hw/counters.h"
+#include "hw/cpulist.h"
+#include "hw/seam.h"
+#include "hw/sim/sim.h"
+#include "hw/sysfs.h"
+#include "ui/ui.h"
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#define PMUTOP_VERSION "0.1"
+
+enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
+       OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE };
+
+static const struct option long_opts[] = {
+	{ "batch", no_argument, NULL, 'b' },
+	{ "count", required_argument, NULL, 'n' },
+	{ "delay", required_argument, NULL, 'd' },
+	{ "cpu", required_argument, NULL, 'C' },
+	{ "events", required_argument, NULL, 'e' },
+	{ "event-set", required_argument, NULL, 'E' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "field-separator", required_argument, NULL, 'x' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "sysfs", required_argument, NULL, OPT_SYSFS },
+	{ "sim", required_argument, NULL, OPT_SIM },
+	{ "sim-fault", required_argument, NULL, OPT_SIM_FAULT },
+	{ "sim-tree", required_argument, NULL, OPT_SIM_TREE },
+	{ "list-machines", no_argument, NULL, OPT_LIST_MACHINES },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
+	{ "pci-dump", required_argument, NULL, OPT_PCI_DUMP },
+	{ "list-uncore", no_argument, NULL, OPT_LIST_UNCORE },
+	{ "explain-events", no_argument, NULL, OPT_EXPLAIN },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "list-options", no_argument, NULL, OPT_LIST_OPTIONS },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: pmutop [OPTIONS]\n"
+"A top for CPU hardware performance counters (perf_event_open).\n\n"
+"  -e, --events LIST        events in perf syntax: cycles, cpu/event=0x3c,umask=0/, {a,b}, ...\n"
+"  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, or [eventset NAME])\n"
+"  -d, --delay SECONDS      refresh interval (default 1, or [display] interval)\n"
+"  -C, --cpu LIST           count only these CPUs (0-3,8)\n"
+"  -b, --batch              no curses: one sample per interval on stdout (or -o FILE)\n"
+"  -n, --count N            stop after N samples\n"
+"  -x, --field-separator S  batch rows in the perf stat -a -A -I -x S format (a recording)\n"
+"      --json               batch output as one JSON object per interval\n"
+"  -o, --output FILE        batch output file\n"
+"      --replay FILE        play a recording (pmutop -x or perf stat -a -A -I -x) in the TUI, or with -b\n"
+"      --topology FILE      CPU to socket/core map for a replay (lscpu -p output)\n"
+"      --sim MACHINE        run on a simulated machine (see --list-machines; or a description file)\n"
+"      --sim-fault SPEC     inject faults into the simulated kernel: eacces, emfile=N,\n"
+"                           enodev=CPU@SECONDS, shortread=N, readfail=N\n"
+"      --sim-tree DIR       write the simulated machine's sysfs tree to DIR and exit\n"
+"      --list-machines      list the built-in simulated machines\n"
+"      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"
+"      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
+"      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
+"      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
+"      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
+"                           then /etc/pmutop.conf)\n"
+"      --list-options       print every configuration option with its default\n"
+"  -h, --help               this help;  -V, --version  the version\n");
+}
+
+static int fail_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "pmutop: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'pmutop --help'.\n");
+	return 2;
+}
+
+static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
+{
+	int c;
+	char *end;
+
+	*exit_now = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': a->opt.batch = true; break;
+		case 'n':
+			a->opt.count = (int)strtol(optarg, &end, 10);
+			if (*end || a->opt.count <= 0)
+				return fail_usage("-n needs a positive count, not '%s'", optarg);
+			break;
+		case 'd':
+			a->opt.delay = strtod(optarg, &end);
+			if (*end || !(a->opt.delay > 0) || a->opt.delay > 3600)
+				return fail_usage("-d needs seconds between 0 and 3600, not '%s'", optarg);
+			break;
+		case 'C': a->opt.cpus = optarg; break;
+		case 'e': a->opt.events = optarg; break;
+		case 'E': a->opt.evset = optarg; break;
+		case 'o': a->opt.output = optarg; break;
+		case 'x':
+			if (!*optarg)
+				return fail_usage("-x needs a separator%s", "");
+			a->opt.sep = optarg;
+			break;
+		case OPT_JSON: a->opt.json = true; break;
+		case OPT_SYSFS: a->opt.sysfs = optarg; break;
+		case OPT_SIM: a->opt.sim = optarg; break;
+		case OPT_SIM_FAULT: a->opt.sim_fault = optarg; break;
+		case OPT_SIM_TREE: a->opt.sim_tree = optarg; break;
+		case OPT_LIST_MACHINES: a->opt.list_machines = true; break;
+		case OPT_REPLAY: a->opt.replay = optarg; a->opt.do_replay = true; break;
+		case OPT_TOPOLOGY: a->opt.topology = optarg; break;
+		case OPT_PCI_DUMP: a->opt.pci_dump = optarg; break;
+		case OPT_LIST_UNCORE: a->opt.list_uncore = true; break;
+		case OPT_EXPLAIN: a->opt.explain = true; break;
+		case OPT_CONFIG: a->opt.config = optarg; break;
+		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
+		case 'h': usage(stdout); *exit_now = 1; return 0;
+		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc)
+		return fail_usage("unexpected argument '%s'", argv[optind]);
+	if (a->opt.sim && a->opt.sysfs)
+		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
+	if (a->opt.do_replay && a->opt.sim)
+		return fail_usage("--replay and --sim both choose the source; give one%s", "");
+	return 0;
+}
+
+static void print_event_error(const char *list, const struct ev_error *err)
+{
+	fprintf(stderr, "pmutop: event syntax error at position %d: %s\n  %s\n  %*s^\n",
+		err->pos, err->msg, list, err->pos, "");
+}
+
+/* The events to count: -e, else -E, else the configured set; "" sets use the architecture's default. */
+static const char *choose_events(struct app *a, char *buf, size_t len)
+{
+	const char *set_name = a->opt.evset ? a->opt.evset : a->set.set;
+	const struct evset *es;
+	const char *core = "";
+
+	if (a->opt.events)
+		return a->opt.events;
+	es = settings_find_set(&a->set, set_name);
+	if (!es) {
+		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
+		return NULL;
+	}
+	if (es->events && *es->events)
+		return es->events;
+	for (int p = 0; p < a->reg.n; p++)
+		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
+			core = a->reg.pmus[p].name;
+			break;
+		}
+	snprintf(buf, len, "%s", settings_arch_events(core, a->topo.vendor, es->name));
+	if (!buf[0]) {
+		fprintf(stderr, "pmutop: event set '%s' has no events on this machine (%s); "
+			"choose another with -E or give events with -e\n", es->name,
+			core[0] ? core : "no hardware PMU");
+		return NULL;
+	}
+	return buf;
+}
+
+static void describe_machine(struct app *a)
+{
+	struct utsname u;
+	char buf[32];
+
+	if (uname(&u) == 0) {
+		snprintf(a->kernel, sizeof(a->kernel), "%s", u.release);
+		snprintf(a->host, sizeof(a->host), "%s", u.nodename);
+	}
+	a->paranoid = procfs_read("sys/kernel/perf_event_paranoid", buf, sizeof(buf)) > 0 ? atoi(buf) : -99;
+	if (a->reg.ncore == 0)
+		snprintf(a->hw_reason, sizeof(a->hw_reason),
+			 "no hardware PMU: %s/bus/event_source/devices has no cpu PMU%s; software events only",
+			 sysfs_root(), a->topo.hypervisor ? " (virtual machine: the hypervisor exposes none)" : "");
+	if (a->opt.sim)
+		snprintf(a->source_label, sizeof(a->source_label), "SIMULATED: %s", a->opt.sim);
+	else if (!a->source_label[0])
+		snprintf(a->source_label, sizeof(a->source_label), "live");
+}
+
+static int setup_sim(struct app *a)
+{
+	char err[256];
+	struct sim_faults f;
+	struct sim_machine *m = simm_load(a->opt.sim, err, sizeof(err));
+	const char *tmp = getenv("TMPDIR");
+
+	if (!m) {
+		fprintf(stderr, "pmutop: --sim %s: %s\n", a->opt.sim, err);
+		return 2;
+	}
+	if (sim_faults_parse(a->opt.sim_fault ? a->opt.sim_fault : getenv("PMUTOP_SIM_FAULT"), &f,
+			     err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmutop: --sim-fault: %s\n", err);
+		simm_free(m);
+		return 2;
+	}
+	if (a->opt.sim_tree) {
+		int r = simm_write_tree(m, a->opt.sim_tree);
+		if (r < 0)
+			fprintf(stderr, "pmutop: cannot write the tree to %s: %s\n", a->opt.sim_tree, strerror(-r));
+		simm_free(m);
+		return r < 0 ? 1 : -1;
+	}
+	snprintf(a->sim_dir, sizeof(a->sim_dir), "%s/pmutop-sim.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(a->sim_dir) || simm_write_tree(m, a->sim_dir) < 0) {
+		fprintf(stderr, "pmutop: cannot write the simulated machine's tree under %s\n", a->sim_dir);
+		simm_free(m);
+		return 1;
+	}
+	{
+		char root[4200];
+		snprintf(root, sizeof(root), "%s/sys", a->sim_dir);
+		sysfs_set_root(root);
+	}
+	a->sim = m;
+	a->seam = simk_new(m, &f);
+	if (!a->seam) {
+		fprintf(stderr, "pmutop: cannot start the simulated kernel\n");
+		return 1;
+	}
+	return 0;
+}
+
+static void app_cleanup(struct app *a)
+{
+	if (a->src && a->src->stop)
+		a->src->stop(a);
+	if (a->sim) {
+		if (a->seam)
+			simk_free((struct perf_seam *)a->seam);
+		simm_free(a->sim);
+	}
+	if (a->sim_dir[0]) {
+		char cmd[4200];
+		/* the tree is ours: created by mkdtemp above */
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", a->sim_dir);
+		if (system(cmd) != 0)
+			fprintf(stderr, "pmutop: could not remove %s\n", a->sim_dir);
+	}
+	if (a->inv_loaded)
+		disc_inventory_free(&a->inv);
+	evlist_free(&a->evl);
+	model_free(&a->model);
+	pmus_free(&a->reg);
+	topo_free(&a->topo);
+	settings_free(&a->set);
+}
+
+static int load_settings(struct app *a)
+{
+	char path[4096], msg[512];
+
+	settings_defaults(&a->set);
+	if (settings_find(a->opt.config, path, sizeof(path), msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", msg);
+		return 2;
+	}
+	if (path[0] && settings_load(&a->set, path, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", msg);
+		return 2;
+	}
+	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
+	return 0;
+}
+
+static int run(struct app *a)
+{
+	char evbuf[2048];
+	const char *list;
+	struct ev_error perr;
+	FILE *out = stdout;
+	int r;
+
+	if ((r = load_settings(a)))
+		return r;
+	if (a->opt.do_replay)
+		return replay_main(a);
+	if (a->opt.sim) {
+		if ((r = setup_sim(a)))
+			return r < 0 ? 0 : r;
+	} else {
+		const char *root = a->opt.sysfs ? a->opt.sysfs : getenv("PMUTOP_SYSFS");
+		sysfs_set_root(root);
+		a->seam = &seam_kernel;
+	}
+	if ((r = topo_load(&a->topo)) < 0) {
+		fprintf(stderr, "pmutop: cannot read the CPU topology under %s: %s\n", sysfs_root(), strerror(-r));
+		return 1;
+	}
+	if ((r = pmus_load(&a->reg)) < 0) {
+		fprintf(stderr, "pmutop: cannot read PMUs under %s/bus/event_source/devices: %s\n",
+			sysfs_root(), strerror(-r));
+		return 1;
+	}
+	topo_assign_core_pmus(&a->topo, &a->reg);
+	describe_machine(a);
+	if (a->opt.list_uncore) {
+		app_load_inventory(a);
+		if (!a->inv_loaded) {
+			fprintf(stderr, "pmutop: uncore discovery failed: %s\n", a->inv_msg);
+			return 1;
+		}
+		return uncore_report(stdout, &a->inv, a->opt.json) < 0 ? 1 : 0;
+	}
+	if (a->opt.cpus) {
+		int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus);
+		if (n <= 0 || topo_filter(&a->topo, cpus, n) < 0) {
+			free(cpus);
+			fprintf(stderr, "pmutop: -C %s: not a list of online CPUs\n", a->opt.cpus);
+			return 2;
+		}
+		free(cpus);
+	}
+	if (!(list = choose_events(a, evbuf, sizeof(evbuf))))
+		return 2;
+	if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
+		print_event_error(list, &perr);
+		return 2;
+	}
+	if (a->opt.explain)
+		return explain_events(stdout, &a->evl, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
+	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "pmutop: standard output is not a terminal; use -b for batch output "
+			"(-b --json, -b -x, -b -o FILE)\n");
+		return 2;
+	}
+	if ((r = app_build_model(a)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", strerror(-r));
+		return 1;
+	}
+	app_update_budget(a);
+	a->src = &source_perf;
+	a->t0 = app_now();
+	if ((r = a->src->reopen(a)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", a->msg);
+		return 1;
+	}
+	if (a->msg[0])
+		fprintf(stderr, "pmutop: %s\n", a->msg);
+	if (a->hw_reason[0] && a->opt.batch)
+		fprintf(stderr, "pmutop: %s\n", a->hw_reason);
+	if (!a->opt.batch)
+		return ui_run(a);
+	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
+		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		return 1;
+	}
+	r = batch_run(a, out);
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		r = 1;
+	}
+	return r;
+}
+
+int pmutop_main(int argc, char **argv)
+{
+	static struct app app;
+	int exit_now, r;
+
+	memset(&app, 0, sizeof(app));
+	if ((r = parse_args(&app, argc, argv, &exit_now)) || exit_now)
+		return r;
+	if (app.opt.list_machines) {
+		for (const char *const *n = simm_builtin_names(); *n; n++)
+			printf("%s\n", *n);
+		return 0;
+	}
+	r = run(&app);
+	app_cleanup(&app);
+	return r;
+}

@@ -1,0 +1,256 @@
+/* csvrow.c: parse one row of perf stat -x output into fields, by content rather than position. */
+#include "csvrow.h"
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CSV_MAXF 32
+
+static const double pow10_tab[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+static void trim(const char **s, size_t *len)
+{
+	while (*len && (**s == ' ' || **s == '\t'))
+		(*s)++, (*len)--;
+	while (*len && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'))
+		(*len)--;
+}
+
+static int number_slow(const char *s, size_t len, double *out)
+{
+	char buf[64], *end;
+	double v;
+
+	if (len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	v = strtod(buf, &end);
+	if (end != buf + len || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int csvrow_number(const char *s, size_t len, double *out)
+{
+	uint64_t mant = 0;
+	int sig = 0, frac = 0, ndig = 0;
+	bool dot = false, neg = false;
+	size_t i = 0;
+
+	trim(&s, &len);
+	if (!len)
+		return -1;
+	if (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-';
+		i = 1;
+	}
+	/* The fast path: an integer mantissa below 2^53 divided by an exact power of
+	 * ten is one correctly rounded operation, so it equals strtod's result. */
+	for (; i < len; i++) {
+		char c = s[i];
+		if (c >= '0' && c <= '9') {
+			ndig++;
+			if (mant || c != '0')
+				sig++;
+			if (sig > 18)
+				return number_slow(s, len, out);
+			mant = mant * 10 + (uint64_t)(c - '0');
+			if (dot)
+				frac++;
+		} else if (c == '.' && !dot) {
+			dot = true;
+		} else {
+			return number_slow(s, len, out);
+		}
+	}
+	if (!ndig)
+		return -1;
+	if (mant >= (1ULL << 53) || frac > 22)
+		return number_slow(s, len, out);
+	*out = frac ? (double)mant / pow10_tab[frac] : (double)mant;
+	if (neg)
+		*out = -*out;
+	return 0;
+}
+
+static bool is_cpu_field(const char *s, size_t len, int *cpu)
+{
+	long v = 0;
+
+	if (len < 4 || memcmp(s, "CPU", 3) != 0)
+		return false;
+	for (size_t i = 3; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' || v > (1L << 20))
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	*cpu = (int)v;
+	return true;
+}
+
+static bool eq(const char *s, size_t len, const char *lit)
+{
+	return len == strlen(lit) && memcmp(s, lit, len) == 0;
+}
+
+static bool is_value_field(const char *s, size_t len)
+{
+	double d;
+
+	return eq(s, len, "<not counted>") || eq(s, len, "<not supported>") ||
+	       csvrow_number(s, len, &d) == 0;
+}
+
+static int count_slashes(const char *s, size_t len)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += s[i] == '/';
+	return n;
+}
+
+static int bad(struct csv_row *r, const char *why)
+{
+	r->why = why;
+	return CSVROW_BAD;
+}
+
+int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
+{
+	const char *f[CSV_MAXF];
+	size_t fl[CSV_MAXF];
+	int n = 0, i = 0;
+	const char *p = line, *end;
+	size_t k;
+
+	memset(r, 0, sizeof(*r));
+	r->time = r->value = r->run_ns = r->pct = r->metric = NAN;
+	r->cpu = -1;
+	r->unit = r->event = r->metric_unit = "";
+	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;
+	for (k = 0; k < len && (line[k] == ' ' || line[k] == '\t'); k++)
+		;
+	if (k == len || line[k] == '#')
+		return CSVROW_SKIP;
+	end = line + len;
+	for (;;) {
+		const char *q = memchr(p, sep, (size_t)(end - p));
+		if (n == CSV_MAXF)
+			return bad(r, "too many fields");
+		f[n] = p;
+		fl[n] = (size_t)((q ? q : end) - p);
+		n++;
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	for (int j = 0; j < n; j++)
+		if (sep != ',' || j < 2)   /* event fields are trimmed after re-joining */
+			trim(&f[j], &fl[j]);
+
+	/* time, or "summary" in its place */
+	if (eq(f[0], fl[0], "summary")) {
+		r->summary = true;
+		i = 1;
+	} else if (n >= 3 && csvrow_number(f[0], fl[0], &r->time) == 0 &&
+		   (is_cpu_field(f[1], fl[1], &r->cpu) || is_value_field(f[1], fl[1]) ||
+		    (fl[1] == 0 && fl[2] == 0))) {
+		i = 1;
+	} else {
+		r->time = NAN;
+	}
+	if (i < n && is_cpu_field(f[i], fl[i], &r->cpu))
+		i++;
+	if (i >= n)
+		return bad(r, "too few fields");
+	trim(&f[i], &fl[i]);
+	if (fl[i] == 0)   /* metric-only continuation line */
+		return CSVROW_SKIP;
+	if (eq(f[i], fl[i], "<not counted>")) {
+		r->vstate = CSVV_NOT_COUNTED;
+	} else if (eq(f[i], fl[i], "<not supported>")) {
+		r->vstate = CSVV_NOT_SUPPORTED;
+	} else if (csvrow_number(f[i], fl[i], &r->value) != 0) {
+		return bad(r, "value is not a number");
+	}
+	i++;
+	if (i + 1 >= n)
+		return bad(r, "no event field");
+	trim(&f[i], &fl[i]);
+	r->unit = f[i];
+	r->unit_len = (int)fl[i];
+	i++;
+	/* The event: with ',' as separator, "cpu/event=0x3c,umask=0x0/" was split. */
+	r->event = f[i];
+	{
+		size_t elen = fl[i];
+		int slashes = count_slashes(f[i], fl[i]);
+		while (sep == ',' && (slashes & 1) && i + 1 < n) {
+			i++;
+			slashes += count_slashes(f[i], fl[i]);
+			elen = (size_t)(f[i] + fl[i] - r->event);
+		}
+		if (slashes & 1)
+			return bad(r, "unbalanced '/' in event name");
+		trim(&r->event, &elen);
+		r->event_len = (int)elen;
+	}
+	i++;
+	if (r->event_len == 0)
+		return bad(r, "empty event name");
+	for (int j = i; j < n; j++)
+		if (sep == ',')
+			trim(&f[j], &fl[j]);
+	if (i < n) {
+		if (fl[i] && csvrow_number(f[i], fl[i], &r->run_ns) != 0)
+			return bad(r, "run time is not a number");
+		i++;
+	}
+	if (i < n) {
+		if (fl[i] && csvrow_number(f[i], fl[i], &r->pct) != 0)
+			return bad(r, "percent running is not a number");
+		i++;
+	}
+	if (i < n) {
+		/* metrics are perf's own derived values: informational, never an error */
+		if (fl[i] && csvrow_number(f[i], fl[i], &r->metric) != 0)
+			r->metric = NAN;
+		i++;
+	}
+	if (i < n) {
+		r->metric_unit = f[i];
+		r->metric_unit_len = (int)fl[i];
+	}
+	return CSVROW_DATA;
+}
+
+char csvrow_detect_sep(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		const char *q = p;
+		while (q < le && *q == ' ')
+			q++;
+		if (q < le && *q != '#' && *q != '\r') {
+			if (memchr(q, '\t', (size_t)(le - q)))
+				return '\t';
+			if (memchr(q, ';', (size_t)(le - q)))
+				return ';';
+			if (memchr(q, ',', (size_t)(le - q)))
+				return ',';
+		}
+		p = le + 1;
+	}
+	return 0;
+}

@@ -1,0 +1,48 @@
+/* csvrow.h: a pure parser for one row of `perf stat -x SEP` output (and pmutop's batch CSV). */
+#ifndef PMUTOP_CSVROW_H
+#define PMUTOP_CSVROW_H
+#include <stdbool.h>
+#include <stddef.h>
+
+enum csvrow_kind {
+	CSVROW_DATA = 0,    /* a counter row: the fields below are valid */
+	CSVROW_SKIP,        /* blank, '#' comment, metric-only continuation line */
+	CSVROW_BAD,         /* malformed: why says which field */
+};
+
+enum csvrow_vstate { CSVV_OK = 0, CSVV_NOT_COUNTED, CSVV_NOT_SUPPORTED };
+
+/* The string fields point into the caller's line (not NUL-terminated). */
+struct csv_row {
+	double time;            /* seconds since start; NAN without a time column */
+	bool summary;           /* first column "summary" (perf stat --summary block) */
+	int cpu;                /* N of "CPU<N>", -1 without a CPU column */
+	double value;           /* scaled value as printed; NAN unless vstate == CSVV_OK */
+	int vstate;             /* enum csvrow_vstate */
+	const char *unit;       /* "" when empty */
+	int unit_len;
+	const char *event;
+	int event_len;
+	double run_ns;          /* NAN when the column is absent or empty */
+	double pct;             /* percent running; NAN when absent or empty */
+	double metric;          /* NAN when absent */
+	const char *metric_unit;
+	int metric_unit_len;
+	const char *why;        /* for CSVROW_BAD: a static reason */
+};
+
+/* Parse line[0..len) (no newline needed; a trailing '\r' or '\n' is ignored)
+ * with separator sep. Fields are taken by content, so the --summary column
+ * and missing unit/run-time/percent/metric columns are all accepted. With
+ * sep ',' an event like cpu/event=0x3c,umask=0x0/ is re-joined until its
+ * slashes balance. Returns an enum csvrow_kind. */
+int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r);
+
+/* The separator of a recording from its first data lines (tab, ';' or ','),
+ * 0 when no data line was found. */
+char csvrow_detect_sep(const char *buf, size_t len);
+
+/* Parse a decimal number in s[0..len) (leading/trailing blanks allowed);
+ * returns 0 and *out, or -1. Exact for the usual printf("%.2f") forms. */
+int csvrow_number(const char *s, size_t len, double *out);
+#endif

@@ -1,0 +1,549 @@
+/* replay.c: index a perf stat -x recording once, then fill model frames interval by interval. */
+#include "replay.h"
+#include "csvrow.h"
+#include "model.h"
+#include "replay_topo.h"
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define RP_MAXBAD 8
+
+struct rp_interval {
+	size_t off, end;     /* byte range of the interval's lines */
+	int line;            /* line number of its first line */
+	double t;
+};
+
+struct rp_event {
+	const char *name;    /* points into the buffer */
+	int len;
+	char *unit;
+	int midx;            /* index in the model */
+};
+
+struct replay {
+	char *buf;
+	size_t len;
+	char sep;
+	char path[4096];
+	struct rp_interval *iv;
+	int niv, ivcap;
+	struct rp_event *ev;
+	int nev, evcap;
+	int *hash;           /* event index + 1, open addressing */
+	int hcap;
+	unsigned char *seen; /* [seen_len] CPU ids present */
+	int seen_len;
+	int *cpus, ncpus;    /* ascending CPU ids */
+	int *cpu_index;      /* [seen_len]: CPU id -> model index */
+	struct rtopo topo;   /* from '# cpu' lines or the topology file */
+	char topo_src[96];
+	char cpu_model[160];
+	int nbad, bad_first[RP_MAXBAD];
+	char bad_msg[512];
+	int pos;
+	int last_ev;
+};
+
+static uint32_t hash_name(const char *s, int len)
+{
+	uint32_t h = 2166136261u;
+
+	for (int i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int event_find(const struct replay *r, const char *name, int len)
+{
+	if (r->last_ev >= 0) {   /* perf prints all CPUs of one event in a run */
+		const struct rp_event *e = &r->ev[r->last_ev];
+		if (e->len == len && memcmp(e->name, name, (size_t)len) == 0)
+			return r->last_ev;
+	}
+	if (!r->hcap)
+		return -1;
+	for (uint32_t h = hash_name(name, len) & (uint32_t)(r->hcap - 1);; h = (h + 1) & (uint32_t)(r->hcap - 1)) {
+		int k = r->hash[h] - 1;
+		if (k < 0)
+			return -1;
+		if (r->ev[k].len == len && memcmp(r->ev[k].name, name, (size_t)len) == 0)
+			return k;
+	}
+}
+
+static int hash_insert(struct replay *r, int k)
+{
+	if ((r->nev + 1) * 2 > r->hcap) {
+		int ncap = r->hcap ? r->hcap * 2 : 64;
+		int *nh = calloc((size_t)ncap, sizeof(int));
+		if (!nh)
+			return -ENOMEM;
+		free(r->hash);
+		r->hash = nh;
+		r->hcap = ncap;
+		for (int i = 0; i < r->nev; i++)
+			if (i != k)
+				hash_insert(r, i);
+	}
+	for (uint32_t h = hash_name(r->ev[k].name, r->ev[k].len) & (uint32_t)(r->hcap - 1);;
+	     h = (h + 1) & (uint32_t)(r->hcap - 1)) {
+		if (!r->hash[h]) {
+			r->hash[h] = k + 1;
+			return 0;
+		}
+	}
+}
+
+static int event_add(struct replay *r, const struct csv_row *row)
+{
+	struct rp_event *e;
+
+	if (r->nev == r->evcap) {
+		int ncap = r->evcap ? r->evcap * 2 : 32;
+		struct rp_event *ne = realloc(r->ev, (size_t)ncap * sizeof(*ne));
+		if (!ne)
+			return -ENOMEM;
+		r->ev = ne;
+		r->evcap = ncap;
+	}
+	e = &r->ev[r->nev];
+	e->name = row->event;
+	e->len = row->event_len;
+	e->unit = strndup(row->unit, (size_t)row->unit_len);
+	e->midx = -1;
+	if (!e->unit)
+		return -ENOMEM;
+	r->nev++;
+	if (hash_insert(r, r->nev - 1) < 0)
+		return -ENOMEM;
+	return r->nev - 1;
+}
+
+static int cpu_mark(struct replay *r, int cpu)
+{
+	if (cpu >= r->seen_len) {
+		int nlen = cpu + 64 > r->seen_len * 2 ? cpu + 64 : r->seen_len * 2;
+		unsigned char *ns = realloc(r->seen, (size_t)nlen);
+		if (!ns)
+			return -ENOMEM;
+		memset(ns + r->seen_len, 0, (size_t)(nlen - r->seen_len));
+		r->seen = ns;
+		r->seen_len = nlen;
+	}
+	r->seen[cpu] = 1;
+	return 0;
+}
+
+static void note_bad(struct replay *r, int line)
+{
+	if (r->nbad < RP_MAXBAD)
+		r->bad_first[r->nbad] = line;
+	r->nbad++;
+}
+
+static int interval_add(struct replay *r, size_t off, int line, double t)
+{
+	if (r->niv == r->ivcap) {
+		int ncap = r->ivcap ? r->ivcap * 2 : 64;
+		struct rp_interval *n = realloc(r->iv, (size_t)ncap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		r->iv = n;
+		r->ivcap = ncap;
+	}
+	r->iv[r->niv++] = (struct rp_interval){ .off = off, .end = off, .line = line, .t = t };
+	return 0;
+}
+
+/* A "# key: value" comment of pmutop's header. */
+static void header_line(struct replay *r, const char *s, size_t len)
+{
+	static const char model_key[] = "# cpu-model:";
+	static const char cpu_key[] = "# cpu ";
+
+	if (len > sizeof(model_key) - 1 && memcmp(s, model_key, sizeof(model_key) - 1) == 0) {
+		size_t k = sizeof(model_key) - 1, n;
+		while (k < len && s[k] == ' ')
+			k++;
+		n = len - k < sizeof(r->cpu_model) - 1 ? len - k : sizeof(r->cpu_model) - 1;
+		memcpy(r->cpu_model, s + k, n);
+		r->cpu_model[n] = '\0';
+	} else if (len > sizeof(cpu_key) - 1 && memcmp(s, cpu_key, sizeof(cpu_key) - 1) == 0) {
+		char tmp[96];
+		int c, so, co;
+		size_t n = len < sizeof(tmp) - 1 ? len : sizeof(tmp) - 1;
+		memcpy(tmp, s, n);
+		tmp[n] = '\0';
+		if (sscanf(tmp, "# cpu %d,%d,%d", &c, &so, &co) == 3)
+			rtopo_add(&r->topo, c, so, co);
+	}
+}
+
+static int read_whole(const char *path, char **out, size_t *outlen, char *err, size_t errlen)
+{
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	size_t n;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fileno(f), &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		fclose(f);
+		return -1;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		fclose(f);
+		return -1;
+	}
+	n = fread(buf, 1, (size_t)st.st_size, f);
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(buf);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*out = buf;
+	*outlen = n;
+	return 0;
+}
+
+static int index_file(struct replay *r)
+{
+	const char *p = r->buf, *end = r->buf + r->len;
+	int line = 0;
+	struct csv_row row;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = (size_t)((nl ? nl : end) - p);
+		size_t off = (size_t)(p - r->buf);
+		int kind, e;
+
+		line++;
+		kind = csvrow_parse(p, ll, r->sep, &row);
+		if (kind == CSVROW_SKIP && ll && p[0] == '#')
+			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
+		if (kind == CSVROW_BAD || (kind == CSVROW_DATA && !row.summary &&
+					   (isnan(row.time) || row.cpu < 0))) {
+			note_bad(r, line);
+		} else if (kind == CSVROW_DATA && !row.summary) {
+			if (!r->niv || row.time != r->iv[r->niv - 1].t)
+				if (interval_add(r, off, line, row.time) < 0)
+					return -ENOMEM;
+			e = event_find(r, row.event, row.event_len);
+			if (e < 0 && (e = event_add(r, &row)) < 0)
+				return -ENOMEM;
+			r->last_ev = e;
+			if (cpu_mark(r, row.cpu) < 0)
+				return -ENOMEM;
+		}
+		if (r->niv)
+			r->iv[r->niv - 1].end = off + ll;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+static void bad_summary(struct replay *r)
+{
+	size_t n;
+
+	r->bad_msg[0] = '\0';
+	if (!r->nbad)
+		return;
+	n = (size_t)snprintf(r->bad_msg, sizeof(r->bad_msg), "%s: %d malformed line%s skipped (line%s ",
+			     r->path, r->nbad, r->nbad > 1 ? "s" : "", r->nbad > 1 ? "s" : "");
+	for (int i = 0; i < r->nbad && i < RP_MAXBAD && n < sizeof(r->bad_msg); i++)
+		n += (size_t)snprintf(r->bad_msg + n, sizeof(r->bad_msg) - n, "%s%d", i ? ", " : "",
+				      r->bad_first[i]);
+	if (n < sizeof(r->bad_msg))
+		snprintf(r->bad_msg + n, sizeof(r->bad_msg) - n, "%s)", r->nbad > RP_MAXBAD ? ", ..." : "");
+}
+
+struct replay *replay_open(const char *path, const char *topology_file, char *err, size_t errlen)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	r->last_ev = -1;
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	if (read_whole(path, &r->buf, &r->len, err, errlen) < 0)
+		goto fail;
+	r->sep = csvrow_detect_sep(r->buf, r->len);
+	if (!r->sep) {
+		snprintf(err, errlen, "%s: no data lines (expected perf stat -x output)", path);
+		goto fail;
+	}
+	if (index_file(r) < 0) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		goto fail;
+	}
+	bad_summary(r);
+	if (!r->niv || !r->nev) {
+		snprintf(err, errlen, "%s: no interval rows with a CPU column (record with perf stat -a -A -I MS -x SEP)%s%s",
+			 path, r->nbad ? "; " : "", r->bad_msg);
+		goto fail;
+	}
+	for (int c = 0; c < r->seen_len; c++)
+		r->ncpus += r->seen[c];
+	r->cpus = malloc((size_t)r->ncpus * sizeof(int));
+	r->cpu_index = malloc((size_t)r->seen_len * sizeof(int));
+	if (!r->cpus || !r->cpu_index) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	for (int c = 0, k = 0; c < r->seen_len; c++) {
+		r->cpu_index[c] = r->seen[c] ? k : -1;
+		if (r->seen[c])
+			r->cpus[k++] = c;
+	}
+	if (r->topo.n) {
+		snprintf(r->topo_src, sizeof(r->topo_src), "recording");
+	} else if (topology_file) {
+		if (rtopo_load(&r->topo, topology_file, err, errlen) < 0)
+			goto fail;
+		snprintf(r->topo_src, sizeof(r->topo_src), "topology file");
+	} else {
+		snprintf(r->topo_src, sizeof(r->topo_src), "unknown");
+	}
+	return r;
+fail:
+	replay_close(r);
+	return NULL;
+}
+
+void replay_close(struct replay *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < r->nev; i++)
+		free(r->ev[i].unit);
+	free(r->ev);
+	free(r->hash);
+	free(r->iv);
+	free(r->seen);
+	free(r->cpus);
+	free(r->cpu_index);
+	rtopo_free(&r->topo);
+	free(r->buf);
+	free(r);
+}
+
+int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
+{
+	int *sock = NULL, *core = NULL, *sock_ids = NULL, nsock = 0, rc = -ENOMEM;
+
+	if (r->topo.n) {
+		sock = malloc((size_t)r->ncpus * sizeof(int));
+		core = malloc((size_t)r->ncpus * sizeof(int));
+		sock_ids = malloc((size_t)r->ncpus * sizeof(int));
+		if (!sock || !core || !sock_ids)
+			goto out;
+		nsock = rtopo_map(&r->topo, r->cpus, r->ncpus, sock, core, sock_ids);
+		if (nsock < 0) {   /* the topology does not cover every recorded CPU */
+			snprintf(r->topo_src, sizeof(r->topo_src), "unknown (topology lacks CPU %d)",
+				 r->cpus[-nsock - 1]);
+			free(sock);
+			sock = NULL;
+			nsock = 0;
+		}
+	}
+	rc = model_init(m, r->ncpus, r->cpus, sock, sock ? core : NULL, nsock, sock_ids, hist_cap);
+	if (rc < 0)
+		goto out;
+	for (int i = 0; i < r->nev; i++) {
+		char name[512], base[512], pmu[128];
+		int n = r->ev[i].len < (int)sizeof(name) - 1 ? r->ev[i].len : (int)sizeof(name) - 1;
+		memcpy(name, r->ev[i].name, (size_t)n);
+		name[n] = '\0';
+		replay_event_base(name, base, sizeof(base), pmu, sizeof(pmu));
+		rc = model_add_event(m, name, base, pmu, r->ev[i].unit, 0, replay_event_uncore(pmu));
+		if (rc < 0)
+			goto out;
+		r->ev[i].midx = rc;
+	}
+	rc = model_alloc_frame(m);
+out:
+	free(sock);
+	free(core);
+	free(sock_ids);
+	return rc < 0 ? rc : 0;
+}
+
+int replay_next(struct replay *r, struct model *m)
+{
+	const struct rp_interval *iv;
+	const char *p, *end;
+	struct frame *f = &m->cur;
+	struct csv_row row;
+	size_t nvals;
+
+	if (r->pos >= r->niv)
+		return 1;
+	if (m->nev < r->nev || m->ncpus != r->ncpus || !f->cpu)
+		return -EINVAL;
+	iv = &r->iv[r->pos];
+	nvals = (size_t)m->ncpus * (size_t)m->nev;
+	for (size_t i = 0; i < nvals; i++)
+		f->cpu[i] = (struct ev_val){ .value = NAN, .pct = NAN, .state = EVS_ABSENT };
+	p = r->buf + iv->off;
+	end = r->buf + iv->end;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = (size_t)((nl ? nl : end) - p);
+		int e, state;
+
+		if (csvrow_parse(p, ll, r->sep, &row) == CSVROW_DATA && !row.summary &&
+		    row.cpu >= 0 && !isnan(row.time)) {
+			e = event_find(r, row.event, row.event_len);
+			if (e >= 0) {
+				struct ev_val *v = &f->cpu[(size_t)r->cpu_index[row.cpu] * (size_t)m->nev +
+							   (size_t)r->ev[e].midx];
+				r->last_ev = e;
+				state = row.vstate == CSVV_OK ? EVS_OK :
+					row.vstate == CSVV_NOT_COUNTED ? EVS_NOT_COUNTED : EVS_UNSUPPORTED;
+				model_set_recorded(v, row.value,
+						   isnan(row.run_ns) || row.run_ns < 0 ? 0 : (uint64_t)row.run_ns,
+						   row.pct, state);
+			}
+		}
+		p = nl ? nl + 1 : end;
+	}
+	f->t = iv->t;
+	/* time restarts where two recordings were concatenated: the interval is then its own time */
+	f->interval = r->pos && iv->t > r->iv[r->pos - 1].t ? iv->t - r->iv[r->pos - 1].t : iv->t;
+	f->seq = (uint64_t)r->pos + 1;
+	r->pos++;
+	return 0;
+}
+
+int replay_seek(struct replay *r, int index)
+{
+	if (index < 0)
+		index = 0;
+	if (index > r->niv)
+		index = r->niv;
+	r->pos = index;
+	return 0;
+}
+
+int replay_pos(const struct replay *r) { return r->pos; }
+int replay_count(const struct replay *r) { return r->niv; }
+char replay_sep(const struct replay *r) { return r->sep; }
+const char *replay_bad_summary(const struct replay *r) { return r->bad_msg; }
+const char *replay_topology_source(const struct replay *r) { return r->topo_src; }
+const char *replay_cpu_model(const struct replay *r) { return r->cpu_model; }
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double replay_interval(const struct replay *r)
+{
+	double *d, med;
+	int n = r->niv - 1;
+
+	if (n < 1)
+		return r->niv ? r->iv[0].t : NAN;
+	d = malloc((size_t)n * sizeof(double));
+	if (!d)
+		return r->iv[1].t - r->iv[0].t;
+	for (int i = 0; i < n; i++)
+		d[i] = r->iv[i + 1].t - r->iv[i].t;
+	qsort(d, (size_t)n, sizeof(double), cmp_double);
+	med = d[n / 2];
+	free(d);
+	return med;
+}
+
+int replay_bad_lines(const struct replay *r, int *lines, int n)
+{
+	for (int i = 0; i < n && i < r->nbad && i < RP_MAXBAD; i++)
+		lines[i] = r->bad_first[i];
+	return r->nbad;
+}
+
+/* PMUs whose events count per socket or die (perf prints merged instances
+ * without the "uncore_" prefix and the "_N" suffix, as in "imc/.../"). */
+static const char *const uncore_pmus[] = {
+	"imc", "cha", "cbox", "upi", "qpi", "iio", "irp", "m2m", "m3upi", "m2pcie", "pcu", "ubox",
+	"mdf", "b2cmi", "b2cxl", "b2hot", "b2upi", "pciex8", "pciex16", "cxlcm", "cxldp", "mchbm",
+	"m2hbm", "sbox", "ha", "r2pcie", "r3qpi", "edc_eclk", "edc_uclk", "arb", "clock", "sncu",
+	"power", "cstate_pkg", "amd_df", "amd_l3", "amd_umc", "arm_cmn", "arm_ccn", "arm_dsu",
+	"arm_dmc620", "dmc620", "hisi", "cxl", "imc_free_running", "iio_free_running",
+};
+
+bool replay_event_uncore(const char *pmu)
+{
+	char name[128];
+	size_t n;
+
+	if (!pmu || !*pmu)
+		return false;
+	if (strncmp(pmu, "uncore_", 7) == 0)
+		return true;
+	n = strlen(pmu);
+	if (n >= sizeof(name))
+		return false;
+	memcpy(name, pmu, n + 1);
+	/* drop an instance suffix: "amd_umc_0", "arm_cmn_1", "hisi_sccl1_ddrc0" keep their stem */
+	while (n && name[n - 1] >= '0' && name[n - 1] <= '9')
+		n--;
+	if (n && n < strlen(pmu) && name[n - 1] == '_')
+		n--;
+	name[n] = '\0';
+	for (size_t i = 0; i < sizeof(uncore_pmus) / sizeof(uncore_pmus[0]); i++) {
+		size_t k = strlen(uncore_pmus[i]);
+		if (strcmp(name, uncore_pmus[i]) == 0 ||
+		    (strncmp(name, uncore_pmus[i], k) == 0 && name[k] == '_'))
+			return true;
+	}
+	return false;
+}
+
+void replay_event_base(const char *name, char *base, size_t baselen, char *pmu, size_t pmulen)
+{
+	const char *slash = strchr(name, '/');
+	size_t n;
+
+	if (!slash) {   /* "cycles:D" -> "cycles" */
+		snprintf(pmu, pmulen, "%s", "");
+		n = strcspn(name, ":");
+		snprintf(base, baselen, "%.*s", (int)n, name);
+		return;
+	}
+	snprintf(pmu, pmulen, "%.*s", (int)(slash - name), name);
+	{
+		const char *inner = slash + 1, *close = strrchr(inner, '/');
+		size_t ilen = close ? (size_t)(close - inner) : strlen(inner);
+		bool terms = memchr(inner, '=', ilen) != NULL;
+		if (!terms && !replay_event_uncore(pmu)) {
+			/* a core PMU alias: "cpu_core/instructions/u" -> "instructions" */
+			snprintf(base, baselen, "%.*s", (int)ilen, inner);
+		} else {
+			/* keep the PMU so uncore roles stay apart; drop modifiers */
+			n = close ? (size_t)(close - name) + 1 : strlen(name);
+			snprintf(base, baselen, "%.*s", (int)n, name);
+		}
+	}
+}

@@ -1,0 +1,22 @@
+/* replay_topo.h: CPU -> socket/core for a replay, from pmutop's "# cpu" lines or lscpu output. */
+#ifndef PMUTOP_REPLAY_TOPO_H
+#define PMUTOP_REPLAY_TOPO_H
+#include <stddef.h>
+
+struct rtopo {
+	int n, cap;
+	int *cpu, *sock, *core;   /* [n]: CPU number, physical socket id, core id (-1 unknown) */
+};
+
+int rtopo_add(struct rtopo *t, int cpu, int sock, int core);
+/* Read `lscpu -p` output (columns named by its "# CPU,Core,Socket,..." line,
+ * else CPU,Core,Socket), or plain `lscpu` output when its NUMA nodes are the
+ * sockets ("Socket(s): N", "NUMA node(s): N", "NUMA nodeK CPU(s): LIST").
+ * Returns 0, or -1 with err filled. */
+int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen);
+/* For cpus[0..ncpus): socket index (0.. in ascending physical id), core id,
+ * and sock_ids[index] = physical id. Returns the socket count, or -(k+1)
+ * when cpus[k] is not in the topology. */
+int rtopo_map(const struct rtopo *t, const int *cpus, int ncpus, int *sock_idx, int *core, int *sock_ids);
+void rtopo_free(struct rtopo *t);
+#endif

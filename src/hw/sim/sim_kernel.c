@@ -1,0 +1,590 @@
+/* sim_kernel.c: the simulated perf kernel behind the seam: open (event resolution, groups), read layouts,
+ * ioctls, close, CPUID, and the injected faults. Counts follow wall time at the description's rates. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/ioctl.h>
+
+#include "hw/sim/sim_kernel.h"
+
+#define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
+			   PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST)
+/* Noise: counts follow rate * (run + A sin(w run + phase) / w): always increasing, a few
+ * tenths of a millisecond of wobble, the same on every run. */
+#define NOISE_A 0.02
+#define NOISE_W 62.83185307179586
+
+static double now(const struct simk *k)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9 - k->t0_abs;
+}
+
+static bool is_vendor(const struct sim_machine *m, const char *v)
+{
+	return m->vendor && !strcmp(m->vendor, v);
+}
+
+/* --- event resolution --- */
+
+static int core_pmu_for(const struct sim_machine *m, int cpu, uint32_t ext, int *pmu)
+{
+	bool any = false;
+
+	for (int i = 0; i < m->npmus; i++)
+		any |= m->pmus[i].kind == SIMM_CORE;
+	/* No core PMU at all (a VM without a virtual PMU): the kernel finds no PMU for
+	 * the event, ENOENT, as `perf stat -e cycles` shows on such a guest. */
+	if (!any)
+		return -ENOENT;
+	if (ext) {
+		for (int i = 0; i < m->npmus; i++)
+			if (m->pmus[i].kind == SIMM_CORE && m->pmus[i].type == ext) {
+				*pmu = i;
+				return simm_pmu_covers(&m->pmus[i], cpu) ? 0 : -ENOENT;
+			}
+		return -ENOENT;
+	}
+	*pmu = m->cpus[cpu].core_pmu;
+	return *pmu >= 0 ? 0 : -ENOENT;
+}
+
+static int resolve(const struct simk *k, const struct perf_event_attr *a, int cpu, struct sev *e)
+{
+	const struct sim_machine *m = k->m;
+	const struct simm_pmu *p;
+	uint64_t cfg = a->config;
+	int r, pi = -1;
+
+	e->pmu = -1;
+	e->fixed_slot = -1;
+	if (a->type == PERF_TYPE_SOFTWARE) {
+		if (cfg >= PERF_COUNT_SW_MAX)
+			return -ENOENT;
+		e->sw = (int)cfg;
+		e->config = cfg;
+		if (cfg == PERF_COUNT_SW_CPU_CLOCK || cfg == PERF_COUNT_SW_TASK_CLOCK)
+			e->rate = 1e9;
+		else
+			e->rate = m->sw_rate[cfg] * (0.7 + 0.6 * (double)(simm_hash((uint64_t)cpu, cfg) >> 11) / 9007199254740992.0);
+		return 0;
+	}
+	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE) {
+		uint32_t id = (uint32_t)cfg;
+
+		r = core_pmu_for(m, cpu, (uint32_t)(cfg >> 32), &pi);
+		if (r)
+			return r;
+		p = &m->pmus[pi];
+		if (a->type == PERF_TYPE_HARDWARE) {
+			if (id >= PERF_COUNT_HW_MAX)
+				return -EINVAL;
+			if (id >= SIMM_NGENERIC || !p->has_generic[id])
+				return -ENOENT;
+			e->config = p->generic[id];
+		} else {
+			if ((id & 0xff) >= PERF_COUNT_HW_CACHE_MAX || (id >> 8 & 0xff) >= PERF_COUNT_HW_CACHE_OP_MAX ||
+			    (id >> 16 & 0xff) >= PERF_COUNT_HW_CACHE_RESULT_MAX || id >> 24)
+				return -EINVAL;
+			/* no table of model-specific cache events: a stable pseudo config */
+			e->config = 0xcace000000000000ull | id;
+		}
+	} else {
+		for (int i = 0; i < m->npmus; i++)
+			if (m->pmus[i].type == a->type)
+				pi = i;
+		/* PERF_TYPE_RAW without a PMU registered as type 4 (Arm, Apple): the core PMU of the CPU */
+		if (pi < 0 && a->type == PERF_TYPE_RAW) {
+			r = core_pmu_for(m, cpu, 0, &pi);
+			if (r)
+				return r;
+		}
+		if (pi < 0)
+			return -ENOENT;
+		p = &m->pmus[pi];
+		if (p->kind == SIMM_SOFTWARE) {
+			struct perf_event_attr b = *a;
+
+			b.type = PERF_TYPE_SOFTWARE;
+			return resolve(k, &b, cpu, e);
+		}
+		if (p->kind == SIMM_OTHER)
+			return -ENOENT;
+		e->config = cfg;
+	}
+	p = &m->pmus[pi];
+	if (p->kind == SIMM_CORE && !simm_pmu_covers(p, cpu))
+		return -ENOENT;   /* hybrid: this core type does not run on that CPU */
+	if (p->kind == SIMM_UNCORE) {
+		/* stricter than the kernel (which moves it to the cpumask CPU): catches callers
+		 * that would count the same box once per CPU */
+		if (!simm_pmu_covers(p, cpu))
+			return -EINVAL;
+		if (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle)
+			return -EINVAL;   /* PERF_PMU_CAP_NO_EXCLUDE */
+		if (a->sample_period)
+			return -EOPNOTSUPP;   /* PERF_PMU_CAP_NO_INTERRUPT: no sampling */
+	}
+	e->pmu = pi;
+	for (int i = 0; p->kind == SIMM_CORE && i < p->nfixed_ev; i++)
+		if ((e->config & 0xffffffffull & ~0x30000ull) == p->fixed_ev[i])
+			e->fixed_slot = i;
+	for (int i = 0; p->kind == SIMM_CORE && i < p->noffcore; i++)
+		if ((e->config & 0xff) == p->offcore[i])
+			e->offcore = true;
+	e->rate = simm_rate_of(p, cpu, e->config);
+	return 0;
+}
+
+/* --- contexts --- */
+
+static struct sctx *ctx_get(struct simk *k, int cpu, int pmu)
+{
+	struct sctx *c, **n;
+
+	for (int i = 0; i < k->nctx[cpu]; i++)
+		if (k->ctx[cpu][i]->pmu == pmu)
+			return k->ctx[cpu][i];
+	/* few per CPU (one per PMU in use); each allocated on its own so it never moves */
+	n = realloc(k->ctx[cpu], sizeof(*n) * (size_t)(k->nctx[cpu] + 1));
+	if (!n)
+		return NULL;
+	k->ctx[cpu] = n;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	n[k->nctx[cpu]++] = c;
+	c->cpu = cpu;
+	c->pmu = pmu;
+	c->mux = (pmu >= 0 && k->m->pmus[pmu].mux_ms > 0 ? k->m->pmus[pmu].mux_ms : 4) * 1e-3;
+	return c;
+}
+
+static int ctx_add(struct simk *k, struct sctx *c, int fd, double t)
+{
+	if (!c)
+		return -ENOMEM;
+	sched_settle(k, c, t);
+	if (c->ngroups == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 8;
+		int *g = realloc(c->groups, sizeof(int) * (size_t)cap);
+
+		if (!g)
+			return -ENOMEM;
+		c->groups = g;
+		c->cap = cap;
+	}
+	c->groups[c->ngroups++] = fd;
+	simk_ev(k, fd)->ctx = c;
+	sched_settle(k, c, t);
+	return 0;
+}
+
+static void ctx_remove(struct simk *k, struct sctx *c, int fd, double t)
+{
+	sched_settle(k, c, t);
+	for (int i = 0; i < c->ngroups; i++)
+		if (c->groups[i] == fd) {
+			memmove(&c->groups[i], &c->groups[i + 1], sizeof(int) * (size_t)(c->ngroups - i - 1));
+			c->ngroups--;
+			break;
+		}
+	sched_settle(k, c, t);
+}
+
+/* --- fds --- */
+
+static int fd_alloc(struct simk *k)
+{
+	if (k->nfree)
+		return k->freefd[--k->nfree];
+	if (k->nev == k->cap) {
+		int cap = k->cap ? k->cap * 2 : 256;
+		struct sev *n = realloc(k->ev, sizeof(*n) * (size_t)cap);
+		int *f = realloc(k->freefd, sizeof(int) * (size_t)cap);
+
+		if (n)
+			k->ev = n;
+		if (f)
+			k->freefd = f;
+		if (!n || !f)
+			return -ENOMEM;
+		/* leaders point at contexts, not at events: moving the array is safe */
+		k->cap = cap;
+	}
+	return SIMK_FD_BASE + k->nev++;
+}
+
+/* Undo fd_alloc for an event that could not be linked in. */
+static void fd_release(struct simk *k, int fd)
+{
+	memset(&k->ev[fd - SIMK_FD_BASE], 0, sizeof(k->ev[0]));
+	k->freefd[k->nfree++] = fd;
+	k->nopen--;
+}
+
+static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, unsigned long flags)
+{
+	struct simk *k = ctx;
+	struct sev e = { 0 }, *l = NULL, *ne;
+	double t = now(k);
+	int fd, r;
+
+	if (k->f.eacces)
+		return -EACCES;
+	if (!attr || flags & ~(unsigned long)(PERF_FLAG_FD_CLOEXEC | PERF_FLAG_FD_NO_GROUP))
+		return -EINVAL;
+	if (k->f.emfile_after > 0 && k->nopen >= k->f.emfile_after)
+		return -EMFILE;
+	if (attr->read_format & ~(uint64_t)READ_FORMAT_KNOWN)
+		return -EINVAL;
+	/* system-wide counting only: one CPU, every task */
+	if (pid != -1 || cpu < 0)
+		return -EINVAL;
+	if (cpu >= k->m->ncpus)
+		return -ENODEV;
+	if (k->first_open < 0)
+		k->first_open = t;
+	if (cpu == k->f.enodev_cpu && t - k->first_open >= k->f.enodev_at)
+		return -ENODEV;
+	r = resolve(k, attr, cpu, &e);
+	if (r)
+		return r;
+	if (group_fd != -1) {
+		l = simk_ev(k, group_fd);
+		if (!l || l->leader != group_fd || l->cpu != cpu)
+			return -EINVAL;
+		/* one hardware PMU per group; software events may join any group */
+		if (e.pmu >= 0 && l->ctx->pmu >= 0 && l->ctx->pmu != e.pmu)
+			return -EINVAL;
+		if (!sched_group_fits_alone(k, l, &e))
+			return -EINVAL;
+		if (l->nmemb >= SIMK_MAX_MEMBERS)
+			return -EINVAL;   /* the kernel caps a group's read size too */
+	}
+	fd = fd_alloc(k);
+	if (fd < 0)
+		return fd;
+	if (group_fd != -1)
+		l = simk_ev(k, group_fd);   /* the event array may have moved */
+	e.used = true;
+	e.fd = fd;
+	e.cpu = cpu;
+	e.read_format = attr->read_format;
+	e.pinned = attr->pinned && group_fd == -1;
+	e.id = k->next_id++;
+	e.phase = (double)(simm_hash(e.id, (uint64_t)cpu) >> 11) / 9007199254740992.0 * 6.283185307179586;
+	e.enabled = !attr->disabled;
+	e.en_since = t;
+	e.leader = group_fd == -1 ? fd : group_fd;
+	k->ev[fd - SIMK_FD_BASE] = e;
+	ne = &k->ev[fd - SIMK_FD_BASE];
+	k->nopen++;
+	if (!l) {
+		if (ctx_add(k, ctx_get(k, cpu, e.pmu), fd, t))
+			return fd_release(k, fd), -ENOMEM;
+		return fd;
+	}
+	{
+		struct sctx *c = l->ctx;
+		int *mm;
+
+		sched_settle(k, c, t);   /* bank the group's time before it changes */
+		mm = realloc(l->memb, sizeof(int) * (size_t)(l->nmemb + 1));
+		if (!mm)
+			return fd_release(k, fd), -ENOMEM;
+		l->memb = mm;
+		l->memb[l->nmemb++] = fd;
+		/* a hardware event joining a software-led group moves the group to its PMU */
+		if (ne->pmu >= 0 && c->pmu < 0) {
+			ctx_remove(k, c, group_fd, t);
+			if (ctx_add(k, ctx_get(k, cpu, ne->pmu), group_fd, t))
+				return -ENOMEM;
+		} else {
+			sched_settle(k, c, t);
+		}
+	}
+	return fd;
+}
+
+/* --- values --- */
+
+static double ev_running(const struct simk *k, const struct sev *e, double t)
+{
+	const struct sev *l = e->leader == e->fd ? e : simk_ev(k, e->leader);
+
+	return e->run_base + (e->enabled && l ? sched_share(k, l, t) : 0);
+}
+
+static double ev_enabled(const struct sev *e, double t)
+{
+	return e->en_base + (e->enabled ? t - e->en_since : 0);
+}
+
+static double ev_count(const struct sev *e, double run)
+{
+	if (run <= 0)
+		return 0;
+	if (e->pmu < 0 && (e->sw == PERF_COUNT_SW_CPU_CLOCK || e->sw == PERF_COUNT_SW_TASK_CLOCK))
+		return run * 1e9;
+	return e->rate * (run + NOISE_A * (sin(NOISE_W * run + e->phase) - sin(e->phase)) / NOISE_W);
+}
+
+static uint64_t ev_value(const struct sev *e, double run)
+{
+	double v = floor(ev_count(e, run)) - e->offset;
+
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+static uint64_t ns(double s)
+{
+	return s > 0 ? (uint64_t)llround(s * 1e9) : 0;
+}
+
+static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
+{
+	struct simk *k = ctx;
+	struct sev *e = simk_ev(k, fd), *l;
+	uint64_t out[3 + 3 * (SIMK_MAX_MEMBERS + 1)], *o = out, rf;
+	double t = now(k);
+	size_t need;
+
+	if (!e)
+		return -EBADF;
+	k->nreads++;
+	if (k->f.readfail_after > 0 && k->nreads >= k->f.readfail_after)
+		return -EIO;
+	if (e->cpu == k->f.enodev_cpu && k->first_open >= 0 && t - k->first_open >= k->f.enodev_at)
+		return -ENODEV;
+	l = simk_ev(k, e->leader);
+	if (!l || l->error)
+		return 0;   /* a pinned group that could not go on: end of file, as the kernel */
+	rf = e->read_format;
+	if (rf & PERF_FORMAT_GROUP) {
+		int n = 1 + l->nmemb;
+		double en = ev_enabled(l, t), run = ev_running(k, l, t);
+
+		*o++ = (uint64_t)n;
+		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
+			*o++ = ns(en);
+		if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
+			*o++ = ns(run);
+		for (int i = 0; i < n; i++) {
+			const struct sev *x = i ? simk_ev(k, l->memb[i - 1]) : l;
+
+			*o++ = x ? ev_value(x, ev_running(k, x, t)) : 0;
+			if (rf & PERF_FORMAT_ID)
+				*o++ = x ? x->id : 0;
+			if (rf & PERF_FORMAT_LOST)
+				*o++ = 0;
+		}
+	} else {
+		double run = ev_running(k, e, t);
+
+		*o++ = ev_value(e, run);
+		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
+			*o++ = ns(ev_enabled(e, t));
+		if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
+			*o++ = ns(run);
+		if (rf & PERF_FORMAT_ID)
+			*o++ = e->id;
+		if (rf & PERF_FORMAT_LOST)
+			*o++ = 0;
+	}
+	need = (size_t)(o - out) * sizeof(uint64_t);
+	if (len < need)
+		return -ENOSPC;
+	if (k->f.shortread_after > 0 && k->nreads >= k->f.shortread_after)
+		need = need > 8 ? need / 2 & ~(size_t)7 : 0;
+	memcpy(buf, out, need);
+	return (ssize_t)need;
+}
+
+/* --- ioctl --- */
+
+static void ev_enable(struct sev *e, bool on, double t)
+{
+	if (on && !e->enabled) {
+		e->enabled = true;
+		e->en_since = t;
+		e->error = false;   /* re-enabling a pinned group in error state retries it */
+	} else if (!on && e->enabled) {
+		e->en_base += t - e->en_since;
+		e->enabled = false;
+	}
+}
+
+static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
+{
+	struct simk *k = ctx;
+	struct sev *e = simk_ev(k, fd), *l;
+	double t = now(k);
+	bool group = arg & PERF_IOC_FLAG_GROUP;
+
+	if (!e)
+		return -EBADF;
+	l = simk_ev(k, e->leader);
+	if (req == PERF_EVENT_IOC_ID) {
+		if (!arg)
+			return -EFAULT;
+		memcpy((void *)arg, &e->id, sizeof(e->id));
+		return 0;
+	}
+	if (req != PERF_EVENT_IOC_ENABLE && req != PERF_EVENT_IOC_DISABLE && req != PERF_EVENT_IOC_RESET)
+		return -ENOTTY;
+	sched_settle(k, l->ctx, t);
+	for (int i = -1; i < (group ? l->nmemb : 0); i++) {
+		struct sev *x = group ? (i < 0 ? l : simk_ev(k, l->memb[i])) : (i < 0 ? e : NULL);
+
+		if (!x)
+			continue;
+		if (req == PERF_EVENT_IOC_RESET)
+			x->offset = floor(ev_count(x, ev_running(k, x, t)));
+		else
+			ev_enable(x, req == PERF_EVENT_IOC_ENABLE, t);
+	}
+	sched_settle(k, l->ctx, t);
+	return 0;
+}
+
+static int s_close(void *ctx, int fd)
+{
+	struct simk *k = ctx;
+	struct sev *e = simk_ev(k, fd);
+	double t = now(k);
+
+	if (!e)
+		return -EBADF;
+	if (e->leader == fd) {
+		struct sctx *c = e->ctx;
+
+		/* the members become groups of their own, as the kernel's perf_group_detach */
+		sched_settle(k, c, t);
+		for (int i = 0; i < e->nmemb; i++) {
+			struct sev *x = simk_ev(k, e->memb[i]);
+
+			if (x) {
+				x->leader = x->fd;
+				ctx_add(k, ctx_get(k, x->cpu, x->pmu), x->fd, t);
+			}
+		}
+		ctx_remove(k, c, fd, t);
+		free(e->memb);
+	} else {
+		struct sev *l = simk_ev(k, e->leader);
+
+		sched_settle(k, l->ctx, t);
+		for (int i = 0; i < l->nmemb; i++)
+			if (l->memb[i] == fd) {
+				memmove(&l->memb[i], &l->memb[i + 1], sizeof(int) * (size_t)(l->nmemb - i - 1));
+				l->nmemb--;
+				break;
+			}
+		sched_settle(k, l->ctx, t);
+	}
+	memset(e, 0, sizeof(*e));
+	k->freefd[k->nfree++] = fd;
+	k->nopen--;
+	return 0;
+}
+
+/* --- CPUID --- */
+
+static void put_vendor(const char *v, uint32_t regs[4])
+{
+	char b[12] = { 0 };
+
+	memcpy(b, v, strlen(v) < 12 ? strlen(v) : 12);
+	memcpy(&regs[1], b, 4);      /* EBX */
+	memcpy(&regs[3], b + 4, 4);  /* EDX */
+	memcpy(&regs[2], b + 8, 4);  /* ECX */
+}
+
+static int s_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	struct simk *k = ctx;
+	const struct sim_machine *m = k->m;
+	bool intel = is_vendor(m, "GenuineIntel"), amd = is_vendor(m, "AuthenticAMD");
+	int cp = m->ncpus ? m->cpus[0].core_pmu : -1;
+	const struct simm_pmu *p = cp >= 0 ? &m->pmus[cp] : NULL;
+
+	(void)subleaf;
+	if (!intel && !amd)
+		return -ENOTSUP;
+	memset(regs, 0, 4 * sizeof(uint32_t));
+	if (leaf == 0) {
+		regs[0] = intel ? 0x20 : 0x10;
+		put_vendor(m->vendor, regs);
+	} else if (leaf == 0x80000000) {
+		regs[0] = amd ? 0x80000026 : 0x80000008;
+		put_vendor(m->vendor, regs);
+	} else if (leaf == 0x0a && intel && p) {
+		/* EAX: version, GP per logical CPU, width; EDX: fixed count, fixed width */
+		regs[0] = 5 | (uint32_t)p->gp << 8 | (uint32_t)p->width << 16 | 7u << 24;
+		regs[3] = (uint32_t)p->fixed | (uint32_t)p->width << 5;
+	} else if (leaf == 0x80000022 && amd && p) {
+		regs[0] = 1;   /* PerfMonV2 */
+		regs[1] = (uint32_t)p->gp & 0xf;
+	}
+	return 0;
+}
+
+/* --- life cycle --- */
+
+struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults *f)
+{
+	struct simk *k = calloc(1, sizeof(*k));
+	struct timespec ts;
+
+	if (!k)
+		return NULL;
+	k->m = m;
+	if (f)
+		k->f = *f;
+	else
+		k->f.enodev_cpu = -1;
+	k->ctx = calloc((size_t)m->ncpus, sizeof(*k->ctx));
+	k->nctx = calloc((size_t)m->ncpus, sizeof(*k->nctx));
+	if (!k->ctx || !k->nctx) {
+		free(k->ctx);
+		free(k->nctx);
+		free(k);
+		return NULL;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	k->t0_abs = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+	k->first_open = -1;
+	k->next_id = 1;
+	k->seam = (struct perf_seam){ "sim", k, s_open, s_read, s_ioctl, s_close, s_cpuid };
+	return &k->seam;
+}
+
+void simk_free(struct perf_seam *s)
+{
+	struct simk *k;
+
+	if (!s)
+		return;
+	k = s->ctx;
+	for (int i = 0; i < k->nev; i++)
+		free(k->ev[i].memb);
+	for (int c = 0; c < k->m->ncpus; c++) {
+		for (int i = 0; i < k->nctx[c]; i++) {
+			free(k->ctx[c][i]->groups);
+			free(k->ctx[c][i]->flex);
+			free(k->ctx[c][i]->len);
+			free(k->ctx[c][i]);
+		}
+		free(k->ctx[c]);
+	}
+	free(k->ctx);
+	free(k->nctx);
+	free(k->ev);
+	free(k->freefd);
+	free(k);
+}

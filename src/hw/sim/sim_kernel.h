@@ -1,0 +1,30 @@
+/* sim_kernel.h: the simulated kernel's state, shared by its open/read side and its scheduler. */
+#ifndef PMUTOP_SIM_KERNEL_H
+#define PMUTOP_SIM_KERNEL_H
+#include "hw/seam.h"
+#include "hw/sim/sim_sched.h"
+
+#define SIMK_FD_BASE 1000
+#define SIMK_MAX_MEMBERS 63   /* members besides the leader */
+
+struct simk {
+	struct perf_seam seam;
+	const struct sim_machine *m;
+	struct sim_faults f;
+	struct sev *ev; int nev, cap;   /* indexed by fd - SIMK_FD_BASE */
+	int *freefd; int nfree;
+	int nopen;
+	uint64_t next_id;
+	long nreads;
+	double t0_abs;                  /* CLOCK_MONOTONIC at creation */
+	double first_open;              /* seconds, < 0 before the first open */
+	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
+};
+
+static inline struct sev *simk_ev(const struct simk *k, int fd)
+{
+	int i = fd - SIMK_FD_BASE;
+
+	return i >= 0 && i < k->nev && k->ev[i].used ? &k->ev[i] : NULL;
+}
+#endif

@@ -1,0 +1,50 @@
+/* sim_sched.h: the simulated kernel's events and per-(CPU, PMU) contexts, and the counter scheduler over them. */
+#ifndef PMUTOP_SIM_SCHED_H
+#define PMUTOP_SIM_SCHED_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "hw/sim/sim_desc.h"
+
+struct sctx;
+
+struct sev {
+	bool used;
+	int fd, cpu;
+	int pmu;                 /* index into m->pmus; -1 software */
+	int sw;                  /* PERF_COUNT_SW_* for software events */
+	uint64_t config;         /* resolved config the counter would be programmed with */
+	int fixed_slot;          /* fixed counter this event may take, -1 none */
+	bool offcore, pinned, enabled, error;
+	uint64_t read_format, id;
+	double rate;             /* per second of running time */
+	double phase;            /* noise phase */
+	double en_base, en_since;   /* seconds */
+	double run_base;         /* running time settled before the context's epoch */
+	double offset;           /* count at the last reset */
+	int leader;              /* fd of the group leader (itself when leader) */
+	int nmemb; int *memb;    /* leader only: member fds in open order */
+	struct sctx *ctx;        /* leader only */
+	/* leader only: the schedule since the context's epoch */
+	int flex_pos;            /* position among the flexible groups, -1 pinned */
+	bool always;             /* runs the whole epoch (pinned and fitting, or everything fits) */
+	int in_cycle;            /* flexible: rotation steps (of nflex) it runs in */
+};
+
+struct sctx {
+	int cpu, pmu;
+	int ngroups, cap; int *groups;   /* leader fds in open order */
+	double epoch;            /* seconds */
+	double mux;              /* rotation interval, seconds */
+	int nflex; int *flex;    /* enabled flexible leaders in rotation order */
+	int *len;                /* [nflex]: groups scheduled at rotation step k, from flex[k] on */
+};
+
+struct simk;
+
+/* Settle every event of ctx at time t (bank running time), then recompute the schedule. */
+void sched_settle(struct simk *k, struct sctx *c, double t);
+/* Time the group led by l has run since its context's epoch, at time t. */
+double sched_share(const struct simk *k, const struct sev *l, double t);
+/* Whether the group led by l could ever fit on its PMU alone (validate_group). */
+bool sched_group_fits_alone(const struct simk *k, const struct sev *l, const struct sev *extra);
+#endif

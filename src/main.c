@@ -1,0 +1,7 @@
+/* main.c: the program entry; everything else lives in the library so tests can link it. */
+int pmutop_main(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+	return pmutop_main(argc, argv);
+}

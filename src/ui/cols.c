@@ -1,0 +1,298 @@
+/* cols.c: the column table of the cores and sockets views and the text of their cells. */
+#include "cols.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "hw/model.h"
+#include "ui/evtext.h"
+#include "ui/format.h"
+#include "ui/view.h"
+
+/* The fixed metric/role columns, in screen order (data, not code). */
+static const struct fixed_col {
+	int kind, idx, width, prec;
+	bool hw, sockets_only;
+	const char *key, *title;
+} fixed_cols[] = {
+	{ UC_MUX,    0,                  5, 0, false, false, "mux",          "MUX" },
+	{ UC_METRIC, M_UTIL,             5, 1, false, false, "util",         "UTIL%" },
+	{ UC_METRIC, M_GHZ,              4, 2, true,  false, "ghz",          "GHz" },
+	{ UC_METRIC, M_IPC,              4, 2, true,  false, "ipc",          "IPC" },
+	{ UC_SPARK,  0,         UI_SPARK_W, 0, true,  false, "ipc-history",  "IPC hist" },
+	{ UC_ROLE,   ROLE_INSTRUCTIONS,  6, 0, true,  false, "instructions", "INSTR" },
+	{ UC_ROLE,   ROLE_CYCLES,        6, 0, true,  false, "cycles",       "CYCLES" },
+	{ UC_ROLE,   ROLE_LLC_MISSES,    8, 0, true,  false, "llc-misses",   "LLC-MISS" },
+	{ UC_METRIC, M_MPKI,             5, 2, true,  false, "mpki",         "MPKI" },
+	{ UC_METRIC, M_BR_MISS_PCT,      8, 2, true,  false, "branch-miss",  "BR-MISS%" },
+	{ UC_METRIC, M_MEM_RD_GBS,       8, 2, true,  true,  "mem-read",     "RD GB/s" },
+	{ UC_METRIC, M_MEM_WR_GBS,       8, 2, true,  true,  "mem-write",    "WR GB/s" },
+	{ UC_METRIC, M_MEM_GBS,          8, 2, true,  true,  "mem",          "MEM GB/s" },
+	{ UC_METRIC, M_UPI_GBS,          8, 2, true,  true,  "upi",          "UPI GB/s" },
+	{ UC_METRIC, M_PKG_W,            6, 1, true,  true,  "pkg-w",        "PKG W" },
+	{ UC_METRIC, M_DRAM_W,           6, 1, true,  true,  "dram-w",       "DRAM W" },
+};
+#define NFIXED (int)(sizeof(fixed_cols) / sizeof(fixed_cols[0]))
+
+/* The roles a metric needs, to tell "n/a" (unsupported input) from "-". */
+static const int metric_roles[NMETRICS][2] = {
+	[M_IPC] = { ROLE_INSTRUCTIONS, ROLE_CYCLES },
+	[M_CPI] = { ROLE_INSTRUCTIONS, ROLE_CYCLES },
+	[M_GHZ] = { ROLE_CYCLES, ROLE_NONE },
+	[M_UTIL] = { ROLE_CPU_CLOCK, ROLE_NONE },
+	[M_LLC_MISS_PCT] = { ROLE_LLC_MISSES, ROLE_LLC_REFS },
+	[M_MPKI] = { ROLE_LLC_MISSES, ROLE_INSTRUCTIONS },
+	[M_BR_MISS_PCT] = { ROLE_BRANCH_MISSES, ROLE_BRANCHES },
+	[M_MEM_RD_GBS] = { ROLE_MEM_READ, ROLE_NONE },
+	[M_MEM_WR_GBS] = { ROLE_MEM_WRITE, ROLE_NONE },
+	[M_MEM_GBS] = { ROLE_MEM_RW, ROLE_NONE },
+	[M_UPI_GBS] = { ROLE_UPI, ROLE_NONE },
+	[M_PKG_W] = { ROLE_ENERGY_PKG, ROLE_NONE },
+	[M_DRAM_W] = { ROLE_ENERGY_RAM, ROLE_NONE },
+};
+
+/* Roles shown in their own column, so their events get no further column. */
+static bool role_has_column(int role)
+{
+	return role == ROLE_INSTRUCTIONS || role == ROLE_CYCLES || role == ROLE_LLC_MISSES;
+}
+
+static bool have_role(const struct model *m, int role)
+{
+	for (int e = 0; e < m->nev; e++)
+		if (m->ev[e].role == role)
+			return true;
+	return false;
+}
+
+/* A short unit for a column title: " ms" for msec clocks, " J" for Joules. */
+static void unit_suffix(const char *unit, char *out, size_t len)
+{
+	if (!unit || !unit[0])
+		out[0] = '\0';
+	else if (strcmp(unit, "msec") == 0)
+		snprintf(out, len, " ms");
+	else if (strcmp(unit, "Joules") == 0)
+		snprintf(out, len, " J");
+	else if (strlen(unit) <= 4)
+		snprintf(out, len, " %s", unit);
+	else
+		out[0] = '\0';
+}
+
+/* The event's name without its core PMU: "cpu_core/branches/" gives "branches"
+ * (len set), NULL when the name has no PMU part. */
+static const char *pmu_less(const struct mev *ev, size_t *len)
+{
+	size_t pl = strlen(ev->pmu), nl = strlen(ev->name);
+
+	if (ev->uncore || !pl || nl <= pl + 1 || strncmp(ev->name, ev->pmu, pl) != 0 || ev->name[pl] != '/')
+		return NULL;
+	*len = nl - pl - 1;
+	if (ev->name[nl - 1] == '/')
+		(*len)--;
+	return ev->name + pl + 1;
+}
+
+int ui_cols_max(const struct model *m, int nids)
+{
+	return nids + NFIXED + m->nev;
+}
+
+int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w, int nids,
+		  bool sockets, const char *only, struct ui_col *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < nids && n < max; i++, n++) {
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].kind = UC_ID;
+		out[n].idx = i;
+		out[n].width = id_w[i];
+		snprintf(out[n].key, sizeof(out[n].key), "%s", ids[i]);
+		for (char *p = out[n].key; *p; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p = (char)(*p - 'A' + 'a');
+		snprintf(out[n].title, sizeof(out[n].title), "%s", ids[i]);
+	}
+	for (int i = 0; i < NFIXED && n < max; i++) {
+		const struct fixed_col *f = &fixed_cols[i];
+		if (f->sockets_only && !sockets)
+			continue;
+		if (sockets && f->kind == UC_SPARK)
+			continue;
+		/* uncore figures only where the machine counts them */
+		if (f->sockets_only && !have_role(m, metric_roles[f->idx][0]) &&
+		    !(f->idx == M_MEM_GBS && have_role(m, ROLE_MEM_READ) && have_role(m, ROLE_MEM_WRITE)))
+			continue;
+		out[n] = (struct ui_col){ .kind = f->kind, .idx = f->idx, .width = f->width,
+					  .prec = f->prec, .hw = f->hw };
+		snprintf(out[n].key, sizeof(out[n].key), "%s", f->key);
+		snprintf(out[n].title, sizeof(out[n].title), "%s", f->title);
+		n++;
+	}
+	bool merged[m->nev > 0 ? m->nev : 1];
+	memset(merged, 0, sizeof(merged));
+	for (int e = 0; e < m->nev && n < max; e++) {
+		const struct mev *ev = &m->ev[e];
+		char title[80], unit[16], name[64];
+		size_t kl;
+		const char *k = pmu_less(ev, &kl);
+		int w;
+		if (merged[e] || role_has_column(ev->role) || (ev->uncore && !sockets))
+			continue;
+		out[n] = (struct ui_col){ .kind = UC_EVENT, .idx = e, .hw = true };
+		/* a hybrid opens cpu_core/x/ and cpu_atom/x/: one column "x" holds both */
+		for (int f = e + 1; f < m->nev && k && out[n].nalt < 4; f++) {
+			size_t fl;
+			const char *fk = pmu_less(&m->ev[f], &fl);
+			if (fk && fl == kl && memcmp(fk, k, kl) == 0 && strcmp(m->ev[f].pmu, ev->pmu) != 0) {
+				out[n].alt[out[n].nalt++] = f;
+				merged[f] = true;
+			}
+		}
+		if (out[n].nalt)
+			snprintf(name, sizeof(name), "%.*s", (int)kl, k);
+		else
+			snprintf(name, sizeof(name), "%s", ev->name);
+		if (only && only[0] && !ui_evtext_has(only, name) && !ui_evtext_has(only, ev->name))
+			continue;
+		unit_suffix(ev->unit, unit, sizeof(unit));
+		snprintf(title, sizeof(title), "%s%s", name, unit);
+		w = (int)strlen(title);
+		w = w < 6 ? 6 : w > 16 ? 16 : w;
+		out[n].width = w;
+		snprintf(out[n].key, sizeof(out[n].key), "%.*s", (int)sizeof(out[n].key) - 1, name);
+		snprintf(out[n].title, sizeof(out[n].title), "%.*s", w, title);
+		if ((int)strlen(title) > w)
+			out[n].title[w - 1] = '~';
+		n++;
+	}
+	return n;
+}
+
+const struct ev_val *ui_role_val(const struct model *m, const struct ev_val *vals, int role)
+{
+	const struct ev_val *any = NULL;
+
+	for (int e = 0; e < m->nev; e++) {
+		if (m->ev[e].role != role)
+			continue;
+		if (vals[e].state != EVS_ABSENT)
+			return &vals[e];
+		if (!any)
+			any = &vals[e];
+	}
+	return any;
+}
+
+void ui_mux_mask(const struct model *m, bool uncore, bool *use)
+{
+	for (int e = 0; e < m->nev; e++)
+		use[e] = uncore || !m->ev[e].uncore;
+}
+
+/* The value of an event column: the first of its events present on this row. */
+static const struct ev_val *event_val(const struct ui_col *c, const struct ev_val *vals)
+{
+	if (vals[c->idx].state != EVS_ABSENT)
+		return &vals[c->idx];
+	for (int i = 0; i < c->nalt; i++)
+		if (vals[c->alt[i]].state != EVS_ABSENT)
+			return &vals[c->alt[i]];
+	return &vals[c->idx];
+}
+
+static int val_pair(const struct ev_val *v)
+{
+	if (v->state == EVS_UNSUPPORTED)
+		return UP_DIM;
+	if (v->state == EVS_NOT_COUNTED)
+		return UP_BAD;
+	if (v->state == EVS_OK && !isnan(v->pct) && v->pct < 99.95)
+		return UP_WARN;
+	return UP_NONE;
+}
+
+void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		 const double *met, bool no_hw, char *buf, size_t len, int *pair)
+{
+	const struct ev_val *v;
+	bool use[m->nev > 0 ? m->nev : 1];
+
+	*pair = UP_NONE;
+	snprintf(buf, len, "-");
+	switch (c->kind) {
+	case UC_MUX: {
+		struct ui_mux mx;
+		ui_mux_mask(m, false, use);
+		mx = ui_mux_of(vals, use, m->nev);
+		ui_mux_text(mx, buf, len);
+		*pair = mx.kind == UI_MUX_FULL ? UP_OK : mx.kind == UI_MUX_EST ? UP_WARN :
+			mx.kind == UI_MUX_NC ? UP_BAD : UP_NONE;
+		break;
+	}
+	case UC_METRIC:
+		if (!isnan(met[c->idx])) {
+			ui_fmt_fixed(met[c->idx], c->prec, buf, len);
+			break;
+		}
+		for (int k = 0; k < 2; k++) {
+			int r = metric_roles[c->idx][k];
+			if (r == ROLE_NONE)
+				continue;
+			v = ui_role_val(m, vals, r);
+			if (v && v->state == EVS_UNSUPPORTED) {
+				snprintf(buf, len, "n/a");
+				*pair = UP_DIM;
+			}
+		}
+		break;
+	case UC_ROLE:
+		v = ui_role_val(m, vals, c->idx);
+		if (v) {
+			ui_fmt_val(v, buf, len);
+			*pair = val_pair(v);
+		}
+		break;
+	case UC_EVENT:
+		v = event_val(c, vals);
+		ui_fmt_val(v, buf, len);
+		*pair = val_pair(v);
+		break;
+	default:
+		break;
+	}
+	/* without a hardware PMU a hardware column has nothing to show, ever: say so */
+	if (no_hw && c->hw && (c->kind == UC_METRIC || c->kind == UC_ROLE) && strcmp(buf, "-") == 0) {
+		snprintf(buf, len, "n/a");
+		*pair = UP_DIM;
+	}
+}
+
+double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		  const double *met)
+{
+	const struct ev_val *v;
+	bool use[m->nev > 0 ? m->nev : 1];
+
+	switch (c->kind) {
+	case UC_MUX: {
+		struct ui_mux mx;
+		ui_mux_mask(m, false, use);
+		mx = ui_mux_of(vals, use, m->nev);
+		return mx.kind == UI_MUX_NONE ? NAN : mx.pct;
+	}
+	case UC_METRIC:
+		return met[c->idx];
+	case UC_SPARK:
+		return met[M_IPC];
+	case UC_ROLE:
+		v = ui_role_val(m, vals, c->idx);
+		return v && v->state == EVS_OK ? v->value : NAN;
+	case UC_EVENT:
+		v = event_val(c, vals);
+		return v->state == EVS_OK ? v->value : NAN;
+	default:
+		return NAN;
+	}
+}

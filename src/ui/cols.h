@@ -1,0 +1,52 @@
+/* cols.h: the table columns of the cores and sockets views (a data table) and their cells. */
+#ifndef PMUTOP_UI_COLS_H
+#define PMUTOP_UI_COLS_H
+#include <stdbool.h>
+#include <stddef.h>
+
+struct model;
+struct ev_val;
+
+enum ui_col_kind {
+	UC_ID,        /* row identity, filled by the view (CPU, socket, core, CPUs) */
+	UC_MUX,       /* least measured fraction of the row's events */
+	UC_METRIC,    /* idx = enum metric_id */
+	UC_SPARK,     /* IPC history */
+	UC_ROLE,      /* idx = enum ev_role: the row's event holding that role */
+	UC_EVENT,     /* idx = event index: a further event */
+};
+
+struct ui_col {
+	int kind, idx;
+	int width, prec;       /* prec: decimals of a metric */
+	bool hw;               /* hardware column: missing inputs read "n/a" when unsupported */
+	int alt[4], nalt;      /* UC_EVENT: the same event on the other core PMUs of a hybrid */
+	char key[48];          /* sort key: "cpu", "ipc", or the event name */
+	char title[24];
+};
+
+#define UI_SPARK_W 10
+
+/* Columns for the cores view (sockets=false) or the sockets view (sockets=true:
+ * uncore metrics where their events exist, no sparkline). The identity
+ * columns come first (ids[] titles, nids of them). only: the settings'
+ * "columns" list limiting the further event columns ("" or NULL: all).
+ * Returns the count. */
+int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w, int nids,
+		  bool sockets, const char *only, struct ui_col *out, int max);
+/* Upper bound of columns ui_cols_build can return. */
+int ui_cols_max(const struct model *m, int nids);
+
+/* Text of one cell of a row (vals: nev values, met: NMETRICS metrics) and
+ * its colour pair (enum ui_pair). no_hw: the machine has no hardware PMU, so
+ * missing hardware cells read "n/a". Identity and sparkline columns are the caller's. */
+void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		 const double *met, bool no_hw, char *buf, size_t len, int *pair);
+/* Sort key of a cell (NAN when missing). */
+double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		  const double *met);
+/* The row's value holding a role: the first such event not ABSENT in this row. */
+const struct ev_val *ui_role_val(const struct model *m, const struct ev_val *vals, int role);
+/* Which events feed the multiplexing mark (core events of the row). use has nev slots. */
+void ui_mux_mask(const struct model *m, bool uncore, bool *use);
+#endif

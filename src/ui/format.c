@@ -1,0 +1,188 @@
+/* format.c: readable numbers, event cells and multiplexing marks for the UI (pure, no curses). */
+#include "format.h"
+#include <math.h>
+#include <stdio.h>
+#include "hw/model.h"
+
+/* "%.*f" without printf: a table of 224 rows formats thousands of numbers per
+ * frame and glibc's float printing is most of that cost. Halves round away
+ * from zero (printf rounds them to even); other values print the same. */
+static void fix(char *buf, size_t len, const char *sign, double v, int prec, char suffix)
+{
+	static const double p10[] = { 1, 10, 100, 1000 };
+	char tmp[48];
+	int n = 0, o = 0;
+	unsigned long long q;
+
+	if (prec < 0 || prec > 3 || v * p10[prec] >= 1e12) {   /* far below 2^53: rounding stays exact */
+		if (suffix)
+			snprintf(buf, len, "%s%.*f%c", sign, prec, v, suffix);
+		else
+			snprintf(buf, len, "%s%.*f", sign, prec, v);
+		return;
+	}
+	q = (unsigned long long)(v * p10[prec] + 0.5);
+	/* digits backwards: the fraction, the point, the integer part */
+	for (int i = 0; i < prec; i++, q /= 10)
+		tmp[n++] = (char)('0' + q % 10);
+	if (prec)
+		tmp[n++] = '.';
+	do {
+		tmp[n++] = (char)('0' + q % 10);
+		q /= 10;
+	} while (q);
+	if (len == 0)
+		return;
+	for (const char *p = sign; *p && (size_t)o + 1 < len; p++)
+		buf[o++] = *p;
+	while (n > 0 && (size_t)o + 1 < len)
+		buf[o++] = tmp[--n];
+	if (suffix && (size_t)o + 1 < len)
+		buf[o++] = suffix;
+	buf[o] = '\0';
+}
+
+void ui_fmt_count(double v, char *buf, size_t len)
+{
+	static const char suffix[] = " KMGTPE";
+	const char *sign = "";
+	int u = 0;
+
+	if (isnan(v) || isinf(v)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (v < 0) {
+		sign = "-";
+		v = -v;
+	}
+	if (v < 10 && v != floor(v)) {
+		fix(buf, len, sign, v, 2, 0);
+		return;
+	}
+	/* Move up a unit while the rounded text would need four digits. */
+	while (v >= 999.5 && suffix[u + 1]) {
+		v /= 1000;
+		u++;
+	}
+	if (u == 0)
+		fix(buf, len, sign, v, 0, 0);
+	else if (v < 9.995)
+		fix(buf, len, sign, v, 2, suffix[u]);
+	else if (v < 99.95)
+		fix(buf, len, sign, v, 1, suffix[u]);
+	else
+		fix(buf, len, sign, v, 0, suffix[u]);
+}
+
+void ui_fmt_fixed(double v, int prec, char *buf, size_t len)
+{
+	if (isnan(v) || isinf(v))
+		snprintf(buf, len, "-");
+	else if (v < 0)
+		fix(buf, len, "-", -v, prec, 0);
+	else
+		fix(buf, len, "", v, prec, 0);
+}
+
+void ui_fmt_val(const struct ev_val *v, char *buf, size_t len)
+{
+	switch (v->state) {
+	case EVS_UNSUPPORTED:
+		snprintf(buf, len, "n/a");
+		break;
+	case EVS_NOT_COUNTED:
+		snprintf(buf, len, "!nc");
+		break;
+	case EVS_OK:
+		ui_fmt_count(v->value, buf, len);
+		break;
+	default:
+		snprintf(buf, len, "-");
+		break;
+	}
+}
+
+void ui_fmt_elapsed(double s, char *buf, size_t len)
+{
+	long t = isnan(s) || s < 0 ? 0 : (long)s;
+
+	if (t < 60)
+		snprintf(buf, len, "%lds", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
+	else if (t < 86400)
+		snprintf(buf, len, "%ldh%02ldm", t / 3600, t % 3600 / 60);
+	else
+		snprintf(buf, len, "%ldd%02ldh", t / 86400, t % 86400 / 3600);
+}
+
+struct ui_mux ui_mux_of(const struct ev_val *row, const bool *use, int n)
+{
+	struct ui_mux mx = { UI_MUX_NONE, NAN };
+
+	for (int i = 0; i < n; i++) {
+		const struct ev_val *v = &row[i];
+		if (use && !use[i])
+			continue;
+		if (v->state == EVS_NOT_COUNTED) {
+			mx.kind = UI_MUX_NC;
+			mx.pct = 0;
+			return mx;
+		}
+		if (v->state != EVS_OK)
+			continue;
+		/* 99.95% and up reads as full: the kernel's enabled and running
+		 * times differ by a few ns even without multiplexing. */
+		if (!isnan(v->pct) && v->pct < 99.95) {
+			if (mx.kind != UI_MUX_EST || v->pct < mx.pct)
+				mx.pct = v->pct;
+			mx.kind = UI_MUX_EST;
+		} else if (mx.kind == UI_MUX_NONE) {
+			mx.kind = UI_MUX_FULL;
+			mx.pct = 100;
+		}
+	}
+	return mx;
+}
+
+void ui_mux_text(struct ui_mux mx, char *buf, size_t len)
+{
+	switch (mx.kind) {
+	case UI_MUX_FULL:
+		snprintf(buf, len, "full");
+		break;
+	case UI_MUX_EST:
+		/* floor: an estimate never reads as 100% */
+		snprintf(buf, len, "~%d%%", (int)floor(mx.pct));
+		break;
+	case UI_MUX_NC:
+		snprintf(buf, len, "!nc");
+		break;
+	default:
+		snprintf(buf, len, "-");
+		break;
+	}
+}
+
+void ui_sum_val(struct ev_val *dst, const struct ev_val *src)
+{
+	if (src->state == EVS_ABSENT)
+		return;
+	if (src->state == EVS_OK || src->state == EVS_NOT_COUNTED) {
+		dst->raw += src->raw;
+		dst->enabled += src->enabled;
+		dst->running += src->running;
+	}
+	if (src->state == EVS_OK)
+		dst->value = (dst->state == EVS_OK ? dst->value : 0) + src->value;
+	if (src->state > dst->state)
+		dst->state = src->state;
+}
+
+void ui_sum_finish(struct ev_val *v)
+{
+	v->pct = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : NAN;
+	if (v->state != EVS_OK)
+		v->value = NAN;
+}

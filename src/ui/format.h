@@ -1,0 +1,42 @@
+/* format.h: pure text helpers for the UI: readable numbers, cell values, multiplexing marks. */
+#ifndef PMUTOP_UI_FORMAT_H
+#define PMUTOP_UI_FORMAT_H
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ev_val;
+
+/* A count in at most 5 characters with K/M/G/T/P suffixes ("987", "12.3K", "4.56G").
+ * Values below 10 with a fraction keep two decimals. NAN gives "-". */
+void ui_fmt_count(double v, char *buf, size_t len);
+/* A ratio with a fixed number of decimals; NAN gives "-". */
+void ui_fmt_fixed(double v, int prec, char *buf, size_t len);
+/* One event cell: "-" absent, "n/a" unsupported, "!nc" not counted, else ui_fmt_count. */
+void ui_fmt_val(const struct ev_val *v, char *buf, size_t len);
+/* Elapsed seconds as "12s", "3m04s", "2h05m", "3d04h". */
+void ui_fmt_elapsed(double s, char *buf, size_t len);
+
+enum ui_mux_kind {
+	UI_MUX_NONE,    /* nothing counted in the row (absent/unsupported only) */
+	UI_MUX_FULL,    /* every event counted the whole interval */
+	UI_MUX_EST,     /* at least one event multiplexed: values are estimates */
+	UI_MUX_NC,      /* at least one event opened but never scheduled */
+};
+
+struct ui_mux {
+	int kind;       /* enum ui_mux_kind */
+	double pct;     /* least measured percentage among the row's events (EST) */
+};
+
+/* The least measured fraction among row[i] for which use[i] is true (use may
+ * be NULL for all). */
+struct ui_mux ui_mux_of(const struct ev_val *row, const bool *use, int n);
+/* "full", "~63%", "!nc" or "-": readable without colour. */
+void ui_mux_text(struct ui_mux mx, char *buf, size_t len);
+
+/* Add src into dst the way the model sums CPU rows (values of counted events,
+ * the highest state wins, as in model.c); ui_sum_finish recomputes pct and clears the value
+ * unless counted. Start dst zeroed (EVS_ABSENT). */
+void ui_sum_val(struct ev_val *dst, const struct ev_val *src);
+void ui_sum_finish(struct ev_val *v);
+#endif

@@ -1,0 +1,68 @@
+/* help.c: the help view: every key from the key table and how to read the cells. */
+#include "view.h"
+#include <stdio.h>
+#include "ui/keys.h"
+
+static const char *const legend[] = {
+	"",
+	"Reading the numbers",
+	"  12.3K 4.56M 1.20G  counts in thousands, millions, billions per interval",
+	"  -                  no value (event not in the list, or not on this CPU)",
+	"  n/a                the kernel does not support the event here (e.g. no hardware PMU in a VM)",
+	"  !nc                opened but never counted in the interval (no counter was free)",
+	"  MUX full           every event of the row counted the whole interval",
+	"  MUX ~63%           multiplexed: the least measured event ran 63% of the time; values are estimates",
+	"  IPC history        instructions per cycle, newest on the right",
+	NULL,
+};
+
+static int nlines(void)
+{
+	int n = 1;
+
+	for (const struct ui_key *k = ui_keys; k->key; k++)
+		n += k->name != NULL;
+	for (int i = 0; legend[i]; i++)
+		n++;
+	return n;
+}
+
+static int nrows(struct ui *u)
+{
+	(void)u;
+	return nlines();
+}
+
+static void draw(struct ui *u, WINDOW *w, int h, int wd)
+{
+	int line = 0, y = 0, top;
+	char buf[256];
+
+	u->top[UV_HELP] = ui_scroll_top(u->top[UV_HELP], u->sel[UV_HELP], nlines(), h);
+	/* the selection only scrolls here; it stays on the last visible line */
+	top = u->top[UV_HELP];
+	if (line++ >= top && y < h)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), " Keys (Esc goes back)");
+	for (const struct ui_key *k = ui_keys; k->key; k++) {
+		if (!k->name)
+			continue;
+		if (line++ < top || y >= h)
+			continue;
+		snprintf(buf, sizeof(buf), "  %-12s %s", k->name, k->help);
+		ui_put(w, y++, 0, wd, A_NORMAL, buf);
+	}
+	for (int i = 0; legend[i]; i++) {
+		if (line++ < top || y >= h)
+			continue;
+		ui_put(w, y++, 0, wd, i == 1 ? ui_attr(u, UP_HEAD) : A_NORMAL, legend[i]);
+	}
+}
+
+static bool key(struct ui *u, int action)
+{
+	(void)u;
+	(void)action;
+	return false;
+}
+
+const struct ui_view ui_view_help = { "Help", draw, nrows, key };

@@ -1,0 +1,53 @@
+/* keys.c: the key table (data) and its lookup. */
+#include "keys.h"
+#include <curses.h>
+
+#define CTRL(c) ((c) & 0x1f)
+
+const struct ui_key ui_keys[] = {
+	{ 'q',           UA_QUIT,      "q",          "quit" },
+	{ 'h',           UA_HELP,      "h ?",        "this help" },
+	{ '?',           UA_HELP,      NULL,         NULL },
+	{ KEY_F(1),      UA_HELP,      NULL,         NULL },
+	{ 'c',           UA_CORES,     "c",          "cores view: one row per CPU (or per core)" },
+	{ 's',           UA_SOCKETS,   "s",          "sockets view: per-socket totals and uncore figures" },
+	{ 'u',           UA_UNCORE,    "u",          "uncore view: discovered PMON boxes" },
+	{ 'e',           UA_EVENTS,    "e",          "events view: choose the events counted" },
+	{ ' ',           UA_TOGGLE,    "space Enter", "toggle the selected event / expand the selected group" },
+	{ '\n',          UA_TOGGLE,    NULL,         NULL },
+	{ '\r',          UA_TOGGLE,    NULL,         NULL },
+	{ KEY_ENTER,     UA_TOGGLE,    NULL,         NULL },
+	{ 'a',           UA_ADD,       "a",          "add an event by perf syntax (events view)" },
+	{ 'p',           UA_PAUSE,     "p",          "pause / resume sampling" },
+	{ '+',           UA_FASTER,    "+",          "halve the interval (refresh faster)" },
+	{ '=',           UA_FASTER,    NULL,         NULL },
+	{ '-',           UA_SLOWER,    "-",          "double the interval (refresh slower)" },
+	{ KEY_UP,        UA_UP,        "Up Down",    "move the selection" },
+	{ 'k',           UA_UP,        NULL,         NULL },
+	{ KEY_DOWN,      UA_DOWN,      NULL,         NULL },
+	{ 'j',           UA_DOWN,      NULL,         NULL },
+	{ KEY_LEFT,      UA_LEFT,      "Left Right", "scroll the columns sideways" },
+	{ KEY_RIGHT,     UA_RIGHT,     NULL,         NULL },
+	{ KEY_PPAGE,     UA_PGUP,      "PgUp PgDn",  "scroll a page" },
+	{ KEY_NPAGE,     UA_PGDN,      NULL,         NULL },
+	{ KEY_HOME,      UA_HOME,      "Home End",   "first / last row (Home also restarts a replay)" },
+	{ KEY_END,       UA_END,       NULL,         NULL },
+	{ '<',           UA_SORT_PREV, "< >",        "sort by the previous / next column" },
+	{ '>',           UA_SORT_NEXT, NULL,         NULL },
+	{ 'r',           UA_REVERSE,   "r",          "reverse the sort order" },
+	{ 't',           UA_FOLD,      "t",          "fold SMT siblings into one row per core" },
+	{ 27,            UA_BACK,      "Esc",        "back to the previous view / cancel" },
+	{ 'S',           UA_SAVE,      "S",          "save settings and events to the config file" },
+	{ ',',           UA_STEP_BACK, ", .",        "replay: step one interval back / forward" },
+	{ '.',           UA_STEP_FWD,  NULL,         NULL },
+	{ CTRL('l'),     UA_REDRAW,    "Ctrl-L",     "redraw the screen" },
+	{ 0, 0, NULL, NULL },
+};
+
+int ui_key_action(int key)
+{
+	for (const struct ui_key *k = ui_keys; k->key; k++)
+		if (k->key == key)
+			return k->action;
+	return UA_NONE;
+}

@@ -1,0 +1,24 @@
+/* keys.h: the key table: every key, the action it triggers and its help text. */
+#ifndef PMUTOP_UI_KEYS_H
+#define PMUTOP_UI_KEYS_H
+
+enum ui_action {
+	UA_NONE, UA_QUIT, UA_HELP, UA_CORES, UA_SOCKETS, UA_UNCORE, UA_EVENTS,
+	UA_TOGGLE, UA_ADD, UA_PAUSE, UA_FASTER, UA_SLOWER,
+	UA_UP, UA_DOWN, UA_LEFT, UA_RIGHT, UA_PGUP, UA_PGDN, UA_HOME, UA_END,
+	UA_SORT_PREV, UA_SORT_NEXT, UA_REVERSE, UA_FOLD, UA_BACK, UA_SAVE,
+	UA_STEP_BACK, UA_STEP_FWD, UA_REDRAW,
+};
+
+struct ui_key {
+	int key;            /* curses key code or character */
+	int action;         /* enum ui_action */
+	const char *name;   /* as the help view shows it; NULL for a second key of the row above */
+	const char *help;
+};
+
+/* The table, ended by a row with key 0. */
+extern const struct ui_key ui_keys[];
+/* The action of a key, UA_NONE when unbound. */
+int ui_key_action(int key);
+#endif

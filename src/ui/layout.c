@@ -1,0 +1,62 @@
+/* layout.c: column fitting, scrolling and screen regions (pure, no curses). */
+#include "layout.h"
+
+int ui_cols_fit(const int *widths, int n, int nfixed, int hoff, int avail, int *vis)
+{
+	int used = 0, nv = 0;
+
+	if (nfixed > n)
+		nfixed = n;
+	if (hoff < 0)
+		hoff = 0;
+	for (int i = 0; i < n; i++) {
+		if (i >= nfixed && i < nfixed + hoff)
+			continue;
+		if (used + widths[i] > avail)
+			break;
+		vis[nv++] = i;
+		used += widths[i] + 1;
+	}
+	return nv;
+}
+
+int ui_clamp(int v, int n)
+{
+	if (n <= 0 || v < 0)
+		return 0;
+	return v >= n ? n - 1 : v;
+}
+
+int ui_scroll_top(int top, int sel, int n, int h)
+{
+	if (h <= 0)
+		return 0;
+	if (sel < top)
+		top = sel;
+	if (sel >= top + h)
+		top = sel - h + 1;
+	if (top > n - h)
+		top = n - h;
+	return top < 0 ? 0 : top;
+}
+
+void ui_layout_compute(int rows, int cols, int want_hdr, struct ui_layout *l)
+{
+	int hdr = want_hdr;
+
+	/* below this the views lose their key columns: show what fits and say so */
+	l->small = rows < UI_FULL_ROWS || cols < UI_FULL_COLS;
+	/* keep at least 3 body rows: the header gives way first */
+	if (rows - hdr - 1 < 3)
+		hdr = rows - 1 - 3;
+	if (hdr < 1)
+		hdr = rows >= 2 ? 1 : 0;
+	if (hdr < want_hdr)
+		l->small = 1;
+	l->hdr_h = hdr;
+	l->body_y = hdr;
+	l->foot_y = rows - 1;
+	l->body_h = rows - hdr - 1;
+	if (l->body_h < 0)
+		l->body_h = 0;
+}

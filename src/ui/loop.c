@@ -1,0 +1,486 @@
+/* loop.c: ui_run: terminal setup and restore, signals as flags, the timed input loop, dispatch. */
+#include "ui/ui.h"
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "ui/keys.h"
+#include "ui/view.h"
+
+static volatile sig_atomic_t sig_quit;
+static bool curses_on;
+
+static void on_signal(int sig)
+{
+	sig_quit = sig;
+}
+
+/* Safe to call twice and from atexit: the terminal comes back on every path. */
+static void restore_terminal(void)
+{
+	if (curses_on && !isendwin()) {
+		curs_set(1);
+		endwin();
+	}
+	curses_on = false;
+}
+
+static const struct ui_view *const views[UV_COUNT] = {
+	[UV_CORES] = &ui_view_cores, [UV_SOCKETS] = &ui_view_sockets, [UV_UNCORE] = &ui_view_uncore,
+	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help,
+};
+
+static void set_colors(struct ui *u)
+{
+	int mode = u->a->set.color;
+	const char *nc = getenv("NO_COLOR");
+
+	u->color = false;
+	if (mode == COLOR_NEVER || (mode == COLOR_AUTO && nc && nc[0]))
+		return;
+	if (!has_colors() || start_color() == ERR)
+		return;
+	use_default_colors();
+	init_pair(UP_TITLE, COLOR_BLACK, COLOR_CYAN);
+	init_pair(UP_OK, COLOR_GREEN, -1);
+	init_pair(UP_WARN, COLOR_YELLOW, -1);
+	init_pair(UP_BAD, COLOR_RED, -1);
+	init_pair(UP_LABEL, COLOR_CYAN, -1);
+	init_pair(UP_SIM, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(UP_SEL, COLOR_BLACK, COLOR_CYAN);
+	init_pair(UP_HEAD, COLOR_BLACK, COLOR_GREEN);
+	init_pair(UP_DIM, COLOR_BLUE, -1);
+	u->color = true;
+}
+
+static void make_windows(struct ui *u)
+{
+	if (u->hdr)
+		delwin(u->hdr);
+	if (u->body)
+		delwin(u->body);
+	if (u->foot)
+		delwin(u->foot);
+	u->hdr = u->body = u->foot = NULL;
+	getmaxyx(stdscr, u->rows, u->cols);
+	ui_layout_compute(u->rows, u->cols, ui_header_lines(u), &u->lay);
+	if (u->lay.hdr_h > 0)
+		u->hdr = newwin(u->lay.hdr_h, u->cols, 0, 0);
+	if (u->lay.body_h > 0)
+		u->body = newwin(u->lay.body_h, u->cols, u->lay.body_y, 0);
+	u->foot = newwin(1, u->cols, u->lay.foot_y, 0);
+	if (u->foot) {
+		keypad(u->foot, TRUE);
+		/* Esc alone is a key here; sequences arrive within 25 ms */
+		set_escdelay(25);
+	}
+	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
+	clearok(curscr, TRUE);
+}
+
+static void draw_footer(struct ui *u, WINDOW *w)
+{
+	char pos[48] = "";
+	int n = views[u->view]->nrows(u), body = u->lay.body_h, x;
+
+	if (u->view == UV_CORES && n > 0) {
+		int top = u->top[UV_CORES] + 1, last = u->top[UV_CORES] + body - 2;
+		snprintf(pos, sizeof(pos), " %d-%d/%d %s ", top, last < n ? last : n, n,
+			 u->fold ? "cores" : "CPUs");
+	}
+	if (u->lay.small) {
+		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_WARN) | A_BOLD | A_REVERSE,
+			   " terminal too small ");
+		ui_put(w, 0, x, u->cols - x, A_NORMAL, " q quit  h help");
+		return;
+	}
+	if (u->status[0])
+		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
+	else
+		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
+			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  r reverse");
+	(void)x;
+	if ((int)strlen(pos) + x + 1 < u->cols)
+		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
+}
+
+/* PMUTOP_UI_STATS=FILE: frames redrawn and their CPU cost (formatting the views, and
+ * doupdate: ncurses' terminal output including the write), written at exit for benchmarks. */
+static struct { const char *path; long frames; double draw, update, max; } stats;
+
+/* CPU time of this thread: what a frame costs, without time spent waiting */
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void write_stats(void)
+{
+	FILE *f;
+	double n = stats.frames ? (double)stats.frames : 1;
+
+	if (!stats.path || !(f = fopen(stats.path, "w")))
+		return;
+	fprintf(f, "frames %ld\ncpu_avg_us %.1f\ncpu_max_us %.1f\ndraw_avg_us %.1f\nupdate_avg_us %.1f\n",
+		stats.frames, (stats.draw + stats.update) / n * 1e6, stats.max * 1e6,
+		stats.draw / n * 1e6, stats.update / n * 1e6);
+	fclose(f);
+}
+
+static void redraw(struct ui *u)
+{
+	double t0 = stats.path ? cpu_now() : 0, t1;
+	bool body = u->dirty_body;
+
+	if (u->dirty_hdr && u->hdr) {
+		werase(u->hdr);
+		ui_header_draw(u, u->hdr, u->lay.hdr_h, u->cols);
+		wnoutrefresh(u->hdr);
+	}
+	if (u->dirty_body && u->body) {
+		werase(u->body);
+		views[u->view]->draw(u, u->body, u->lay.body_h, u->cols);
+		wnoutrefresh(u->body);
+		u->dirty_foot = true;   /* the row position shows there */
+	}
+	if (u->dirty_foot && u->foot) {
+		werase(u->foot);
+		draw_footer(u, u->foot);
+		wnoutrefresh(u->foot);
+	}
+	u->dirty_hdr = u->dirty_body = u->dirty_foot = false;
+	t1 = stats.path ? cpu_now() : 0;
+	doupdate();
+	if (stats.path && body) {
+		double t2 = cpu_now();
+		stats.frames++;
+		stats.draw += t1 - t0;
+		stats.update += t2 - t1;
+		if (t2 - t0 > stats.max)
+			stats.max = t2 - t0;
+	}
+}
+
+static void switch_view(struct ui *u, int v)
+{
+	if (v == u->view)
+		return;
+	if (v == UV_EVENTS && !u->pending_changed)
+		ui_events_reset_pending(u);
+	if (v == UV_EVENTS)
+		u->items_stale = true;   /* rebuilt from the current list on first draw */
+	u->prev_view = u->view;
+	u->view = v;
+	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
+}
+
+/* Save display settings and events to the user's file (created when absent). */
+static void save_settings(struct ui *u)
+{
+	struct app *a = u->a;
+	struct settings *s = &a->set;
+	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
+	char path[4096], ev[16384], msg[512];
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+	s->interval = a->interval;
+	s->reverse = u->reverse;
+	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
+	if (u->view < 4)
+		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
+	if (s->user_file && s->path[0]) {
+		snprintf(path, sizeof(path), "%s", s->path);
+	} else {
+		char dir[4000];
+		if (xdg && xdg[0])
+			snprintf(dir, sizeof(dir), "%s", xdg);
+		else
+			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
+		mkdir(dir, 0755);
+		snprintf(path, sizeof(path), "%s/pmutop", dir);
+		mkdir(path, 0755);
+		snprintf(path, sizeof(path), "%s/pmutop/pmutop.conf", dir);
+	}
+	app_events_text(a, ev, sizeof(ev));
+	msg[0] = '\0';
+	if (settings_save(s, path, ev, msg, sizeof(msg)) < 0) {
+		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
+		u->status_err = true;
+	} else {
+		snprintf(u->status, sizeof(u->status), "saved to %.300s", path);
+		u->status_err = false;
+	}
+}
+
+/* Replay: show the interval delta away from the one on screen (0 = the first).
+ * The source's position is the next interval to read, one past the one shown. */
+static void step_replay(struct ui *u, int delta)
+{
+	struct app *a = u->a;
+	int rc = 0;
+
+	if (!a->src || !a->src->step) {
+		snprintf(u->status, sizeof(u->status), "stepping works on a replay (--replay FILE)");
+		u->status_err = false;
+		return;
+	}
+	a->paused = true;
+	if (delta == 0)
+		rc = a->src->step(a, 0);
+	else if (delta != 1)
+		rc = a->src->step(a, delta - 1);
+	if (rc >= 0)
+		rc = app_sample(a);
+	if (rc < 0) {
+		snprintf(u->status, sizeof(u->status), "%.300s", a->msg[0] ? a->msg : "cannot step");
+		u->status_err = true;
+	}
+	u->ended = rc == 1;
+	u->fold_seq = (unsigned long long)-1;
+	u->dirty_hdr = u->dirty_body = true;
+}
+
+/* Returns 1 to quit. */
+static int dispatch(struct ui *u, int ch)
+{
+	struct app *a = u->a;
+	int act, n, page = u->lay.body_h > 3 ? u->lay.body_h - 2 : 1;
+
+	u->dirty_body = u->dirty_foot = true;
+	if (ch == KEY_RESIZE) {
+		make_windows(u);
+		return 0;
+	}
+	if (u->view == UV_EVENTS && ui_events_input(u, ch))
+		return 0;
+	act = ui_key_action(ch);
+	if (act != UA_NONE && act != UA_TOGGLE)
+		u->status[0] = '\0';
+	if (views[u->view]->key(u, act))
+		return 0;
+	n = views[u->view]->nrows(u);
+	switch (act) {
+	case UA_QUIT:
+		return 1;
+	case UA_HELP:
+		switch_view(u, u->view == UV_HELP ? u->prev_view : UV_HELP);
+		break;
+	case UA_CORES: switch_view(u, UV_CORES); break;
+	case UA_SOCKETS: switch_view(u, UV_SOCKETS); break;
+	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
+	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
+	case UA_BACK:
+		if (u->view != UV_CORES)
+			switch_view(u, u->prev_view != u->view ? u->prev_view : UV_CORES);
+		break;
+	case UA_PAUSE:
+		a->paused = !a->paused;
+		u->dirty_hdr = true;
+		break;
+	case UA_FASTER:
+	case UA_SLOWER: {
+		double iv = act == UA_FASTER ? a->interval / 2 : a->interval * 2;
+		if (iv < 0.05)
+			iv = 0.05;
+		if (iv > 3600)
+			iv = 3600;
+		a->interval = iv;
+		snprintf(u->status, sizeof(u->status), "interval %.3g s", iv);
+		u->dirty_hdr = true;
+		break;
+	}
+	case UA_UP: u->sel[u->view]--; break;
+	case UA_DOWN: u->sel[u->view]++; break;
+	case UA_PGUP: u->sel[u->view] -= page; break;
+	case UA_PGDN: u->sel[u->view] += page; break;
+	case UA_HOME:
+		u->sel[u->view] = 0;
+		if (a->src && a->src->step)
+			step_replay(u, 0);
+		break;
+	case UA_END: u->sel[u->view] = n - 1; break;
+	case UA_LEFT:
+		if (u->hoff[u->view] > 0)
+			u->hoff[u->view]--;
+		break;
+	case UA_RIGHT: u->hoff[u->view]++; break;
+	case UA_SORT_PREV: ui_cores_sort_step(u, -1); break;
+	case UA_SORT_NEXT: ui_cores_sort_step(u, 1); break;
+	case UA_REVERSE: u->reverse = !u->reverse; break;
+	case UA_SAVE: save_settings(u); break;
+	case UA_STEP_BACK: step_replay(u, -1); break;
+	case UA_STEP_FWD: step_replay(u, 1); break;
+	case UA_REDRAW:
+		clearok(curscr, TRUE);
+		u->dirty_hdr = true;
+		break;
+	default:
+		break;
+	}
+	u->sel[u->view] = ui_clamp(u->sel[u->view], n);
+	return 0;
+}
+
+/* One refresh: apply a pending event list, then sample unless paused. Returns <0 on a fatal error. */
+static int tick(struct ui *u)
+{
+	struct app *a = u->a;
+	int rc;
+
+	if (u->pending_changed) {
+		/* reopening sets a new baseline: the first values come one interval later */
+		ui_events_commit(u);
+		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
+		return 0;
+	}
+	if (a->paused)
+		return 0;
+	rc = app_sample(a);
+	if (rc == 1) {
+		a->paused = true;
+		u->ended = true;
+	} else if (rc < 0) {
+		return rc;
+	}
+	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
+	return 0;
+}
+
+static void ui_free(struct ui *u)
+{
+	ui_events_free(u);
+	ui_uncore_free(u);
+	ui_cores_free(u);
+	free(u->pending);
+}
+
+static int init_view(const char *name)
+{
+	static const char *const names[] = { "cores", "sockets", "uncore", "events" };
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	return UV_CORES;
+}
+
+int ui_run(struct app *a)
+{
+	static struct ui ui;   /* static: atexit handlers may run after ui_run's frame is gone */
+	struct ui *u = &ui;
+	struct sigaction sa, old_int, old_term, old_hup;
+	SCREEN *scr;
+	double next;
+	int status = 0, rc;
+
+	memset(u, 0, sizeof(*u));
+	u->a = a;
+	sig_quit = 0;
+	stats.path = getenv("PMUTOP_UI_STATS");
+	u->adderr_pos = -1;
+	setlocale(LC_ALL, "");
+	u->g = ui_glyphs_pick(nl_langinfo(CODESET), a->set.ascii);
+	u->view = u->prev_view = init_view(a->set.view);
+	u->reverse = a->set.reverse;
+	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");
+	if (a->interval <= 0)
+		a->interval = a->set.interval > 0 ? a->set.interval : 1;
+	/* a warning from opening the counters would be lost behind the screen: show it */
+	if (a->msg[0]) {
+		snprintf(u->status, sizeof(u->status), "%.300s", a->msg);
+		u->status_err = true;
+	}
+
+	/* newterm, unlike initscr, returns NULL instead of exiting on a bad TERM */
+	scr = newterm(NULL, stdout, stdin);
+	if (!scr) {
+		fprintf(stderr, "pmutop: cannot start the screen (TERM=%s); use -b for batch output\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		return 1;
+	}
+	curses_on = true;
+	atexit(restore_terminal);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: the wait for input returns at once */
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+	cbreak();
+	noecho();
+	nonl();
+	curs_set(0);
+	set_colors(u);
+	wnoutrefresh(stdscr);
+	make_windows(u);
+	ui_events_reset_pending(u);
+
+	if (a->src && a->src->step && a->model.cur.seq == 0) {
+		/* a recording has its first interval ready; live counters start one interval from now */
+		rc = app_sample(a);
+		if (rc < 0) {
+			status = 1;
+			goto out;
+		}
+	}
+	next = app_now() + a->interval;
+	while (!sig_quit) {
+		double now, wait;
+		int ch;
+
+		redraw(u);
+		now = app_now();
+		wait = next - now;
+		if (wait <= 0) {
+			rc = tick(u);
+			if (rc < 0) {
+				status = 1;
+				break;
+			}
+			/* fall behind gracefully: never run ticks back to back */
+			next += a->interval;
+			if (next < now)
+				next = now + a->interval;
+			continue;
+		}
+		wtimeout(u->foot, (int)ceil(wait * 1000));
+		ch = wgetch(u->foot);
+		if (ch == ERR)
+			continue;
+		do {
+			if (dispatch(u, ch)) {
+				sig_quit = -1;
+				break;
+			}
+			/* drain what is already typed before redrawing */
+			wtimeout(u->foot, 0);
+		} while ((ch = wgetch(u->foot)) != ERR);
+		/* a changed interval starts counting from now */
+		if (next - app_now() > a->interval)
+			next = app_now() + a->interval;
+	}
+out:
+	restore_terminal();
+	delscreen(scr);
+	/* the caller gets the signals back as they were */
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	if (status && a->msg[0])
+		fprintf(stderr, "pmutop: %s\n", a->msg);
+	if (sig_quit > 0 && sig_quit != SIGINT)
+		status = 128 + sig_quit;
+	ui_free(u);
+	write_stats();
+	return status;
+}

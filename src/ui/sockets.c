@@ -1,0 +1,175 @@
+/* sockets.c: the sockets view: per-socket aggregates, then the uncore events per socket. */
+#include "view.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ui/cols.h"
+#include "ui/format.h"
+
+static const char *const ids[] = { "SKT", "CPUs" };
+static const int ids_w[] = { 4, 5 };
+
+static int n_uncore(const struct model *m)
+{
+	int n = 0;
+
+	for (int e = 0; e < m->nev; e++)
+		n += m->ev[e].uncore;
+	return n;
+}
+
+static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
+{
+	const struct model *m = &u->a->model;
+	const struct frame *f = &m->cur;
+	int max = ui_cols_max(m, 2), ncols, nvis;
+	struct ui_col *cols = malloc(sizeof(*cols) * (size_t)max);
+	int *vis = malloc(sizeof(int) * (size_t)max);
+	char buf[96];
+
+	if (!cols || !vis)
+		goto out;
+	ncols = ui_cols_build(m, ids, ids_w, 2, true, u->a->set.columns, cols, max);
+	{
+		int widths[ncols];
+		for (int i = 0; i < ncols; i++)
+			widths[i] = cols[i].width;
+		nvis = ui_cols_fit(widths, ncols, 3, u->hoff[UV_SOCKETS], wd, vis);
+	}
+	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
+	mvwhline(w, *y, 0, ' ', wd);
+	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	for (int i = 0, x = 0; i < nvis; i++) {
+		const struct ui_col *c = &cols[vis[i]];
+		if (c->kind == UC_ID)
+			ui_put(w, *y, x, c->width, ui_attr(u, UP_HEAD), c->title);
+		else
+			ui_put_right(w, *y, x, c->width, ui_attr(u, UP_HEAD), c->title);
+		x += c->width + 1;
+	}
+	(*y)++;
+	for (int s = 0; s <= m->nsock && *y < h; s++, (*y)++) {
+		bool all = s == m->nsock;
+		const struct ev_val *vals = all ? f->sys : &f->sock[(size_t)s * m->nev];
+		const double *met = all ? f->sys_m : &f->sock_m[(size_t)s * NMETRICS];
+		int ncpu = 0;
+		for (int c = 0; c < m->ncpus; c++)
+			ncpu += all || m->cpu_sock[c] == s;
+		for (int i = 0, x = 0; i < nvis; i++) {
+			const struct ui_col *c = &cols[vis[i]];
+			int pair = UP_NONE;
+			if (c->kind == UC_ID && c->idx == 0) {
+				if (all)
+					snprintf(buf, sizeof(buf), "all");
+				else if (m->sock_ids[s] < 0)
+					snprintf(buf, sizeof(buf), "?");
+				else
+					snprintf(buf, sizeof(buf), "%d", m->sock_ids[s]);
+				ui_put(w, *y, x, c->width, all ? A_BOLD : A_NORMAL, buf);
+			} else if (c->kind == UC_ID) {
+				snprintf(buf, sizeof(buf), "%d", ncpu);
+				ui_put_right(w, *y, x, c->width, A_NORMAL, buf);
+			} else {
+				ui_col_cell(m, c, vals, met, u->a->hw_reason[0] != '\0', buf, sizeof(buf), &pair);
+				ui_put_right(w, *y, x, c->width, ui_attr(u, pair) | (all ? A_BOLD : 0), buf);
+			}
+			x += c->width + 1;
+		}
+	}
+out:
+	free(cols);
+	free(vis);
+}
+
+/* The uncore events, one row each, a column per socket, scrolled by sel. */
+static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
+{
+	const struct model *m = &u->a->model;
+	const struct frame *f = &m->cur;
+	int namew = wd - m->nsock * 9 - 6;
+	int rows = h - y - 1, skip, nu = n_uncore(m), k = 0;
+	char buf[64], name[160];
+
+	if (nu == 0) {
+		if (y < h)
+			ui_put(w, y, 0, wd, ui_attr(u, UP_DIM),
+			       " no uncore events counted (add some in the events view: e, a)");
+		return;
+	}
+	if (rows < 1)
+		return;
+	if (namew > 40)
+		namew = 40;
+	if (namew < 12)
+		namew = 12;
+	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
+	mvwhline(w, y, 0, ' ', wd);
+	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	ui_put(w, y, 0, namew, ui_attr(u, UP_HEAD), "UNCORE EVENT");
+	for (int s = 0; s < m->nsock; s++) {
+		snprintf(buf, sizeof(buf), "SKT %d", m->sock_ids[s]);
+		if (namew + 1 + s * 9 + 8 <= wd)
+			ui_put_right(w, y, namew + 1 + s * 9, 8, ui_attr(u, UP_HEAD), buf);
+	}
+	ui_put_right(w, y, wd - 6 > namew ? wd - 6 : namew, 5, ui_attr(u, UP_HEAD), "MUX");
+	y++;
+	u->sel[UV_SOCKETS] = ui_clamp(u->sel[UV_SOCKETS], nu);
+	u->top[UV_SOCKETS] = ui_scroll_top(u->top[UV_SOCKETS], u->sel[UV_SOCKETS], nu, rows);
+	skip = u->top[UV_SOCKETS];
+	for (int e = 0; e < m->nev && y < h; e++) {
+		struct ui_mux mx = { UI_MUX_NONE, NAN };
+		if (!m->ev[e].uncore)
+			continue;
+		if (k++ < skip)
+			continue;
+		if (m->ev[e].unit[0])
+			snprintf(name, sizeof(name), "%s [%s]", m->ev[e].name, m->ev[e].unit);
+		else
+			snprintf(name, sizeof(name), "%s", m->ev[e].name);
+		ui_put(w, y, 0, namew, k - 1 == u->sel[UV_SOCKETS] ? ui_attr(u, UP_SEL) : A_NORMAL, name);
+		for (int s = 0; s < m->nsock; s++) {
+			const struct ev_val *v = &f->sock[(size_t)s * m->nev + e];
+			struct ui_mux one = ui_mux_of(v, NULL, 1);
+			if (one.kind > mx.kind || (one.kind == mx.kind && one.pct < mx.pct))
+				mx = one;
+			ui_fmt_val(v, buf, sizeof(buf));
+			if (namew + 1 + s * 9 + 8 <= wd)
+				ui_put_right(w, y, namew + 1 + s * 9, 8, A_NORMAL, buf);
+		}
+		ui_mux_text(mx, buf, sizeof(buf));
+		ui_put_right(w, y, wd - 6 > namew ? wd - 6 : namew, 5,
+			     ui_attr(u, mx.kind == UI_MUX_FULL ? UP_OK : mx.kind == UI_MUX_EST ? UP_WARN :
+				     mx.kind == UI_MUX_NC ? UP_BAD : UP_NONE), buf);
+		y++;
+	}
+}
+
+static void draw(struct ui *u, WINDOW *w, int h, int wd)
+{
+	int y = 0;
+
+	if (!u->a->model.cur.cpu || u->a->model.cur.seq == 0) {
+		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
+		return;
+	}
+	draw_table(u, w, h, wd, &y);
+	y++;
+	if (y < h)
+		draw_uncore(u, w, h, wd, y);
+}
+
+/* The list that scrolls is the uncore events. */
+static int nrows_uncore(struct ui *u)
+{
+	return n_uncore(&u->a->model);
+}
+
+static bool key(struct ui *u, int action)
+{
+	(void)u;
+	(void)action;
+	return false;
+}
+
+const struct ui_view ui_view_sockets = { "Sockets", draw, nrows_uncore, key };

@@ -1,0 +1,10 @@
+/* ui.h: the ncurses front end's single entry point. */
+#ifndef PMUTOP_UI_H
+#define PMUTOP_UI_H
+
+struct app;
+
+/* Run the interactive screen until the user quits or a signal ends it.
+ * The terminal is restored on every path. Returns the process exit status. */
+int ui_run(struct app *a);
+#endif

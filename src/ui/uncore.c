@@ -1,0 +1,182 @@
+/* uncore.c: the uncore view: discovered PMON boxes grouped by socket and type, expandable. */
+#include "view.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ui_ugroup {
+	int first, n;      /* boxes[first .. first+n) of the inventory */
+	bool open;
+};
+
+void ui_uncore_free(struct ui *u)
+{
+	free(u->groups);
+	u->groups = NULL;
+	u->ngroups = 0;
+}
+
+/* Boxes come sorted by socket, type, box id: a group is a run of one socket and type. */
+static void build_groups(struct ui *u)
+{
+	const struct disc_inventory *inv = &u->a->inv;
+
+	if (u->groups || inv->nboxes == 0)
+		return;
+	u->groups = calloc((size_t)inv->nboxes, sizeof(*u->groups));
+	if (!u->groups)
+		return;
+	for (int i = 0; i < inv->nboxes; i++) {
+		const struct disc_box *b = &inv->boxes[i];
+		if (u->ngroups > 0) {
+			struct ui_ugroup *g = &u->groups[u->ngroups - 1];
+			const struct disc_box *f = &inv->boxes[g->first];
+			if (f->socket == b->socket && f->type == b->type) {
+				g->n++;
+				continue;
+			}
+		}
+		u->groups[u->ngroups++] = (struct ui_ugroup){ i, 1, false };
+	}
+}
+
+static const char *access_name(int acc)
+{
+	static const char *const names[] = { "MSR", "MMIO", "PCI", "reserved" };
+
+	return acc >= 0 && acc < 4 ? names[acc] : "?";
+}
+
+/* Line k of the list: a group header, or box j of an open group. */
+static int line_at(struct ui *u, int k, int *box)
+{
+	for (int g = 0; g < u->ngroups; g++) {
+		if (k == 0) {
+			*box = -1;
+			return g;
+		}
+		k--;
+		if (u->groups[g].open) {
+			if (k < u->groups[g].n) {
+				*box = u->groups[g].first + k;
+				return g;
+			}
+			k -= u->groups[g].n;
+		}
+	}
+	return -1;
+}
+
+static int nrows(struct ui *u)
+{
+	int n = 0;
+
+	build_groups(u);
+	for (int g = 0; g < u->ngroups; g++)
+		n += 1 + (u->groups[g].open ? u->groups[g].n : 0);
+	return n;
+}
+
+static void group_text(struct ui *u, const struct ui_ugroup *g, char *buf, size_t len)
+{
+	const struct disc_box *b = &u->a->inv.boxes[g->first];
+	const struct disc_box *l = &u->a->inv.boxes[g->first + g->n - 1];
+	char kern[112] = "no kernel PMU";
+	int nk = 0;
+
+	for (int i = 0; i < g->n; i++)
+		nk += u->a->inv.boxes[g->first + i].kernel_pmu[0] != '\0';
+	if (nk == g->n && g->n > 1)
+		snprintf(kern, sizeof(kern), "kernel %s .. %s", b->kernel_pmu, l->kernel_pmu);
+	else if (nk == g->n)
+		snprintf(kern, sizeof(kern), "kernel %s", b->kernel_pmu);
+	else if (nk)
+		snprintf(kern, sizeof(kern), "kernel drives %d of %d", nk, g->n);
+	snprintf(buf, len, "%s socket %-2d %-10s %3d box%s  %-4s  %d x %d-bit  %s",
+		 g->open ? u->g->expanded : u->g->collapsed, b->socket, b->name, g->n,
+		 g->n == 1 ? "  " : "es", access_name(b->access), b->num_counters, b->counter_width, kern);
+}
+
+static void box_text(const struct disc_box *b, char *buf, size_t len)
+{
+	snprintf(buf, len, "      %-10s #%-3d %-4s ctrl 0x%012" PRIx64 "  %d counters x %d-bit"
+		 "  ctl +0x%x ctr +0x%x  %s",
+		 b->name, b->box_id, access_name(b->access), b->ctrl_addr, b->num_counters,
+		 b->counter_width, b->ctrl_offset, b->ctr_offset,
+		 b->kernel_pmu[0] ? b->kernel_pmu : "(no kernel PMU)");
+}
+
+static void draw(struct ui *u, WINDOW *w, int h, int wd)
+{
+	const struct app *a = u->a;
+	const struct disc_inventory *inv = &a->inv;
+	char buf[320];
+	int y = 0, n;
+
+	if (!a->inv_loaded)
+		app_load_inventory(u->a);
+	n = nrows(u);
+	snprintf(buf, sizeof(buf), " uncore PMON discovery: %d box%s in %d group%s, %d DVSEC%s%s%s",
+		 inv->nboxes, inv->nboxes == 1 ? "" : "es", u->ngroups, u->ngroups == 1 ? "" : "s",
+		 inv->ndvsec, inv->ndvsec == 1 ? "" : "s",
+		 inv->generation[0] ? ", " : "", inv->generation);
+	ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), buf);
+	if (a->inv_msg[0] && y < h)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), a->inv_msg);
+	if (inv->warning[0] && y < h)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), inv->warning);
+	if (n == 0) {
+		if (y < h)
+			ui_put(w, y++, 0, wd, A_NORMAL,
+			       " no discovered boxes (no Intel PMON discovery device on this machine)");
+		for (int i = 0; i < inv->ndvsec && y < h; i++, y++) {
+			const struct disc_dvsec *d = &inv->dvsec[i];
+			snprintf(buf, sizeof(buf), "   DVSEC %s id %d bir %d  %s", d->bdf, d->id, d->bir, d->note);
+			ui_put(w, y, 0, wd, A_NORMAL, buf);
+		}
+		return;
+	}
+	u->sel[UV_UNCORE] = ui_clamp(u->sel[UV_UNCORE], n);
+	u->top[UV_UNCORE] = ui_scroll_top(u->top[UV_UNCORE], u->sel[UV_UNCORE], n, h - y);
+	for (int k = u->top[UV_UNCORE]; k < n && y < h; k++, y++) {
+		int box, g = line_at(u, k, &box);
+		attr_t at = k == u->sel[UV_UNCORE] ? ui_attr(u, UP_SEL) : A_NORMAL;
+		if (g < 0)
+			break;
+		if (box < 0)
+			group_text(u, &u->groups[g], buf, sizeof(buf));
+		else
+			box_text(&inv->boxes[box], buf, sizeof(buf));
+		if (at != A_NORMAL) {
+			wattr_on(w, at, NULL);
+			mvwhline(w, y, 0, ' ', wd);
+			wattr_off(w, at, NULL);
+		}
+		if (at != A_NORMAL)
+			ui_put(w, y, 0, 1, at, ">");   /* the selection, readable without colour */
+		ui_put(w, y, 1, wd - 1, at ? at : box < 0 ? A_BOLD : A_NORMAL, buf);
+	}
+}
+
+static bool key(struct ui *u, int action)
+{
+	int box, g;
+
+	if (action != UA_TOGGLE)
+		return false;
+	g = line_at(u, u->sel[UV_UNCORE], &box);
+	if (g < 0)
+		return true;
+	u->groups[g].open = !u->groups[g].open;
+	if (box >= 0) {
+		/* collapsing from a box line: select its group */
+		int k = 0;
+		for (int i = 0; i < g; i++)
+			k += 1 + (u->groups[i].open ? u->groups[i].n : 0);
+		u->sel[UV_UNCORE] = k;
+	}
+	return true;
+}
+
+const struct ui_view ui_view_uncore = { "Uncore", draw, nrows, key };

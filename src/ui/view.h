@@ -1,0 +1,103 @@
+/* view.h: the UI's shared state and the table of views (cores, sockets, uncore, events, help). */
+#ifndef PMUTOP_UI_VIEW_H
+#define PMUTOP_UI_VIEW_H
+#include <stdbool.h>
+#include <curses.h>
+#include "app.h"
+#include "hw/budget.h"
+#include "ui/keys.h"
+#include "ui/layout.h"
+#include "ui/spark.h"
+
+enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_COUNT };
+
+/* Colour pairs; without colour each maps to an attribute (see ui_attr). */
+enum ui_pair { UP_NONE, UP_TITLE, UP_OK, UP_WARN, UP_BAD, UP_LABEL, UP_SIM, UP_SEL, UP_HEAD, UP_DIM };
+
+struct ui_evitem;
+struct ui_ugroup;
+
+struct ui {
+	struct app *a;
+	const struct ui_glyphs *g;
+	bool color;
+	int view, prev_view;
+	int rows, cols;
+	struct ui_layout lay;
+	WINDOW *hdr, *body, *foot;
+	bool dirty_hdr, dirty_body, dirty_foot;
+	int sel[UV_COUNT], top[UV_COUNT], hoff[UV_COUNT];
+	char status[320];          /* footer message, "" for key hints */
+	bool status_err;
+	bool ended;                /* a recording ended */
+
+	/* cores view */
+	char sort_key[64];         /* key of the sorted column ("cpu", "ipc", an event name) */
+	bool reverse, fold;
+	int *order;                /* row order after sorting */
+	int nrows;
+	/* folded rows: one per core, built from the CPU rows of the frame */
+	int nfold, fold_nev;
+	struct ev_val *fold_val;   /* [nfold * nev] */
+	double *fold_met;          /* [nfold * NMETRICS] */
+	int *fold_first, *fold_n;  /* first CPU index, number of siblings */
+	int *fold_cpus;            /* CPU indices grouped by core, fold_first into it */
+	unsigned long long fold_seq;
+
+	/* events view */
+	struct ui_evitem *items;
+	int nitems;
+	bool items_stale;          /* rebuild from the current list before the next draw */
+	char *pending;             /* the event list to apply at the next refresh */
+	size_t pending_cap;
+	bool pending_changed;
+	struct budget pbud[8];
+	int npbud;
+	char pmsg[256];            /* parse error of the pending list */
+	bool adding;
+	char addbuf[512];
+	int addlen, addcur;
+	int adderr_pos;            /* -1 none */
+	char adderr[192];
+
+	/* uncore view */
+	struct ui_ugroup *groups;
+	int ngroups;
+};
+
+struct ui_view {
+	const char *title;
+	/* draw the body window (h rows, w columns) */
+	void (*draw)(struct ui *u, WINDOW *w, int h, int wd);
+	/* rows in the view's list (for scrolling) */
+	int (*nrows)(struct ui *u);
+	/* view-specific keys; returns true when handled */
+	bool (*key)(struct ui *u, int action);
+};
+
+extern const struct ui_view ui_view_cores, ui_view_sockets, ui_view_uncore,
+	ui_view_events, ui_view_help;
+
+/* Attribute for a pair: its colour when colour is on, else a plain attribute
+ * (reverse, bold, underline) so the meaning survives NO_COLOR and vt100. */
+attr_t ui_attr(const struct ui *u, int pair);
+/* Header: number of lines it wants, and drawing it. */
+int ui_header_lines(const struct ui *u);
+void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd);
+/* Put text at y,x clipped to the window width (bytes of UTF-8 count as one
+ * column per character). Returns columns written. */
+int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s);
+/* Put text right-aligned in a cell of width cw. */
+void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s);
+
+/* events view helpers used by the main loop */
+void ui_events_reset_pending(struct ui *u);
+/* Apply the pending event list (at a refresh). Returns 0 or the app_set_events error. */
+int ui_events_commit(struct ui *u);
+void ui_events_free(struct ui *u);
+bool ui_events_input(struct ui *u, int ch);   /* the add prompt eats keys while open */
+void ui_uncore_free(struct ui *u);
+void ui_cores_free(struct ui *u);
+/* move the cores view sort column by delta (for < and >) */
+void ui_cores_sort_step(struct ui *u, int delta);
+#endif

@@ -1,0 +1,62 @@
+#!/bin/sh
+# config_errors.sh: the config file through the real binary: exit status 2 with FILE:LINE for bad
+# values, warnings for unknown keys/sections, errors for missing files and directories, the XDG search.
+. "$(dirname "$0")/../lib.sh"
+
+# A tiny recording makes every run quick and independent of this machine's PMU.
+printf '     1.0,CPU0,1000,,cycles,1000000,100.00,,\n     1.0,CPU0,500,,instructions,1000000,100.00,,\n' >"$TMPD/rec.csv"
+export XDG_CONFIG_HOME="$TMPD/xdg" HOME="$TMPD/home"
+
+# run_cfg NAME WANT_STATUS GREP_PATTERN ARGS...: run pmutop, check status and stderr
+run_cfg() {
+	name=$1 want=$2 pat=$3; shift 3
+	"$PMUTOP" "$@" --replay "$TMPD/rec.csv" -b --json >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		fail "$name" "exit $rc, wanted $want: $(head -c 300 "$TMPD/err")"
+	elif [ -n "$pat" ] && ! grep -qF -- "$pat" "$TMPD/err"; then
+		fail "$name" "stderr lacks '$pat': $(head -c 300 "$TMPD/err")"
+	else
+		pass "$name"
+	fi
+}
+
+run_cfg missing_file 2 "$TMPD/none.conf: no such file" --config "$TMPD/none.conf"
+mkdir "$TMPD/adir"
+run_cfg directory 2 "$TMPD/adir: not a regular file" --config "$TMPD/adir"
+
+printf '[display]\n# speed\ninterval = fast\n' >"$TMPD/bad.conf"
+run_cfg bad_value 2 "$TMPD/bad.conf:3: interval: \"fast\" is not a number" --config "$TMPD/bad.conf"
+printf '[display]\nhistory = 0\n' >"$TMPD/range.conf"
+run_cfg out_of_range 2 "$TMPD/range.conf:2: history: 0 is out of range" --config "$TMPD/range.conf"
+printf '[events]\nset = nosuch\n' >"$TMPD/set.conf"
+run_cfg unknown_set 2 "$TMPD/set.conf:2: set: no event set named \"nosuch\"" --config "$TMPD/set.conf"
+
+printf '[display]\nspeed = 3\n[colours]\nbg = red\n' >"$TMPD/warn.conf"
+run_cfg unknown_key_warns 0 "$TMPD/warn.conf:2: warning: unknown key \"speed\"" --config "$TMPD/warn.conf"
+run_cfg unknown_section_warns 0 "$TMPD/warn.conf:3: warning: unknown section [colours]" --config "$TMPD/warn.conf"
+if [ -s "$TMPD/out" ]; then pass warnings_carry_on; else fail warnings_carry_on "no output after warnings"; fi
+
+# the user's file is found through XDG_CONFIG_HOME
+mkdir -p "$TMPD/xdg/pmutop"
+printf '[display]\ncolor = purple\n' >"$TMPD/xdg/pmutop/pmutop.conf"
+run_cfg xdg_file_read 2 "$TMPD/xdg/pmutop/pmutop.conf:2: color:"
+rm "$TMPD/xdg/pmutop/pmutop.conf"
+# ... and without XDG_CONFIG_HOME, ~/.config
+unset XDG_CONFIG_HOME
+mkdir -p "$TMPD/home/.config/pmutop"
+printf '[display]\nascii = perhaps\n' >"$TMPD/home/.config/pmutop/pmutop.conf"
+run_cfg home_config_read 2 "$TMPD/home/.config/pmutop/pmutop.conf:2: ascii:"
+
+# the shipped config is valid and complete
+run_cfg shipped_conf_loads 0 "" --config conf/pmutop.conf
+if "$PMUTOP" --list-options >"$TMPD/opts" 2>&1; then
+	missing=""
+	for o in $(sed -n 's/^\([a-z]*\) =.*/\1/p' conf/pmutop.conf); do
+		grep -q "^$o " "$TMPD/opts" || missing="$missing $o"
+	done
+	if [ -z "$missing" ]; then pass list_options; else fail list_options "missing:$missing"; fi
+else
+	fail list_options "exit $?"
+fi
+t_done

@@ -1,0 +1,88 @@
+# tui_events.sh: the events view: toggling an event adds and removes its column, adding by syntax
+# with the parse error at its position, the budget saying "will multiplex" before the set is applied.
+TUI_LIB=1
+. "$(dirname "$0")/tmuxlib.sh"
+
+S=ev
+tui_run $S 200 50 --sim spr-2s
+tui_wait $S '^0 +0 +0 ' 10 || fail start "$(tui_dump $S)"
+if tui_cap $S | grep -q 'page-faults'; then
+	fail column_absent_first "page-faults already shown"
+fi
+
+# toggle page-faults on: after the next refresh the cores view has its column
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+if tui_select $S '\] page-faults' 80; then pass select_event; else fail select_event "$(tui_dump $S)"; fi
+tui_keys $S Space
+if tui_wait $S '> \[x\] page-faults' 3; then pass checkbox_on; else fail checkbox_on "$(tui_dump $S)"; fi
+tui_keys $S c
+if tui_wait $S '^CPU.*page-faults' 5 && tui_wait $S '^0 +0 +0 .* [0-9.]+[KMG]? *$' 5; then
+	pass toggle_adds_column
+else
+	fail toggle_adds_column "$(tui_dump $S)"
+fi
+# and off again
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+if tui_cap $S | grep -Eq '^ > \[x\] page-faults'; then pass selection_kept; else fail selection_kept "$(tui_dump $S)"; fi
+tui_keys $S Space
+if tui_wait $S '> \[ \] page-faults' 3; then pass checkbox_off; else fail checkbox_off "$(tui_dump $S)"; fi
+tui_keys $S c
+if tui_wait_not $S 'page-faults' 5; then pass toggle_removes_column; else fail toggle_removes_column "$(tui_dump $S)"; fi
+
+# add by syntax: a bad term is shown with a caret under it
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+tui_keys $S a
+tui_keys $S -l 'cycles,cpu/evnt=0x3c/'
+tui_keys $S Enter
+if tui_wait $S '^ add> cycles,cpu/evnt=0x3c/' 3; then
+	# the caret sits under the 'e' of "evnt" (byte 11 of the input, after the 6-column prompt)
+	caret=$(tui_cap $S | grep -A1 '^ add> ' | tail -n 1)
+	col=$(printf '%s\n' "$caret" | awk '{ print index($0, "^") - 1 }')
+	if [ "$col" -eq 17 ] && printf '%s\n' "$caret" | grep -q 'evnt'; then
+		pass add_error_caret
+	else
+		fail add_error_caret "caret at $col: '$caret'"
+	fi
+else
+	fail add_error_caret "$(tui_dump $S)"
+fi
+tui_keys $S Escape
+if tui_wait_not $S '^ add> ' 3; then pass add_escape_cancels; else fail add_escape_cancels "$(tui_dump $S)"; fi
+tui_quit $S >/dev/null
+
+# before the set is applied the budget says it will multiplex (long interval: nothing applies yet)
+S=ev2
+tui_run $S 200 50 --sim spr-2s -d 30
+tui_wait $S 'waiting for the first sample' 10
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+tui_keys $S a
+tui_keys $S -l 'r01c2,r02c2,r03c2,r04c2,r05c2,r06c2,r07c2,r08c2'
+tui_keys $S Enter
+if tui_wait $S 'applies at the next refresh' 3 && tui_wait $S 'will multiplex! cpu: ' 3; then
+	pass budget_warns_before_commit
+else
+	fail budget_warns_before_commit "$(tui_dump $S)"
+fi
+# the header still shows the budget of what counts now
+if tui_cap $S | grep -Eq '^ counters cpu: .*: fits'; then pass header_budget_is_current; else fail header_budget_is_current "$(tui_dump $S)"; fi
+tui_quit $S >/dev/null
+
+# S saves the interval and the event list to the user's config file
+S=sv
+mkdir -p "$TMPD/xdg"
+TUI_ENV="XDG_CONFIG_HOME=$TMPD/xdg" tui_run $S 160 30 --sim spr-2s -e cycles,instructions,page-faults
+tui_wait $S '^0 +0 +0 ' 10
+tui_keys $S + S
+conf="$TMPD/xdg/pmutop/pmutop.conf"
+if tui_wait $S "saved to $conf" 5 && grep -Eq '^interval *= *0\.5' "$conf" &&
+   grep -Eq '^events *= *cycles,instructions,page-faults' "$conf"; then
+	pass save_settings
+else
+	fail save_settings "$(tui_dump $S) $(head -c 300 "$conf" 2>&1 | tr '\n' '|')"
+fi
+tui_quit $S >/dev/null
+t_done

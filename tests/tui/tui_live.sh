@@ -1,0 +1,29 @@
+# tui_live.sh: this machine, live: the source is "live", software events count, and on a machine
+# without a hardware PMU (a VM) the header says why and hardware columns read n/a.
+TUI_LIB=1
+. "$(dirname "$0")/tmuxlib.sh"
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+S=live
+tui_run $S 200 40
+if tui_wait $S ' live ' 10 && tui_wait $S "$ncpu CPUs" 3; then pass live_header; else fail live_header "$(tui_dump $S)"; fi
+if tui_wait $S '^0 +[0-9]+ +[0-9]+ ' 10; then pass live_rows; else fail live_rows "$(tui_dump $S)"; fi
+if tui_cap $S | grep -Eq '^CPU.*cpu-clock'; then pass software_event_column; else fail software_event_column "$(tui_dump $S)"; fi
+# cpu-clock per CPU per interval is about the interval (1 s = 1000 ms, shown as ~1.00K)
+# the column is right-aligned under its title "cpu-clock ms": cut the row at the title's place
+clk=$(tui_cap $S | awk '/^CPU/ { c = index($0, "cpu-clock ms"); next }
+	c && $1 == "0" { v = substr($0, c, 12); gsub(/ /, "", v); print v; exit }')
+case "$clk" in
+0.9*K|1.0*K|99[0-9]|98[0-9]) pass cpu_clock_about_interval ;;
+*) fail cpu_clock_about_interval "cpu-clock '$clk'" ;;
+esac
+if [ ! -e /sys/bus/event_source/devices/cpu ] && ! ls /sys/bus/event_source/devices 2>/dev/null | grep -Eq '^(cpu_core|armv8|apple)'; then
+	if tui_cap $S | grep -Eq 'no hardware PMU|hardware'; then pass hw_reason_shown; else fail hw_reason_shown "$(tui_dump $S)"; fi
+	if tui_cap $S | awk '$1 == "0"' | grep -q 'n/a'; then pass hw_columns_na; else fail hw_columns_na "$(tui_dump $S)"; fi
+else
+	skip hw_reason_shown "this machine has a hardware PMU"
+fi
+if tui_cap $S | grep -Eq 'perf_event_paranoid -?[0-9]'; then pass paranoid_shown; else fail paranoid_shown "$(tui_dump $S)"; fi
+st=$(tui_quit $S)
+if [ "$st" = 0 ]; then pass live_quit; else fail live_quit "status $st"; fi
+t_done

@@ -1,0 +1,37 @@
+# tui_replay.sh: a perf stat recording in the TUI: the source label, p pauses, "." and ","
+# step one interval forward and back, Home goes to the first interval.
+TUI_LIB=1
+. "$(dirname "$0")/tmuxlib.sh"
+
+R=$REALDATA/perf_stat_A_a_I1000_tabsep_icx_gold6326_2s_hperf
+if [ ! -f "$R.txt" ]; then
+	skip replay "no real data at $REALDATA"
+	exit 0
+fi
+S=rp
+tui_run $S 200 40 --replay "$R.txt" --topology "$R.lscpu.txt"
+if tui_wait $S 'replay: .*hperf.txt' 10 && tui_wait $S '^0 +0 ' 10; then pass replay_label_and_rows; else fail replay_label_and_rows "$(tui_dump $S)"; fi
+tui_keys $S p
+if tui_wait $S 'PAUSED' 3; then pass pause_shown; else fail pause_shown "$(tui_dump $S)"; fi
+tui_keys $S Home
+elapsed() { tui_cap $S | sed -n 's/.*elapsed \([0-9]*\)s.*/\1/p' | head -n 1; }
+if tui_wait $S 'elapsed 1s ' 3; then pass home_first_interval; else fail home_first_interval "$(tui_dump $S)"; fi
+row0() { tui_cap $S | awk '$1 == "0" { print; exit }'; }
+first=$(row0)
+tui_keys $S .
+tui_wait $S 'elapsed 2s ' 3
+second=$(row0)
+tui_keys $S .
+tui_wait $S 'elapsed 3s ' 3
+if [ "$(elapsed)" = 3 ] && [ "$first" != "$second" ]; then pass step_forward; else fail step_forward "elapsed $(elapsed)"; fi
+tui_keys $S ,
+# the same values as the first time (the IPC history, field 8, grows with every step)
+vals() { awk '{ s = ""; for (i = 1; i <= 7; i++) s = s " " $i; for (i = NF - 17; i <= NF; i++) s = s " " $i; print s }'; }
+if tui_wait $S 'elapsed 2s ' 3 && [ "$(row0 | vals)" = "$(printf '%s\n' "$second" | vals)" ]; then
+	pass step_back_same_values
+else
+	fail step_back_same_values "now: $(row0 | vals) then: $(printf "%s\n" "$second" | vals)"
+fi
+st=$(tui_quit $S)
+if [ "$st" = 0 ]; then pass replay_quit; else fail replay_quit "status $st"; fi
+t_done

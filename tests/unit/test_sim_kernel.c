@@ -1,0 +1,341 @@
+/* test_sim_kernel.c: the simulated kernel's rules: errors by event and CPU, groups, read layouts,
+ * ioctls, CPUID, and each injected fault. */
+#include "t.h"
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include "hw/seam.h"
+#include "hw/sim/sim.h"
+
+static struct sim_machine *mach;
+static struct perf_seam *seam;
+
+static int setup(const char *name, const char *faults)
+{
+	char err[256];
+	struct sim_faults f;
+
+	mach = simm_load(name, err, sizeof(err));
+	if (!mach || sim_faults_parse(faults, &f, err, sizeof(err)))
+		return printf("     setup %s: %s\n", name, err), -1;
+	seam = simk_new(mach, &f);
+	return seam ? 0 : -1;
+}
+
+static void teardown(void)
+{
+	simk_free(seam);
+	simm_free(mach);
+	seam = NULL;
+	mach = NULL;
+}
+
+static int op(uint32_t type, uint64_t config, int cpu, int group, uint64_t rf, int disabled)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = type;
+	a.config = config;
+	a.read_format = rf;
+	a.disabled = disabled;
+	return seam->open(seam->ctx, &a, -1, cpu, group, 0);
+}
+
+/* Load the machine and its simulated kernel, or fail the test. */
+#define SETUP(name, faults) do { if (setup(name, faults)) { CHECK(0, "setup %s", name); teardown(); return; } } while (0)
+
+#define TE_TR (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+TEST(errors_by_event_and_cpu)
+{
+	struct perf_event_attr a;
+	int lead;
+
+	SETUP("spr-2s", NULL);
+	CHECK_EQ_INT(op(999, 1, 0, -1, 0, 0), -ENOENT);                        /* unknown PMU type */
+	CHECK_EQ_INT(op(PERF_TYPE_HARDWARE, 42, 0, -1, 0, 0), -EINVAL);         /* past PERF_COUNT_HW_MAX */
+	CHECK_EQ_INT(op(PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, 0, -1, 0, 0), -ENOENT);
+	CHECK_EQ_INT(op(PERF_TYPE_HW_CACHE, 9, 0, -1, 0, 0), -EINVAL);          /* no such cache */
+	CHECK(op(PERF_TYPE_HW_CACHE, 0x10000 | 3, 0, -1, 0, 0) >= 1000, "LLC read misses open");
+	CHECK(op(PERF_TYPE_RAW, 0x12345, 0, -1, 0, 0) >= 1000, "unknown raw config counts");
+	CHECK_EQ_INT(op(PERF_TYPE_SOFTWARE, 99, 0, -1, 0, 0), -ENOENT);
+	CHECK_EQ_INT(op(2, 1, 0, -1, 0, 0), -ENOENT);                           /* tracepoint id */
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 224, -1, 0, 0), -ENODEV);          /* no such CPU */
+	CHECK_EQ_INT(op((uint32_t)simm_pmu_type(mach, "uncore_cha_7"), 0x101, 57, -1, 0, 0), -EINVAL);
+	CHECK(op((uint32_t)simm_pmu_type(mach, "uncore_cha_7"), 0x101, 56, -1, 0, 0) >= 1000, "cha on 56");
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 0, -1, 1ull << 20, 0), -EINVAL);   /* unknown read_format bit */
+	memset(&a, 0, sizeof(a));
+	a.type = (uint32_t)simm_pmu_type(mach, "power");
+	a.config = 2;
+	a.sample_period = 1000;
+	CHECK_EQ_INT(seam->open(seam->ctx, &a, -1, 0, -1, 0), -EOPNOTSUPP);     /* no sampling on RAPL */
+	a.sample_period = 0;
+	CHECK_EQ_INT(seam->open(seam->ctx, &a, 1234, 0, -1, 0), -EINVAL);       /* per task: not simulated */
+	/* groups: one hardware PMU per group, members on the leader's CPU, at most what the PMU holds */
+	lead = op(PERF_TYPE_RAW, 0x01a1, 0, -1, 0, 0);
+	CHECK_EQ_INT(op((uint32_t)simm_pmu_type(mach, "uncore_imc_0"), 0x1, 0, lead, 0, 0), -EINVAL);
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x02a1, 1, lead, 0, 0), -EINVAL);
+	CHECK(op(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 0, lead, 0, 0) >= 1000, "software joins");
+	for (int i = 0; i < 7; i++)
+		CHECK(op(PERF_TYPE_RAW, 0x02a1 + (uint64_t)i * 0x100, 0, lead, 0, 0) >= 1000, "member %d", i);
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x0fa1, 0, lead, 0, 0), -EINVAL);         /* a 9th GP event */
+	CHECK(op(PERF_TYPE_RAW, 0xc0, 0, lead, 0, 0) >= 1000, "instructions still fit on fixed0");
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 0, 1999, 0, 0), -EINVAL);           /* no such group */
+	teardown();
+}
+
+TEST(hybrid_and_vm_rules)
+{
+	int atom, core;
+
+	SETUP("adl-hybrid", NULL);
+	atom = simm_pmu_type(mach, "cpu_atom");
+	core = simm_pmu_type(mach, "cpu_core");
+	CHECK_EQ_INT(atom, 10);
+	CHECK_EQ_INT(core, 4);
+	CHECK_EQ_INT(op((uint32_t)atom, 0xc0, 0, -1, 0, 0), -ENOENT);            /* E-core PMU on a P-core */
+	CHECK(op((uint32_t)atom, 0xc0, 16, -1, 0, 0) >= 1000, "cpu_atom on 16");
+	CHECK_EQ_INT(op(PERF_TYPE_HARDWARE, (uint64_t)atom << 32, 3, -1, 0, 0), -ENOENT);
+	CHECK(op(PERF_TYPE_HARDWARE, (uint64_t)atom << 32, 20, -1, 0, 0) >= 1000, "cpu_atom/cycles/ on 20");
+	CHECK(op(PERF_TYPE_HARDWARE, (uint64_t)core << 32, 3, -1, 0, 0) >= 1000, "cpu_core/cycles/ on 3");
+	CHECK_EQ_INT(op(PERF_TYPE_HARDWARE, 77ull << 32, 3, -1, 0, 0), -ENOENT);  /* not a core PMU */
+	teardown();
+	SETUP("kvm-nopmu", NULL);
+	CHECK_EQ_INT(op(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0, -1, 0, 0), -ENOENT);
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 0, -1, 0, 0), -ENOENT);
+	CHECK_EQ_INT(op(PERF_TYPE_HW_CACHE, 0, 0, -1, 0, 0), -ENOENT);
+	CHECK(op(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 1, -1, 0, 0) >= 1000, "cpu-clock counts");
+	teardown();
+	SETUP("altra-160", NULL);
+	/* PERF_TYPE_RAW on Arm goes to the CPU's core PMU */
+	CHECK(op(PERF_TYPE_RAW, 0x1, 159, -1, 0, 0) >= 1000, "r01 on armv8_pmuv3_0");
+	teardown();
+}
+
+TEST(read_layouts)
+{
+	uint64_t b[16], id = 0;
+	int fd, lead, m1;
+
+	SETUP("spr-2s", NULL);
+	fd = op(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 5, -1, TE_TR | PERF_FORMAT_ID, 0);
+	usleep(20000);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, 24), -ENOSPC);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 32);   /* value, enabled, running, id */
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, fd, PERF_EVENT_IOC_ID, (unsigned long)&id), 0);
+	CHECK_EQ_U64(b[3], id);
+	CHECK(b[1] == b[2], "software always runs");
+	CHECK_NEAR((double)b[0], (double)b[2], 1000);                 /* cpu-clock counts ns */
+	CHECK(b[0] > 20000000, "at least the 20 ms slept: %llu", (unsigned long long)b[0]);
+	fd = op(PERF_TYPE_RAW, 0x01a1, 5, -1, 0, 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 8);    /* value only */
+	lead = op(PERF_TYPE_RAW, 0x01a1, 6, -1, PERF_FORMAT_GROUP, 0);
+	m1 = op(PERF_TYPE_RAW, 0x02a1, 6, lead, PERF_FORMAT_GROUP, 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, lead, b, sizeof(b)), 24); /* nr, value, value */
+	CHECK_EQ_INT(b[0], 2);
+	CHECK_EQ_INT(seam->read(seam->ctx, m1, b, sizeof(b)), 24);   /* a member reads the whole group */
+	CHECK_EQ_INT(seam->read(seam->ctx, 4242, b, sizeof(b)), -EBADF);
+	CHECK_EQ_INT(seam->close(seam->ctx, 4242), -EBADF);
+	teardown();
+}
+
+TEST(ioctls)
+{
+	uint64_t a[4], b[4];
+	int lead, memb;
+
+	SETUP("zen4-1s", NULL);
+	lead = op(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 2, -1, TE_TR, 1);
+	memb = op(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 2, lead, TE_TR, 0);
+	usleep(10000);
+	CHECK_EQ_INT(seam->read(seam->ctx, lead, a, sizeof(a)), 24);
+	CHECK(a[0] == 0 && a[1] == 0 && a[2] == 0, "disabled: nothing counted, nothing enabled");
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
+	usleep(20000);
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP), 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, memb, a, sizeof(a)), 24);
+	usleep(20000);
+	CHECK_EQ_INT(seam->read(seam->ctx, memb, b, sizeof(b)), 24);
+	CHECK(a[0] > 0 && a[0] == b[0] && a[1] == b[1], "disabled group stops counting and its clock");
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, memb, PERF_EVENT_IOC_RESET, 0), 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, memb, b, sizeof(b)), 24);
+	CHECK(b[0] == 0 && b[1] == a[1], "reset zeroes the count, not the times");
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, 0x1234, 0), -ENOTTY);
+	/* closing the leader leaves the member counting on its own */
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
+	CHECK_EQ_INT(seam->close(seam->ctx, lead), 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, memb, a, sizeof(a)), 24);
+	usleep(10000);
+	CHECK_EQ_INT(seam->read(seam->ctx, memb, b, sizeof(b)), 24);
+	CHECK(b[0] > a[0] && b[1] - a[1] == b[2] - a[2] && b[2] - a[2] >= 10000000,
+	      "the promoted member counts all the time: ran %llu of %llu ns", (unsigned long long)(b[2] - a[2]),
+	      (unsigned long long)(b[1] - a[1]));
+	CHECK_EQ_INT(seam->close(seam->ctx, memb), 0);
+	teardown();
+}
+
+TEST(cpuid)
+{
+	uint32_t r[4];
+	char v[13] = { 0 };
+
+	SETUP("spr-2s", NULL);
+	CHECK_EQ_INT(seam->cpuid(seam->ctx, 0, 0, r), 0);
+	memcpy(v, &r[1], 4);
+	memcpy(v + 4, &r[3], 4);
+	memcpy(v + 8, &r[2], 4);
+	CHECK_EQ_STR(v, "GenuineIntel");
+	CHECK_EQ_INT(seam->cpuid(seam->ctx, 0x0a, 0, r), 0);
+	CHECK_EQ_INT(r[0] >> 8 & 0xff, 8);      /* GP counters */
+	CHECK_EQ_INT(r[0] >> 16 & 0xff, 48);    /* GP width */
+	CHECK_EQ_INT(r[3] & 0x1f, 4);           /* fixed counters */
+	CHECK_EQ_INT(r[3] >> 5 & 0xff, 48);     /* fixed width */
+	teardown();
+	SETUP("zen4-1s", NULL);
+	CHECK_EQ_INT(seam->cpuid(seam->ctx, 0x80000022, 0, r), 0);
+	CHECK_EQ_INT(r[1] & 0xf, 6);
+	teardown();
+	SETUP("m1-asahi", NULL);
+	CHECK_EQ_INT(seam->cpuid(seam->ctx, 0, 0, r), -ENOTSUP);
+	teardown();
+}
+
+TEST(fault_parsing)
+{
+	struct sim_faults f;
+	char err[256];
+
+	CHECK_EQ_INT(sim_faults_parse("eacces,emfile=10,enodev=3@1.5,shortread=4,readfail=7", &f, err, sizeof(err)), 0);
+	CHECK(f.eacces && f.emfile_after == 10 && f.enodev_cpu == 3 && f.shortread_after == 4 &&
+	      f.readfail_after == 7, "all parsed");
+	CHECK_NEAR(f.enodev_at, 1.5, 1e-9);
+	CHECK_EQ_INT(sim_faults_parse(NULL, &f, err, sizeof(err)), 0);
+	CHECK_EQ_INT(f.enodev_cpu, -1);
+	CHECK_EQ_INT(sim_faults_parse("emfile=0", &f, err, sizeof(err)), -EINVAL);
+	CHECK_EQ_INT(sim_faults_parse("enodev=3", &f, err, sizeof(err)), -EINVAL);
+	CHECK_EQ_INT(sim_faults_parse("bogus", &f, err, sizeof(err)), -EINVAL);
+	CHECK(strstr(err, "bogus") != NULL, "message names the bad fault: %s", err);
+}
+
+TEST(fault_eacces_emfile)
+{
+	int fds[3];
+
+	SETUP("spr-2s", "eacces");
+	CHECK_EQ_INT(op(PERF_TYPE_SOFTWARE, 0, 0, -1, 0, 0), -EACCES);
+	teardown();
+	SETUP("spr-2s", "emfile=3");
+	for (int i = 0; i < 3; i++)
+		CHECK((fds[i] = op(PERF_TYPE_SOFTWARE, 0, i, -1, 0, 0)) >= 1000, "open %d", i);
+	CHECK_EQ_INT(op(PERF_TYPE_SOFTWARE, 0, 3, -1, 0, 0), -EMFILE);
+	CHECK_EQ_INT(seam->close(seam->ctx, fds[1]), 0);
+	CHECK(op(PERF_TYPE_SOFTWARE, 0, 3, -1, 0, 0) >= 1000, "a closed fd makes room");
+	teardown();
+}
+
+TEST(fault_enodev)
+{
+	uint64_t b[4];
+	int f0, f1;
+
+	SETUP("spr-2s", "enodev=1@0.05");
+	f0 = op(PERF_TYPE_RAW, 0x3c, 0, -1, 0, 0);
+	f1 = op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 8);
+	usleep(70000);
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), -ENODEV);
+	CHECK_EQ_INT(seam->read(seam->ctx, f0, b, sizeof(b)), 8);
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0), -ENODEV);
+	teardown();
+}
+
+TEST(fault_short_and_failed_reads)
+{
+	uint64_t b[8];
+	int fd;
+
+	SETUP("spr-2s", "shortread=2");
+	fd = op(PERF_TYPE_RAW, 0x3c, 0, -1, TE_TR | PERF_FORMAT_ID, 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 32);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 16);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 16);
+	teardown();
+	SETUP("spr-2s", "readfail=2");
+	fd = op(PERF_TYPE_RAW, 0x3c, 0, -1, 0, 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 8);
+	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), -EIO);
+	teardown();
+}
+
+/* Three offcore events need three offcore MSRs; the core has two, so one rotates though GP counters are free. */
+TEST(offcore_limit)
+{
+	uint64_t b[3];
+	int fd[3], short_of_time = 0;
+
+	SETUP("spr-2s", NULL);
+	for (int i = 0; i < 3; i++)
+		fd[i] = op(PERF_TYPE_RAW, (i == 1 ? 0xbb : 0xb7) | 0x100 | (uint64_t)i << 24, 0, -1, TE_TR, 0);
+	usleep(60000);
+	for (int i = 0; i < 3; i++) {
+		CHECK_EQ_INT(seam->read(seam->ctx, fd[i], b, sizeof(b)), 24);
+		short_of_time += b[2] < b[1];
+	}
+	CHECK(short_of_time >= 2, "%d of 3 offcore events multiplexed", short_of_time);
+	CHECK_EQ_INT(seam->close(seam->ctx, fd[2]), 0);
+	{
+		uint64_t a0[3], a1[3], b0[3], b1[3];
+
+		seam->read(seam->ctx, fd[0], a0, sizeof(a0));
+		seam->read(seam->ctx, fd[1], a1, sizeof(a1));
+		usleep(30000);
+		seam->read(seam->ctx, fd[0], b0, sizeof(b0));
+		seam->read(seam->ctx, fd[1], b1, sizeof(b1));
+		CHECK(b0[2] - a0[2] == b0[1] - a0[1] && b1[2] - a1[2] == b1[1] - a1[1], "two fit: both run all the time");
+	}
+	teardown();
+}
+
+/* Groups go on all or nothing: 5 + 3 GP events for 7 free counters take turns, and each member
+ * runs exactly when its leader does. */
+TEST(groups_all_or_nothing)
+{
+	uint64_t l[3], mm[3], o[3];
+	int a, b, am = -1;
+
+	SETUP("spr-2s", NULL);
+	a = op(PERF_TYPE_RAW, 0x01a1, 2, -1, TE_TR, 0);
+	for (int i = 1; i < 5; i++)
+		am = op(PERF_TYPE_RAW, 0x01a1 + (uint64_t)i * 0x100, 2, a, TE_TR, 0);
+	b = op(PERF_TYPE_RAW, 0x01a2, 2, -1, TE_TR, 0);
+	for (int i = 1; i < 3; i++)
+		op(PERF_TYPE_RAW, 0x01a2 + (uint64_t)i * 0x100, 2, b, TE_TR, 0);
+	usleep(80000);
+	seam->read(seam->ctx, a, l, sizeof(l));
+	seam->read(seam->ctx, am, mm, sizeof(mm));
+	seam->read(seam->ctx, b, o, sizeof(o));
+	CHECK(l[2] < l[1] && o[2] < o[1], "both groups multiplexed");
+	CHECK_NEAR((double)l[2] / (double)l[1], 0.5, 0.1);
+	CHECK_NEAR((double)mm[2], (double)l[2], 1e6);   /* read a little later: within a millisecond */
+	CHECK_NEAR((double)(l[2] + o[2]), (double)l[1], 2e6);   /* never both, never neither */
+	teardown();
+}
+
+int main(void)
+{
+	RUN(errors_by_event_and_cpu);
+	RUN(hybrid_and_vm_rules);
+	RUN(read_layouts);
+	RUN(ioctls);
+	RUN(cpuid);
+	RUN(offcore_limit);
+	RUN(groups_all_or_nothing);
+	RUN(fault_parsing);
+	RUN(fault_eacces_emfile);
+	RUN(fault_enodev);
+	RUN(fault_short_and_failed_reads);
+	T_DONE();
+}

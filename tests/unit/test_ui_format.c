@@ -1,0 +1,198 @@
+/* test_ui_format.c: UI number formatting, event cells, multiplexing marks, folding sums. */
+#include "t.h"
+#include "hw/model.h"
+#include "ui/format.h"
+
+static const char *cnt(double v)
+{
+	static char b[32];
+	ui_fmt_count(v, b, sizeof(b));
+	return b;
+}
+
+TEST(count_units)
+{
+	CHECK_EQ_STR(cnt(0), "0");
+	CHECK_EQ_STR(cnt(7), "7");
+	CHECK_EQ_STR(cnt(999), "999");
+	CHECK_EQ_STR(cnt(1000), "1.00K");
+	CHECK_EQ_STR(cnt(12345), "12.3K");
+	CHECK_EQ_STR(cnt(123456), "123K");
+	CHECK_EQ_STR(cnt(4.56e9), "4.56G");
+	CHECK_EQ_STR(cnt(2.5e12), "2.50T");
+	CHECK_EQ_STR(cnt(3.25), "3.25");
+}
+
+TEST(count_rounding_moves_up_a_unit)
+{
+	/* 999.6 would print as "1000": it must become 1.00K, and 999.96K 1.00M */
+	CHECK_EQ_STR(cnt(999.6), "1.00K");
+	CHECK_EQ_STR(cnt(999960), "1.00M");
+	CHECK_EQ_STR(cnt(99.96e3), "100K");
+	CHECK_EQ_STR(cnt(9.996e6), "10.0M");
+}
+
+TEST(count_fits_five_columns)
+{
+	for (double v = 1; v < 1e18; v *= 1.37)
+		CHECK(strlen(cnt(v)) <= 5, "%g gives %s", v, cnt(v));
+}
+
+TEST(missing_is_dash_never_zero)
+{
+	struct ev_val v = { 0 };
+	char b[16];
+
+	CHECK_EQ_STR(cnt(NAN), "-");
+	v.state = EVS_ABSENT;
+	ui_fmt_val(&v, b, sizeof(b));
+	CHECK_EQ_STR(b, "-");
+	v.state = EVS_UNSUPPORTED;
+	ui_fmt_val(&v, b, sizeof(b));
+	CHECK_EQ_STR(b, "n/a");
+	v.state = EVS_NOT_COUNTED;
+	v.value = NAN;
+	ui_fmt_val(&v, b, sizeof(b));
+	CHECK_EQ_STR(b, "!nc");
+	v.state = EVS_OK;
+	v.value = 1.5e6;
+	ui_fmt_val(&v, b, sizeof(b));
+	CHECK_EQ_STR(b, "1.50M");
+	ui_fmt_fixed(NAN, 2, b, sizeof(b));
+	CHECK_EQ_STR(b, "-");
+	ui_fmt_fixed(1.234, 2, b, sizeof(b));
+	CHECK_EQ_STR(b, "1.23");
+}
+
+TEST(fixed_matches_printf)
+{
+	/* the hand-made formatting prints what printf does (away from exact halves) */
+	char a[48], b[48];
+	double v = 0.000123;
+
+	for (int i = 0; i < 400; i++, v *= 1.1113) {
+		for (int prec = 0; prec <= 3; prec++) {
+			ui_fmt_fixed(v, prec, a, sizeof(a));
+			snprintf(b, sizeof(b), "%.*f", prec, v);
+			CHECK_EQ_STR(a, b);
+			ui_fmt_fixed(-v, prec, a, sizeof(a));
+			snprintf(b, sizeof(b), "%.*f", prec, -v);
+			if (strcmp(b, "-0") && strcmp(b, "-0.0") && strcmp(b, "-0.00") && strcmp(b, "-0.000"))
+				CHECK_EQ_STR(a, b);
+		}
+	}
+	/* a small buffer is cut, never overrun */
+	ui_fmt_fixed(123456.789, 2, a, 5);
+	CHECK_EQ_STR(a, "1234");
+}
+
+TEST(elapsed)
+{
+	char b[16];
+
+	ui_fmt_elapsed(5, b, sizeof(b));
+	CHECK_EQ_STR(b, "5s");
+	ui_fmt_elapsed(184, b, sizeof(b));
+	CHECK_EQ_STR(b, "3m04s");
+	ui_fmt_elapsed(7500, b, sizeof(b));
+	CHECK_EQ_STR(b, "2h05m");
+	ui_fmt_elapsed(3 * 86400 + 4 * 3600, b, sizeof(b));
+	CHECK_EQ_STR(b, "3d04h");
+}
+
+static void setv(struct ev_val *v, int state, double pct)
+{
+	v->state = (uint8_t)state;
+	v->pct = pct;
+	v->value = state == EVS_OK ? 1000 : NAN;
+}
+
+TEST(mux_least_fraction)
+{
+	struct ev_val row[4];
+	struct ui_mux mx;
+	char b[16];
+
+	memset(row, 0, sizeof(row));
+	setv(&row[0], EVS_OK, 100);
+	setv(&row[1], EVS_OK, 63.7);
+	setv(&row[2], EVS_OK, 80);
+	setv(&row[3], EVS_UNSUPPORTED, NAN);
+	mx = ui_mux_of(row, NULL, 4);
+	CHECK_EQ_INT(mx.kind, UI_MUX_EST);
+	CHECK_NEAR(mx.pct, 63.7, 1e-9);
+	ui_mux_text(mx, b, sizeof(b));
+	CHECK_EQ_STR(b, "~63%");
+
+	/* an estimate never reads as full */
+	setv(&row[1], EVS_OK, 99.9);
+	setv(&row[2], EVS_OK, 100);
+	mx = ui_mux_of(row, NULL, 4);
+	ui_mux_text(mx, b, sizeof(b));
+	CHECK_EQ_STR(b, "~99%");
+
+	setv(&row[1], EVS_OK, 100);
+	mx = ui_mux_of(row, NULL, 4);
+	CHECK_EQ_INT(mx.kind, UI_MUX_FULL);
+	ui_mux_text(mx, b, sizeof(b));
+	CHECK_EQ_STR(b, "full");
+
+	setv(&row[2], EVS_NOT_COUNTED, 0);
+	mx = ui_mux_of(row, NULL, 4);
+	CHECK_EQ_INT(mx.kind, UI_MUX_NC);
+	ui_mux_text(mx, b, sizeof(b));
+	CHECK_EQ_STR(b, "!nc");
+}
+
+TEST(mux_mask_and_nothing_counted)
+{
+	struct ev_val row[2];
+	bool use[2] = { true, false };
+	struct ui_mux mx;
+	char b[16];
+
+	memset(row, 0, sizeof(row));
+	setv(&row[0], EVS_UNSUPPORTED, NAN);
+	setv(&row[1], EVS_OK, 20);     /* masked out (an uncore event) */
+	mx = ui_mux_of(row, use, 2);
+	CHECK_EQ_INT(mx.kind, UI_MUX_NONE);
+	ui_mux_text(mx, b, sizeof(b));
+	CHECK_EQ_STR(b, "-");
+}
+
+TEST(fold_sum_matches_model_rules)
+{
+	struct ev_val a = { 0 }, b = { 0 }, s = { 0 };
+
+	model_set_value(&a, 100, 1000, 500, 1);   /* 200 estimated */
+	model_set_value(&b, 300, 1000, 1000, 1);
+	ui_sum_val(&s, &a);
+	ui_sum_val(&s, &b);
+	ui_sum_finish(&s);
+	CHECK_EQ_INT(s.state, EVS_OK);
+	CHECK_NEAR(s.value, 500, 1e-9);
+	CHECK_NEAR(s.pct, 75, 1e-9);
+
+	/* absent siblings add nothing; unsupported alone stays without a value */
+	memset(&s, 0, sizeof(s));
+	memset(&a, 0, sizeof(a));
+	a.state = EVS_UNSUPPORTED;
+	ui_sum_val(&s, &a);
+	ui_sum_finish(&s);
+	CHECK_EQ_INT(s.state, EVS_UNSUPPORTED);
+	CHECK(isnan(s.value), "unsupported sum has no value");
+}
+
+int main(void)
+{
+	RUN(count_units);
+	RUN(count_rounding_moves_up_a_unit);
+	RUN(count_fits_five_columns);
+	RUN(missing_is_dash_never_zero);
+	RUN(fixed_matches_printf);
+	RUN(elapsed);
+	RUN(mux_least_fraction);
+	RUN(mux_mask_and_nothing_counted);
+	RUN(fold_sum_matches_model_rules);
+	T_DONE();
+}
