@@ -98,6 +98,14 @@ double app_now(void);
 int app_build_model(struct app *a);
 
 extern const struct source_ops source_perf;
+/* Bring up the machine: --sim (tree + simulated kernel), --sysfs/PMUTOP_SYSFS or /sys with the
+ * real kernel; topology, PMUs, host facts. Returns 0, -1 when --sim-tree wrote its tree (exit 0),
+ * or an exit status with the message printed. */
+int app_open_machine(struct app *a);
+/* Build the model for a->evl and start counting with the perf source. 0 or an exit status. */
+int app_open_events(struct app *a);
+/* Stop counting and free everything, removing a simulated tree. */
+void app_close(struct app *a);
 /* --replay: set up the replay source and run batch or TUI. Returns the exit status. */
 int replay_main(struct app *a);
 #endif

@@ -3,9 +3,7 @@
 #include "batch.h"
 #include "explain.h"
 #include "uncore_report.h"
-#include "hw/counters.h"
 #include "hw/cpulist.h"
-#include "hw/seam.h"
 #include "hw/sim/sim.h"
 #include "hw/sysfs.h"
 #include "ui/ui.h"
@@ -14,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #define PMUTOP_VERSION "0.1"
@@ -181,95 +178,6 @@ static const char *choose_events(struct app *a, char *buf, size_t len)
 	return buf;
 }
 
-static void describe_machine(struct app *a)
-{
-	struct utsname u;
-	char buf[32];
-
-	if (uname(&u) == 0) {
-		snprintf(a->kernel, sizeof(a->kernel), "%s", u.release);
-		snprintf(a->host, sizeof(a->host), "%s", u.nodename);
-	}
-	a->paranoid = procfs_read("sys/kernel/perf_event_paranoid", buf, sizeof(buf)) > 0 ? atoi(buf) : -99;
-	if (a->reg.ncore == 0)
-		snprintf(a->hw_reason, sizeof(a->hw_reason),
-			 "no hardware PMU: %s/bus/event_source/devices has no cpu PMU%s; software events only",
-			 sysfs_root(), a->topo.hypervisor ? " (virtual machine: the hypervisor exposes none)" : "");
-	if (a->opt.sim)
-		snprintf(a->source_label, sizeof(a->source_label), "SIMULATED: %s", a->opt.sim);
-	else if (!a->source_label[0])
-		snprintf(a->source_label, sizeof(a->source_label), "live");
-}
-
-static int setup_sim(struct app *a)
-{
-	char err[256];
-	struct sim_faults f;
-	struct sim_machine *m = simm_load(a->opt.sim, err, sizeof(err));
-	const char *tmp = getenv("TMPDIR");
-
-	if (!m) {
-		fprintf(stderr, "pmutop: --sim %s: %s\n", a->opt.sim, err);
-		return 2;
-	}
-	if (sim_faults_parse(a->opt.sim_fault ? a->opt.sim_fault : getenv("PMUTOP_SIM_FAULT"), &f,
-			     err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmutop: --sim-fault: %s\n", err);
-		simm_free(m);
-		return 2;
-	}
-	if (a->opt.sim_tree) {
-		int r = simm_write_tree(m, a->opt.sim_tree);
-		if (r < 0)
-			fprintf(stderr, "pmutop: cannot write the tree to %s: %s\n", a->opt.sim_tree, strerror(-r));
-		simm_free(m);
-		return r < 0 ? 1 : -1;
-	}
-	snprintf(a->sim_dir, sizeof(a->sim_dir), "%s/pmutop-sim.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(a->sim_dir) || simm_write_tree(m, a->sim_dir) < 0) {
-		fprintf(stderr, "pmutop: cannot write the simulated machine's tree under %s\n", a->sim_dir);
-		simm_free(m);
-		return 1;
-	}
-	{
-		char root[4200];
-		snprintf(root, sizeof(root), "%s/sys", a->sim_dir);
-		sysfs_set_root(root);
-	}
-	a->sim = m;
-	a->seam = simk_new(m, &f);
-	if (!a->seam) {
-		fprintf(stderr, "pmutop: cannot start the simulated kernel\n");
-		return 1;
-	}
-	return 0;
-}
-
-static void app_cleanup(struct app *a)
-{
-	if (a->src && a->src->stop)
-		a->src->stop(a);
-	if (a->sim) {
-		if (a->seam)
-			simk_free((struct perf_seam *)a->seam);
-		simm_free(a->sim);
-	}
-	if (a->sim_dir[0]) {
-		char cmd[4200];
-		/* the tree is ours: created by mkdtemp above */
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", a->sim_dir);
-		if (system(cmd) != 0)
-			fprintf(stderr, "pmutop: could not remove %s\n", a->sim_dir);
-	}
-	if (a->inv_loaded)
-		disc_inventory_free(&a->inv);
-	evlist_free(&a->evl);
-	model_free(&a->model);
-	pmus_free(&a->reg);
-	topo_free(&a->topo);
-	settings_free(&a->set);
-}
-
 static int load_settings(struct app *a)
 {
 	char path[4096], msg[512];
@@ -299,25 +207,8 @@ static int run(struct app *a)
 		return r;
 	if (a->opt.do_replay)
 		return replay_main(a);
-	if (a->opt.sim) {
-		if ((r = setup_sim(a)))
-			return r < 0 ? 0 : r;
-	} else {
-		const char *root = a->opt.sysfs ? a->opt.sysfs : getenv("PMUTOP_SYSFS");
-		sysfs_set_root(root);
-		a->seam = &seam_kernel;
-	}
-	if ((r = topo_load(&a->topo)) < 0) {
-		fprintf(stderr, "pmutop: cannot read the CPU topology under %s: %s\n", sysfs_root(), strerror(-r));
-		return 1;
-	}
-	if ((r = pmus_load(&a->reg)) < 0) {
-		fprintf(stderr, "pmutop: cannot read PMUs under %s/bus/event_source/devices: %s\n",
-			sysfs_root(), strerror(-r));
-		return 1;
-	}
-	topo_assign_core_pmus(&a->topo, &a->reg);
-	describe_machine(a);
+	if ((r = app_open_machine(a)))
+		return r < 0 ? 0 : r;
 	if (a->opt.list_uncore) {
 		app_load_inventory(a);
 		if (!a->inv_loaded) {
@@ -348,21 +239,8 @@ static int run(struct app *a)
 			"(-b --json, -b -x, -b -o FILE)\n");
 		return 2;
 	}
-	if ((r = app_build_model(a)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", strerror(-r));
-		return 1;
-	}
-	app_update_budget(a);
-	a->src = &source_perf;
-	a->t0 = app_now();
-	if ((r = a->src->reopen(a)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", a->msg);
-		return 1;
-	}
-	if (a->msg[0])
-		fprintf(stderr, "pmutop: %s\n", a->msg);
-	if (a->hw_reason[0] && a->opt.batch)
-		fprintf(stderr, "pmutop: %s\n", a->hw_reason);
+	if ((r = app_open_events(a)))
+		return r;
 	if (!a->opt.batch)
 		return ui_run(a);
 	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
@@ -391,6 +269,6 @@ int pmutop_main(int argc, char **argv)
 		return 0;
 	}
 	r = run(&app);
-	app_cleanup(&app);
+	app_close(&app);
 	return r;
 }

@@ -30,6 +30,7 @@ for t in "$TEST_BIN_DIR"/test_*; do
 done
 for t in "$here"/cli/*.sh "$here"/tui/*.sh; do
 	[ -f "$t" ] || continue
+	case "$(basename "$t")" in *lib.sh) continue;; esac   # helpers sourced by tests
 	case "$(basename "$t")" in ${ONLY:-*}) ;; *) continue;; esac
 	(cd "$root" && run_one "$(basename "$t")" sh "$t")
 done
