@@ -1,22 +1,24 @@
 #!/bin/sh
-# deps.sh: install what pmutop needs to build and test on Debian/Ubuntu, or print the exact line.
-PKGS_BUILD="build-essential pkg-config libncurses-dev libpci-dev libinih-dev"
-PKGS_TEST="pciutils tmux strace linux-perf"
-missing=""
-pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncurses-dev"
-pkg-config --exists libpci 2>/dev/null || missing="$missing libpci-dev"
-pkg-config --exists inih 2>/dev/null || missing="$missing libinih-dev"
-command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
-command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
-command -v make >/dev/null 2>&1 || missing="$missing build-essential"
-command -v lspci >/dev/null 2>&1 || missing="$missing pciutils"
-command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
-command -v strace >/dev/null 2>&1 || missing="$missing strace"
-command -v perf >/dev/null 2>&1 || missing="$missing linux-perf"
-[ -z "$missing" ] && exit 0
-line="apt-get install -y$missing"
+# deps.sh: install what pmutop needs to build and test on Debian/Ubuntu (apt-get, through sudo when
+# not root), or stop with the exact install line. Test tools that a distribution does not package
+# (perf is linux-perf on Debian, linux-tools-* on Ubuntu) are installed when available; the tests
+# that need them skip with a message otherwise.
+need=""      # required: build and test
+optional=""  # wanted for some tests
+pkg-config --exists ncursesw 2>/dev/null || need="$need libncurses-dev"
+pkg-config --exists libpci 2>/dev/null || need="$need libpci-dev"
+pkg-config --exists inih 2>/dev/null || need="$need libinih-dev"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+command -v cc >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || need="$need build-essential"
+command -v tmux >/dev/null 2>&1 || need="$need tmux"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+command -v lspci >/dev/null 2>&1 || optional="$optional pciutils"
+command -v strace >/dev/null 2>&1 || optional="$optional strace"
+command -v perf >/dev/null 2>&1 || optional="$optional linux-perf"
+[ -z "$need$optional" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
-	echo "pmutop: missing:$missing (this is not a Debian/Ubuntu system; install the equivalents)" >&2
+	[ -z "$need" ] && exit 0
+	echo "pmutop: missing:$need (not a Debian/Ubuntu system: install the equivalents)" >&2
 	exit 1
 fi
 if [ "$(id -u)" = 0 ]; then
@@ -24,12 +26,23 @@ if [ "$(id -u)" = 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 	SUDO="sudo"
 else
+	[ -z "$need" ] && exit 0
 	echo "pmutop: missing build or test dependencies. Install them with:" >&2
-	echo "  sudo apt-get update && sudo $line" >&2
+	echo "  sudo apt-get update && sudo apt-get install -y$need$optional" >&2
 	exit 1
 fi
-echo "pmutop: installing:$missing" >&2
-$SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO $line -qq >/dev/null || {
-	echo "pmutop: install failed. Run: sudo apt-get update && sudo $line" >&2
+echo "pmutop: installing:$need$optional" >&2
+$SUDO apt-get update -qq >/dev/null 2>&1
+if [ -n "$need" ] && ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >/dev/null; then
+	echo "pmutop: install failed. Run: sudo apt-get update && sudo apt-get install -y$need" >&2
 	exit 1
-}
+fi
+for p in $optional; do
+	if apt-cache show "$p" >/dev/null 2>&1; then
+		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$p" >/dev/null 2>&1 ||
+			echo "pmutop: could not install $p; tests that need it will skip" >&2
+	else
+		echo "pmutop: $p is not packaged here; tests that need it will skip" >&2
+	fi
+done
+exit 0
