@@ -1,5 +1,6 @@
 /* explain.c: prints what each parsed event would open, for --explain-events (text or JSON). */
 #include "explain.h"
+#include "outbuf.h"
 #include "hw/cpulist.h"
 #include "hw/evparse.h"
 #include "hw/pmu.h"
@@ -7,22 +8,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
 
 /* The shortest form that reads back as the same double (1e-06, not 9.99...e-07). */
 static void fmt_double(char *buf, size_t n, double v)
@@ -63,21 +48,21 @@ static void explain_json(FILE *out, const struct ev_spec *e, const char *pmu, co
 
 	fmt_double(scale, sizeof(scale), e->scale);
 	fputs("  {\"input\": ", out);
-	json_str(out, e->input);
+	json_fputs(out, e->input);
 	fputs(", \"name\": ", out);
-	json_str(out, e->name);
+	json_fputs(out, e->name);
 	fputs(", \"base\": ", out);
-	json_str(out, e->base);
+	json_fputs(out, e->base);
 	fputs(", \"pmu\": ", out);
 	if (pmu)
-		json_str(out, pmu);
+		json_fputs(out, pmu);
 	else
 		fputs("null", out);
 	fprintf(out, ", \"type\": %u, \"config\": \"0x%llx\", \"config1\": \"0x%llx\", \"config2\": \"0x%llx\""
 		", \"config3\": \"0x%llx\", \"scale\": %s, \"unit\": ", e->type,
 		(unsigned long long)e->config, (unsigned long long)e->config1,
 		(unsigned long long)e->config2, (unsigned long long)e->config3, scale);
-	json_str(out, e->unit);
+	json_fputs(out, e->unit);
 	fprintf(out, ", \"group\": %d, \"exclude_user\": %s, \"exclude_kernel\": %s, \"exclude_hv\": %s"
 		", \"pinned\": %s, \"cpus\": [", e->group, e->exclude_user ? "true" : "false",
 		e->exclude_kernel ? "true" : "false", e->exclude_hv ? "true" : "false",

@@ -157,6 +157,15 @@ void ob_json_str(struct outbuf *b, const char *s)
 	ob_char(b, '"');
 }
 
+void json_fputs(FILE *f, const char *s)
+{
+	struct outbuf b;
+	ob_init(&b, 64);
+	ob_json_str(&b, s ? s : "");
+	ob_flush(&b, f);
+	ob_free(&b);
+}
+
 int ob_flush(struct outbuf *b, FILE *f)
 {
 	int r = 0;

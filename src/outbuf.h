@@ -25,6 +25,8 @@ void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text);
 void ob_json_num(struct outbuf *b, double v);
 /* A quoted, escaped JSON string. */
 void ob_json_str(struct outbuf *b, const char *s);
+/* The same quoted, escaped JSON string written straight to a stream (NULL prints ""). */
+void json_fputs(FILE *f, const char *s);
 /* Write everything to f and reset. Returns 0 or -EIO. */
 int ob_flush(struct outbuf *b, FILE *f);
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "uncore_report.h"
+#include "outbuf.h"
 
 static const char *access_name(int access)
 {
@@ -14,27 +15,11 @@ static const char *access_name(int access)
 	}
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* A string that is "" when absent becomes null. */
 static void json_opt_str(FILE *f, const char *s)
 {
 	if (s && *s)
-		json_str(f, s);
+		json_fputs(f, s);
 	else
 		fputs("null", f);
 }
@@ -54,7 +39,7 @@ static void report_json(FILE *f, const struct disc_inventory *inv)
 		const struct disc_dvsec *d = &inv->dvsec[i];
 
 		fputs(i ? ",{\"bdf\":" : "{\"bdf\":", f);
-		json_str(f, d->bdf);
+		json_fputs(f, d->bdf);
 		fprintf(f, ",\"id\":%d,\"bir\":", d->id);
 		json_opt_int(f, d->bir);
 		fputs(",\"bar\":", f);
@@ -75,7 +60,7 @@ static void report_json(FILE *f, const struct disc_inventory *inv)
 		fputs(i ? ",{\"socket\":" : "{\"socket\":", f);
 		json_opt_int(f, b->socket);
 		fprintf(f, ",\"type\":%d,\"name\":", b->type);
-		json_str(f, b->name);
+		json_fputs(f, b->name);
 		fprintf(f, ",\"box_id\":%d,\"access\":\"%s\",\"ctrl_addr\":\"0x%llx\",\"num_counters\":%d,"
 			"\"counter_width\":%d,\"ctrl_offset\":%d,\"ctr_offset\":%d,\"kernel_pmu\":",
 			b->box_id, access_name(b->access), (unsigned long long)b->ctrl_addr, b->num_counters,
