@@ -23,13 +23,15 @@ done
 seen="$TMPD/seen"
 : >"$seen"
 i=0
-while [ $i -lt 12 ]; do
+while [ $i -lt 40 ]; do
 	tui_cap $S | awk 'NR > 6 && $1 ~ /^[0-9]+$/ && $2 ~ /^[01]$/ { print $1 }' >>"$seen"
+	pos=$(tui_cap $S | grep -Eo '[0-9]+-[0-9]+/224 CPUs')
+	case "$pos" in *-224/224*) break ;; esac
 	tui_keys $S NPage
-	sleep 0.15
+	# wait for the page to move (the footer shows the rows on screen)
+	tui_wait_not $S "$pos" 3
 	i=$((i + 1))
 done
-tui_cap $S | awk 'NR > 6 && $1 ~ /^[0-9]+$/ && $2 ~ /^[01]$/ { print $1 }' >>"$seen"
 count=$(sort -un "$seen" | wc -l)
 last=$(sort -un "$seen" | tail -n 1)
 if [ "$count" -eq 224 ] && [ "$last" -eq 223 ]; then
