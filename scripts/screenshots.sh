@@ -15,8 +15,10 @@ command -v tmux >/dev/null || { echo "screenshots: tmux is missing" >&2; exit 1;
 [ -x "$PMUTOP" ] || { echo "screenshots: no binary at $PMUTOP (run make)" >&2; exit 1; }
 mkdir -p "$OUT"
 TM="tmux -L pmutop-shots-$$"
+sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/pmutop-shots-$$"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-shots.XXXXXX")
-trap '$TM kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+trap '$TM kill-server 2>/dev/null; rm -f "$sock"; rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 W=180 H=48
 
 # wait NAME REGEX: poll the pane until it shows REGEX (10 s at most)
@@ -64,11 +66,15 @@ wait_for main '^0 +0 +0 ' && sleep 10.2 && shot main cores-spr-2s "pmutop --sim 
 $TM send-keys -t main u
 wait_for main 'socket 0 +imc' && $TM send-keys -t main Down Down Down Enter &&
 	wait_for main 'uncore_imc_3' && shot main uncore-spr-2s "pmutop --sim spr-2s: uncore view (u, Enter expands)"
-$TM send-keys -t main e
-wait_for main 'events? in the list' && $TM send-keys -t main Down Down Down Down Down Down Down Down && sleep 0.2 &&
-	$TM send-keys -t main a && $TM send-keys -t main -l 'cpu/event=0x3c,umsk=1/' && $TM send-keys -t main Enter &&
-	wait_for main '^ add> ' && sleep 0.2 && shot main events-spr-2s "pmutop --sim spr-2s: events view (e), adding with a typo (a)"
-$TM send-keys -t main Escape h
+# tick the "cache" set (the budget warns before it applies: a long interval keeps it pending),
+# then add an event with a typo
+start ev --sim spr-2s -d 30
+wait_for ev 'waiting for the first sample' && $TM send-keys -t ev e &&
+	wait_for ev 'events? in the list' && $TM send-keys -t ev -N 10 Down && sleep 0.2 &&
+	$TM send-keys -t ev Space && wait_for ev 'will multiplex' &&
+	$TM send-keys -t ev a && $TM send-keys -t ev -l 'cpu/event=0x3c,umsk=1/' && $TM send-keys -t ev Enter &&
+	wait_for ev '^ add> ' && sleep 0.2 && shot ev events-spr-2s "pmutop --sim spr-2s: events view (e): a set ticked, adding with a typo (a)"
+$TM send-keys -t main h
 wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
 
 # this machine, live

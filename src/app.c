@@ -105,7 +105,8 @@ int app_sample(struct app *a)
 
 int app_set_events(struct app *a, const char *list, struct ev_error *err)
 {
-	struct ev_list nl = { 0 };
+	struct ev_list nl = { 0 }, old;
+	char why[sizeof(a->msg)];
 	int r;
 
 	r = evparse(list, &a->reg, &a->topo, &nl, err);
@@ -113,13 +114,28 @@ int app_set_events(struct app *a, const char *list, struct ev_error *err)
 		return r;
 	if (a->src && a->src->stop)
 		a->src->stop(a);
-	evlist_free(&a->evl);
+	old = a->evl;
 	a->evl = nl;
 	r = app_build_model(a);
-	if (r < 0)
+	if (r >= 0 && a->src && a->src->reopen)
+		r = a->src->reopen(a);
+	if (r < 0) {   /* keep counting what was counted before, and say why the new set failed */
+		snprintf(why, sizeof(why), "%s", a->msg[0] ? a->msg : strerror(-r));
+		if (a->src && a->src->stop)
+			a->src->stop(a);
+		evlist_free(&a->evl);
+		a->evl = old;
+		if (app_build_model(a) >= 0 && a->src && a->src->reopen)
+			a->src->reopen(a);
+		app_update_budget(a);
+		err->pos = 0;
+		snprintf(err->msg, sizeof(err->msg), "%.*s", (int)sizeof(err->msg) - 1, why);
+		snprintf(a->msg, sizeof(a->msg), "%s", why);
 		return r;
+	}
+	evlist_free(&old);
 	app_update_budget(a);
-	return a->src && a->src->reopen ? a->src->reopen(a) : 0;
+	return 0;
 }
 
 void app_events_text(const struct app *a, char *buf, size_t len)

@@ -81,8 +81,8 @@ struct app {
 	char sim_dir[4096];        /* generated tree of --sim, removed at exit */
 };
 
-/* Reopen counting with a new event list text (perf syntax). Returns 0 or -EINVAL
- * with err filled (the old events stay). */
+/* Reopen counting with a new event list text (perf syntax). Returns 0, or a negative errno
+ * with err filled (a parse error, or why opening failed); the old events then stay counted. */
 int app_set_events(struct app *a, const char *list, struct ev_error *err);
 /* The current event list as perf syntax (groups in braces), into buf. */
 void app_events_text(const struct app *a, char *buf, size_t len);

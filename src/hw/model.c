@@ -277,7 +277,7 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	out[M_DRAM_W] = ratio(sum[ROLE_ENERGY_RAM], interval, 1, have[ROLE_ENERGY_RAM], true);
 }
 
-static void sum_into(struct ev_val *dst, const struct ev_val *src)
+void model_sum_into(struct ev_val *dst, const struct ev_val *src)
 {
 	if (src->state == EVS_ABSENT)
 		return;
@@ -292,7 +292,7 @@ static void sum_into(struct ev_val *dst, const struct ev_val *src)
 		dst->state = src->state;
 }
 
-static void finish_sum(struct ev_val *v)
+void model_sum_finish(struct ev_val *v)
 {
 	v->pct = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : NAN;
 	if (v->state != EVS_OK)
@@ -312,15 +312,15 @@ void model_derive(struct model *m)
 		if (!f->online[c])
 			continue;
 		for (int e = 0; e < ne; e++) {
-			sum_into(&srow[e], &row[e]);
-			sum_into(&f->sys[e], &row[e]);
+			model_sum_into(&srow[e], &row[e]);
+			model_sum_into(&f->sys[e], &row[e]);
 		}
 	}
 	for (int s = 0; s < m->nsock; s++)
 		for (int e = 0; e < ne; e++)
-			finish_sum(&f->sock[(size_t)s * ne + e]);
+			model_sum_finish(&f->sock[(size_t)s * ne + e]);
 	for (int e = 0; e < ne; e++)
-		finish_sum(&f->sys[e]);
+		model_sum_finish(&f->sys[e]);
 	for (int c = 0; c < m->ncpus; c++) {
 		double *out = &f->cpu_m[(size_t)c * NMETRICS];
 		if (!f->online[c]) {

@@ -94,6 +94,10 @@ void model_set_value(struct ev_val *v, uint64_t raw, uint64_t enabled, uint64_t 
 /* Fill one value from a recording (scaled value and percent running known). */
 void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, double pct,
 			int state);
+/* Add one value into an aggregate (deltas summed, the highest state wins); finish recomputes
+ * pct from the summed times and leaves the value NAN unless something counted. */
+void model_sum_into(struct ev_val *dst, const struct ev_val *src);
+void model_sum_finish(struct ev_val *v);
 /* Compute socket and system sums from the CPU rows, then every metric, and push history. */
 void model_derive(struct model *m);
 /* Metric of one entity from a row of nev values and the interval. */

@@ -102,10 +102,10 @@ static int fold_update(struct ui *u)
 				continue;
 			any = true;
 			for (int e = 0; e < nev; e++)
-				ui_sum_val(&dst[e], &f->cpu[(size_t)c * nev + e]);
+				model_sum_into(&dst[e], &f->cpu[(size_t)c * nev + e]);
 		}
 		for (int e = 0; e < nev; e++)
-			ui_sum_finish(&dst[e]);
+			model_sum_finish(&dst[e]);
 		if (any)
 			model_metrics(m, dst, f->interval, met);
 		else

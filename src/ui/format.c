@@ -165,24 +165,3 @@ void ui_mux_text(struct ui_mux mx, char *buf, size_t len)
 	}
 }
 
-void ui_sum_val(struct ev_val *dst, const struct ev_val *src)
-{
-	if (src->state == EVS_ABSENT)
-		return;
-	if (src->state == EVS_OK || src->state == EVS_NOT_COUNTED) {
-		dst->raw += src->raw;
-		dst->enabled += src->enabled;
-		dst->running += src->running;
-	}
-	if (src->state == EVS_OK)
-		dst->value = (dst->state == EVS_OK ? dst->value : 0) + src->value;
-	if (src->state > dst->state)
-		dst->state = src->state;
-}
-
-void ui_sum_finish(struct ev_val *v)
-{
-	v->pct = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : NAN;
-	if (v->state != EVS_OK)
-		v->value = NAN;
-}

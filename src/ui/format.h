@@ -34,9 +34,4 @@ struct ui_mux ui_mux_of(const struct ev_val *row, const bool *use, int n);
 /* "full", "~63%", "!nc" or "-": readable without colour. */
 void ui_mux_text(struct ui_mux mx, char *buf, size_t len);
 
-/* Add src into dst the way the model sums CPU rows (values of counted events,
- * the highest state wins, as in model.c); ui_sum_finish recomputes pct and clears the value
- * unless counted. Start dst zeroed (EVS_ABSENT). */
-void ui_sum_val(struct ev_val *dst, const struct ev_val *src);
-void ui_sum_finish(struct ev_val *v);
 #endif

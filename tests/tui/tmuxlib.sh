@@ -12,7 +12,10 @@ if [ ! -x "$PMUTOP" ]; then
 fi
 TM_SOCK="pmutop-test-$$"
 tm() { tmux -L "$TM_SOCK" "$@"; }
-trap 'tmux -L "$TM_SOCK" kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT INT TERM
+# tmux leaves its socket file behind after kill-server: remove it too
+TM_SOCK_FILE="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TM_SOCK"
+trap 'tmux -L "$TM_SOCK" kill-server 2>/dev/null; rm -f "$TM_SOCK_FILE"; rm -rf "$TMPD"' EXIT
+trap 'exit 130' INT TERM
 
 # tui_shell NAME W H: a pane with a plain shell (prompt "tui$ "), UTF-8 locale unless LANG is set.
 tui_shell() {

@@ -101,6 +101,19 @@ tui_keys $S r
 sleep 0.3
 if sorted -r; then pass sort_reverse; else fail sort_reverse "$(tui_dump $S)"; fi
 
+# - doubles and + halves the interval; p pauses (the frame stops changing) and resumes
+tui_keys $S -
+if tui_wait $S 'interval 2s ' 3; then pass minus_doubles_interval; else fail minus_doubles_interval "$(tui_dump $S)"; fi
+tui_keys $S + +
+if tui_wait $S 'interval 0.5s ' 3; then pass plus_halves_interval; else fail plus_halves_interval "$(tui_dump $S)"; fi
+tui_keys $S p
+tui_wait $S 'PAUSED' 3
+frozen=$(tui_cap $S | sed -n 2p)
+sleep 1.3
+if tui_cap $S | grep -q PAUSED && [ "$(tui_cap $S | sed -n 2p)" = "$frozen" ]; then pass pause_freezes; else fail pause_freezes "$(tui_dump $S)"; fi
+tui_keys $S p
+if tui_wait_not $S 'PAUSED' 3 && tui_wait_not $S "^$frozen\$" 3; then pass resume; else fail resume "$(tui_dump $S)"; fi
+
 st=$(tui_quit $S)
 if [ "$st" = 0 ]; then pass quit_status_0; else fail quit_status_0 "status $st"; fi
 

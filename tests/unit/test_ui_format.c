@@ -166,9 +166,9 @@ TEST(fold_sum_matches_model_rules)
 
 	model_set_value(&a, 100, 1000, 500, 1);   /* 200 estimated */
 	model_set_value(&b, 300, 1000, 1000, 1);
-	ui_sum_val(&s, &a);
-	ui_sum_val(&s, &b);
-	ui_sum_finish(&s);
+	model_sum_into(&s, &a);
+	model_sum_into(&s, &b);
+	model_sum_finish(&s);
 	CHECK_EQ_INT(s.state, EVS_OK);
 	CHECK_NEAR(s.value, 500, 1e-9);
 	CHECK_NEAR(s.pct, 75, 1e-9);
@@ -177,8 +177,8 @@ TEST(fold_sum_matches_model_rules)
 	memset(&s, 0, sizeof(s));
 	memset(&a, 0, sizeof(a));
 	a.state = EVS_UNSUPPORTED;
-	ui_sum_val(&s, &a);
-	ui_sum_finish(&s);
+	model_sum_into(&s, &a);
+	model_sum_finish(&s);
 	CHECK_EQ_INT(s.state, EVS_UNSUPPORTED);
 	CHECK(isnan(s.value), "unsupported sum has no value");
 }

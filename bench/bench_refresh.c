@@ -1,0 +1,324 @@
+/* bench_refresh.c: in-process benchmark driver: refresh cost (sampling, model, JSON) and start-up
+ * phases on a simulated machine, with the simulated kernel's share measured apart. Prints one JSON line.
+ *
+ *   bench_refresh refresh MACHINE EVENTS N [R]   N refreshes back to back (after a warm-up),
+ *                                              R times: one line each
+ *   bench_refresh startup MACHINE EVENTS     the phases up to the first sample, each timed once
+ *
+ * The simulated kernel is wrapped in a timing seam: every call through the seam (open, read,
+ * ioctl, close) is timed, so the kernel's share can be taken out of pmutop's. */
+#include "app.h"
+#include "output.h"
+#include "outbuf.h"
+#include "hw/counters.h"
+#include "hw/seam.h"
+#include "hw/sim/sim.h"
+#include "hw/sysfs.h"
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* --- the timing seam: forwards to the simulated kernel, timing each call when on --- */
+
+struct tseam {
+	struct perf_seam pub;
+	const struct perf_seam *in;
+	int on, rec;
+	uint64_t ns, calls;
+	/* rec: the reads of one refresh, replayed alone to time the simulated kernel by itself */
+	int *fds;
+	size_t *lens;
+	long nrec, caprec;
+};
+
+#define TS(ctx) ((struct tseam *)(ctx))
+#define TIMED(ctx, expr) do {						\
+		uint64_t t0_ = TS(ctx)->on ? now_ns() : 0;		\
+		expr;							\
+		if (TS(ctx)->on)					\
+			TS(ctx)->ns += now_ns() - t0_;			\
+		TS(ctx)->calls++;					\
+	} while (0)
+
+static int ts_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		   unsigned long flags)
+{
+	int r;
+	TIMED(ctx, r = TS(ctx)->in->open(TS(ctx)->in->ctx, attr, pid, cpu, group_fd, flags));
+	return r;
+}
+
+static ssize_t ts_read(void *ctx, int fd, void *buf, size_t len)
+{
+	struct tseam *t = ctx;
+	ssize_t r;
+
+	if (t->rec) {
+		if (t->nrec == t->caprec) {
+			long cap = t->caprec ? 2 * t->caprec : 1024;
+			int *f = realloc(t->fds, (size_t)cap * sizeof(*f));
+			size_t *l = f ? realloc(t->lens, (size_t)cap * sizeof(*l)) : NULL;
+			if (f)
+				t->fds = f;
+			if (!f || !l)
+				abort();
+			t->lens = l;
+			t->caprec = cap;
+		}
+		t->fds[t->nrec] = fd;
+		t->lens[t->nrec++] = len;
+	}
+	TIMED(ctx, r = TS(ctx)->in->read(TS(ctx)->in->ctx, fd, buf, len));
+	return r;
+}
+
+static int ts_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
+{
+	int r;
+	TIMED(ctx, r = TS(ctx)->in->ioctl(TS(ctx)->in->ctx, fd, req, arg));
+	return r;
+}
+
+static int ts_close(void *ctx, int fd)
+{
+	int r;
+	TIMED(ctx, r = TS(ctx)->in->close(TS(ctx)->in->ctx, fd));
+	return r;
+}
+
+static int ts_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	const struct perf_seam *in = TS(ctx)->in;
+	return in->cpuid ? in->cpuid(in->ctx, leaf, subleaf, regs) : -ENOTSUP;
+}
+
+static void ts_wrap(struct tseam *t, const struct perf_seam *in)
+{
+	memset(t, 0, sizeof(*t));
+	t->in = in;
+	t->pub = (struct perf_seam){ .name = "timed-sim", .ctx = t, .open = ts_open, .read = ts_read,
+				     .ioctl = ts_ioctl, .close = ts_close, .cpuid = ts_cpuid };
+}
+
+/* The simulated kernel alone: the recorded reads of one refresh, n times, with nothing of pmutop
+ * around them. Returns ns per refresh. */
+static double sim_alone_ns(struct tseam *t, long n)
+{
+	static char buf[65536];
+	uint64_t t0 = now_ns();
+
+	for (long i = 0; i < n; i++)
+		for (long k = 0; k < t->nrec; k++)
+			t->in->read(t->in->ctx, t->fds[k], buf, t->lens[k] < sizeof(buf) ? t->lens[k] : sizeof(buf));
+	return (double)(now_ns() - t0) / (double)n;
+}
+
+/* Cost of one now_ns() call: what the timing seam adds per call (half inside, half outside). */
+static double clock_cost_ns(void)
+{
+	enum { N = 200000 };
+	volatile uint64_t sink = 0;
+	uint64_t t0 = now_ns();
+
+	for (int i = 0; i < N; i++)
+		sink += now_ns();
+	(void)sink;
+	return (double)(now_ns() - t0) / N;
+}
+
+static int parse_events(struct app *a, const char *list)
+{
+	struct ev_error err;
+
+	if (evparse(list, &a->reg, &a->topo, &a->evl, &err) < 0) {
+		fprintf(stderr, "bench_refresh: events at %d: %s\n", err.pos, err.msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int do_refresh(const char *machine, const char *events, long n, int repeats)
+{
+	static struct app a;
+	struct tseam ts;
+	struct outbuf b;
+	uint64_t t, total = 0, json = 0, total_b = 0, json_bytes = 0;
+	long reads = 0;
+	double cells, sim;
+
+	settings_defaults(&a.set);
+	a.opt.sim = machine;
+	a.opt.batch = true;
+	a.opt.json = true;
+	a.interval = 1;
+	if (app_open_machine(&a) != 0)
+		return 1;
+	ts_wrap(&ts, a.seam);
+	a.seam = &ts.pub;
+	if (parse_events(&a, events) < 0 || app_open_events(&a) != 0) {
+		a.seam = ts.in;
+		app_close(&a);
+		return 1;
+	}
+	ob_init(&b, 1 << 20);
+	for (int i = 0; i < 20; i++) {   /* warm-up: caches, the output buffer's size */
+		app_sample(&a);
+		ob_reset(&b);
+		out_json_frame(&b, &a);
+	}
+
+	for (int rep = 0; rep < repeats; rep++) {
+	total = json = total_b = json_bytes = 0;
+	reads = 0;
+	ts.nrec = 0;
+	/* pass A: nothing timed inside the seam: the total per refresh and the JSON frame */
+	for (long i = 0; i < n; i++) {
+		t = now_ns();
+		if (app_sample(&a) < 0) {
+			fprintf(stderr, "bench_refresh: sample: %s\n", a.msg);
+			break;
+		}
+		total += now_ns() - t;
+		reads += counters_last_reads(a.cnt);
+		ob_reset(&b);
+		t = now_ns();
+		out_json_frame(&b, &a);
+		json += now_ns() - t;
+		json_bytes += b.len;
+	}
+	/* pass B: the same refreshes with every seam call timed (a cross-check: each timed call
+	 * also carries about one clock read of overhead), recording one refresh's reads */
+	ts.on = 1;
+	ts.ns = ts.calls = 0;
+	for (long i = 0; i < n; i++) {
+		ts.rec = i == n - 1;
+		t = now_ns();
+		app_sample(&a);
+		total_b += now_ns() - t;
+	}
+	ts.on = ts.rec = 0;
+	/* pass C: the simulated kernel alone, the same reads without pmutop around them */
+	sim = sim_alone_ns(&ts, n);
+
+	cells = (double)a.model.ncpus * a.model.nev;
+	{
+		double tot = (double)total / n, js = (double)json / n, own = tot - sim;
+		printf("{\"mode\":\"refresh\",\"machine\":\"%s\",\"ncpus\":%d,\"nev\":%d,\"refreshes\":%ld,"
+		       "\"reads_per_refresh\":%.1f,\"seam_calls_per_refresh\":%.1f,"
+		       "\"total_ns\":%.0f,\"sim_ns\":%.0f,\"sim_timed_ns\":%.0f,\"total_timed_ns\":%.0f,"
+		       "\"own_sample_ns\":%.0f,\"json_ns\":%.0f,\"json_bytes\":%.0f,\"clock_ns\":%.1f,"
+		       "\"own_sample_ns_per_cell\":%.2f,\"json_ns_per_cell\":%.2f,"
+		       "\"own_ns_per_cell\":%.2f,\"sim_ns_per_cell\":%.2f,\"total_ns_per_cell\":%.2f}\n",
+		       machine, a.model.ncpus, a.model.nev, n, (double)reads / n, (double)ts.calls / n,
+		       tot, sim, (double)ts.ns / n, (double)total_b / n, own, js, (double)json_bytes / n,
+		       clock_cost_ns(), own / cells, js / cells, (own + js) / cells, sim / cells,
+		       (tot + js) / cells);
+	}
+	fflush(stdout);
+	}
+	ob_free(&b);
+	free(ts.fds);
+	free(ts.lens);
+	a.seam = ts.in;
+	app_close(&a);
+	return 0;
+}
+
+/* The start-up path of cli.c run() for --sim, phase by phase: the tree generation (a cost of
+ * simulation: a real machine has its sysfs) is timed apart from pmutop's own work. */
+static int do_startup(const char *machine, const char *events)
+{
+	static struct app a;
+	struct tseam ts;
+	struct outbuf b;
+	char err[256], root[4200];
+	const char *tmp = getenv("TMPDIR");
+	uint64_t t0, t_load, t_tree, t_kern, t_topo, t_open, t_first, sim_open, sim_first;
+
+	t0 = now_ns();
+	settings_defaults(&a.set);
+	a.opt.sim = machine;
+	a.opt.batch = true;
+	a.interval = 1;
+	a.sim = simm_load(machine, err, sizeof(err));
+	if (!a.sim) {
+		fprintf(stderr, "bench_refresh: %s: %s\n", machine, err);
+		return 1;
+	}
+	t_load = now_ns();
+	snprintf(a.sim_dir, sizeof(a.sim_dir), "%s/pmutop-bench.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(a.sim_dir) || simm_write_tree(a.sim, a.sim_dir) < 0) {
+		fprintf(stderr, "bench_refresh: cannot write the tree\n");
+		return 1;
+	}
+	t_tree = now_ns();
+	snprintf(root, sizeof(root), "%s/sys", a.sim_dir);
+	sysfs_set_root(root);
+	a.seam = simk_new(a.sim, NULL);
+	if (!a.seam)
+		return 1;
+	ts_wrap(&ts, a.seam);
+	ts.on = 1;
+	t_kern = now_ns();
+	if (topo_load(&a.topo) < 0 || pmus_load(&a.reg) < 0) {
+		fprintf(stderr, "bench_refresh: topology or PMUs did not load\n");
+		return 1;
+	}
+	topo_assign_core_pmus(&a.topo, &a.reg);
+	t_topo = now_ns();
+	a.seam = &ts.pub;
+	if (parse_events(&a, events) < 0 || app_open_events(&a) != 0)
+		return 1;
+	t_open = now_ns();
+	sim_open = ts.ns;
+	ob_init(&b, 1 << 16);
+	app_sample(&a);
+	out_json_frame(&b, &a);
+	t_first = now_ns();
+	sim_first = ts.ns - sim_open;
+	{
+		double ms = 1e-6;
+		double own = (double)(t_kern - t_tree) + (double)(t_topo - t_kern) +
+			     (double)(t_open - t_topo) - (double)sim_open + (double)(t_first - t_open) -
+			     (double)sim_first + (double)(t_load - t0);
+		printf("{\"mode\":\"startup\",\"machine\":\"%s\",\"ncpus\":%d,\"nev\":%d,"
+		       "\"load_desc_ms\":%.3f,\"tree_ms\":%.3f,\"sim_kernel_new_ms\":%.3f,"
+		       "\"topo_pmus_ms\":%.3f,\"open_events_ms\":%.3f,\"open_sim_ms\":%.3f,"
+		       "\"first_sample_ms\":%.3f,\"first_sample_sim_ms\":%.3f,"
+		       "\"own_ms\":%.3f,\"total_ms\":%.3f}\n",
+		       machine, a.model.ncpus, a.model.nev,
+		       (double)(t_load - t0) * ms, (double)(t_tree - t_load) * ms,
+		       (double)(t_kern - t_tree) * ms, (double)(t_topo - t_kern) * ms,
+		       (double)(t_open - t_topo) * ms, (double)sim_open * ms,
+		       (double)(t_first - t_open) * ms, (double)sim_first * ms,
+		       own * ms, (double)(t_first - t0) * ms);
+	}
+	ob_free(&b);
+	a.seam = ts.in;
+	app_close(&a);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "refresh") == 0) {
+		long n = strtol(argv[4], NULL, 10);
+		int rep = argc == 6 ? atoi(argv[5]) : 1;
+		return n > 0 && rep > 0 ? do_refresh(argv[2], argv[3], n, rep) : 2;
+	}
+	if (argc == 4 && strcmp(argv[1], "startup") == 0)
+		return do_startup(argv[2], argv[3]);
+	fprintf(stderr, "usage: bench_refresh refresh MACHINE EVENTS N | startup MACHINE EVENTS\n");
+	return 2;
+}

@@ -1,0 +1,150 @@
+/* test_ui_cols.c: the cores/sockets column table and cell texts: role columns, hybrid merging,
+ * uncore columns only where counted, "n/a" versus "-", and the columns setting. */
+#include "t.h"
+#include "hw/model.h"
+#include "ui/cols.h"
+
+enum { E_CYC, E_INS, E_BR_CORE, E_BR_ATOM, E_PF, E_IMC, NEV };
+
+static void make_model(struct model *m)
+{
+	int ids[2] = { 0, 1 }, sock[2] = { 0, 0 }, core[2] = { 0, 1 }, sid[1] = { 0 };
+
+	model_init(m, 2, ids, sock, core, 1, sid, 4);
+	model_add_event(m, "cycles", "cycles", "cpu_core", "", 0, false);
+	model_add_event(m, "instructions", "instructions", "cpu_core", "", 0, false);
+	model_add_event(m, "cpu_core/branches/", "branches", "cpu_core", "", 1, false);
+	model_add_event(m, "cpu_atom/branches/", "branches", "cpu_atom", "", 2, false);
+	model_add_event(m, "page-faults", "page-faults", "", "", 3, false);
+	model_add_event(m, "uncore_imc/cas_count_read/", "cas_count_read", "uncore_imc_0", "MiB", 4, true);
+	model_alloc_frame(m);
+}
+
+static int find(const struct ui_col *c, int n, const char *key)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(c[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const ids[] = { "CPU" };
+static const int idw[] = { 4 };
+
+TEST(cores_columns)
+{
+	struct model m;
+	struct ui_col c[64];
+	int n, b;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	CHECK(n <= ui_cols_max(&m, 1), "%d columns over the bound", n);
+	CHECK_EQ_INT(c[0].kind, UC_ID);
+	CHECK(find(c, n, "instructions") > 0 && c[find(c, n, "instructions")].kind == UC_ROLE, "INSTR column");
+	CHECK(find(c, n, "ipc-history") > 0, "sparkline in the cores view");
+	CHECK(find(c, n, "cycles") > 0 && c[find(c, n, "cycles")].kind == UC_ROLE, "cycles is a role column");
+	/* the two hybrid branches events share one column */
+	b = find(c, n, "branches");
+	CHECK(b > 0, "merged branches column");
+	if (b > 0) {
+		CHECK_EQ_INT(c[b].idx, E_BR_CORE);
+		CHECK_EQ_INT(c[b].nalt, 1);
+		CHECK_EQ_INT(c[b].alt[0], E_BR_ATOM);
+	}
+	CHECK(find(c, n, "cpu_atom/branches/") < 0, "no second branches column");
+	CHECK(find(c, n, "page-faults") > 0, "further event column");
+	/* uncore: no per-CPU column, no memory bandwidth in the cores view */
+	CHECK(find(c, n, "uncore_imc/cas_count_read/") < 0, "uncore event not per CPU");
+	CHECK(find(c, n, "mem-read") < 0, "no uncore metric in the cores view");
+	model_free(&m);
+}
+
+TEST(sockets_columns_where_counted)
+{
+	struct model m;
+	struct ui_col c[64];
+	int n;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, true, NULL, c, 64);
+	CHECK(find(c, n, "mem-read") > 0, "read bandwidth: cas_count_read is counted");
+	CHECK(find(c, n, "mem-write") < 0, "no write bandwidth without its event");
+	CHECK(find(c, n, "pkg-w") < 0, "no package power without energy-pkg");
+	CHECK(find(c, n, "ipc-history") < 0, "no sparkline per socket");
+	CHECK(find(c, n, "uncore_imc/cas_count_read/") > 0, "uncore event column per socket");
+	model_free(&m);
+}
+
+TEST(columns_setting_limits_events)
+{
+	struct model m;
+	struct ui_col c[64];
+	int n;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, "page-faults", c, 64);
+	CHECK(find(c, n, "page-faults") > 0, "listed event shown");
+	CHECK(find(c, n, "branches") < 0, "unlisted event hidden");
+	CHECK(find(c, n, "ipc") > 0, "metrics stay");
+	model_free(&m);
+}
+
+TEST(cells)
+{
+	struct model m;
+	struct ui_col c[64];
+	struct ev_val row[NEV];
+	double met[NMETRICS];
+	char buf[32];
+	int n, pair;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	memset(row, 0, sizeof(row));
+	for (int k = 0; k < NMETRICS; k++)
+		met[k] = NAN;
+	/* an atom CPU: only cpu_atom/branches/ counts; cycles unsupported */
+	row[E_CYC].state = EVS_UNSUPPORTED;
+	row[E_INS].state = EVS_UNSUPPORTED;
+	model_set_value(&row[E_BR_ATOM], 2500000, 1000, 500, 1);
+	model_set_value(&row[E_PF], 12, 1000, 1000, 1);
+	ui_col_cell(&m, &c[find(c, n, "branches")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "5.00M");
+	ui_col_cell(&m, &c[find(c, n, "ipc")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "n/a");
+	ui_col_cell(&m, &c[find(c, n, "cycles")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "n/a");
+	/* MPKI needs instructions, unsupported here */
+	ui_col_cell(&m, &c[find(c, n, "mpki")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "n/a");
+	/* branch miss % needs branch-misses, not in the list: missing, not unsupported */
+	ui_col_cell(&m, &c[find(c, n, "branch-miss")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "-");
+	/* ... unless the machine has no hardware PMU at all */
+	ui_col_cell(&m, &c[find(c, n, "branch-miss")], row, met, true, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "n/a");
+	/* a software column never reads n/a for the missing PMU */
+	row[E_PF].state = EVS_ABSENT;
+	ui_col_cell(&m, &c[find(c, n, "page-faults")], row, met, true, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "-");
+	/* the mark: branches ran half the time */
+	ui_col_cell(&m, &c[find(c, n, "mux")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "~50%");
+	/* metrics with values print them */
+	met[M_IPC] = 1.234;
+	ui_col_cell(&m, &c[find(c, n, "ipc")], row, met, false, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "1.23");
+	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "ipc")], row, met), 1.234, 1e-12);
+	CHECK(isnan(ui_col_key(&m, &c[find(c, n, "cycles")], row, met)), "unsupported sorts as missing");
+	model_free(&m);
+}
+
+int main(void)
+{
+	RUN(cores_columns);
+	RUN(sockets_columns_where_counted);
+	RUN(columns_setting_limits_events);
+	RUN(cells);
+	T_DONE();
+}
