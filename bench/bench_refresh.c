@@ -148,14 +148,64 @@ static int parse_events(struct app *a, const char *list)
 	return 0;
 }
 
+/* One measurement of n refreshes: prints one JSON line. */
+static void refresh_once(struct app *a, struct tseam *ts, struct outbuf *b, const char *machine, long n)
+{
+	uint64_t t, total = 0, json = 0, total_b = 0, json_bytes = 0;
+	long reads = 0;
+	double cells = (double)a->model.ncpus * a->model.nev, sim, tot, js, own;
+
+	/* pass A: nothing timed inside the seam: the total per refresh and the JSON frame */
+	for (long i = 0; i < n; i++) {
+		t = now_ns();
+		if (app_sample(a) < 0) {
+			fprintf(stderr, "bench_refresh: sample: %s\n", a->msg);
+			break;
+		}
+		total += now_ns() - t;
+		reads += counters_last_reads(a->cnt);
+		ob_reset(b);
+		t = now_ns();
+		out_json_frame(b, a);
+		json += now_ns() - t;
+		json_bytes += b->len;
+	}
+	/* pass B: the same refreshes with every seam call timed (a cross-check: each timed call
+	 * also carries about one clock read of overhead), recording the last refresh's reads */
+	ts->on = 1;
+	ts->ns = ts->calls = 0;
+	ts->nrec = 0;
+	for (long i = 0; i < n; i++) {
+		ts->rec = i == n - 1;
+		t = now_ns();
+		app_sample(a);
+		total_b += now_ns() - t;
+	}
+	ts->on = ts->rec = 0;
+	/* pass C: the simulated kernel alone, the same reads without pmutop around them */
+	sim = sim_alone_ns(ts, n);
+
+	tot = (double)total / n;
+	js = (double)json / n;
+	own = tot - sim;
+	printf("{\"mode\":\"refresh\",\"machine\":\"%s\",\"ncpus\":%d,\"nev\":%d,\"refreshes\":%ld,"
+	       "\"reads_per_refresh\":%.1f,\"seam_calls_per_refresh\":%.1f,"
+	       "\"total_ns\":%.0f,\"sim_ns\":%.0f,\"sim_timed_ns\":%.0f,\"total_timed_ns\":%.0f,"
+	       "\"own_sample_ns\":%.0f,\"json_ns\":%.0f,\"json_bytes\":%.0f,\"clock_ns\":%.1f,"
+	       "\"own_sample_ns_per_cell\":%.2f,\"json_ns_per_cell\":%.2f,"
+	       "\"own_ns_per_cell\":%.2f,\"sim_ns_per_cell\":%.2f,\"total_ns_per_cell\":%.2f}\n",
+	       machine, a->model.ncpus, a->model.nev, n, (double)reads / n, (double)ts->calls / n,
+	       tot, sim, (double)ts->ns / n, (double)total_b / n, own, js, (double)json_bytes / n,
+	       clock_cost_ns(), own / cells, js / cells, (own + js) / cells, sim / cells,
+	       (tot + js) / cells);
+	fflush(stdout);
+}
+
 static int do_refresh(const char *machine, const char *events, long n, int repeats)
 {
 	static struct app a;
 	struct tseam ts;
 	struct outbuf b;
-	uint64_t t, total = 0, json = 0, total_b = 0, json_bytes = 0;
-	long reads = 0;
-	double cells, sim;
 
 	settings_defaults(&a.set);
 	a.opt.sim = machine;
@@ -177,56 +227,8 @@ static int do_refresh(const char *machine, const char *events, long n, int repea
 		ob_reset(&b);
 		out_json_frame(&b, &a);
 	}
-
-	for (int rep = 0; rep < repeats; rep++) {
-	total = json = total_b = json_bytes = 0;
-	reads = 0;
-	ts.nrec = 0;
-	/* pass A: nothing timed inside the seam: the total per refresh and the JSON frame */
-	for (long i = 0; i < n; i++) {
-		t = now_ns();
-		if (app_sample(&a) < 0) {
-			fprintf(stderr, "bench_refresh: sample: %s\n", a.msg);
-			break;
-		}
-		total += now_ns() - t;
-		reads += counters_last_reads(a.cnt);
-		ob_reset(&b);
-		t = now_ns();
-		out_json_frame(&b, &a);
-		json += now_ns() - t;
-		json_bytes += b.len;
-	}
-	/* pass B: the same refreshes with every seam call timed (a cross-check: each timed call
-	 * also carries about one clock read of overhead), recording one refresh's reads */
-	ts.on = 1;
-	ts.ns = ts.calls = 0;
-	for (long i = 0; i < n; i++) {
-		ts.rec = i == n - 1;
-		t = now_ns();
-		app_sample(&a);
-		total_b += now_ns() - t;
-	}
-	ts.on = ts.rec = 0;
-	/* pass C: the simulated kernel alone, the same reads without pmutop around them */
-	sim = sim_alone_ns(&ts, n);
-
-	cells = (double)a.model.ncpus * a.model.nev;
-	{
-		double tot = (double)total / n, js = (double)json / n, own = tot - sim;
-		printf("{\"mode\":\"refresh\",\"machine\":\"%s\",\"ncpus\":%d,\"nev\":%d,\"refreshes\":%ld,"
-		       "\"reads_per_refresh\":%.1f,\"seam_calls_per_refresh\":%.1f,"
-		       "\"total_ns\":%.0f,\"sim_ns\":%.0f,\"sim_timed_ns\":%.0f,\"total_timed_ns\":%.0f,"
-		       "\"own_sample_ns\":%.0f,\"json_ns\":%.0f,\"json_bytes\":%.0f,\"clock_ns\":%.1f,"
-		       "\"own_sample_ns_per_cell\":%.2f,\"json_ns_per_cell\":%.2f,"
-		       "\"own_ns_per_cell\":%.2f,\"sim_ns_per_cell\":%.2f,\"total_ns_per_cell\":%.2f}\n",
-		       machine, a.model.ncpus, a.model.nev, n, (double)reads / n, (double)ts.calls / n,
-		       tot, sim, (double)ts.ns / n, (double)total_b / n, own, js, (double)json_bytes / n,
-		       clock_cost_ns(), own / cells, js / cells, (own + js) / cells, sim / cells,
-		       (tot + js) / cells);
-	}
-	fflush(stdout);
-	}
+	for (int r = 0; r < repeats; r++)
+		refresh_once(&a, &ts, &b, machine, n);
 	ob_free(&b);
 	free(ts.fds);
 	free(ts.lens);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/utsname.h>
 
 static void describe_machine(struct app *a)
@@ -21,7 +22,11 @@ static void describe_machine(struct app *a)
 		snprintf(a->host, sizeof(a->host), "%s", u.nodename);
 	}
 	a->paranoid = procfs_read("sys/kernel/perf_event_paranoid", buf, sizeof(buf)) > 0 ? atoi(buf) : -99;
-	if (a->reg.ncore == 0)
+	if (a->reg.ncore == 0 && a->opt.sim)
+		snprintf(a->hw_reason, sizeof(a->hw_reason),
+			 "no hardware PMU: the simulated machine %s has no cpu PMU%s; software events only",
+			 a->opt.sim, a->topo.hypervisor ? " (a virtual machine)" : "");
+	else if (a->reg.ncore == 0)
 		snprintf(a->hw_reason, sizeof(a->hw_reason),
 			 "no hardware PMU: %s/bus/event_source/devices has no cpu PMU%s; software events only",
 			 sysfs_root(), a->topo.hypervisor ? " (virtual machine: the hypervisor exposes none)" : "");
@@ -73,6 +78,13 @@ static int setup_sim(struct app *a)
 		return 1;
 	}
 	return 0;
+}
+
+/* nftw callback: the simulated tree is ours (made by mkdtemp), remove it bottom up. */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(path);
 }
 
 int app_open_machine(struct app *a)
@@ -134,13 +146,8 @@ void app_close(struct app *a)
 			simk_free((struct perf_seam *)a->seam);
 		simm_free(a->sim);
 	}
-	if (a->sim_dir[0]) {
-		char cmd[4200];
-		/* the tree is ours: created by mkdtemp above */
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", a->sim_dir);
-		if (system(cmd) != 0)
-			fprintf(stderr, "pmutop: could not remove %s\n", a->sim_dir);
-	}
+	if (a->sim_dir[0] && nftw(a->sim_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
+		fprintf(stderr, "pmutop: could not remove %s\n", a->sim_dir);
 	if (a->inv_loaded)
 		disc_inventory_free(&a->inv);
 	evlist_free(&a->evl);
