@@ -11,6 +11,7 @@
 #include <string.h>
 #include <ftw.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 static void describe_machine(struct app *a)
 {
@@ -36,12 +37,23 @@ static void describe_machine(struct app *a)
 		snprintf(a->source_label, sizeof(a->source_label), "live");
 }
 
+/* Where the simulated tree goes: $TMPDIR when set, else a memory file system ($XDG_RUNTIME_DIR,
+ * /dev/shm): creating its thousands of small files on a disk file system costs ~30x more. */
+static const char *sim_tree_parent(void)
+{
+	const char *c[] = { getenv("TMPDIR"), getenv("XDG_RUNTIME_DIR"), "/dev/shm" };
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (c[i] && *c[i] && access(c[i], W_OK | X_OK) == 0)
+			return c[i];
+	return "/tmp";
+}
+
 static int setup_sim(struct app *a)
 {
 	char err[256];
 	struct sim_faults f;
 	struct sim_machine *m = simm_load(a->opt.sim, err, sizeof(err));
-	const char *tmp = getenv("TMPDIR");
+	const char *tmp = sim_tree_parent();
 
 	if (!m) {
 		fprintf(stderr, "pmutop: --sim %s: %s\n", a->opt.sim, err);
@@ -60,7 +72,7 @@ static int setup_sim(struct app *a)
 		simm_free(m);
 		return r < 0 ? 1 : -1;
 	}
-	snprintf(a->sim_dir, sizeof(a->sim_dir), "%s/pmutop-sim.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	snprintf(a->sim_dir, sizeof(a->sim_dir), "%s/pmutop-sim.XXXXXX", tmp);
 	if (!mkdtemp(a->sim_dir) || simm_write_tree(m, a->sim_dir) < 0) {
 		fprintf(stderr, "pmutop: cannot write the simulated machine's tree under %s\n", a->sim_dir);
 		simm_free(m);

@@ -44,7 +44,7 @@ static int ob_room(struct outbuf *b, size_t n)
 	return 1;
 }
 
-void ob_mem(struct outbuf *b, const char *s, size_t n)
+void ob_mem_grow(struct outbuf *b, const char *s, size_t n)
 {
 	if (!ob_room(b, n))
 		return;
@@ -52,9 +52,7 @@ void ob_mem(struct outbuf *b, const char *s, size_t n)
 	b->len += n;
 }
 
-void ob_str(struct outbuf *b, const char *s) { ob_mem(b, s, strlen(s)); }
-
-void ob_char(struct outbuf *b, char c)
+void ob_char_grow(struct outbuf *b, char c)
 {
 	if (ob_room(b, 1))
 		b->p[b->len++] = c;
@@ -62,12 +60,24 @@ void ob_char(struct outbuf *b, char c)
 
 void ob_u64(struct outbuf *b, uint64_t v)
 {
+	static const char d2[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
 	char tmp[24];
 	int i = sizeof(tmp);
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		unsigned k = (unsigned)(v % 100) * 2;
+		v /= 100;
+		tmp[--i] = d2[k + 1];
+		tmp[--i] = d2[k];
+	}
+	if (v >= 10) {
+		tmp[--i] = d2[v * 2 + 1];
+		tmp[--i] = d2[v * 2];
+	} else {
+		tmp[--i] = (char)('0' + v);
+	}
 	ob_mem(b, tmp + i, sizeof(tmp) - (size_t)i);
 }
 
@@ -142,17 +152,22 @@ void ob_json_str(struct outbuf *b, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	ob_char(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (;;) {
+		const char *r = s;
+		while (*r && *r != '"' && *r != '\\' && (unsigned char)*r >= 0x20)
+			r++;
+		ob_mem(b, s, (size_t)(r - s));
+		if (!*r)
+			break;
+		unsigned char c = (unsigned char)*r;
 		if (c == '"' || c == '\\') {
-			ob_char(b, '\\');
-			ob_char(b, (char)c);
-		} else if (c < 0x20) {
+			char e[2] = { '\\', (char)c };
+			ob_mem(b, e, 2);
+		} else {
 			char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
 			ob_mem(b, e, 6);
-		} else {
-			ob_char(b, (char)c);
 		}
+		s = r + 1;
 	}
 	ob_char(b, '"');
 }

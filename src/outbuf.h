@@ -14,9 +14,27 @@ struct outbuf {
 void ob_init(struct outbuf *b, size_t cap);
 void ob_free(struct outbuf *b);
 void ob_reset(struct outbuf *b);
-void ob_mem(struct outbuf *b, const char *s, size_t n);
-void ob_str(struct outbuf *b, const char *s);
-void ob_char(struct outbuf *b, char c);
+#include <string.h>
+/* the slow paths: grow, then append */
+void ob_mem_grow(struct outbuf *b, const char *s, size_t n);
+void ob_char_grow(struct outbuf *b, char c);
+static inline void ob_mem(struct outbuf *b, const char *s, size_t n)
+{
+	if (b->len + n <= b->cap) {
+		memcpy(b->p + b->len, s, n);
+		b->len += n;
+	} else {
+		ob_mem_grow(b, s, n);
+	}
+}
+static inline void ob_str(struct outbuf *b, const char *s) { ob_mem(b, s, strlen(s)); }
+static inline void ob_char(struct outbuf *b, char c)
+{
+	if (b->len < b->cap)
+		b->p[b->len++] = c;
+	else
+		ob_char_grow(b, c);
+}
 void ob_u64(struct outbuf *b, uint64_t v);
 void ob_i64(struct outbuf *b, int64_t v);
 /* Fixed-point decimal with `decimals` digits (0..9); NAN/inf print `nan_text`. */

@@ -30,6 +30,7 @@ struct counters {
 	bool *gone;                  /* [cpu_idx]: dropped after ENODEV */
 	bool have_prev;
 	bool *pin;                   /* [group]: made only of fixed-counter events, opened pinned */
+	int *geff;                   /* [ev]: the group it is opened in (see plan_groups) */
 	int last_errors;             /* failed or short group reads in the last refresh */
 	uint64_t *buf;
 	size_t buflen;
@@ -61,7 +62,7 @@ static void mark_pinned_groups(struct counters *c, const struct ev_list *evl)
 		for (int e = 0; e < evl->n; e++) {
 			const struct ev_spec *s = &evl->ev[e];
 			uint64_t bit;
-			if (s->group != g)
+			if (c->geff[e] != g)
 				continue;
 			bit = 1ULL << (s->config & 0x1f);
 			if (!fixed_event(s) || (seen & bit) || s->exclude_user || s->exclude_kernel) {
@@ -158,6 +159,31 @@ static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int gr
 	return r;
 }
 
+/* The groups to open: the user's, except that software events standing alone share one group
+ * per CPU. They never compete for counters, and one read() then serves them all, which is most
+ * of a refresh's cost where reading another CPU's counters takes an inter-processor interrupt. */
+static void plan_groups(struct counters *c, const struct ev_list *evl)
+{
+	int n = 0, shared = -1;
+
+	for (int i = 0; i < evl->n; i++)
+		if (evl->ev[i].group + 1 > n)
+			n = evl->ev[i].group + 1;
+	for (int i = 0; i < evl->n; i++) {
+		const struct ev_spec *s = &evl->ev[i];
+		int members = 0;
+		for (int k = 0; k < evl->n; k++)
+			members += evl->ev[k].group == s->group;
+		c->geff[i] = s->group;
+		if (members == 1 && s->type == PERF_TYPE_SOFTWARE && !s->pinned && !s->cpus) {
+			if (shared < 0)
+				shared = n++;
+			c->geff[i] = shared;
+		}
+	}
+	c->ngroups = n;
+}
+
 static struct counters *alloc_counters(const struct ev_list *evl, const struct topology *topo,
 				       const struct perf_seam *seam)
 {
@@ -169,15 +195,17 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 	c->seam = seam;
 	c->ncpus = topo->ncpus;
 	c->nev = evl->n;
-	c->ngroups = 0;
-	for (int i = 0; i < evl->n; i++)
-		if (evl->ev[i].group + 1 > c->ngroups)
-			c->ngroups = evl->ev[i].group + 1;
+	c->geff = malloc((size_t)(evl->n ? evl->n : 1) * sizeof(int));
+	if (!c->geff) {
+		free(c);
+		return NULL;
+	}
+	plan_groups(c, evl);
 	c->maxmemb = 1;
 	for (int g = 0; g < c->ngroups; g++) {
 		int k = 0;
 		for (int i = 0; i < evl->n; i++)
-			k += evl->ev[i].group == g;
+			k += c->geff[i] == g;
 		if (k > c->maxmemb)
 			c->maxmemb = k;
 	}
@@ -231,7 +259,7 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 				size_t k = (size_t)ci * c->nev + e;
 				int r;
 
-				if (s->group != g || !applies(s, cpu))
+				if (c->geff[e] != g || !applies(s, cpu))
 					continue;
 				r = open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], &raised);
 				if (r >= 0) {
@@ -374,6 +402,6 @@ void counters_close(struct counters *c)
 		for (int ci = 0; ci < c->ncpus; ci++)
 			close_cpu(c, ci);
 	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
-	free(c->gone); free(c->buf); free(c->scale); free(c->pin);
+	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff);
 	free(c);
 }

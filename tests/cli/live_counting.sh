@@ -42,10 +42,11 @@ else
 	skip perf_stat_agrees "perf is not installed (apt-get install linux-perf)"
 fi
 
-# exactly one read() per group per CPU per refresh: 2 groups, -n 5 plus the baseline read
+# exactly one read() per group per CPU per refresh, -n 5 plus the baseline read: the two lone
+# software events share one group, the user's group {task-clock,page-faults} is another
 if command -v strace >/dev/null 2>&1; then
 	strace -f -o "$TMPD/strace.txt" -e trace=perf_event_open,read \
-		"$PMUTOP" -b -n 5 -d 0.1 -e cpu-clock,context-switches -x, -o /dev/null 2>/dev/null
+		"$PMUTOP" -b -n 5 -d 0.1 -e 'cpu-clock,context-switches,{task-clock,page-faults}' -x, -o /dev/null 2>/dev/null
 	check one_read_per_group_per_cpu python3 - "$TMPD/strace.txt" "$ncpu" <<'PY'
 import re, sys
 fds, reads = set(), 0
@@ -59,7 +60,7 @@ for line in open(sys.argv[1]):
         reads += 1
 ncpu = int(sys.argv[2])
 want = (5 + 1) * 2 * ncpu
-assert len(fds) == 2 * ncpu, f"{len(fds)} perf fds, want {2 * ncpu}"
+assert len(fds) == 4 * ncpu, f"{len(fds)} perf fds, want {4 * ncpu}"
 assert reads == want, f"{reads} reads of perf fds, want {want} (one per group per CPU per refresh)"
 PY
 else

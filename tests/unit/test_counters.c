@@ -233,6 +233,36 @@ TEST(enodev_drops_cpu)
 	model_free(&m);
 }
 
+TEST(lone_software_events_share_a_group)
+{
+	struct ev_spec specs[4];
+	struct ev_list l = { 0, specs, 0 };
+	struct topology t = topo2();
+	struct cnt_error err;
+	struct model m;
+	struct counters *c;
+
+	memset(&fk, 0, sizeof(fk));
+	fk.enodev_cpu = -1;
+	ev(&l, "cpu-clock", 1, 0);
+	ev(&l, "context-switches", 2, 1);
+	ev(&l, "raw", 3, 2);
+	l.ev[0].type = l.ev[1].type = PERF_TYPE_SOFTWARE;
+	model_for(&m, &l);
+	c = counters_open(&l, &t, &fake_seam, &err);
+	CHECK(c != NULL, "open: %s", err.msg);
+	if (!c)
+		return;
+	counters_read(c, &m);
+	fk.reads = 0;
+	counters_read(c, &m);
+	CHECK_EQ_INT(fk.reads, 4);   /* per CPU: the shared software group and the raw event's group */
+	CHECK_EQ_U64(m.cur.cpu[0 * m.nev + 1].raw, 200);   /* members still read their own counts */
+	CHECK_EQ_INT(m.cur.cpu[1 * m.nev + 2].state, EVS_OK);
+	counters_close(c);
+	model_free(&m);
+}
+
 int main(void)
 {
 	RUN(one_read_per_group_per_cpu);
@@ -240,5 +270,6 @@ int main(void)
 	RUN(eacces_explains_paranoid);
 	RUN(emfile_explains_limit);
 	RUN(enodev_drops_cpu);
+	RUN(lone_software_events_share_a_group);
 	T_DONE();
 }

@@ -49,9 +49,30 @@ TEST(u64_and_json)
 	ob_free(&b);
 }
 
+TEST(u64_every_width)
+{
+	uint64_t v = 1;
+	char want[32];
+	for (int digits = 1; digits <= 20; digits++) {
+		uint64_t cases[3] = { v, v * 10 - 1 > v ? v * 10 - 1 : UINT64_MAX, v + 7 };
+		for (int k = 0; k < 3; k++) {
+			struct outbuf b;
+			ob_init(&b, 2);
+			ob_u64(&b, cases[k]);
+			ob_char(&b, '\0');
+			snprintf(want, sizeof(want), "%llu", (unsigned long long)cases[k]);
+			CHECK_EQ_STR(b.p, want);
+			ob_free(&b);
+		}
+		if (digits < 20)
+			v *= 10;
+	}
+}
+
 int main(void)
 {
 	RUN(fixed_matches_printf);
 	RUN(u64_and_json);
+	RUN(u64_every_width);
 	T_DONE();
 }

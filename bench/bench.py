@@ -1,0 +1,487 @@
+#!/usr/bin/env python3
+# bench.py: runs the make bench scenarios (issue 7), prints one table and writes bench/results.json.
+# Usage: bench.py PMUTOP BENCH_REFRESH OUTDIR RESULTS_JSON   (bench/run.sh builds the two binaries)
+import json
+import os
+import platform
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PMUTOP, DRIVER, OUTDIR, RESULTS = sys.argv[1:5]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REALDATA = os.environ.get("REALDATA", os.path.join(ROOT, "..", "shared", "realdata"))
+QUICK = os.environ.get("BENCH_QUICK") == "1"   # fewer repeats, for trying the harness
+REPEATS = 3 if QUICK else 5
+
+SW_EVENTS = "cpu-clock,task-clock,context-switches,cpu-migrations,page-faults"
+# a mix of fixed-counter, generic, named and raw events, as a user would ask for
+EV8 = "cycles,instructions,branches,branch-misses,cache-misses,cpu/event=0xd1,umask=0x01/,r412e,cpu-clock"
+EV16 = (EV8 + ",ref-cycles,cache-references,cpu/event=0xd1,umask=0x02/,cpu/event=0xd1,umask=0x04/,"
+        "r01c2,context-switches,page-faults,task-clock")
+
+figures = []   # one per table row
+notes = []
+
+
+def fig(scenario, name, unit, runs, target=None, op="<=", note=""):
+    """Record a figure measured len(runs) times; target compared against the median."""
+    runs = [r for r in runs if r is not None]
+    row = {"scenario": scenario, "name": name, "unit": unit, "runs": runs, "note": note,
+           "target": target, "target_op": op if target is not None else None}
+    if runs:
+        row.update(median=statistics.median(runs), min=min(runs), max=max(runs))
+        if target is not None:
+            row["met"] = row["median"] <= target if op == "<=" else row["median"] >= target
+    else:
+        row.update(median=None, min=None, max=None, met=None)
+    figures.append(row)
+    return row
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def run_rusage(argv, env=None, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
+    """Run argv; returns (status, wall seconds, rusage of the child and its reaped children)."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdout=stdout, stderr=stderr, env=env)
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, time.monotonic() - t0, ru
+
+
+def cpu_s(ru):
+    return ru.ru_utime + ru.ru_stime
+
+
+def driver_lines(args):
+    out = subprocess.run([DRIVER] + args, check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
+def machine_info():
+    model = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu_model": model, "nproc": os.cpu_count(), "kernel": platform.release(),
+            "python": platform.python_version(), "pmutop": PMUTOP}
+
+
+# --- 1. live cost against perf stat -------------------------------------------------------------
+def live_pair(perf, n):
+    """pmutop -n N, pmutop with the events grouped, and perf stat for N/10 s side by side (the same
+    seconds: each counts the others as a little load). Returns CPU ms: (pmutop, perf or None,
+    pmutop grouped)."""
+    pp = subprocess.Popen([PMUTOP, "-b", "-x,", "-o", "/dev/null", "-d", "0.1", "-n", str(n),
+                           "-e", SW_EVENTS], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # the same events as one group: one read (one cross-CPU call) per CPU instead of five
+    gp = subprocess.Popen([PMUTOP, "-b", "-x,", "-o", "/dev/null", "-d", "0.1", "-n", str(n),
+                           "-e", "{" + SW_EVENTS + "}"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    qp = None
+    if perf:
+        qp = subprocess.Popen([perf, "stat", "-a", "-A", "-I", "100", "-x,", "-o", "/dev/null",
+                               "-e", SW_EVENTS, "sleep", str(n / 10)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # rusage user+sys: on Linux their sum is the scheduler's exact run time (the split is by ticks)
+    _, st, ru = os.wait4(pp.pid, 0)
+    if os.waitstatus_to_exitcode(st) != 0:
+        notes.append(f"scenario 1: pmutop exited with {os.waitstatus_to_exitcode(st)}")
+    _, _, rug = os.wait4(gp.pid, 0)
+    b = None
+    if qp:
+        _, _, ru2 = os.wait4(qp.pid, 0)
+        b = cpu_s(ru2) * 1000
+    return cpu_s(ru) * 1000, b, cpu_s(rug) * 1000
+
+
+def live_cost():
+    perf = shutil.which("perf")
+    if not perf:
+        notes.append("scenario 1: perf is not installed (apt-get install linux-perf): pmutop alone")
+    pm, pf, ratio, pm_ref, pf_ref, gr, gr_ratio, gr_ref = [], [], [], [], [], [], [], []
+    pairs = 2 if QUICK else 3
+    for i in range(pairs):
+        log(f"  live cost: run {i + 1}/{pairs} (10 s + 1 s)")
+        a, b, g = live_pair(perf, 100)
+        a1, b1, g1 = live_pair(perf, 10)   # start-up and exit: per refresh is the difference
+        pm.append(a)
+        gr.append(g)
+        pm_ref.append((a - a1) / 90 * 1000)
+        gr_ref.append((g - g1) / 90 * 1000)
+        if perf:
+            pf.append(b)
+            ratio.append(a / b if b else None)
+            gr_ratio.append(g / b if b else None)
+            pf_ref.append((b - b1) / 90 * 1000)
+    fig("1 live", "pmutop CPU time, 10 s at 100 ms", "ms", pm)
+    if perf:
+        fig("1 live", "perf stat CPU time, 10 s at 100 ms", "ms", pf)
+        fig("1 live", "pmutop / perf stat CPU time", "x", ratio, target=0.5)
+    fig("1 live", "pmutop CPU per refresh (100 minus 10 refreshes)", "us", pm_ref)
+    if perf:
+        fig("1 live", "perf stat CPU per interval (10 s minus 1 s)", "us", pf_ref)
+    fig("1 live", "pmutop -e '{...}' (one group) CPU per refresh", "us", gr_ref)
+    if perf:
+        fig("1 live", "pmutop -e '{...}' (one group) / perf stat", "x", gr_ratio,
+            note="the same 5 events in one group per CPU: what automatic grouping of software events would give")
+
+
+# --- 2 and 7. refresh cost at scale --------------------------------------------------------------
+def refresh_n(cells):
+    return max(50, min(20000, int(300000 / cells)))
+
+
+def refresh_runs(machine, events, ncpus, nev):
+    n = refresh_n(ncpus * nev)
+    return driver_lines(["refresh", machine, events, str(n), str(REPEATS)])
+
+
+def refresh_cost():
+    out = {}
+    for machine, ncpus in (("spr-2s", 224), ("big-1024", 1024)):
+        for label, ev, nev in (("8", EV8, 8), ("16", EV16, 16)):
+            log(f"  refresh: {machine}, {label} events")
+            rs = refresh_runs(machine, ev, ncpus, nev)
+            out[(machine, label)] = rs
+            tag = f"{machine} {rs[0]['ncpus']} CPUs x {rs[0]['nev']} ev"
+            fig("2 refresh", f"{tag}: own work+JSON per CPU-event", "ns",
+                [r["own_ns_per_cell"] for r in rs], target=150)
+            fig("2 refresh", f"{tag}: own sampling+model per CPU-event", "ns",
+                [r["own_sample_ns_per_cell"] for r in rs])
+            fig("2 refresh", f"{tag}: JSON frame per CPU-event", "ns",
+                [r["json_ns_per_cell"] for r in rs])
+            fig("2 refresh", f"{tag}: simulated kernel per CPU-event", "ns",
+                [r["sim_ns_per_cell"] for r in rs])
+            fig("2 refresh", f"{tag}: refresh total (sample+JSON)", "us",
+                [(r["total_ns"] + r["json_ns"]) / 1000 for r in rs])
+    return out
+
+
+def tui_frames(machine, events, seconds=2.5, cols=200, rows=50):
+    """The TUI in a detached tmux (PMUTOP_UI_STATS: CPU time per redrawn frame). Returns
+    (cpu_avg_us, cpu_max_us, frames, maxrss_kib) or None."""
+    tmux, gtime = shutil.which("tmux"), "/usr/bin/time"
+    if not tmux:
+        return None
+    d = tempfile.mkdtemp(prefix="pmutop-bench-tui.")
+    stats, rss = os.path.join(d, "stats"), os.path.join(d, "rss")
+    sock = f"pmutop-bench-{os.getpid()}"
+    wrap = f"{gtime} -f %M -o {rss} " if os.access(gtime, os.X_OK) else ""
+    cmd = (f"env PMUTOP_UI_STATS={stats} TERM=xterm-256color {wrap}{PMUTOP} --sim {machine} "
+           f"-d 0.05 -e '{events}' 2>{d}/err")
+    subprocess.run([tmux, "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", str(cols),
+                    "-y", str(rows), cmd], check=True)
+    # --sim first writes the machine's tree (seconds at 1024 CPUs): count from the first screen
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        pane = subprocess.run([tmux, "-L", sock, "capture-pane", "-p"], capture_output=True,
+                              text=True).stdout
+        if len([l for l in pane.splitlines() if l.strip()]) > 5:
+            break
+        time.sleep(0.05)
+    time.sleep(seconds)
+    subprocess.run([tmux, "-L", sock, "send-keys", "q"], stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if os.path.exists(stats) and (not wrap or os.path.exists(rss) and os.path.getsize(rss)):
+            break
+        time.sleep(0.05)
+    subprocess.run([tmux, "-L", sock, "kill-server"], stderr=subprocess.DEVNULL)
+    res = None
+    try:
+        kv = dict(line.split() for line in open(stats) if line.strip())
+        r = None
+        if wrap:
+            r = int(open(rss).read().split()[-1])
+        res = (float(kv["cpu_avg_us"]), float(kv["cpu_max_us"]), int(kv["frames"]), r)
+    except (OSError, KeyError, ValueError, IndexError):
+        err = open(os.path.join(d, "err")).read() if os.path.exists(os.path.join(d, "err")) else ""
+        notes.append(f"TUI on {machine}: no frame statistics ({err.strip()[:200]})")
+    shutil.rmtree(d, ignore_errors=True)
+    return res
+
+
+def tui_cost():
+    rss = []
+    for machine, target in (("spr-2s", 1.0), ("big-1024", 2.0)):
+        runs = []
+        for i in range(3 if not QUICK else 2):
+            log(f"  TUI: {machine} run {i + 1}")
+            r = tui_frames(machine, EV8)
+            if r:
+                runs.append(r)
+                if machine == "spr-2s" and r[3]:
+                    rss.append(r[3] / 1024)
+        fig("2 TUI", f"TUI frame CPU (format+doupdate), {machine}, 200x50", "ms",
+            [r[0] / 1000 for r in runs], target=target,
+            note=f"frames per run {[r[2] for r in runs]}, worst frame {max([r[1] for r in runs] or [0]) / 1000:.2f} ms")
+    return rss
+
+
+def scaling():
+    base = open(os.path.join(ROOT, "machines", "big-1024.machine")).read()
+    mdir = os.path.join(OUTDIR, "machines")
+    os.makedirs(mdir, exist_ok=True)
+    # the same PMU description, only the CPU count changes: sockets x cores x threads
+    for ncpus, sockets, cores in ((2, 1, 1), (64, 1, 32), (224, 2, 56), (1024, 4, 128)):
+        text = re.sub(r"(?m)^sockets = .*$", f"sockets = {sockets}", base)
+        text = re.sub(r"(?m)^cores = .*$", f"cores = cpu:{cores}x2", text)
+        text = re.sub(r"(?m)^numa_nodes = .*$", f"numa_nodes = {sockets}", text)
+        path = os.path.join(mdir, f"scale-{ncpus}.machine")
+        with open(path, "w") as f:
+            f.write(text)
+        log(f"  scaling: {ncpus} CPUs")
+        rs = refresh_runs(path, EV8, ncpus, 8)
+        fig("7 scaling", f"{rs[0]['ncpus']:>4} CPUs x 8 ev: own work+JSON per CPU-event", "ns",
+            [r["own_ns_per_cell"] for r in rs])
+        fig("7 scaling", f"{rs[0]['ncpus']:>4} CPUs x 8 ev: simulated kernel per CPU-event", "ns",
+            [r["sim_ns_per_cell"] for r in rs])
+
+
+# --- 3. system calls per refresh -----------------------------------------------------------------
+def strace_counts(n):
+    d = tempfile.mkdtemp(prefix="pmutop-bench-strace.")
+    tr = os.path.join(d, "trace")
+    subprocess.run(["strace", "-f", "-qq", "-o", tr, PMUTOP, "-b", "-x,", "-o", "/dev/null", "-d",
+                    "0.1", "-n", str(n), "-e", SW_EVENTS],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    counts, fds, perf_reads = {}, set(), 0
+    for line in open(tr):
+        m = re.match(r"\d+\s+(\w+)\((.*)", line)
+        if not m:
+            continue
+        name, rest = m.groups()
+        counts[name] = counts.get(name, 0) + 1
+        if name == "perf_event_open":
+            r = re.search(r"= (\d+)$", line.strip())
+            if r:
+                fds.add(int(r.group(1)))
+        elif name == "read" and int(rest.split(",", 1)[0]) in fds:
+            perf_reads += 1
+    shutil.rmtree(d, ignore_errors=True)
+    return counts, perf_reads, len(fds)
+
+
+def syscalls():
+    if not shutil.which("strace"):
+        notes.append("scenario 3: strace is not installed")
+        return
+    # per refresh = the difference between a long and a short run, so start-up and exit cancel out
+    n1, n2 = 10, 30
+    per_read, other, detail = [], [], {}
+    ngroups = None
+    for i in range(2 if QUICK else 3):
+        log(f"  syscalls: run {i + 1}")
+        c1, r1, f1 = strace_counts(n1)
+        c2, r2, f2 = strace_counts(n2)
+        ngroups = f2
+        per_read.append((r2 - r1) / (n2 - n1))
+        names = set(c1) | set(c2)
+        diff = {k: (c2.get(k, 0) - c1.get(k, 0)) / (n2 - n1) for k in names}
+        diff = {k: v for k, v in diff.items() if abs(v) > 1e-9}
+        for k, v in diff.items():
+            detail.setdefault(k, []).append(v)
+        other.append(sum(v for k, v in diff.items() if k != "read") +
+                     diff.get("read", 0) - (r2 - r1) / (n2 - n1))
+    want = ngroups   # one read per group per CPU: every event is its own group here
+    fig("3 syscalls", f"perf fd read() per refresh ({ngroups} fds = groups x CPUs)", "calls", per_read,
+        target=want)
+    fig("3 syscalls", "other system calls per refresh", "calls", other,
+        note=", ".join(f"{k} {statistics.median(v):g}" for k, v in sorted(detail.items())))
+
+
+# --- 4. start-up ---------------------------------------------------------------------------------
+def startup():
+    own, tree, wall = [], [], []
+    for i in range(REPEATS):
+        log(f"  start-up: run {i + 1}")
+        r = driver_lines(["startup", "spr-2s", EV8])[0]
+        own.append(r["own_ms"])
+        tree.append(r["tree_ms"])
+        st, w, _ = run_rusage([PMUTOP, "--sim", "spr-2s", "-b", "-n", "1", "-d", "0.001", "--json",
+                               "-o", "/dev/null", "-e", EV8])
+        wall.append(w * 1000)
+    fig("4 start-up", "first sample, pmutop's own work (spr-2s, in-process)", "ms", own, target=30,
+        note="settings, topology, PMUs, events, open, baseline, first read+model+JSON; simulated kernel calls excluded")
+    fig("4 start-up", "simulated sysfs tree generation (spr-2s)", "ms", tree,
+        note="a cost of --sim only: a real machine has its /sys")
+    fig("4 start-up", "process wall, --sim spr-2s -b -n 1 -d 0.001", "ms", wall,
+        note="exec, tree generation, 1 ms interval, first sample, tree removal")
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        # the same with the tree on tmpfs: the tree's cost is the file system's, not pmutop's
+        env = dict(os.environ, TMPDIR="/dev/shm")
+        tree_shm, wall_shm = [], []
+        for i in range(REPEATS):
+            out = subprocess.run([DRIVER, "startup", "spr-2s", EV8], env=env, check=True,
+                                 capture_output=True, text=True).stdout
+            tree_shm.append(json.loads(out.splitlines()[0])["tree_ms"])
+            st, w, _ = run_rusage([PMUTOP, "--sim", "spr-2s", "-b", "-n", "1", "-d", "0.001",
+                                   "--json", "-o", "/dev/null", "-e", EV8], env=env)
+            wall_shm.append(w * 1000 if st == 0 else None)
+        fig("4 start-up", "simulated tree generation, TMPDIR=/dev/shm", "ms", tree_shm)
+        fig("4 start-up", "process wall, --sim spr-2s -n 1, TMPDIR=/dev/shm", "ms", wall_shm)
+    live = []
+    for i in range(REPEATS):
+        _, w, _ = run_rusage([PMUTOP, "-b", "-n", "1", "-d", "0.001", "-x,", "-o", "/dev/null",
+                              "-e", SW_EVENTS])
+        live.append(w * 1000)
+    fig("4 start-up", f"process wall, live on this machine, -b -n 1 -d 0.001", "ms", live)
+    # --list-uncore: the tree once, then the real-machine path (sysfs + PCI config files)
+    d = tempfile.mkdtemp(prefix="pmutop-bench-tree.")
+    subprocess.run([PMUTOP, "--sim", "spr-2s", "--sim-tree", d], check=True)
+    lu, lus = [], []
+    for i in range(max(REPEATS, 10)):
+        st, w, _ = run_rusage([PMUTOP, "--sysfs", os.path.join(d, "sys"), "--list-uncore"])
+        lu.append(w * 1000 if st == 0 else None)
+    for i in range(3):
+        st, w, _ = run_rusage([PMUTOP, "--sim", "spr-2s", "--list-uncore"])
+        lus.append(w * 1000 if st == 0 else None)
+    shutil.rmtree(d, ignore_errors=True)
+    fig("4 start-up", "--list-uncore, spr-2s tree via --sysfs (process wall)", "ms", lu, target=10)
+    fig("4 start-up", "--list-uncore --sim spr-2s (incl. tree generation)", "ms", lus)
+
+
+# --- 5. memory -----------------------------------------------------------------------------------
+def peak_rss_mib(argv):
+    """ru_maxrss of pmutop. Linux carries the high-water mark of the forking process over exec, so
+    a child forked from this python would report python's size: GNU time (small) forks instead."""
+    gtime = "/usr/bin/time"
+    if os.access(gtime, os.X_OK):
+        with tempfile.NamedTemporaryFile(prefix="pmutop-bench-rss.") as f:
+            st, _, _ = run_rusage([gtime, "-f", "%M", "-o", f.name] + argv)
+            try:
+                return int(open(f.name).read().split()[-1]) / 1024 if st == 0 else None
+            except (ValueError, IndexError):
+                return None
+    if not any(n.startswith("scenario 5:") for n in notes):
+        notes.append("scenario 5: /usr/bin/time is missing (apt-get install time): peak RSS includes "
+                     "the forking python's pages")
+    st, _, ru = run_rusage(argv)
+    return ru.ru_maxrss / 1024 if st == 0 else None
+
+
+def memory(tui_rss):
+    for label, n, d in (("-n 5 -d 0.05", 5, 0.05), ("-n 600 -d 0.002 (history full)", 600, 0.002)):
+        rss = []
+        for i in range(3):
+            log(f"  memory: {label} run {i + 1}")
+            rss.append(peak_rss_mib([PMUTOP, "--sim", "spr-2s", "-b", "--json", "-o", "/dev/null",
+                                     "-n", str(n), "-d", str(d), "-e", EV16]))
+        fig("5 memory", f"peak RSS, spr-2s 16 ev, batch {label}", "MiB", rss, target=8)
+    fig("5 memory", "peak RSS, spr-2s 8 ev, TUI 2.5 s in tmux", "MiB", tui_rss, target=8)
+
+
+# --- 6. replay -----------------------------------------------------------------------------------
+def replay():
+    src = os.path.join(REALDATA, "perf_stat_x_comma_A_a_I1000_160cpu_hperf.csv")
+    if not os.path.exists(src):
+        notes.append(f"scenario 6: {src} is absent: skipped")
+        return
+    lines = open(src).read().splitlines()
+    data = [l for l in lines if l.strip() and not l.startswith("#")]
+    times = sorted({float(l.split(",", 1)[0]) for l in data})
+    span = times[-1] - times[0] + (times[1] - times[0] if len(times) > 1 else 1.0)
+    copies = 20 if QUICK else 100
+    big = os.path.join(OUTDIR, "replay_160cpu_x%d.csv" % copies)
+    with open(big, "w") as f:
+        for l in lines:
+            if l.startswith("#"):
+                f.write(l + "\n")
+        # the recording repeated with shifted timestamps: a long recording of the same machine
+        for k in range(copies):
+            for l in data:
+                t, rest = l.split(",", 1)
+                f.write("%16.9f,%s\n" % (float(t) + span * k, rest))
+    nlines = len(data) * copies
+    rate, cpu = [], []
+    for i in range(REPEATS):
+        log(f"  replay: run {i + 1}")
+        st, w, ru = run_rusage([PMUTOP, "--replay", big, "-b", "--json", "-o", "/dev/null"])
+        rate.append(nlines / w / 1e6 if st == 0 else None)
+        cpu.append(nlines / cpu_s(ru) / 1e6 if st == 0 and cpu_s(ru) > 0 else None)
+    os.unlink(big)
+    fig("6 replay", f"160-CPU recording to JSON, {nlines} lines (wall)", "M lines/s", rate, target=2,
+        op=">=")
+    fig("6 replay", "the same per CPU second (user+sys)", "M lines/s", cpu)
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    if abs(v) >= 1000:
+        return f"{v:.0f}"
+    if abs(v) >= 10:
+        return f"{v:.1f}"
+    return f"{v:.2f}"
+
+
+def table(info):
+    print(f"\npmutop benchmarks on: {info['cpu_model']}, nproc {info['nproc']}, kernel {info['kernel']}")
+    print(f"(median, min, max of {REPEATS} runs unless noted; 'ok' compares the median with the target)\n")
+    w = max(len(f["name"]) for f in figures)
+    hdr = f"{'scenario':<11} {'figure':<{w}} {'median':>9} {'min':>9} {'max':>9} {'unit':<9} {'target':>9}  ok"
+    print(hdr)
+    print("-" * len(hdr))
+    for f in figures:
+        t = f"{f['target_op']} {fmt(f['target'])}" if f["target"] is not None else ""
+        ok = "" if f.get("met") is None else ("yes" if f["met"] else "NO")
+        print(f"{f['scenario']:<11} {f['name']:<{w}} {fmt(f['median']):>9} {fmt(f['min']):>9} "
+              f"{fmt(f['max']):>9} {f['unit']:<9} {t:>9}  {ok}")
+    for f in figures:
+        if f["note"]:
+            print(f"  note: {f['name']}: {f['note']}")
+    for n in notes:
+        print(f"  note: {n}")
+
+
+def main():
+    info = machine_info()
+    t0 = time.monotonic()
+    only = os.environ.get("BENCH_ONLY", "")   # e.g. BENCH_ONLY=2,7 to run some scenarios
+    want = lambda s: not only or s in only.split(",")
+    tui_rss = []
+    if want("1"):
+        log("scenario 1: live cost against perf stat")
+        live_cost()
+    if want("2"):
+        log("scenario 2: refresh cost at scale")
+        refresh_cost()
+        tui_rss = tui_cost()
+    if want("3"):
+        log("scenario 3: system calls")
+        syscalls()
+    if want("4"):
+        log("scenario 4: start-up")
+        startup()
+    if want("5"):
+        log("scenario 5: memory")
+        memory(tui_rss)
+    if want("6"):
+        log("scenario 6: replay")
+        replay()
+    if want("7"):
+        log("scenario 7: scaling")
+        scaling()
+    info["seconds"] = round(time.monotonic() - t0, 1)
+    info["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    table(info)
+    print(f"\n{info['seconds']} s; written to {RESULTS}")
+    with open(RESULTS, "w") as f:
+        json.dump({"machine": info, "repeats": REPEATS, "figures": figures, "notes": notes}, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

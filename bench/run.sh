@@ -1,0 +1,19 @@
+# run.sh: `make bench`: builds pmutop and the in-process drivers with -O2 into build-bench/, runs
+# every scenario of issue 7 (bench/bench.py), prints one table and writes bench/results.json.
+# BENCH_QUICK=1: fewer repeats; BENCH_ONLY=2,7: some scenarios only.
+set -e
+cd "$(dirname "$0")/.."
+B=${BENCH_BUILD:-build-bench}
+PKGS="ncursesw libpci inih"
+CC=${CC:-cc}
+
+# the library and pmutop itself, optimised, in our own build dir (BIN so ./pmutop is left alone)
+make --no-print-directory -s BUILD="$B" OPT=-O2 BIN="$B/pmutop" "$B/pmutop" "$B/libpmutop.a"
+mkdir -p "$B/bench"
+for src in bench/*.c; do
+	exe="$B/bench/$(basename "$src" .c)"
+	# shellcheck disable=SC2046
+	$CC -D_GNU_SOURCE -Isrc $(pkg-config --cflags $PKGS) -D_XOPEN_SOURCE_EXTENDED -O2 -g -Wall -Wextra \
+		-std=gnu11 -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs $PKGS) -lm
+done
+exec python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json
