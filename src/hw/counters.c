@@ -372,18 +372,6 @@ int counters_read(struct counters *c, struct model *m)
 	return 0;
 }
 
-bool counters_unsupported(const struct counters *c, int ev)
-{
-	bool any = false;
-	for (int ci = 0; ci < c->ncpus; ci++) {
-		uint8_t s = c->st[(size_t)ci * c->nev + ev];
-		if (s == CS_OPEN)
-			return false;
-		any |= s == CS_UNSUPPORTED;
-	}
-	return any;
-}
-
 int counters_last_reads(const struct counters *c)
 {
 	return c->last_reads;

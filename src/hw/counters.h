@@ -27,8 +27,6 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
  * anything). A CPU that answers ENODEV is dropped (m->cur.online false).
  * Returns 0 or a negative errno. */
 int counters_read(struct counters *c, struct model *m);
-/* 1 when event i was refused by the kernel on every CPU. */
-bool counters_unsupported(const struct counters *c, int ev);
 /* Number of read() calls made by the last counters_read. */
 int counters_last_reads(const struct counters *c);
 /* Group reads that failed or came back short in the last counters_read (their events show
