@@ -1,0 +1,38 @@
+/* fuzz_csvrow.c: libFuzzer target for the perf stat -x row parser and separator detector: no crash,
+ * no read outside the line, and every field of a data row points inside it. */
+// FUZZ_SOURCES: src/hw/csvrow.c
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw/csvrow.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int inside(const char *p, int n, const char *buf, size_t len)
+{
+	return n == 0 || (p >= buf && n >= 0 && p + n <= buf + len);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char seps[] = { ',', ';', '\t' };
+	struct csv_row r;
+	char *line;
+
+	if (size == 0)
+		return 0;
+	/* an exact-size heap copy, so ASan sees a read one byte past the end */
+	line = malloc(size - 1 ? size - 1 : 1);
+	memcpy(line, data + 1, size - 1);
+	int kind = csvrow_parse(line, size - 1, seps[data[0] % 3], &r);
+	if (kind == CSVROW_DATA &&
+	    (!inside(r.unit, r.unit_len, line, size - 1) || !inside(r.event, r.event_len, line, size - 1) ||
+	     !inside(r.metric_unit, r.metric_unit_len, line, size - 1)))
+		abort();
+	if (kind == CSVROW_BAD && !r.why)
+		abort();
+	csvrow_detect_sep(line, size - 1);
+	free(line);
+	return 0;
+}
