@@ -76,6 +76,17 @@ static void mark_pinned_groups(struct counters *c, const struct ev_list *evl)
 	}
 }
 
+/* This build's perf_event_attr may predate config3 (Linux 6.3): an event that needs it would be
+ * opened without it and count something else, so it is reported as not supported instead. */
+static bool attr_can_hold(const struct ev_spec *e)
+{
+#ifdef PERF_ATTR_SIZE_VER8
+	return true;
+#else
+	return e->config3 == 0;
+#endif
+}
+
 static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader)
 {
 	memset(a, 0, sizeof(*a));
@@ -84,6 +95,9 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 	a->config = e->config;
 	a->config1 = e->config1;
 	a->config2 = e->config2;
+#ifdef PERF_ATTR_SIZE_VER8
+	a->config3 = e->config3;
+#endif
 	a->exclude_user = e->exclude_user;
 	a->exclude_kernel = e->exclude_kernel;
 	a->exclude_hv = e->exclude_hv;
@@ -261,7 +275,7 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 
 				if (c->geff[e] != g || !applies(s, cpu))
 					continue;
-				r = open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], &raised);
+				r = attr_can_hold(s) ? open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], &raised) : -EOPNOTSUPP;
 				if (r >= 0) {
 					c->fd[k] = r;
 					c->st[k] = CS_OPEN;

@@ -262,6 +262,37 @@ TEST(lone_software_events_share_a_group)
 	model_free(&m);
 }
 
+TEST(config3_never_dropped_silently)
+{
+	struct ev_spec specs[2];
+	struct ev_list l = { 0, specs, 0 };
+	struct topology t = topo2();
+	struct cnt_error err;
+	struct model m;
+	struct counters *c;
+
+	memset(&fk, 0, sizeof(fk));
+	fk.enodev_cpu = -1;
+	ev(&l, "needs-config3", 5, 0);
+	l.ev[0].config3 = 0x1;
+	ev(&l, "plain", 2, 1);
+	model_for(&m, &l);
+	c = counters_open(&l, &t, &fake_seam, &err);
+	if (!c)
+		return;
+	counters_read(c, &m);
+	counters_read(c, &m);
+#ifdef PERF_ATTR_SIZE_VER8
+	CHECK_EQ_INT(m.cur.cpu[0].state, EVS_OK);   /* the attribute carries config3 */
+#else
+	CHECK_EQ_INT(m.cur.cpu[0].state, EVS_UNSUPPORTED);   /* cannot be expressed: not counted as something else */
+	CHECK_EQ_INT(fk.opens, 2);                           /* only "plain", on both CPUs */
+#endif
+	CHECK_EQ_INT(m.cur.cpu[1].state, EVS_OK);
+	counters_close(c);
+	model_free(&m);
+}
+
 int main(void)
 {
 	RUN(one_read_per_group_per_cpu);
@@ -270,5 +301,6 @@ int main(void)
 	RUN(emfile_explains_limit);
 	RUN(enodev_drops_cpu);
 	RUN(lone_software_events_share_a_group);
+	RUN(config3_never_dropped_silently);
 	T_DONE();
 }
