@@ -68,7 +68,7 @@ $(GEN_C): $(MACHINES) scripts/embed.sh
 $(BUILD)/gen/machines_embed.o: $(GEN_C)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_A) tests/unit/t.h
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_A) tests/unit/t.h $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_A) $(LDLIBS)
 

@@ -138,57 +138,49 @@ int app_set_events(struct app *a, const char *list, struct ev_error *err)
 	return 0;
 }
 
+/* One group as perf syntax: its members' inputs, each once ("{a,b}" or "a"). */
+static void group_text(const struct ev_list *l, int g, char *out, size_t len)
+{
+	const char *last = NULL;
+	size_t used = 0;
+	int n = 0;
+
+	out[0] = '\0';
+	for (int e = 0; e < l->n && used < len; e++) {
+		const struct ev_spec *s = &l->ev[e];
+		if (s->group != g || (last && strcmp(last, s->input) == 0))
+			continue;
+		used += (size_t)snprintf(out + used, len - used, "%s%s", last ? "," : "", s->input);
+		last = s->input;
+		n++;
+	}
+	if (n > 1 && used + 2 < len) {   /* wrap a real group in braces */
+		memmove(out + 1, out, used + 1);
+		out[0] = '{';
+		out[used + 1] = '}';
+		out[used + 2] = '\0';
+	}
+}
+
 void app_events_text(const struct app *a, char *buf, size_t len)
 {
+	char piece[1024], prev[1024] = "";
 	size_t used = 0;
-	int prev_group = -1;
-	const char *prev_input = NULL;
 
 	if (len == 0)
 		return;
 	buf[0] = '\0';
-	for (int g = 0; g < a->evl.ngroups || g == 0; g++) {
-		int n = 0, first = -1;
-		for (int e = 0; e < a->evl.n; e++)
-			if (a->evl.ev[e].group == g) {
-				n++;
-				if (first < 0)
-					first = e;
-			}
-		if (n == 0)
+	for (int g = 0; g < a->evl.ngroups; g++) {
+		group_text(&a->evl, g, piece, sizeof(piece));
+		/* A PMU-prefix or hybrid expansion repeats the same text group after group: print it once. */
+		if (!piece[0] || strcmp(piece, prev) == 0)
 			continue;
-		/* A hybrid or multi-instance expansion repeats the same input: print it once. */
-		if (prev_input && strcmp(prev_input, a->evl.ev[first].input) == 0 && n == 1)
-			continue;
-		{
-			char piece[1024];
-			size_t pl = 0;
-			const char *last = NULL;
-			if (n > 1)
-				piece[pl++] = '{';
-			for (int e = 0; e < a->evl.n && pl < sizeof(piece) - 2; e++) {
-				const struct ev_spec *s = &a->evl.ev[e];
-				if (s->group != g || (last && strcmp(last, s->input) == 0))
-					continue;
-				pl += (size_t)snprintf(piece + pl, sizeof(piece) - pl, "%s%s",
-						       last ? "," : "", s->input);
-				if (pl >= sizeof(piece) - 2)
-					pl = sizeof(piece) - 2;
-				last = s->input;
-			}
-			if (n > 1)
-				piece[pl++] = '}';
-			piece[pl] = '\0';
-			if (n > 1 && prev_group >= 0 && used >= pl && strcmp(buf + used - pl, piece) == 0)
-				continue;   /* the same group duplicated per core PMU */
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", piece);
-			if (used >= len) {
-				buf[len - 1] = '\0';
-				return;
-			}
+		snprintf(prev, sizeof(prev), "%s", piece);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", piece);
+		if (used >= len) {
+			buf[len - 1] = '\0';
+			return;
 		}
-		prev_group = g;
-		prev_input = a->evl.ev[first].input;
 	}
 }
 

@@ -117,14 +117,12 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 {
 	for (int i = 0; i < n; i++) {
 		unsigned fixed_used = 0;
-		int events = 0;
 		b[i].need_gp = b[i].need_fixed = b[i].offcore = 0;
 		for (int k = 0; k < evl->n; k++) {
 			const struct ev_spec *e = &evl->ev[k];
 			int slot;
 			if (!on_pmu(reg, e, b[i].pmu))
 				continue;
-			events++;
 			slot = fixed_slot(&b[i], e);
 			if (slot >= 0 && !(fixed_used & (1u << slot))) {
 				fixed_used |= 1u << slot;
@@ -136,7 +134,6 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 			    ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb))
 				b[i].offcore++;
 		}
-		(void)events;
 		b[i].multiplex = b[i].gp >= 0 &&
 			(b[i].need_gp > b[i].gp - (b[i].nmi_watchdog ? 1 : 0) || b[i].offcore > 2);
 	}

@@ -1,6 +1,5 @@
 /* model.c: deltas to values (scaling, not counted), per-socket/system sums, derived metrics, history. */
 #include "model.h"
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

@@ -2,21 +2,13 @@
  * that leaves the previous events counting. */
 #include "t.h"
 #include "app.h"
+#include "apprig.h"
 #include <errno.h>
 #include <time.h>
 
 static int open_spr(struct app *a, const char *fault, const char *events)
 {
-	struct ev_error err;
-	memset(a, 0, sizeof(*a));
-	settings_defaults(&a->set);
-	a->opt.sim = "spr-2s";
-	a->opt.sim_fault = fault;
-	a->opt.batch = true;
-	a->interval = 0.05;
-	if (app_open_machine(a) != 0 || evparse(events, &a->reg, &a->topo, &a->evl, &err) < 0)
-		return -1;
-	return app_open_events(a);
+	return apprig_open(a, "spr-2s", fault, events, 0.05);
 }
 
 static void nap(void)
@@ -63,9 +55,29 @@ TEST(open_failure_keeps_old_events)
 	app_close(&a);
 }
 
+TEST(events_text_folds_expansions)
+{
+	struct app a;
+	char text[512];
+
+	/* every uncore_imc_N instance, printed once as typed */
+	CHECK_EQ_INT(open_spr(&a, NULL, "uncore_imc/cas_count_read/,cycles"), 0);
+	CHECK(a.evl.n == 9, "8 IMC instances + cycles, got %d", a.evl.n);
+	app_events_text(&a, text, sizeof(text));
+	CHECK_EQ_STR(text, "uncore_imc/cas_count_read/,cycles");
+	app_close(&a);
+	/* a group duplicated per hybrid core PMU */
+	CHECK_EQ_INT(apprig_open(&a, "adl-hybrid", NULL, "{cycles,instructions},cs", 0.05), 0);
+	CHECK(a.evl.n == 5, "two groups of two + cs, got %d", a.evl.n);
+	app_events_text(&a, text, sizeof(text));
+	CHECK_EQ_STR(text, "{cycles,instructions},cs");
+	app_close(&a);
+}
+
 int main(void)
 {
 	RUN(set_events_switches_columns);
 	RUN(open_failure_keeps_old_events);
+	RUN(events_text_folds_expansions);
 	T_DONE();
 }

@@ -99,198 +99,179 @@ static void ev(struct ev_list *l, const char *name, uint64_t config, int group)
 		l->ngroups = group + 1;
 }
 
-static void model_for(struct model *m, const struct ev_list *l)
+/* One test's world: its events on the fake seam over two CPUs, the model and the counters. */
+struct rig {
+	struct ev_spec specs[8];
+	struct ev_list l;
+	struct topology t;
+	struct cnt_error err;
+	struct model m;
+	struct counters *c;
+};
+
+static void rig_init(struct rig *r)
+{
+	memset(&fk, 0, sizeof(fk));
+	fk.enodev_cpu = -1;
+	memset(r, 0, sizeof(*r));
+	r->l.ev = r->specs;
+	r->t = topo2();
+}
+
+/* Open the rig's events; a failure to open is a test failure. */
+static int rig_open(struct rig *r)
 {
 	int ids[2] = { 0, 1 };
-	model_init(m, 2, ids, NULL, NULL, 1, NULL, 4);
-	for (int i = 0; i < l->n; i++)
-		model_add_event(m, l->ev[i].name, l->ev[i].base, "", "", l->ev[i].group, false);
-	model_alloc_frame(m);
+
+	model_init(&r->m, 2, ids, NULL, NULL, 1, NULL, 4);
+	for (int i = 0; i < r->l.n; i++)
+		model_add_event(&r->m, r->l.ev[i].name, r->l.ev[i].base, "", "", r->l.ev[i].group, false);
+	model_alloc_frame(&r->m);
+	r->c = counters_open(&r->l, &r->t, &fake_seam, &r->err);
+	CHECK(r->c != NULL, "open failed: %s", r->err.msg);
+	return r->c ? 0 : -1;
+}
+
+static void rig_close(struct rig *r)
+{
+	counters_close(r->c);
+	model_free(&r->m);
 }
 
 TEST(one_read_per_group_per_cpu)
 {
-	struct ev_spec specs[4];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
-	struct cnt_error err;
-	struct model m;
-	struct counters *c;
+	struct rig r;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.enodev_cpu = -1;
-	ev(&l, "a", 1, 0);
-	ev(&l, "b", 2, 0);
-	ev(&l, "c", 3, 1);
-	model_for(&m, &l);
-	c = counters_open(&l, &t, &fake_seam, &err);
-	CHECK(c != NULL, "open failed: %s", err.msg);
-	if (!c)
-		return;
-	CHECK_EQ_INT(fk.opens, 6);
-	counters_read(c, &m);                     /* baseline */
-	fk.reads = 0;
-	counters_read(c, &m);
-	CHECK_EQ_INT(fk.reads, 4);                /* 2 groups x 2 CPUs */
-	CHECK_EQ_INT(counters_last_reads(c), 4);
-	/* delta of one tick: raw 100*config, enabled 1000, running 500 -> scaled x2 */
-	struct ev_val *v = &m.cur.cpu[0 * m.nev + 1];
-	CHECK_EQ_INT(v->state, EVS_OK);
-	CHECK_EQ_U64(v->raw, 200);
-	CHECK_EQ_U64(v->enabled, 1000);
-	CHECK_EQ_U64(v->running, 500);
-	CHECK_NEAR(v->value, 400, 1e-9);
-	CHECK_NEAR(v->pct, 50, 1e-9);
-	counters_close(c);
+	rig_init(&r);
+	ev(&r.l, "a", 1, 0);
+	ev(&r.l, "b", 2, 0);
+	ev(&r.l, "c", 3, 1);
+	if (rig_open(&r) == 0) {
+		CHECK_EQ_INT(fk.opens, 6);
+		counters_read(r.c, &r.m);                 /* baseline */
+		fk.reads = 0;
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(fk.reads, 4);                /* 2 groups x 2 CPUs */
+		CHECK_EQ_INT(counters_last_reads(r.c), 4);
+		/* delta of one tick: raw 100*config, enabled 1000, running 500 -> scaled x2 */
+		struct ev_val *v = &r.m.cur.cpu[0 * r.m.nev + 1];
+		CHECK_EQ_INT(v->state, EVS_OK);
+		CHECK_EQ_U64(v->raw, 200);
+		CHECK_EQ_U64(v->enabled, 1000);
+		CHECK_EQ_U64(v->running, 500);
+		CHECK_NEAR(v->value, 400, 1e-9);
+		CHECK_NEAR(v->pct, 50, 1e-9);
+	}
+	rig_close(&r);
 	CHECK_EQ_INT(fk.closes, 6);
-	model_free(&m);
 }
 
 TEST(unsupported_member_is_marked_and_others_count)
 {
-	struct ev_spec specs[4];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
-	struct cnt_error err;
-	struct model m;
-	struct counters *c;
+	struct rig r;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.enodev_cpu = -1;
-	ev(&l, "bad", 99, 0);
-	ev(&l, "good", 2, 0);
-	model_for(&m, &l);
-	c = counters_open(&l, &t, &fake_seam, &err);
-	CHECK(c != NULL && err.err == 0, "open: %s", err.msg);
-	if (!c)
-		return;
-	counters_read(c, &m);
-	counters_read(c, &m);
-	CHECK_EQ_INT(m.cur.cpu[0].state, EVS_UNSUPPORTED);
-	CHECK_EQ_INT(m.cur.cpu[1].state, EVS_OK);
-	CHECK_EQ_INT(m.cur.cpu[1 * m.nev + 0].state, EVS_UNSUPPORTED);   /* refused on every CPU */
-	counters_close(c);
-	model_free(&m);
+	rig_init(&r);
+	ev(&r.l, "bad", 99, 0);
+	ev(&r.l, "good", 2, 0);
+	if (rig_open(&r) == 0) {
+		CHECK_EQ_INT(r.err.err, 0);
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_UNSUPPORTED);
+		CHECK_EQ_INT(r.m.cur.cpu[1].state, EVS_OK);
+		CHECK_EQ_INT(r.m.cur.cpu[1 * r.m.nev + 0].state, EVS_UNSUPPORTED);   /* refused on every CPU */
+	}
+	rig_close(&r);
+}
+
+/* Every open fails with err: counters_open must fail and explain. */
+static void open_fails(int open_err, struct cnt_error *err)
+{
+	struct rig r;
+
+	rig_init(&r);
+	fk.open_err = open_err;
+	ev(&r.l, "cycles", 1, 0);
+	CHECK(counters_open(&r.l, &r.t, &fake_seam, err) == NULL, "must fail");
+	CHECK_EQ_INT(err->err, open_err);
 }
 
 TEST(eacces_explains_paranoid)
 {
-	struct ev_spec specs[1];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
 	struct cnt_error err;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.open_err = -EACCES;
-	ev(&l, "cycles", 1, 0);
-	CHECK(counters_open(&l, &t, &fake_seam, &err) == NULL, "must fail");
-	CHECK_EQ_INT(err.err, -EACCES);
+	open_fails(-EACCES, &err);
 	CHECK(strstr(err.msg, "perf_event_paranoid") && strstr(err.msg, "CAP_PERFMON") &&
 	      strstr(err.msg, "root"), "message: %s", err.msg);
 }
 
 TEST(emfile_explains_limit)
 {
-	struct ev_spec specs[1];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
 	struct cnt_error err;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.open_err = -EMFILE;
-	ev(&l, "cycles", 1, 0);
-	CHECK(counters_open(&l, &t, &fake_seam, &err) == NULL, "must fail");
-	CHECK_EQ_INT(err.err, -EMFILE);
+	open_fails(-EMFILE, &err);
 	CHECK(strstr(err.msg, "too many open files") && strstr(err.msg, "limit"), "message: %s", err.msg);
 }
 
 TEST(enodev_drops_cpu)
 {
-	struct ev_spec specs[1];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
-	struct cnt_error err;
-	struct model m;
-	struct counters *c;
+	struct rig r;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.enodev_cpu = -1;
-	ev(&l, "a", 1, 0);
-	model_for(&m, &l);
-	c = counters_open(&l, &t, &fake_seam, &err);
-	if (!c)
-		return;
-	counters_read(c, &m);
-	fk.enodev_cpu = 1;
-	counters_read(c, &m);
-	CHECK(m.cur.online[0], "CPU 0 stays");
-	CHECK(!m.cur.online[1], "CPU 1 dropped after ENODEV");
-	fk.reads = 0;
-	counters_read(c, &m);
-	CHECK_EQ_INT(fk.reads, 1);   /* no more reads of the dropped CPU */
-	counters_close(c);
-	model_free(&m);
+	rig_init(&r);
+	ev(&r.l, "a", 1, 0);
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);
+		fk.enodev_cpu = 1;
+		counters_read(r.c, &r.m);
+		CHECK(r.m.cur.online[0], "CPU 0 stays");
+		CHECK(!r.m.cur.online[1], "CPU 1 dropped after ENODEV");
+		fk.reads = 0;
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(fk.reads, 1);   /* no more reads of the dropped CPU */
+	}
+	rig_close(&r);
 }
 
 TEST(lone_software_events_share_a_group)
 {
-	struct ev_spec specs[4];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
-	struct cnt_error err;
-	struct model m;
-	struct counters *c;
+	struct rig r;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.enodev_cpu = -1;
-	ev(&l, "cpu-clock", 1, 0);
-	ev(&l, "context-switches", 2, 1);
-	ev(&l, "raw", 3, 2);
-	l.ev[0].type = l.ev[1].type = PERF_TYPE_SOFTWARE;
-	model_for(&m, &l);
-	c = counters_open(&l, &t, &fake_seam, &err);
-	CHECK(c != NULL, "open: %s", err.msg);
-	if (!c)
-		return;
-	counters_read(c, &m);
-	fk.reads = 0;
-	counters_read(c, &m);
-	CHECK_EQ_INT(fk.reads, 4);   /* per CPU: the shared software group and the raw event's group */
-	CHECK_EQ_U64(m.cur.cpu[0 * m.nev + 1].raw, 200);   /* members still read their own counts */
-	CHECK_EQ_INT(m.cur.cpu[1 * m.nev + 2].state, EVS_OK);
-	counters_close(c);
-	model_free(&m);
+	rig_init(&r);
+	ev(&r.l, "cpu-clock", 1, 0);
+	ev(&r.l, "context-switches", 2, 1);
+	ev(&r.l, "raw", 3, 2);
+	r.l.ev[0].type = r.l.ev[1].type = PERF_TYPE_SOFTWARE;
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);
+		fk.reads = 0;
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(fk.reads, 4);   /* per CPU: the shared software group and the raw event's group */
+		CHECK_EQ_U64(r.m.cur.cpu[0 * r.m.nev + 1].raw, 200);   /* members still read their own counts */
+		CHECK_EQ_INT(r.m.cur.cpu[1 * r.m.nev + 2].state, EVS_OK);
+	}
+	rig_close(&r);
 }
 
 TEST(config3_never_dropped_silently)
 {
-	struct ev_spec specs[2];
-	struct ev_list l = { 0, specs, 0 };
-	struct topology t = topo2();
-	struct cnt_error err;
-	struct model m;
-	struct counters *c;
+	struct rig r;
 
-	memset(&fk, 0, sizeof(fk));
-	fk.enodev_cpu = -1;
-	ev(&l, "needs-config3", 5, 0);
-	l.ev[0].config3 = 0x1;
-	ev(&l, "plain", 2, 1);
-	model_for(&m, &l);
-	c = counters_open(&l, &t, &fake_seam, &err);
-	if (!c)
-		return;
-	counters_read(c, &m);
-	counters_read(c, &m);
+	rig_init(&r);
+	ev(&r.l, "needs-config3", 5, 0);
+	r.l.ev[0].config3 = 0x1;
+	ev(&r.l, "plain", 2, 1);
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
 #ifdef PERF_ATTR_SIZE_VER8
-	CHECK_EQ_INT(m.cur.cpu[0].state, EVS_OK);   /* the attribute carries config3 */
+		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_OK);   /* the attribute carries config3 */
 #else
-	CHECK_EQ_INT(m.cur.cpu[0].state, EVS_UNSUPPORTED);   /* cannot be expressed: not counted as something else */
-	CHECK_EQ_INT(fk.opens, 2);                           /* only "plain", on both CPUs */
+		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_UNSUPPORTED);   /* cannot be expressed: not counted as something else */
+		CHECK_EQ_INT(fk.opens, 2);                             /* only "plain", on both CPUs */
 #endif
-	CHECK_EQ_INT(m.cur.cpu[1].state, EVS_OK);
-	counters_close(c);
-	model_free(&m);
+		CHECK_EQ_INT(r.m.cur.cpu[1].state, EVS_OK);
+	}
+	rig_close(&r);
 }
 
 int main(void)

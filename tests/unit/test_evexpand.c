@@ -7,30 +7,7 @@
 #include <linux/perf_event.h>
 #include <stdint.h>
 
-static struct pmu_registry reg;
-
-static void use(const char *fixture)
-{
-	char root[512];
-
-	pmus_free(&reg);
-	snprintf(root, sizeof(root), "tests/fixtures/sysfs/%s", fixture);
-	sysfs_set_root(root);
-	if (pmus_load(&reg) < 0)
-		printf("     cannot load fixture %s\n", fixture);
-}
-
-static int parse(const char *s, struct ev_list *l)
-{
-	struct ev_error err;
-	int r;
-
-	evlist_free(l);
-	r = evparse(s, &reg, NULL, l, &err);
-	if (r < 0)
-		printf("     evparse(\"%s\"): %d at %d: %s\n", s, r, err.pos, err.msg);
-	return r;
-}
+#include "evfixture.h"
 
 static const struct ev_spec *find_name(const struct ev_list *l, const char *name)
 {

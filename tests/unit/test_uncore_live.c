@@ -2,28 +2,11 @@
  * socket equal the rates the machine description sets, opened once per socket on the cpumask CPU. */
 #include "t.h"
 #include "app.h"
+#include "apprig.h"
 #include "hw/counters.h"
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
 #include <time.h>
-
-static int open_app(struct app *a, const char *machine, const char *events)
-{
-	struct ev_error err;
-
-	memset(a, 0, sizeof(*a));
-	settings_defaults(&a->set);
-	a->opt.sim = machine;
-	a->opt.batch = true;
-	a->interval = 0.2;
-	if (app_open_machine(a) != 0)
-		return -1;
-	if (evparse(events, &a->reg, &a->topo, &a->evl, &err) < 0) {
-		printf("     parse error at %d: %s\n", err.pos, err.msg);
-		return -1;
-	}
-	return app_open_events(a);
-}
 
 static void sample_after(struct app *a, double seconds)
 {
@@ -46,8 +29,8 @@ TEST(spr_memory_bandwidth_per_socket)
 {
 	struct app a;
 
-	if (open_app(&a, "spr-2s", "uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,"
-				   "power/energy-pkg/,power/energy-ram/") != 0) {
+	if (apprig_open(&a, "spr-2s", NULL, "uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,"
+				   "power/energy-pkg/,power/energy-ram/", 0.2) != 0) {
 		CHECK(0, "could not open spr-2s");
 		app_close(&a);
 		return;
@@ -86,7 +69,7 @@ TEST(zen4_umc_bandwidth)
 {
 	struct app a;
 
-	if (open_app(&a, "zen4-1s", "amd_umc/event=0x0a,rdwrmask=0x1/,amd_umc/event=0x0a,rdwrmask=0x2/") != 0) {
+	if (apprig_open(&a, "zen4-1s", NULL, "amd_umc/event=0x0a,rdwrmask=0x1/,amd_umc/event=0x0a,rdwrmask=0x2/", 0.2) != 0) {
 		CHECK(0, "could not open zen4-1s");
 		app_close(&a);
 		return;

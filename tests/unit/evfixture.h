@@ -1,0 +1,35 @@
+/* evfixture.h: the parser tests' shared helpers: load a fixture sysfs tree's PMUs, parse into a list. */
+#ifndef PMUTOP_EVFIXTURE_H
+#define PMUTOP_EVFIXTURE_H
+#include <stdio.h>
+#include "hw/evparse.h"
+#include "hw/pmu.h"
+#include "hw/sysfs.h"
+
+static struct pmu_registry reg;
+
+/* Make tests/fixtures/sysfs/<fixture> the sysfs root and load its PMUs into reg. */
+static void use(const char *fixture)
+{
+	char root[512];
+
+	pmus_free(&reg);
+	snprintf(root, sizeof(root), "tests/fixtures/sysfs/%s", fixture);
+	sysfs_set_root(root);
+	if (pmus_load(&reg) < 0)
+		printf("     cannot load fixture %s\n", fixture);
+}
+
+/* Parse s into l (emptied first); prints the error when parsing fails. */
+static int parse(const char *s, struct ev_list *l)
+{
+	struct ev_error err;
+	int r;
+
+	evlist_free(l);
+	r = evparse(s, &reg, NULL, l, &err);
+	if (r < 0)
+		printf("     evparse(\"%s\"): %d at %d: %s\n", s, r, err.pos, err.msg);
+	return r;
+}
+#endif
