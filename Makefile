@@ -1,5 +1,5 @@
 # pmutop: build, run, test, install. `make help` lists the targets.
-PKGS     := ncursesw libpci inih
+PKGS     := ncursesw libpci inih json-c libmicrohttpd zlib
 CC       ?= cc
 PREFIX   ?= /usr/local
 DESTDIR  ?=
@@ -20,9 +20,9 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CPPFLAGS += -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
 CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
-LDLIBS   += $(PKG_LIBS) -lm
+LDLIBS   += $(PKG_LIBS) -lpfm -lm
 
-SRCS     := $(wildcard src/*.c src/hw/*.c src/hw/sim/*.c src/pci/*.c src/ui/*.c)
+SRCS     := $(wildcard src/*.c src/app/*.c src/out/*.c src/hw/*.c src/hw/sim/*.c src/pci/*.c src/ui/*.c)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
 MACHINES := $(sort $(wildcard machines/*.machine))
 GEN_C    := $(BUILD)/gen/machines_embed.c

@@ -7,9 +7,9 @@
  *
  * The simulated kernel is wrapped in a timing seam: every call through the seam (open, read,
  * ioctl, close) is timed, so the kernel's share can be taken out of pmutop's. */
-#include "app.h"
-#include "output.h"
-#include "outbuf.h"
+#include "app/app.h"
+#include "out/output.h"
+#include "out/outbuf.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include "hw/sim/sim.h"

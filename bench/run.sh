@@ -4,7 +4,7 @@
 set -e
 cd "$(dirname "$0")/.."
 B=${BENCH_BUILD:-build-bench}
-PKGS="ncursesw libpci inih"
+PKGS="ncursesw libpci inih json-c libmicrohttpd zlib"
 CC=${CC:-cc}
 
 # the library and pmutop itself, optimised, in our own build dir (BIN so ./pmutop is left alone)
@@ -14,6 +14,6 @@ for src in bench/*.c; do
 	exe="$B/bench/$(basename "$src" .c)"
 	# shellcheck disable=SC2046
 	$CC -D_GNU_SOURCE -Isrc $(pkg-config --cflags $PKGS) -D_XOPEN_SOURCE_EXTENDED -O2 -g -Wall -Wextra \
-		-std=gnu11 -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs $PKGS) -lm
+		-std=gnu11 -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs $PKGS) -lpfm -lm
 done
 exec python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json

@@ -8,6 +8,10 @@ optional=""  # wanted for some tests
 pkg-config --exists ncursesw 2>/dev/null || need="$need libncurses-dev"
 pkg-config --exists libpci 2>/dev/null || need="$need libpci-dev"
 pkg-config --exists inih 2>/dev/null || need="$need libinih-dev"
+pkg-config --exists json-c 2>/dev/null || need="$need libjson-c-dev"
+pkg-config --exists libmicrohttpd 2>/dev/null || need="$need libmicrohttpd-dev"
+pkg-config --exists zlib 2>/dev/null || need="$need zlib1g-dev"
+[ -f /usr/include/perfmon/pfmlib_perf_event.h ] || need="$need libpfm4-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v cc >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || need="$need build-essential"
 command -v tmux >/dev/null 2>&1 || need="$need tmux"
@@ -15,6 +19,9 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v lspci >/dev/null 2>&1 || optional="$optional pciutils"
 command -v strace >/dev/null 2>&1 || optional="$optional strace"
 command -v perf >/dev/null 2>&1 || optional="$optional linux-perf"
+command -v prometheus >/dev/null 2>&1 || optional="$optional prometheus"
+command -v promtool >/dev/null 2>&1 || optional="$optional prometheus"
+python3 -c 'import prometheus_client' >/dev/null 2>&1 || optional="$optional python3-prometheus-client"
 [ -z "$need$optional" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
 	[ -z "$need" ] && exit 0
@@ -39,7 +46,7 @@ if [ -n "$need" ] && ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -
 fi
 for p in $optional; do
 	if apt-cache show "$p" >/dev/null 2>&1; then
-		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$p" >/dev/null 2>&1 ||
+		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$p" >/dev/null 2>&1 ||
 			echo "pmutop: could not install $p; tests that need it will skip" >&2
 	else
 		echo "pmutop: $p is not packaged here; tests that need it will skip" >&2

@@ -3,7 +3,7 @@
 #define PMUTOP_UI_VIEW_H
 #include <stdbool.h>
 #include <curses.h>
-#include "app.h"
+#include "app/app.h"
 #include "hw/budget.h"
 #include "ui/keys.h"
 #include "ui/layout.h"

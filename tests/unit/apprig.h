@@ -3,7 +3,7 @@
 #define PMUTOP_APPRIG_H
 #include <stdio.h>
 #include <string.h>
-#include "app.h"
+#include "app/app.h"
 
 /* 0 when the machine is up and the events count; fault may be NULL. Call app_close after. */
 static int apprig_open(struct app *a, const char *machine, const char *fault, const char *events,

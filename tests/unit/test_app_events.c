@@ -1,7 +1,7 @@
 /* test_app_events.c: changing the event set at run time: success, parse errors, and an open failure
  * that leaves the previous events counting. */
 #include "t.h"
-#include "app.h"
+#include "app/app.h"
 #include "apprig.h"
 #include <errno.h>
 #include <time.h>

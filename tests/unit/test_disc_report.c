@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "pci/disc.h"
-#include "uncore_report.h"
+#include "app/uncore_report.h"
 #include "t.h"
 
 static uint8_t cfg[4096];

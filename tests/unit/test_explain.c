@@ -1,6 +1,6 @@
 /* test_explain.c: --explain-events output (JSON and text) for parsed events. */
 #include "t.h"
-#include "explain.h"
+#include "app/explain.h"
 #include "hw/evparse.h"
 #include "hw/pmu.h"
 #include "hw/sysfs.h"

@@ -1,6 +1,6 @@
 /* test_outbuf.c: the fast number and JSON string appenders agree with printf. */
 #include "t.h"
-#include "outbuf.h"
+#include "out/outbuf.h"
 
 static const char *fmt_fixed(double v, int d)
 {

@@ -1,6 +1,6 @@
 /* test_settings.c: option table, config file search and parsing (every error path), event sets, saving. */
 #include "t.h"
-#include "settings.h"
+#include "app/settings.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,7 +1,7 @@
 /* test_uncore_live.c: live uncore counts on simulated machines: IMC bandwidth and RAPL power per
  * socket equal the rates the machine description sets, opened once per socket on the cpumask CPU. */
 #include "t.h"
-#include "app.h"
+#include "app/app.h"
 #include "apprig.h"
 #include "hw/counters.h"
 #include "hw/cpulist.h"

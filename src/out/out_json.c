@@ -1,6 +1,6 @@
 /* out_json.c: one JSON object per interval: cpus, sockets, system, each with events and metrics. */
-#include "app.h"
-#include "output.h"
+#include "app/app.h"
+#include "out/output.h"
 #include <math.h>
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* evsets.c: the built-in event sets and their event lists per architecture (data, in one place). */
-#include "settings.h"
+#include "app/settings.h"
 #include <string.h>
 #include <strings.h>
 

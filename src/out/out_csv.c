@@ -1,6 +1,6 @@
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
-#include "app.h"
-#include "output.h"
+#include "app/app.h"
+#include "out/output.h"
 #include "hw/cpulist.h"
 #include "hw/replay.h"
 #include <math.h>

@@ -1,5 +1,5 @@
 /* settings_table.c: the option table and what it drives: defaults, value checks, text form, help. */
-#include "settings.h"
+#include "app/settings.h"
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* outbuf.c: fast appenders for batch output; printf per field is too slow at 224 CPUs x 16 events. */
-#include "outbuf.h"
+#include "out/outbuf.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

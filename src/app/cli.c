@@ -1,8 +1,8 @@
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
-#include "app.h"
-#include "batch.h"
-#include "explain.h"
-#include "uncore_report.h"
+#include "app/app.h"
+#include "app/batch.h"
+#include "app/explain.h"
+#include "app/uncore_report.h"
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
 #include "hw/sysfs.h"

@@ -2,8 +2,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "uncore_report.h"
-#include "outbuf.h"
+#include "app/uncore_report.h"
+#include "out/outbuf.h"
 
 static const char *access_name(int access)
 {

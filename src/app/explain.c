@@ -1,6 +1,6 @@
 /* explain.c: prints what each parsed event would open, for --explain-events (text or JSON). */
-#include "explain.h"
-#include "outbuf.h"
+#include "app/explain.h"
+#include "out/outbuf.h"
 #include "hw/cpulist.h"
 #include "hw/evparse.h"
 #include "hw/pmu.h"

@@ -2,7 +2,7 @@
 #ifndef PMUTOP_OUTPUT_H
 #define PMUTOP_OUTPUT_H
 #include <stdio.h>
-#include "outbuf.h"
+#include "out/outbuf.h"
 
 struct app;
 

@@ -1,7 +1,7 @@
 /* batch.c: -b mode: sample every interval and write JSON, perf-stat CSV or text, without curses. */
-#include "batch.h"
-#include "app.h"
-#include "output.h"
+#include "app/batch.h"
+#include "app/app.h"
+#include "out/output.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>

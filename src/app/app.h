@@ -3,7 +3,7 @@
 #ifndef PMUTOP_APP_H
 #define PMUTOP_APP_H
 #include <stdbool.h>
-#include "settings.h"
+#include "app/settings.h"
 #include "hw/topology.h"
 #include "hw/pmu.h"
 #include "hw/evparse.h"

@@ -1,5 +1,5 @@
 /* app_uncore.c: load the PMON discovery inventory for the current machine (sysfs root, topology, PMUs). */
-#include "app.h"
+#include "app/app.h"
 #include "hw/sysfs.h"
 #include <stdlib.h>
 #include <string.h>

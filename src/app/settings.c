@@ -1,5 +1,5 @@
 /* settings.c: defaults, event sets, finding and reading the config file (inih), saving it back. */
-#include "settings.h"
+#include "app/settings.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>

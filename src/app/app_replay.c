@@ -1,6 +1,6 @@
 /* app_replay.c: --replay: a recording as the counter source, for batch conversion or the TUI. */
-#include "app.h"
-#include "batch.h"
+#include "app/app.h"
+#include "app/batch.h"
 #include "hw/replay.h"
 #include "ui/ui.h"
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
-#include "app.h"
+#include "app/app.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include <errno.h>

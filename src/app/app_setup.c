@@ -1,6 +1,6 @@
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
-#include "app.h"
+#include "app/app.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include "hw/sim/sim.h"
