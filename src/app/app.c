@@ -1,5 +1,6 @@
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
 #include "app/app.h"
+#include "app/exporter.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include <errno.h>
@@ -100,6 +101,7 @@ int app_sample(struct app *a)
 		f->seq++;   /* a replay numbers its own frames */
 	}
 	model_derive(&a->model);
+	exporter_publish(a);
 	return 0;
 }
 

@@ -16,6 +16,7 @@ struct perf_seam;
 struct counters;
 struct replay;
 struct sim_machine;
+struct exporter;
 
 /* A counter source as a table of functions: perf (live kernel or simulated) and replay. */
 struct source_ops {
@@ -49,6 +50,9 @@ struct app_opts {              /* the command line */
 	const char *config;        /* --config */
 	const char *sim_tree;      /* --sim-tree DIR */
 	bool list_machines;
+	const char *listen;        /* --listen [ADDR:]PORT */
+	const char *prom;          /* --prom FILE */
+	bool quiet;                /* --quiet: no batch rows (exporting only) */
 };
 
 struct app {
@@ -66,6 +70,7 @@ struct app {
 	struct budget budget[8];
 	int nbudget;
 	struct disc_inventory inv;
+	struct exporter *exp;      /* --listen / --prom, NULL when off */
 	bool inv_loaded;
 	char inv_msg[256];
 

@@ -64,6 +64,8 @@ int batch_run(struct app *a, FILE *out)
 			fprintf(stderr, "pmutop: %s\n", a->msg);
 			a->msg[0] = '\0';
 		}
+		if (a->opt.quiet || a->set.quiet)
+			continue;   /* exporting only */
 		if (a->opt.json)
 			out_json_frame(&b, a);
 		else if (a->opt.sep)

@@ -2,6 +2,7 @@
 #include "app/app.h"
 #include "app/batch.h"
 #include "app/explain.h"
+#include "app/exporter.h"
 #include "app/uncore_report.h"
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
@@ -17,7 +18,8 @@
 #define PMUTOP_VERSION "0.1"
 
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
-       OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE };
+       OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
+       OPT_LISTEN, OPT_PROM, OPT_QUIET };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -41,6 +43,9 @@ static const struct option long_opts[] = {
 	{ "explain-events", no_argument, NULL, OPT_EXPLAIN },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "list-options", no_argument, NULL, OPT_LIST_OPTIONS },
+	{ "listen", required_argument, NULL, OPT_LISTEN },
+	{ "prom", required_argument, NULL, OPT_PROM },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -74,6 +79,10 @@ static void usage(FILE *f)
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
 "                           then /etc/pmutop.conf)\n"
 "      --list-options       print every configuration option with its default\n"
+"      --listen [ADDR:]PORT serve Prometheus metrics at http://ADDR:PORT/metrics (ADDR 127.0.0.1\n"
+"                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
+"      --prom FILE          rewrite FILE with the same metrics after every interval (atomically)\n"
+"      --quiet              with -b: write no rows, only export\n"
 "  -h, --help               this help;  -V, --version  the version\n");
 }
 
@@ -126,6 +135,9 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LIST_UNCORE: a->opt.list_uncore = true; break;
 		case OPT_EXPLAIN: a->opt.explain = true; break;
 		case OPT_CONFIG: a->opt.config = optarg; break;
+		case OPT_LISTEN: a->opt.listen = optarg; break;
+		case OPT_PROM: a->opt.prom = optarg; break;
+		case OPT_QUIET: a->opt.quiet = true; break;
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
 		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
@@ -205,6 +217,8 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
+	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, PMUTOP_VERSION)))
+		return r;
 	if (a->opt.do_replay)
 		return replay_main(a);
 	if ((r = app_open_machine(a)))
@@ -269,6 +283,7 @@ int pmutop_main(int argc, char **argv)
 		return 0;
 	}
 	r = run(&app);
+	exporter_stop(&app);
 	app_close(&app);
 	return r;
 }

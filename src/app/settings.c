@@ -209,11 +209,20 @@ static const char *eventset_name(const char *section)
 	return section;
 }
 
+/* A section of the option table: [display], [events], [exporter]. */
+static bool table_section(const char *sec)
+{
+	for (int i = 0; i < settings_ntable; i++)
+		if (strcmp(settings_table[i].section, sec) == 0)
+			return true;
+	return false;
+}
+
 static bool known_section(const char *sec)
 {
 	const char *n = eventset_name(sec);
 
-	return strcmp(sec, "display") == 0 || strcmp(sec, "events") == 0 || (n && valid_set_name(n));
+	return table_section(sec) || (n && valid_set_name(n));
 }
 
 /* Our line reader for inih: counts lines (for messages), warns about unknown
@@ -263,7 +272,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 
 	if (c->failed)
 		return 1;
-	if (strcmp(section, "display") == 0 || strcmp(section, "events") == 0) {
+	if (table_section(section)) {
 		const struct setting_def *d = NULL;
 		for (int i = 0; i < settings_ntable && !d; i++)
 			if (strcmp(settings_table[i].section, section) == 0 && strcmp(settings_table[i].name, name) == 0)

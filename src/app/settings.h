@@ -27,6 +27,12 @@ struct settings {
 	char set[64];       /* the event set in use */
 	int nsets;
 	struct evset *sets; /* built-in sets first, then [eventset NAME] sections */
+	/* [exporter] */
+	char listen[80];    /* [ADDR:]PORT serving /metrics, "" = off */
+	char textfile[1024];/* exposition written after every interval, "" = off */
+	bool quiet;         /* batch mode writes no rows */
+	int max_connections;/* HTTP connections at once */
+	int timeout;        /* seconds an idle or stalled HTTP connection is kept */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
 	bool user_file;     /* path is the user's own file (save target) */

@@ -29,6 +29,16 @@ const struct setting_def settings_table[] = {
 	  "samples kept per CPU for sparklines (1..100000)", F(history) },
 	{ "set", "events", ST_STRING, 0, 0, false, NULL, "default",
 	  "the event set counted at start (a built-in set or an [eventset NAME] section)", F(set) },
+	{ "listen", "exporter", ST_STRING, 0, 0, false, NULL, "",
+	  "[ADDR:]PORT serving Prometheus /metrics (--listen); empty = off", F(listen) },
+	{ "textfile", "exporter", ST_STRING, 0, 0, false, NULL, "",
+	  "file rewritten with the exposition after every interval (--prom); empty = off", F(textfile) },
+	{ "quiet", "exporter", ST_BOOL, 0, 0, false, NULL, "false",
+	  "batch mode writes no rows, only exports (--quiet)", F(quiet) },
+	{ "max_connections", "exporter", ST_INT, 1, 4096, false, NULL, "128",
+	  "HTTP connections served at once (1..4096)", F(max_connections) },
+	{ "timeout", "exporter", ST_INT, 1, 3600, false, NULL, "10",
+	  "seconds an idle or stalled HTTP connection is kept (1..3600)", F(timeout) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
 

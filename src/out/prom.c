@@ -1,0 +1,426 @@
+/* prom.c: Prometheus text 0.0.4 and OpenMetrics 1.0 exposition of a frame, and the totals behind
+ * its counters. Label text is escaped once per event and once per CPU, then copied per series. */
+#include "out/prom.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- totals ---- */
+
+void prom_totals_free(struct prom_totals *t)
+{
+	for (int i = 0; t->names && i < 2 * t->nev; i++)
+		free(t->names[i]);
+	free(t->names);
+	free(t->cpu_ids);
+	free(t->cpu);
+	free(t->sock);
+	uint64_t resets = t->resets;
+	memset(t, 0, sizeof(*t));
+	t->resets = resets;
+}
+
+static bool same_list(const struct prom_totals *t, const struct model *m)
+{
+	if (!t->cpu || t->ncpus != m->ncpus || t->nev != m->nev || t->nsock != m->nsock)
+		return false;
+	for (int c = 0; c < m->ncpus; c++)
+		if (t->cpu_ids[c] != m->cpu_ids[c])
+			return false;
+	for (int e = 0; e < m->nev; e++)
+		if (strcmp(t->names[2 * e], m->ev[e].name) != 0 || strcmp(t->names[2 * e + 1], m->ev[e].pmu) != 0)
+			return false;
+	return true;
+}
+
+static int totals_reset(struct prom_totals *t, const struct model *m)
+{
+	size_t ncell = (size_t)m->ncpus * (size_t)m->nev, nsu = (size_t)m->nsock * NPU;
+
+	prom_totals_free(t);
+	t->resets++;
+	t->ncpus = m->ncpus;
+	t->nev = m->nev;
+	t->nsock = m->nsock;
+	t->names = calloc((size_t)(2 * m->nev) + 1, sizeof(char *));
+	t->cpu_ids = malloc(((size_t)m->ncpus + 1) * sizeof(int));
+	t->cpu = malloc((ncell + 1) * sizeof(double));
+	t->sock = malloc((nsu + 1) * sizeof(double));
+	if (!t->names || !t->cpu_ids || !t->cpu || !t->sock)
+		goto oom;
+	for (int e = 0; e < m->nev; e++) {
+		t->names[2 * e] = strdup(m->ev[e].name);
+		t->names[2 * e + 1] = strdup(m->ev[e].pmu);
+		if (!t->names[2 * e] || !t->names[2 * e + 1])
+			goto oom;
+	}
+	memcpy(t->cpu_ids, m->cpu_ids, (size_t)m->ncpus * sizeof(int));
+	for (size_t i = 0; i < ncell; i++)
+		t->cpu[i] = NAN;   /* NAN until counted once */
+	for (size_t i = 0; i < nsu; i++)
+		t->sock[i] = NAN;
+	return 0;
+oom:
+	prom_totals_free(t);
+	return -ENOMEM;
+}
+
+static void add_to(double *total, double v)
+{
+	*total = isnan(*total) ? v : *total + v;
+}
+
+int prom_totals_add(struct prom_totals *t, const struct model *m)
+{
+	const struct frame *f = &m->cur;
+	/* the socket metrics back to the amounts of the interval: bytes and joules */
+	static const struct { int metric; double to_base; } umap[NPU] = {
+		[PU_MEM_READ] = { M_MEM_RD_GBS, 1e9 }, [PU_MEM_WRITE] = { M_MEM_WR_GBS, 1e9 },
+		[PU_MEM] = { M_MEM_GBS, 1e9 }, [PU_UPI] = { M_UPI_GBS, 1e9 },
+		[PU_PKG_J] = { M_PKG_W, 1 }, [PU_DRAM_J] = { M_DRAM_W, 1 },
+	};
+
+	if (f->seq == 0 || !f->cpu)
+		return 0;
+	if (!same_list(t, m) || f->seq < t->last_seq) {
+		if (totals_reset(t, m) < 0)
+			return -ENOMEM;
+	} else if (f->seq == t->last_seq) {
+		return 0;
+	}
+	t->last_seq = f->seq;
+	for (int c = 0; c < m->ncpus; c++) {
+		const struct ev_val *row = &f->cpu[(size_t)c * m->nev];
+		if (!f->online[c])
+			continue;
+		for (int e = 0; e < m->nev; e++)
+			if (row[e].state == EVS_OK && isfinite(row[e].value))
+				add_to(&t->cpu[(size_t)c * m->nev + e], row[e].value);
+	}
+	for (int s = 0; s < m->nsock; s++)
+		for (int k = 0; k < NPU; k++) {
+			double v = f->sock_m[(size_t)s * NMETRICS + umap[k].metric];
+			if (isfinite(v) && isfinite(f->interval))
+				add_to(&t->sock[(size_t)s * NPU + k], v * umap[k].to_base * f->interval);
+		}
+	return 0;
+}
+
+/* ---- text ---- */
+
+/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid (overlong, surrogate, > U+10FFFF). */
+static int utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+			return 0;
+		if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))
+			return 0;
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
+			return 0;
+		if ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+void prom_label_value(struct outbuf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		const unsigned char *r = p;
+		while (*r >= 0x20 && *r < 0x80 && *r != '\\' && *r != '"')
+			r++;
+		ob_mem(b, (const char *)p, (size_t)(r - p));
+		p = r;
+		if (!*p)
+			break;
+		if (*p == '\\' || *p == '"') {
+			ob_char(b, '\\');
+			ob_char(b, (char)*p++);
+		} else if (*p == '\n') {
+			ob_str(b, "\\n");
+			p++;
+		} else if (*p < 0x80) {   /* other control characters are valid UTF-8: kept */
+			ob_char(b, (char)*p++);
+		} else {
+			int n = utf8_len(p);
+			if (n) {
+				ob_mem(b, (const char *)p, (size_t)n);
+				p += n;
+			} else {
+				ob_str(b, "\xef\xbf\xbd");   /* U+FFFD */
+				p++;
+			}
+		}
+	}
+}
+
+/* A sample value: integers exactly, others with enough digits for rates and ratios. */
+static void num(struct outbuf *b, double v)
+{
+	char tmp[40];
+	size_t start;
+
+	if (v == floor(v) && fabs(v) < 9e15) {
+		ob_i64(b, (int64_t)v);
+		return;
+	}
+	if (fabs(v) >= 1e15 || fabs(v) < 1e-3) {
+		/* big totals keep every digit; small gauges need no more than 9 */
+		ob_mem(b, tmp, (size_t)snprintf(tmp, sizeof(tmp), fabs(v) >= 1e15 ? "%.17g" : "%.9g", v));
+		return;
+	}
+	start = b->len;
+	ob_fixed(b, v, fabs(v) >= 1e6 ? 3 : 9, "NaN");
+	if (b->oom)
+		return;
+	while (b->len > start + 1 && b->p[b->len - 1] == '0')
+		b->len--;
+	if (b->p[b->len - 1] == '.')
+		b->len--;
+}
+
+/* # HELP and # TYPE of a family. A counter's samples end in _total; the text format names the
+ * family by its samples, OpenMetrics without the suffix. */
+static void family(struct outbuf *b, int fmt, const char *name, bool counter, const char *help)
+{
+	const char *suffix = counter && fmt == PROM_TEXT ? "_total" : "";
+
+	ob_str(b, "# HELP ");
+	ob_str(b, name);
+	ob_str(b, suffix);
+	ob_char(b, ' ');
+	ob_str(b, help);
+	ob_str(b, "\n# TYPE ");
+	ob_str(b, name);
+	ob_str(b, suffix);
+	ob_str(b, counter ? " counter\n" : " gauge\n");
+}
+
+/* Label fragments, escaped once: `event="..",pmu=".."` per event, `cpu="..",...` per CPU,
+ * `socket=".."` per socket. */
+struct labels {
+	struct outbuf text;
+	size_t *ev, *cpu, *sock;   /* offsets, [n + 1] each */
+};
+
+static void lab_int(struct outbuf *b, const char *name, int v)
+{
+	ob_str(b, name);
+	ob_str(b, "=\"");
+	if (v >= 0)
+		ob_i64(b, v);
+	ob_char(b, '"');
+}
+
+static int labels_build(struct labels *l, const struct model *m, const struct prom_info *info)
+{
+	ob_init(&l->text, 64 * (size_t)(m->nev + m->ncpus + m->nsock + 1));
+	l->ev = malloc(((size_t)m->nev + 1) * sizeof(size_t));
+	l->cpu = malloc(((size_t)m->ncpus + 1) * sizeof(size_t));
+	l->sock = malloc(((size_t)m->nsock + 1) * sizeof(size_t));
+	if (!l->ev || !l->cpu || !l->sock)
+		return -ENOMEM;
+	for (int e = 0; e < m->nev; e++) {
+		l->ev[e] = l->text.len;
+		ob_str(&l->text, "event=\"");
+		prom_label_value(&l->text, m->ev[e].name);
+		ob_str(&l->text, "\",pmu=\"");
+		prom_label_value(&l->text, m->ev[e].pmu);
+		ob_char(&l->text, '"');
+	}
+	l->ev[m->nev] = l->text.len;
+	for (int c = 0; c < m->ncpus; c++) {
+		const char *ct = info && info->core_type && info->core_type[c] ? info->core_type[c] : "";
+		l->cpu[c] = l->text.len;
+		lab_int(&l->text, "cpu", m->cpu_ids[c]);
+		ob_char(&l->text, ',');
+		lab_int(&l->text, "socket", m->sock_ids[m->cpu_sock[c]]);
+		ob_char(&l->text, ',');
+		lab_int(&l->text, "core", m->cpu_core[c]);
+		ob_str(&l->text, ",core_type=\"");
+		prom_label_value(&l->text, ct);
+		ob_char(&l->text, '"');
+	}
+	l->cpu[m->ncpus] = l->text.len;
+	for (int s = 0; s < m->nsock; s++) {
+		l->sock[s] = l->text.len;
+		lab_int(&l->text, "socket", m->sock_ids[s]);
+	}
+	l->sock[m->nsock] = l->text.len;
+	return l->text.oom ? -ENOMEM : 0;
+}
+
+static void labels_free(struct labels *l)
+{
+	ob_free(&l->text);
+	free(l->ev);
+	free(l->cpu);
+	free(l->sock);
+}
+
+static void lab(struct outbuf *b, const struct labels *l, const size_t *off, int i)
+{
+	ob_mem(b, l->text.p + off[i], off[i + 1] - off[i]);
+}
+
+/* The derived gauges: per CPU as NAME, per socket as pmutop_socket_..., in base units. */
+static const struct {
+	int metric;
+	double scale;
+	const char *name, *help;
+} gauges[] = {
+	{ M_IPC, 1, "ipc", "instructions per cycle over the last interval" },
+	{ M_GHZ, 1e9, "frequency_hertz", "cycles per second while counting over the last interval" },
+	{ M_UTIL, 0.01, "utilization_ratio", "share of the last interval the CPU was busy (cpu-clock, 0..1)" },
+	{ M_MPKI, 1, "llc_mpki", "last-level cache misses per thousand instructions over the last interval" },
+	{ M_LLC_MISS_PCT, 0.01, "llc_miss_ratio", "last-level cache misses per reference over the last interval (0..1)" },
+	{ M_BR_MISS_PCT, 0.01, "branch_miss_ratio", "mispredicted branches per branch over the last interval (0..1)" },
+};
+
+static const struct {
+	const char *name, *help;
+} ucounters[NPU] = {
+	[PU_MEM_READ] = { "pmutop_memory_read_bytes", "bytes read from memory by the socket since pmutop started" },
+	[PU_MEM_WRITE] = { "pmutop_memory_write_bytes", "bytes written to memory by the socket since pmutop started" },
+	[PU_MEM] = { "pmutop_memory_bytes", "bytes read and written to memory by the socket since pmutop started" },
+	[PU_UPI] = { "pmutop_upi_bytes", "bytes over the socket's UPI links since pmutop started" },
+	[PU_PKG_J] = { "pmutop_package_energy_joules", "package energy since pmutop started (RAPL)" },
+	[PU_DRAM_J] = { "pmutop_dram_energy_joules", "DRAM energy since pmutop started (RAPL)" },
+};
+
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void series_frame(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+			 const struct labels *l, int fmt)
+{
+	const struct frame *f = &m->cur;
+	bool have = t && t->last_seq == f->seq && t->cpu && t->ncpus == m->ncpus && t->nev == m->nev;
+	char name[96], help[256];
+
+	family(b, fmt, "pmutop_event", true, "scaled event counts since pmutop started, per CPU "
+	       "(sums of the estimates of the intervals the event was counted in)");
+	for (int e = 0; have && e < m->nev; e++)
+		for (int c = 0; c < m->ncpus; c++) {
+			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
+			double tot = t->cpu[(size_t)c * m->nev + e];
+			if (!f->online[c] || v->state != EVS_OK || isnan(tot))
+				continue;
+			ob_str(b, "pmutop_event_total{");
+			lab(b, l, l->ev, e);
+			ob_char(b, ',');
+			lab(b, l, l->cpu, c);
+			ob_str(b, "} ");
+			num(b, tot);
+			ob_char(b, '\n');
+		}
+	family(b, fmt, "pmutop_event_running_ratio", false, "time counting per time enabled over the "
+	       "last interval, all CPUs (below 1: multiplexed, the value is an estimate)");
+	for (int e = 0; e < m->nev; e++) {
+		const struct ev_val *v = &f->sys[e];
+		if (v->enabled == 0 || v->state == EVS_ABSENT || v->state == EVS_UNSUPPORTED)
+			continue;
+		ob_str(b, "pmutop_event_running_ratio{");
+		lab(b, l, l->ev, e);
+		ob_str(b, "} ");
+		num(b, v->running >= v->enabled ? 1.0 : (double)v->running / (double)v->enabled);
+		ob_char(b, '\n');
+	}
+	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
+		snprintf(name, sizeof(name), "pmutop_%s", gauges[g].name);
+		family(b, fmt, name, false, gauges[g].help);
+		for (int c = 0; c < m->ncpus; c++) {
+			double v = f->cpu_m[(size_t)c * NMETRICS + gauges[g].metric];
+			if (!f->online[c] || !isfinite(v))
+				continue;
+			ob_str(b, name);
+			ob_char(b, '{');
+			lab(b, l, l->cpu, c);
+			ob_str(b, "} ");
+			num(b, v * gauges[g].scale);
+			ob_char(b, '\n');
+		}
+	}
+	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
+		snprintf(name, sizeof(name), "pmutop_socket_%s", gauges[g].name);
+		snprintf(help, sizeof(help), "per socket (from the sums of its CPUs' counts): %s", gauges[g].help);
+		family(b, fmt, name, false, help);
+		for (int s = 0; s < m->nsock; s++) {
+			double v = f->sock_m[(size_t)s * NMETRICS + gauges[g].metric];
+			if (!isfinite(v))
+				continue;
+			ob_str(b, name);
+			ob_char(b, '{');
+			lab(b, l, l->sock, s);
+			ob_str(b, "} ");
+			num(b, v * gauges[g].scale);
+			ob_char(b, '\n');
+		}
+	}
+	for (int k = 0; k < NPU; k++) {
+		family(b, fmt, ucounters[k].name, true, ucounters[k].help);
+		for (int s = 0; have && s < m->nsock; s++) {
+			double tot = t->sock[(size_t)s * NPU + k];
+			int met = k == PU_MEM_READ ? M_MEM_RD_GBS : k == PU_MEM_WRITE ? M_MEM_WR_GBS :
+				  k == PU_MEM ? M_MEM_GBS : k == PU_UPI ? M_UPI_GBS : k == PU_PKG_J ? M_PKG_W : M_DRAM_W;
+			if (isnan(tot) || !isfinite(f->sock_m[(size_t)s * NMETRICS + met]))
+				continue;
+			ob_str(b, ucounters[k].name);
+			ob_str(b, "_total{");
+			lab(b, l, l->sock, s);
+			ob_str(b, "} ");
+			num(b, tot);
+			ob_char(b, '\n');
+		}
+	}
+}
+
+void prom_write(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+		const struct prom_info *info, int fmt)
+{
+	double t0 = mono_now();
+	struct labels l = { 0 };
+
+	if (m && m->ncpus > 0 && m->cur.seq > 0 && m->cur.cpu) {
+		if (labels_build(&l, m, info) < 0)
+			b->oom = 1;
+		else
+			series_frame(b, m, t, &l, fmt);
+	}
+	labels_free(&l);
+	family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "
+	       "(source: live, sim or replay); always 1");
+	ob_str(b, "pmutop_build_info{version=\"");
+	prom_label_value(b, info && info->version ? info->version : "");
+	ob_str(b, "\",source=\"");
+	prom_label_value(b, info && info->source ? info->source : "");
+	ob_str(b, "\"} 1\n");
+	family(b, fmt, "pmutop_scrape_duration_seconds", false,
+	       "seconds pmutop took to write this exposition");
+	ob_str(b, "pmutop_scrape_duration_seconds ");
+	num(b, mono_now() - t0);
+	ob_char(b, '\n');
+	if (fmt == PROM_OPENMETRICS)
+		ob_str(b, "# EOF\n");
+}

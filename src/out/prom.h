@@ -1,0 +1,47 @@
+/* prom.h: the Prometheus exposition of a frame: text format 0.0.4 or OpenMetrics 1.0.
+ * Counters are totals since pmutop started, kept across frames in struct prom_totals (the writer
+ * itself is a pure function of the model, the totals and the labels it is given). */
+#ifndef PMUTOP_PROM_H
+#define PMUTOP_PROM_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "hw/model.h"
+#include "out/outbuf.h"
+
+enum prom_format { PROM_TEXT, PROM_OPENMETRICS };
+
+/* Per-socket uncore totals, from the socket metrics of each frame (bytes and joules). */
+enum prom_uncore { PU_MEM_READ, PU_MEM_WRITE, PU_MEM, PU_UPI, PU_PKG_J, PU_DRAM_J, NPU };
+
+struct prom_totals {
+	int ncpus, nev, nsock;
+	uint64_t last_seq;   /* the frame last added; 0 = none */
+	char **names;        /* [2 * nev]: event name and PMU of the list the totals belong to */
+	int *cpu_ids;        /* [ncpus] */
+	double *cpu;         /* [ncpus * nev]: scaled values summed over the counted intervals */
+	double *sock;        /* [nsock * NPU] */
+	uint64_t resets;     /* how often the totals started again (new event list, replay rewound) */
+};
+
+/* Add the model's current frame to the totals. A new event list or CPU set, or a frame that is
+ * not after the last one added (a rewound replay), starts the totals again from this frame; the
+ * same frame twice is added once. Returns 0 or -ENOMEM (the totals are then empty). */
+int prom_totals_add(struct prom_totals *t, const struct model *m);
+void prom_totals_free(struct prom_totals *t);
+
+struct prom_info {
+	const char *version;            /* pmutop_build_info{version} */
+	const char *source;             /* "live", "sim" or "replay" */
+	const char *const *core_type;   /* [ncpus] core PMU per CPU, NULL or NULL entries: "" */
+};
+
+/* Write the exposition of the model's current frame with the totals (which must have been
+ * updated from that frame) in the given format. Nothing that was not counted in the frame is
+ * written: no series rather than a 0. With no frame yet (seq 0), only pmutop's own metrics. */
+void prom_write(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+		const struct prom_info *info, int format);
+
+/* Append s as the inside of a label value: \ " and newline escaped, invalid UTF-8 replaced by
+ * U+FFFD (both formats require UTF-8). */
+void prom_label_value(struct outbuf *b, const char *s);
+#endif
