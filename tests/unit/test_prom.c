@@ -1,0 +1,324 @@
+/* test_prom.c: the Prometheus/OpenMetrics writer (escaping, omission of what was not counted,
+ * totals across frames, both formats) and the exporter's address parsing and negotiation. */
+#include "t.h"
+#include "out/prom.h"
+#include "app/exporter.h"
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+static const int cpu_ids[3] = { 0, 1, 5 }, cpu_sock[3] = { 0, 0, 1 }, cpu_core[3] = { 0, 1, 4 };
+static const int sock_ids[2] = { 0, 1 };
+enum { E_CYC, E_INS, E_ODD, E_PKG, NEV };
+static const char *const ctype[3] = { "cpu_core", "cpu_core", "cpu_atom" };
+static const struct prom_info info = { "9.9", "sim", ctype };
+
+static void setup(struct model *m)
+{
+	model_init(m, 3, cpu_ids, cpu_sock, cpu_core, 2, sock_ids, 4);
+	model_add_event(m, "cycles", "cycles", "cpu", "", 0, false);
+	model_add_event(m, "instructions", "instructions", "cpu", "", 0, false);
+	/* a name with every character the label escaping must handle, and bytes that are not UTF-8 */
+	model_add_event(m, "odd/a=1,b=\"q\\\"\n\xff/", "odd", "od\"d", "", 1, false);
+	model_add_event(m, "power/energy-pkg/", "energy-pkg", "power", "Joules", 2, true);
+	model_alloc_frame(m);
+}
+
+/* One interval: CPU c counts k * base cycles, twice as many instructions; CPU 1's cycles not
+ * counted when skip1; the energy counted on CPUs 0 and 5 (one per socket). */
+static void frame(struct model *m, uint64_t seq, double k, bool skip1)
+{
+	struct frame *f = &m->cur;
+
+	for (int c = 0; c < 3; c++) {
+		struct ev_val *row = &f->cpu[(size_t)c * NEV];
+		uint64_t cyc = (uint64_t)(k * 1e9 * (c + 1));
+		model_set_value(&row[E_CYC], cyc, 1000000000, (c == 1 && skip1) ? 0 : 1000000000, 1);
+		model_set_value(&row[E_INS], 2 * cyc, 1000000000, 500000000, 1);   /* multiplexed: x2 */
+		model_set_value(&row[E_ODD], 7, 1000000000, 1000000000, 1);
+		if (c == 1)
+			memset(&row[E_PKG], 0, sizeof(row[E_PKG]));   /* EVS_ABSENT: off the cpumask */
+		else
+			model_set_value(&row[E_PKG], 1000, 1000000000, 1000000000, 0.1);  /* 100 J */
+	}
+	f->interval = 1;
+	f->t = (double)seq;
+	f->seq = seq;
+	model_derive(m);
+}
+
+static char *write_fmt(const struct model *m, const struct prom_totals *t, int fmt)
+{
+	struct outbuf b;
+
+	ob_init(&b, 256);
+	prom_write(&b, m, t, &info, fmt);
+	ob_char(&b, '\0');
+	return b.p;
+}
+
+/* The value of the sample line that starts with prefix, NAN when there is none. */
+static double sample(const char *text, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (strncmp(p, prefix, n) == 0 && p[n] == ' ')
+			return strtod(p + n + 1, NULL);
+	return NAN;
+}
+
+static int count_lines(const char *text, const char *prefix)
+{
+	int k = 0;
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		k += strncmp(p, prefix, strlen(prefix)) == 0;
+	return k;
+}
+
+#define CYC0 "pmutop_event_total{event=\"cycles\",pmu=\"cpu\",cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\"}"
+#define CYC1 "pmutop_event_total{event=\"cycles\",pmu=\"cpu\",cpu=\"1\",socket=\"0\",core=\"1\",core_type=\"cpu_core\"}"
+#define INS5 "pmutop_event_total{event=\"instructions\",pmu=\"cpu\",cpu=\"5\",socket=\"1\",core=\"4\",core_type=\"cpu_atom\"}"
+
+TEST(label_escaping)
+{
+	struct outbuf b;
+
+	ob_init(&b, 16);
+	prom_label_value(&b, "a\\b\"c\nd \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	ob_char(&b, '\0');
+	CHECK_EQ_STR(b.p, "a\\\\b\\\"c\\nd \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	ob_reset(&b);
+	/* a lone continuation byte, an overlong '/', a surrogate, a truncated sequence at the end */
+	prom_label_value(&b, "x\x80y\xc0\xafz\xed\xa0\x80w\xe2\x82");
+	ob_char(&b, '\0');
+	CHECK_EQ_STR(b.p, "x\xef\xbf\xbdy\xef\xbf\xbd\xef\xbf\xbdz\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdw"
+		     "\xef\xbf\xbd\xef\xbf\xbd");
+	ob_free(&b);
+}
+
+TEST(event_names_stay_label_values)
+{
+	struct model m;
+	struct prom_totals t = { 0 };
+	char *text;
+
+	setup(&m);
+	frame(&m, 1, 1, false);
+	prom_totals_add(&t, &m);
+	text = write_fmt(&m, &t, PROM_TEXT);
+	CHECK(sample(text, "pmutop_event_total{event=\"odd/a=1,b=\\\"q\\\\\\\"\\n\xef\xbf\xbd/\",pmu=\"od\\\"d\","
+		     "cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\"}") == 7, "%s", text);
+	/* every sample line's metric name is one of ours: [a-z_] only */
+	for (const char *p = text; *p; p = strchr(p, '\n') + 1) {
+		if (*p != '#') {
+			size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+			CHECK(p[n] == '{' || p[n] == ' ', "bad metric name in: %.60s", p);
+		}
+	}
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+TEST(not_counted_is_omitted)
+{
+	struct model m;
+	struct prom_totals t = { 0 };
+	char *text;
+
+	setup(&m);
+	frame(&m, 1, 1, true);
+	prom_totals_add(&t, &m);
+	text = write_fmt(&m, &t, PROM_TEXT);
+	CHECK(isnan(sample(text, CYC1)), "CPU 1 cycles were not counted but exported");
+	CHECK(count_lines(text, "pmutop_ipc{cpu=\"1\"") == 0, "IPC of CPU 1 has no cycles");
+	CHECK(count_lines(text, "pmutop_frequency_hertz{cpu=\"1\"") == 0, "GHz of CPU 1 has no cycles");
+	CHECK_NEAR(sample(text, CYC0), 1e9, 0.5);
+	CHECK_NEAR(sample(text, "pmutop_ipc{cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\"}"), 4, 1e-9);
+	/* an event absent on a CPU (uncore off its cpumask) has no series there either */
+	CHECK(count_lines(text, "pmutop_event_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"1\"") == 0, "absent");
+	CHECK(count_lines(text, "pmutop_event_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"5\"") == 1, "present");
+	CHECK_NEAR(sample(text, "pmutop_socket_ipc{socket=\"1\"}"), 4, 1e-9);
+	/* the running ratio: instructions ran half the time on every CPU; cycles 2 of 3 CPUs */
+	CHECK_NEAR(sample(text, "pmutop_event_running_ratio{event=\"instructions\",pmu=\"cpu\"}"), 0.5, 1e-9);
+	CHECK_NEAR(sample(text, "pmutop_event_running_ratio{event=\"cycles\",pmu=\"cpu\"}"), 2.0 / 3, 1e-6);
+	/* no line anywhere carries a NaN */
+	CHECK(!strstr(text, "NaN") && !strstr(text, "nan"), "NaN in output");
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+TEST(totals_are_monotonic_sums)
+{
+	struct model m;
+	struct prom_totals t = { 0 };
+	char *text;
+	double prev = 0;
+
+	setup(&m);
+	for (int i = 1; i <= 4; i++) {
+		frame(&m, (uint64_t)i, i, i == 2);
+		prom_totals_add(&t, &m);
+		prom_totals_add(&t, &m);   /* the same frame twice counts once */
+		text = write_fmt(&m, &t, PROM_TEXT);
+		/* CPU 0: 1e9 * (1 + 2 + ... + i) cycles */
+		CHECK_NEAR(sample(text, CYC0), 1e9 * i * (i + 1) / 2, 1);
+		/* CPU 5 instructions, scaled x2 by multiplexing: 2 * 2 * 3e9 * i per interval */
+		CHECK(sample(text, INS5) > prev, "not increasing at %d", i);
+		prev = sample(text, INS5);
+		CHECK_NEAR(prev, 12e9 * i * (i + 1) / 2, 4);
+		/* CPU 1's cycles: absent in interval 2 (not counted); the total leaves that interval out */
+		if (i == 2)
+			CHECK(isnan(sample(text, CYC1)), "exported while not counted");
+		else
+			CHECK_NEAR(sample(text, CYC1), 2e9 * (i * (i + 1) / 2 - (i > 2 ? 2 : 0)), 1);
+		/* 100 J per interval per socket */
+		CHECK_NEAR(sample(text, "pmutop_package_energy_joules_total{socket=\"1\"}"), 100.0 * i, 1e-6);
+		free(text);
+	}
+	CHECK_EQ_INT(t.resets, 1);
+	/* a rewound replay (an earlier frame) starts again */
+	frame(&m, 2, 1, false);
+	prom_totals_add(&t, &m);
+	text = write_fmt(&m, &t, PROM_TEXT);
+	CHECK_NEAR(sample(text, CYC0), 1e9, 1);
+	CHECK_EQ_INT(t.resets, 2);
+	free(text);
+	/* a new event list starts again too */
+	model_free(&m);
+	model_init(&m, 3, cpu_ids, cpu_sock, cpu_core, 2, sock_ids, 4);
+	model_add_event(&m, "cycles", "cycles", "cpu", "", 0, false);
+	model_alloc_frame(&m);
+	for (int c = 0; c < 3; c++)
+		model_set_value(&m.cur.cpu[c], 5, 10, 10, 1);
+	m.cur.seq = 9;
+	m.cur.interval = 1;
+	model_derive(&m);
+	prom_totals_add(&t, &m);
+	CHECK_EQ_INT(t.resets, 3);
+	text = write_fmt(&m, &t, PROM_TEXT);
+	CHECK_NEAR(sample(text, CYC0), 5, 0);
+	CHECK(!strstr(text, "event=\"instructions\""), "old events still exported");
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+TEST(both_formats)
+{
+	struct model m;
+	struct prom_totals t = { 0 };
+	char *text, *om;
+
+	setup(&m);
+	frame(&m, 1, 1, false);
+	prom_totals_add(&t, &m);
+	text = write_fmt(&m, &t, PROM_TEXT);
+	om = write_fmt(&m, &t, PROM_OPENMETRICS);
+	CHECK(strstr(text, "\n# TYPE pmutop_event_total counter\n") != NULL, "text counter TYPE");
+	CHECK(strstr(om, "\n# TYPE pmutop_event counter\n") != NULL, "OpenMetrics counter TYPE");
+	CHECK(!strstr(om, "# TYPE pmutop_event_total"), "OpenMetrics family named with _total");
+	CHECK(strstr(om, "\n# TYPE pmutop_package_energy_joules counter\n") != NULL, "energy family");
+	CHECK(strstr(text, "\n# TYPE pmutop_build_info gauge\npmutop_build_info{version=\"9.9\",source=\"sim\"} 1\n"),
+	      "build info");
+	CHECK(strstr(om, "pmutop_build_info{version=\"9.9\",source=\"sim\"} 1\n"), "build info OM");
+	CHECK(strstr(om, "pmutop_scrape_duration_seconds ") != NULL, "scrape duration");
+	CHECK(strlen(om) > 6 && strcmp(om + strlen(om) - 6, "# EOF\n") == 0, "OpenMetrics ends with # EOF");
+	CHECK(!strstr(text, "# EOF"), "text has # EOF");
+	/* the samples are the same in both: the lines that are not comments match one for one */
+	{
+		const char *a = text, *b = om;
+		int lines = 0;
+		while (*a && *b) {
+			while (*a == '#') a = strchr(a, '\n') + 1;
+			while (*b == '#') b = strchr(b, '\n') + 1;
+			if (!*a || !*b)
+				break;
+			size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+			if (strncmp(a, "pmutop_scrape_duration_seconds", 30) != 0)
+				CHECK(la == lb && strncmp(a, b, la) == 0, "%.*s vs %.*s", (int)la, a, (int)lb, b);
+			a += la + 1, b += lb + 1, lines++;
+		}
+		CHECK(lines > 20, "only %d samples", lines);
+	}
+	free(text);
+	free(om);
+	/* before the first frame: pmutop's own metrics only */
+	text = write_fmt(NULL, NULL, PROM_OPENMETRICS);
+	CHECK(!strstr(text, "pmutop_event_total{") && strstr(text, "pmutop_build_info{"), "%s", text);
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+static bool listen_ok(const char *spec, int family, const char *addr, int port)
+{
+	struct sockaddr_storage ss;
+	socklen_t len;
+	char why[256], got[64] = "";
+
+	if (exporter_parse_listen(spec, &ss, &len, why, sizeof(why)) < 0 || ss.ss_family != family)
+		return false;
+	if (family == AF_INET) {
+		struct sockaddr_in *s = (struct sockaddr_in *)&ss;
+		inet_ntop(AF_INET, &s->sin_addr, got, sizeof(got));
+		return strcmp(got, addr) == 0 && ntohs(s->sin_port) == port;
+	}
+	struct sockaddr_in6 *s = (struct sockaddr_in6 *)&ss;
+	inet_ntop(AF_INET6, &s->sin6_addr, got, sizeof(got));
+	return strcmp(got, addr) == 0 && ntohs(s->sin6_port) == port;
+}
+
+TEST(listen_address)
+{
+	static const char *const bad[] = { "", "::1:9100", "[::1]9100", "[::1]", "localhost:9100", "70000",
+					   "-1", "9100x", "1.2.3.4:", ":9100", "[127.0.0.1]:9100", "1.2.3:9100",
+					   " 9100", "+9100" };
+	struct sockaddr_storage ss;
+	socklen_t len;
+	char why[256];
+
+	CHECK(listen_ok("9100", AF_INET, "127.0.0.1", 9100), "PORT alone is loopback");
+	CHECK(listen_ok("0.0.0.0:9100", AF_INET, "0.0.0.0", 9100), "all IPv4");
+	CHECK(listen_ok("192.168.1.2:80", AF_INET, "192.168.1.2", 80), "IPv4");
+	CHECK(listen_ok("[::1]:9100", AF_INET6, "::1", 9100), "IPv6 loopback");
+	CHECK(listen_ok("[::]:0", AF_INET6, "::", 0), "IPv6 any, port 0");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK(exporter_parse_listen(bad[i], &ss, &len, why, sizeof(why)) < 0, "accepted \"%s\"", bad[i]);
+	exporter_parse_listen("::1:9100", &ss, &len, why, sizeof(why));
+	CHECK(strstr(why, "[::1]:PORT") != NULL, "%s", why);
+}
+
+TEST(negotiation)
+{
+	/* what Prometheus 2.x sends */
+	CHECK(exporter_want_openmetrics("application/openmetrics-text;version=1.0.0,application/openmetrics-text;"
+					"version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1"), "prometheus");
+	CHECK(!exporter_want_openmetrics(NULL), "no Accept");
+	CHECK(!exporter_want_openmetrics("*/*"), "*/*");
+	CHECK(!exporter_want_openmetrics("text/plain;version=0.0.4"), "text");
+	CHECK(!exporter_want_openmetrics("application/openmetrics-text; q=0, text/plain"), "q=0");
+	CHECK(!exporter_want_openmetrics("application/openmetrics-text;q=0.5, text/plain;q=0.9"), "lower q");
+	CHECK(exporter_want_openmetrics("text/plain;q=0.2, Application/OpenMetrics-Text ; version=1.0.0"), "case");
+	CHECK(exporter_want_gzip("gzip"), "gzip");
+	CHECK(exporter_want_gzip("br, gzip;q=0.5, deflate"), "list");
+	CHECK(exporter_want_gzip("*"), "*");
+	CHECK(!exporter_want_gzip("gzip;q=0"), "q=0");
+	CHECK(!exporter_want_gzip("identity"), "identity");
+	CHECK(!exporter_want_gzip(NULL), "none");
+	CHECK(!exporter_want_gzip("gzipx"), "gzipx");
+}
+
+int main(void)
+{
+	RUN(label_escaping);
+	RUN(event_names_stay_label_values);
+	RUN(not_counted_is_omitted);
+	RUN(totals_are_monotonic_sums);
+	RUN(both_formats);
+	RUN(listen_address);
+	RUN(negotiation);
+	T_DONE();
+}
