@@ -21,7 +21,8 @@ command -v strace >/dev/null 2>&1 || optional="$optional strace"
 command -v perf >/dev/null 2>&1 || optional="$optional linux-perf"
 command -v prometheus >/dev/null 2>&1 || optional="$optional prometheus"
 command -v promtool >/dev/null 2>&1 || optional="$optional prometheus"
-python3 -c 'import prometheus_client' >/dev/null 2>&1 || optional="$optional python3-prometheus-client"
+python3 -c 'import prometheus_client' >/dev/null 2>&1 || /usr/bin/python3 -c 'import prometheus_client' >/dev/null 2>&1 ||
+	optional="$optional python3-prometheus-client"
 [ -z "$need$optional" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
 	[ -z "$need" ] && exit 0
