@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+# exporter_prometheus.py: Debian's Prometheus server scrapes `pmutop --sim spr-2s --listen` on
+# loopback; its answers over the HTTP API are checked against pmutop's own batch JSON rows, written
+# by the same process at the same time (tests/cli/exporter_prometheus.sh).
+# Usage: exporter_prometheus.py TESTNAME PMUTOP PROMETHEUS WORKDIR. Prints PASS/FAIL lines.
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+NAME, PMUTOP, PROMETHEUS, WORK = sys.argv[1:5]
+fails = 0
+procs = []
+
+
+def result(ok, what, why=""):
+    global fails
+    if ok:
+        print(f"PASS {NAME}:{what}", flush=True)
+    else:
+        fails += 1
+        print(f"FAIL {NAME}:{what}: {why}"[:700], flush=True)
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def wait_for(what, fn, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            v = fn()
+            if v:
+                return v
+        except Exception:
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"{what}: not within {seconds} s")
+
+
+def query(pport, q, at=None):
+    args = {"query": q}
+    if at is not None:
+        args["time"] = f"{at:.3f}"
+    url = f"http://127.0.0.1:{pport}/api/v1/query?" + urllib.parse.urlencode(args)
+    d = json.load(urllib.request.urlopen(url, timeout=5))
+    if d.get("status") != "success":
+        raise RuntimeError(f"{q}: {d}")
+    return d["data"]["result"]
+
+
+def rel(a, b):
+    return abs(a - b) / max(abs(b), 1e-12)
+
+
+def main():
+    rows_path = os.path.join(WORK, "rows.json")
+    err_path = os.path.join(WORK, "pmutop.err")
+    pm = subprocess.Popen([PMUTOP, "--sim", "spr-2s", "-b", "-d", "0.5", "--json", "-o", rows_path,
+                           "-e", "cycles,instructions,power/energy-pkg/,uncore_imc_0/cas_count_read/",
+                           "--listen", "127.0.0.1:0"],
+                          stdout=subprocess.DEVNULL, stderr=open(err_path, "w"))
+    procs.append(pm)
+    port = wait_for("pmutop's port", lambda: [l.split(":")[-1].split("/")[0] for l in open(err_path)
+                                             if "serving metrics on" in l], 30)[0]
+    pport = free_port()
+    cfg = os.path.join(WORK, "prometheus.yml")
+    with open(cfg, "w") as f:
+        f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
+                "scrape_configs:\n  - job_name: pmutop\n    static_configs:\n"
+                f"      - targets: ['127.0.0.1:{port}']\n")
+    prom = subprocess.Popen([PROMETHEUS, f"--config.file={cfg}", f"--web.listen-address=127.0.0.1:{pport}",
+                             f"--storage.tsdb.path={os.path.join(WORK, 'tsdb')}", "--log.level=warn"],
+                            stdout=subprocess.DEVNULL, stderr=open(os.path.join(WORK, "prometheus.err"), "w"))
+    procs.append(prom)
+    # two scrapes at least; then enough that the counters cover the whole 5 s of the rates below
+    # (rate() divides by the window, so a series younger than it reads low)
+    wait_for("Prometheus up", lambda: query(pport, "up"), 40)
+    wait_for("2 scrapes", lambda: [r for r in query(pport, 'count_over_time(pmutop_build_info[1m])')
+                                   if float(r["value"][1]) >= 2], 40)
+    wait_for("7 s of counters", lambda: [r for r in query(
+        pport, 'count_over_time(pmutop_event_total{event="cycles",cpu="0"}[1m])') if float(r["value"][1]) >= 7], 40)
+    up = query(pport, 'up{job="pmutop"}')
+    result(up and up[0]["value"][1] == "1", "prometheus_scrapes_pmutop", str(up))
+    info = query(pport, "pmutop_build_info")
+    result(info and info[0]["metric"].get("source") == "sim", "build_info_source", str(info))
+    at = time.time()
+    # JSON rows of the same process: every frame up to now
+    rows = [json.loads(l) for l in open(rows_path) if l.startswith("{")]
+    cpu0 = [r["cpus"][0] for r in rows]
+    # 1. the total Prometheus holds is the sum of the JSON values up to some frame, to rounding
+    tot = query(pport, 'pmutop_event_total{event="cycles",cpu="0"}', at)
+    sums, s = [], 0.0
+    for c in cpu0:
+        s += c["events"]["cycles"]["value"]
+        sums.append(s)
+    v = float(tot[0]["value"][1]) if tot else float("nan")
+    result(any(rel(v, x) < 1e-7 for x in sums), "total_is_sum_of_json_values",
+           f"prometheus {v}, JSON prefix sums {sums[-4:]}")
+    # 2. rate() over the last 5 s against the JSON frames of those seconds
+    r = query(pport, 'sum(rate(pmutop_event_total{event="cycles"}[5s]))', at)
+    rate = float(r[0]["value"][1]) if r else float("nan")
+    recent = [x for x in rows if x["time"] >= rows[-1]["time"] - 5]
+    json_rate = sum(x["system"]["events"]["cycles"]["value"] for x in recent) / sum(x["interval"] for x in recent)
+    result(rel(rate, json_rate) < 0.05, "rate_matches_json", f"prometheus {rate:.4g}/s, JSON {json_rate:.4g}/s")
+    # 3. pmutop_ipc is one of the frames' IPC, exactly as printed
+    g = query(pport, 'pmutop_ipc{cpu="0"}', at)
+    ipc = float(g[0]["value"][1]) if g else float("nan")
+    result(any(abs(ipc - c["metrics"]["ipc"]) < 2e-6 for c in cpu0), "ipc_is_a_json_ipc",
+           f"prometheus {ipc}, JSON {[c['metrics']['ipc'] for c in cpu0[-4:]]}")
+    # 4. IPC per socket from the counters (the README's PromQL) against the JSON socket IPC
+    q = ('sum by (socket) (rate(pmutop_event_total{event="instructions"}[5s])) / '
+         'sum by (socket) (rate(pmutop_event_total{event="cycles"}[5s]))')
+    res = {x["metric"]["socket"]: float(x["value"][1]) for x in query(pport, q, at)}
+    want = {str(s["socket"]): s["metrics"]["ipc"] for s in rows[-1]["sockets"]}
+    result(set(res) == set(want) and all(rel(res[k], want[k]) < 0.05 for k in want), "socket_ipc_promql",
+           f"prometheus {res}, JSON {want}")
+    # 5. package power from the energy counter against the JSON watts
+    r = query(pport, 'sum(rate(pmutop_package_energy_joules_total[5s]))', at)
+    watts = float(r[0]["value"][1]) if r else float("nan")
+    jw = sum(s["metrics"]["pkg_watts"] for s in rows[-1]["sockets"])
+    result(rel(watts, jw) < 0.1, "energy_rate_matches_json_watts", f"prometheus {watts:.4g} W, JSON {jw:.4g} W")
+    # 6. memory bandwidth PromQL
+    r = query(pport, 'sum(rate(pmutop_memory_read_bytes_total[5s]))', at)
+    bw = float(r[0]["value"][1]) if r else float("nan")
+    jb = sum(s["metrics"].get("mem_read_gbs", 0) for s in rows[-1]["sockets"]) * 1e9
+    result(jb > 0 and rel(bw, jb) < 0.1, "memory_bandwidth_promql", f"prometheus {bw:.4g} B/s, JSON {jb:.4g} B/s")
+
+
+try:
+    main()
+except Exception as e:
+    result(False, "prometheus_run", repr(e))
+    for p in ("pmutop.err", "prometheus.err"):
+        try:
+            print("     " + open(os.path.join(WORK, p)).read()[-400:].replace("\n", "\n     "))
+        except OSError:
+            pass
+finally:
+    for p in procs:
+        p.terminate()
+    for p in procs:
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+sys.exit(1 if fails else 0)
