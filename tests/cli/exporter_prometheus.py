@@ -5,6 +5,7 @@
 # Usage: exporter_prometheus.py TESTNAME PMUTOP PROMETHEUS WORKDIR. Prints PASS/FAIL lines.
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -66,7 +67,8 @@ def main():
     rows_path = os.path.join(WORK, "rows.json")
     err_path = os.path.join(WORK, "pmutop.err")
     pm = subprocess.Popen([PMUTOP, "--sim", "spr-2s", "-b", "-d", "0.5", "--json", "-o", rows_path,
-                           "-e", "cycles,instructions,power/energy-pkg/,uncore_imc_0/cas_count_read/",
+                           "-e", "cycles,instructions,branches,branch-misses,cache-misses,cache-references,cpu-clock,"
+                           "power/energy-pkg/,power/energy-ram/,uncore_imc_0/cas_count_read/,uncore_imc_0/cas_count_write/",
                            "--listen", "127.0.0.1:0"],
                           stdout=subprocess.DEVNULL, stderr=open(err_path, "w"))
     procs.append(pm)
@@ -134,6 +136,20 @@ def main():
     bw = float(r[0]["value"][1]) if r else float("nan")
     jb = sum(s["metrics"].get("mem_read_gbs", 0) for s in rows[-1]["sockets"]) * 1e9
     result(jb > 0 and rel(bw, jb) < 0.1, "memory_bandwidth_promql", f"prometheus {bw:.4g} B/s, JSON {jb:.4g} B/s")
+    # 7. every query of the Grafana dashboard in contrib/ runs, with an answer when its metrics exist
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    dash = json.load(open(os.path.join(root, "contrib", "grafana-pmutop.json")))
+    exposed = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+    have = {l.split("{")[0].split(" ")[0] for l in exposed.splitlines() if l and not l.startswith("#")}
+    for p in dash["panels"]:
+        for t in p["targets"]:
+            e = t["expr"].replace("$__rate_interval", "5s").replace("$instance", ".*")
+            try:
+                ans = query(pport, e, at)
+                want = set(re.findall(r"\b(pmutop_[a-z_]+)", e)) <= have
+                result(bool(ans) or not want, "dashboard " + p["title"], f"{e}: no answer")
+            except Exception as ex:
+                result(False, "dashboard " + p["title"], f"{e}: {ex!r}")
 
 
 try:
