@@ -100,7 +100,10 @@ for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
 # --- bad input ---
 def raw(data, timeout=5):
     s = socket.create_connection(("127.0.0.1", PORT), timeout=timeout)
-    s.sendall(data)
+    try:
+        s.sendall(data)
+    except (BrokenPipeError, ConnectionResetError):   # refused before it was all sent
+        pass
     out = b""
     try:
         while True:
@@ -114,7 +117,7 @@ def raw(data, timeout=5):
     return out
 
 resp = raw(b"GET /metrics HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200000 + b"\r\n\r\n")
-result(resp == b"" or resp.split(b" ")[1] in (b"400", b"413", b"431"), "huge_request_refused", resp[:60])
+result(resp.startswith(b"HTTP/1.1 431 "), "huge_request_refused", resp[:60])
 resp = raw(b"\x00\x01GARBAGE \xff\xfe\r\n\r\n")
 result(resp == b"" or resp.split(b" ")[1] == b"400", "malformed_request_refused", resp[:60])
 st, dt, body = timed_scrape(2)

@@ -141,6 +141,26 @@ def main():
     dash = json.load(open(os.path.join(root, "contrib", "grafana-pmutop.json")))
     exposed = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
     have = {l.split("{")[0].split(" ")[0] for l in exposed.splitlines() if l and not l.startswith("#")}
+    # 8. the PromQL of the README's "Monitoring a fleet" section runs and answers
+    readme = open(os.path.join(root, "README.md")).read()
+    blocks = re.findall(r"```promql\n(.*?)```", readme, re.S)
+    exprs, cur = [], ""
+    for line in "".join(blocks).splitlines():
+        if line.startswith("#"):
+            if cur:
+                exprs.append(cur)
+            cur = ""
+        else:
+            cur += " " + line.strip()
+    if cur:
+        exprs.append(cur)
+    result(len(exprs) >= 3, "readme_promql_found", str(exprs))
+    for e in exprs:
+        e5 = e.replace("[5m]", "[5s]")
+        try:
+            result(bool(query(pport, e5, at)), "readme " + e[:60], f"{e5}: no answer")
+        except Exception as ex:
+            result(False, "readme " + e[:60], f"{e5}: {ex!r}")
     for p in dash["panels"]:
         for t in p["targets"]:
             e = t["expr"].replace("$__rate_interval", "5s").replace("$instance", ".*")
