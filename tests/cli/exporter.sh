@@ -166,6 +166,19 @@ else
 	skip listen_ipv6_loopback "no IPv6 loopback here"
 fi
 
+# --- a replay exports too: source="replay", totals = the sums of the recording's values ------------
+"$PMUTOP" --sim spr-2s -b -n 4 -d 0.1 -x, -e cycles,instructions -o "$TMPD/rec.csv" 2>"$TMPD/rec.err"
+"$PMUTOP" --replay "$TMPD/rec.csv" -b --quiet --prom "$TMPD/r.prom" 2>"$TMPD/rp.err"
+rc=$?
+want=$(awk -F, '!/^#/ && $2 == "CPU3" && $5 == "instructions" { s += $3 } END { printf "%.0f", s }' "$TMPD/rec.csv")
+got=$(sed -n 's/^pmutop_event_total{event="instructions",pmu="",cpu="3",.*} \([0-9.e+]*\)$/\1/p' "$TMPD/r.prom")
+if [ $rc -eq 0 ] && grep -q 'pmutop_build_info{version="[^"]*",source="replay"} 1' "$TMPD/r.prom" &&
+	[ -n "$got" ] && [ "$(printf '%.0f' "$got")" = "$want" ]; then
+	pass replay_exports_totals
+else
+	fail replay_exports_totals "rc $rc, want $want got '$got': $(cat "$TMPD/rp.err")"
+fi
+
 # --- the textfile is replaced whole: a reader never sees a part -----------------------------------
 "$PMUTOP" --sim spr-2s -b -d 0.02 -n 150 --quiet --prom "$TMPD/t.prom" >/dev/null 2>"$TMPD/t.err" &
 TP=$!
