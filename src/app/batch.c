@@ -39,7 +39,7 @@ int batch_run(struct app *a, FILE *out)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	ob_init(&b, 1 << 16);
-	if (a->opt.sep && !a->opt.json) {
+	if (a->opt.sep && !a->opt.json && !a->opt.quiet && !a->set.quiet) {
 		out_csv_header(&b, a);
 		ob_flush(&b, out);
 	}

@@ -55,6 +55,12 @@ else
 	fail prom_textfile "rc $rc: $(head -c 300 "$TMPD/prom.err") $(head -c 300 "$TMPD/m.prom")"
 fi
 if [ -s "$TMPD/quiet.out" ]; then fail quiet_drops_rows "$(head -c 200 "$TMPD/quiet.out")"; else pass quiet_drops_rows; fi
+"$PMUTOP" --sim spr-2s -b -n 1 -d 0.1 -x, --quiet --prom "$TMPD/q.prom" >"$TMPD/quietx.out" 2>&1
+if [ -s "$TMPD/quietx.out" ] || ! grep -q '^pmutop_event_total{' "$TMPD/q.prom"; then
+	fail quiet_drops_csv_header "$(head -c 200 "$TMPD/quietx.out")"
+else
+	pass quiet_drops_csv_header
+fi
 if ls -a "$TMPD" | grep -q '^\.m\.prom\.'; then fail textfile_no_temp_left "$(ls -a "$TMPD")"; else pass textfile_no_temp_left; fi
 if command -v promtool >/dev/null 2>&1; then
 	if promtool check metrics <"$TMPD/m.prom" >"$TMPD/promtool.out" 2>&1; then
