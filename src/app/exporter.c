@@ -332,7 +332,7 @@ static void addr_text(const struct sockaddr_storage *ss, char *buf, size_t len)
 }
 
 /* Bind and listen; -1 with the message printed. */
-static int open_listener(const char *spec, char *where, size_t wlen)
+static int open_listener(const char *spec, const char *from, char *where, size_t wlen)
 {
 	struct sockaddr_storage ss;
 	socklen_t sl;
@@ -340,7 +340,7 @@ static int open_listener(const char *spec, char *where, size_t wlen)
 	int fd, one = 1, e;
 
 	if (exporter_parse_listen(spec, &ss, &sl, why, sizeof(why)) < 0) {
-		fprintf(stderr, "pmutop: --listen %s\n", why);
+		fprintf(stderr, "pmutop: %s %s\n", from, why);
 		return -2;
 	}
 	addr_text(&ss, where, wlen);
@@ -432,13 +432,14 @@ int exporter_start(struct app *a, const char *version)
 		/* now, not at the first interval: a directory we cannot write to is a start-up error */
 		r = write_atomic(textfile, "", 0);
 		if (r < 0) {
-			fprintf(stderr, "pmutop: --prom %s: cannot write it: %s\n", textfile, strerror(-r));
+			fprintf(stderr, "pmutop: %s %s: cannot write it: %s\n",
+				a->opt.prom ? "--prom" : "[exporter] textfile =", textfile, strerror(-r));
 			return 1;
 		}
 	}
 	if (!*listen_spec)
 		return 0;
-	fd = open_listener(listen_spec, where, sizeof(where));
+	fd = open_listener(listen_spec, a->opt.listen ? "--listen" : "[exporter] listen =", where, sizeof(where));
 	if (fd < 0)
 		return fd == -2 ? 2 : 1;
 	/* an initial exposition (pmutop's own metrics) until the first interval ends */

@@ -81,6 +81,7 @@ EOF
 if start_server http --sim spr-2s -b -d 0.2 --json --config "$TMPD/exp.conf"; then
 	pass listen_from_config
 	rows0=$(grep -c '^{"time"' "$TMPD/http.out")
+	hwm0=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$PID/status")
 	"$PY" "$HERE/exporter_http.py" "$T_NAME" "$PORT" 2 >"$TMPD/checks.txt" 2>&1
 	cat "$TMPD/checks.txt"
 	grep -q '^PASS ' "$TMPD/checks.txt" || fail http_checks "$(tail -c 400 "$TMPD/checks.txt")"
@@ -92,6 +93,16 @@ if start_server http --sim spr-2s -b -d 0.2 --json --config "$TMPD/exp.conf"; th
 	else
 		fail rows_go_on_while_serving "rows $rows0 -> $rows1; $(tail -c 300 "$TMPD/http.err")"
 	fi
+	# memory stays bounded through 66 held connections, huge requests and vanishing clients
+	hwm1=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$PID/status")
+	case "$PMUTOP" in
+	*build-san*) skip memory_bounded_under_clients "AddressSanitizer's quarantine keeps freed memory" ;;
+	*) if [ -n "$hwm0" ] && [ $((hwm1 - hwm0)) -lt 16384 ]; then
+		echo "     peak RSS $hwm0 kB -> $hwm1 kB"; pass memory_bounded_under_clients
+	else
+		fail memory_bounded_under_clients "peak RSS $hwm0 kB -> $hwm1 kB"
+	fi ;;
+	esac
 	# without -n it runs until signalled, then exits 0
 	kill -TERM "$PID"
 	wait_exit "$PID" 5; rc=$?
@@ -144,6 +155,14 @@ for bad in "::1:9100" "localhost:9100" "70000" "[::1]"; do
 		fail "bad_address_$bad" "rc $rc: $(cat "$TMPD/bad.err")"
 	fi
 done
+printf '[exporter]\nlisten = 127.0.0.1:99999\n' >"$TMPD/badport.conf"
+"$PMUTOP" --sim spr-2s -b -n 1 --config "$TMPD/badport.conf" >/dev/null 2>"$TMPD/badconf.err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q '^pmutop: \[exporter\] listen = "127.0.0.1:99999": the port must be' "$TMPD/badconf.err"; then
+	pass bad_address_in_config
+else
+	fail bad_address_in_config "rc $rc: $(cat "$TMPD/badconf.err")"
+fi
 "$PMUTOP" --sim spr-2s -b -n 1 --prom "$TMPD/no/such/dir/m.prom" >/dev/null 2>"$TMPD/nodir.err"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "prom $TMPD/no/such/dir/m.prom: cannot write" "$TMPD/nodir.err"; then
