@@ -220,7 +220,7 @@ int settings_set(struct settings *s, const char *name, const char *value, char *
 
 void settings_print_table(void)
 {
-	printf("%-10s %-8s %-7s %-28s %-8s %s\n", "OPTION", "SECTION", "TYPE", "RANGE", "DEFAULT", "HELP");
+	printf("%-15s %-8s %-7s %-28s %-8s %s\n", "OPTION", "SECTION", "TYPE", "RANGE", "DEFAULT", "HELP");
 	for (int i = 0; i < settings_ntable; i++) {
 		const struct setting_def *d = &settings_table[i];
 		char range[64] = "";
@@ -230,7 +230,7 @@ void settings_print_table(void)
 			snprintf(range, sizeof(range), "%s", d->choices);
 		else if (d->type == ST_BOOL)
 			snprintf(range, sizeof(range), "true|false");
-		printf("%-10s %-8s %-7s %-28s %-8s %s\n", d->name, d->section, type_names[d->type], range,
+		printf("%-15s %-8s %-7s %-28s %-8s %s\n", d->name, d->section, type_names[d->type], range,
 		       *d->def ? d->def : "\"\"", d->help);
 	}
 	printf("\nEvent sets ([eventset NAME] sections with events = and description =); built in:\n");
