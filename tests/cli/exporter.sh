@@ -16,6 +16,7 @@ done
 # start_server NAME ARGS...: pmutop in the background; sets PID and PORT once /metrics has a frame.
 start_server() {
 	n=$1; shift
+	: >"$TMPD/$n.err"   # exists before the background job opens it
 	"$PMUTOP" "$@" >"$TMPD/$n.out" 2>"$TMPD/$n.err" &
 	PID=$!
 	PIDS="$PIDS $PID"
@@ -173,6 +174,7 @@ fi
 
 # --- IPv6 loopback when explicit ------------------------------------------------------------------
 if "$PY" -c 'import socket; s=socket.socket(socket.AF_INET6); s.bind(("::1",0))' 2>/dev/null; then
+	: >"$TMPD/v6.err"
 	"$PMUTOP" --sim spr-2s -b -d 0.2 --quiet --listen "[::1]:0" >/dev/null 2>"$TMPD/v6.err" &
 	V6=$!
 	PIDS="$PIDS $V6"
@@ -202,6 +204,18 @@ if [ $rc -eq 0 ] && grep -q 'pmutop_build_info{version="[^"]*",source="replay"} 
 	pass replay_exports_totals
 else
 	fail replay_exports_totals "rc $rc, want $want got '$got': $(cat "$TMPD/rp.err")"
+fi
+
+# --- live counting on this machine: source="live", software events per CPU ---------------------------
+if "$PMUTOP" -b -n 2 -d 0.1 -e cpu-clock --quiet --prom "$TMPD/live.prom" >/dev/null 2>"$TMPD/live.err"; then
+	n=$(grep -c '^pmutop_event_total{event="cpu-clock",pmu="[^"]*",cpu="[0-9]*",' "$TMPD/live.prom")
+	if grep -q 'source="live"' "$TMPD/live.prom" && [ "$n" -eq "$(getconf _NPROCESSORS_ONLN)" ]; then
+		pass live_source
+	else
+		fail live_source "$n series: $(head -c 300 "$TMPD/live.prom")"
+	fi
+else
+	skip live_source "live counting is not permitted here: $(head -c 200 "$TMPD/live.err")"
 fi
 
 # --- the textfile is replaced whole: a reader never sees a part -----------------------------------
