@@ -6,6 +6,7 @@
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -172,6 +173,8 @@ def main():
                 result(False, "dashboard " + p["title"], f"{e}: {ex!r}")
 
 
+# a test runner's SIGTERM still goes through the finally below, which stops both servers
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 try:
     main()
 except Exception as e:
