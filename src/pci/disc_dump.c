@@ -36,6 +36,13 @@ static int hexnum(const char **p, int max, unsigned long *v)
 	return n;
 }
 
+static const char *skip_hex(const char *s, const char *end)
+{
+	while (s < end && hexval((unsigned char)*s) >= 0)
+		s++;
+	return s;
+}
+
 static int bad(char *msg, size_t msglen, int line, const char *why)
 {
 	snprintf(msg, msglen, "%d: %s", line, why);
@@ -83,15 +90,15 @@ static int check_data(const char *s, const char *end, int line, char *msg, size_
 		return bad(msg, msglen, line, why);
 	}
 	s++;    /* the ':' */
-	while (s < end && *s != '\r') {
+	while (s < end) {
 		if (*s != ' ')
 			return bad(msg, msglen, line, "malformed byte (expected space-separated hex pairs)");
 		while (s < end && *s == ' ')
 			s++;
-		if (s == end || *s == '\r')
+		if (s == end)
 			break;
 		if (hexval((unsigned char)s[0]) < 0 || s + 1 >= end || hexval((unsigned char)s[1]) < 0 ||
-		    (s + 2 < end && s[2] != ' ' && s[2] != '\r'))
+		    (s + 2 < end && s[2] != ' '))
 			return bad(msg, msglen, line, "malformed byte (expected space-separated hex pairs)");
 		s += 2;
 		if (++n > 16)
@@ -109,6 +116,7 @@ int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
 	const char *p = text, *end = text + len;
 	int line = 0, ndev = 0;
 	bool in_dev = false;
+	char buf[DISC_DUMP_MAX_LINE + 1];
 
 	if (msglen)
 		msg[0] = 0;
@@ -119,8 +127,8 @@ int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
 	}
 	p = text;
 	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p)), *s = p;
-		unsigned long v;
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *s, *l = buf;
+		char *le;
 
 		if (!eol)
 			eol = end;
@@ -128,15 +136,21 @@ int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
 			return bad(msg, msglen, line, "too many lines for an lspci dump");
 		if (eol - p > DISC_DUMP_MAX_LINE)
 			return bad(msg, msglen, line, "line too long for an lspci dump");
-		if (eol == p || (eol == p + 1 && *p == '\r')) {
+		/* a NUL-terminated copy: the checks below may look one character past the line's end */
+		memcpy(buf, p, (size_t)(eol - p));
+		buf[eol - p] = 0;
+		le = buf + (eol - p);
+		if (le > l && le[-1] == '\r')   /* CRLF, as libpci takes it */
+			*--le = 0;
+		if (le == l) {
 			in_dev = false;       /* a blank line ends a device, as for libpci */
-		} else if (hexnum(&s, 64, &v) > 0 && *s == ':' && (s + 1 == eol || s[1] == ' ' || s[1] == '\r')) {
+		} else if ((s = skip_hex(l, le)) > l && *s == ':' && (s[1] == 0 || s[1] == ' ')) {
 			if (!in_dev)
 				return bad(msg, msglen, line, "config bytes outside any device");
-			if (check_data(p, eol, line, msg, msglen))
+			if (check_data(l, le, line, msg, msglen))
 				return -EINVAL;
-		} else if (s > p && *s == ':') {
-			if (check_device(p, eol, line, msg, msglen))
+		} else if (s > l && *s == ':') {
+			if (check_device(l, le, line, msg, msglen))
 				return -EINVAL;
 			if (++ndev > DISC_DUMP_MAX_DEVICES)
 				return bad(msg, msglen, line, "more devices than a PCI domain holds");
