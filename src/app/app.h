@@ -83,6 +83,8 @@ struct app {
 	double last_sample;        /* monotonic time of the previous read */
 	bool paused;
 	char msg[512];             /* last error for the user */
+	char run_note[512];        /* what counting has dropped (descriptors, offline CPUs, failed
+				    * reads), shown in the header; "" when nothing */
 	char sim_dir[4096];        /* generated tree of --sim, removed at exit */
 };
 

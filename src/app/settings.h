@@ -3,6 +3,7 @@
 #define PMUTOP_SETTINGS_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
@@ -51,6 +52,15 @@ int settings_find(const char *explicit_path, char *out, size_t outlen, char *msg
  * and carry on. A bad value: returns -1 with msg = "FILE:LINE: option: reason"
  * (the caller exits with status 2). */
 int settings_load(struct settings *s, const char *path, char *msg, size_t msglen);
+/* The parser behind settings_load, over an open stream (pure: no file system access beyond f).
+ * path names the input in messages. Time and memory are linear in the input. */
+int settings_parse(struct settings *s, FILE *f, const char *path, char *msg, size_t msglen);
+/* inih reads lines of at most this many bytes (its INI_MAX_LINE, 200, minus newline and NUL) */
+#define LINE_MAX_INI 198
+/* "eventset NAME" -> NAME, NULL for other sections. */
+const char *settings_eventset_name(const char *section);
+#define SETTINGS_MAX_SETS   65536      /* [eventset NAME] sections */
+#define SETTINGS_MAX_EVENTS (1 << 20)  /* characters in one set's event list */
 /* Set one option by name ("interval", "display.interval") from text, as the
  * command line does. Returns 0 or -1 with msg. */
 int settings_set(struct settings *s, const char *name, const char *value, char *msg, size_t msglen);

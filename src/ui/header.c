@@ -72,7 +72,11 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 		x += ui_put(w, y, x, wd - x, A_NORMAL, buf);
 		if (a->hw_reason[0]) {
 			x += ui_put(w, y, x, wd - x, A_NORMAL, "  ");
-			ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), a->hw_reason);
+			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), a->hw_reason);
+		}
+		if (a->run_note[0]) {   /* what counting dropped: descriptors, offline CPUs, failed reads */
+			x += ui_put(w, y, x, wd - x, A_NORMAL, "  ");
+			ui_put(w, y, x, wd - x, ui_attr(u, UP_WARN), a->run_note);
 		}
 		y++;
 	}

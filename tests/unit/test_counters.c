@@ -6,6 +6,7 @@
 #include "hw/seam.h"
 #include "hw/topology.h"
 #include <errno.h>
+#include <sys/resource.h>
 
 #define MAXFD 256
 static struct fake {
@@ -13,6 +14,7 @@ static struct fake {
 	int cpu[MAXFD], leader[MAXFD], nmemb[MAXFD];
 	uint64_t config[MAXFD];
 	int open_err;          /* returned by every open when set */
+	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
 	int enodev_cpu;        /* reads of this CPU fail with ENODEV */
 	uint64_t tick[MAXFD];   /* reads per group leader */
 } fk;
@@ -25,6 +27,8 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 				 PERF_FORMAT_TOTAL_TIME_RUNNING), "read_format 0x%llx", (unsigned long long)a->read_format);
 	if (fk.open_err)
 		return fk.open_err;
+	if (fk.emfile_after && fk.opens >= fk.emfile_after)
+		return -EMFILE;
 	if (a->config == 99)
 		return -ENOENT;
 	int fd = fk.nfd++;
@@ -209,8 +213,41 @@ TEST(emfile_explains_limit)
 {
 	struct cnt_error err;
 
-	open_fails(-EMFILE, &err);
-	CHECK(strstr(err.msg, "too many open files") && strstr(err.msg, "limit"), "message: %s", err.msg);
+	open_fails(-EMFILE, &err);   /* nothing fits at all: an error */
+	CHECK(strstr(err.msg, "out of file descriptors: counting 0 of 2 events x CPUs, CPUs 0-1 have none; "
+			      "`ulimit -n ") && strstr(err.msg, "the limit is"), "message: %s", err.msg);
+}
+
+/* Descriptors run out on CPU 1, inside group {a,b}: CPU 0 counts everything, CPU 1's half-open group is
+ * closed (groups count whole or not at all), and the message says what counts and the limit needed. */
+TEST(emfile_counts_what_fits)
+{
+	struct rig r;
+	struct rlimit rl;
+	char want[160];
+
+	rig_init(&r);
+	fk.emfile_after = 4;
+	ev(&r.l, "a", 1, 0);
+	ev(&r.l, "b", 2, 0);
+	ev(&r.l, "c", 3, 1);
+	if (rig_open(&r) == 0) {   /* counting goes on */
+		CHECK_EQ_INT(r.err.err, -EMFILE);
+		CHECK_EQ_INT(fk.opens, 4);
+		CHECK_EQ_INT(fk.closes, 1);     /* CPU 1's "a", alone in its group */
+		getrlimit(RLIMIT_NOFILE, &rl);
+		snprintf(want, sizeof(want), "out of file descriptors: counting 3 of 6 events x CPUs, CPU 1 has none; "
+			 "`ulimit -n %llu` would be enough", (unsigned long long)rl.rlim_cur - 3 + 6);
+		CHECK(strstr(r.err.msg, want) != NULL, "message: %s\nwanted: %s", r.err.msg, want);
+		CHECK_EQ_STR(counters_open_note(r.c), r.err.msg);
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
+		for (int e = 0; e < 3; e++) {
+			CHECK_EQ_INT(r.m.cur.cpu[e].state, EVS_OK);
+			CHECK_EQ_INT(r.m.cur.cpu[r.m.nev + e].state, EVS_ABSENT);
+		}
+	}
+	rig_close(&r);
 }
 
 TEST(enodev_drops_cpu)
@@ -225,9 +262,11 @@ TEST(enodev_drops_cpu)
 		counters_read(r.c, &r.m);
 		CHECK(r.m.cur.online[0], "CPU 0 stays");
 		CHECK(!r.m.cur.online[1], "CPU 1 dropped after ENODEV");
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: went offline (the kernel answered ENODEV): no longer counted");
 		fk.reads = 0;
 		counters_read(r.c, &r.m);
 		CHECK_EQ_INT(fk.reads, 1);   /* no more reads of the dropped CPU */
+		CHECK_EQ_STR(counters_read_note(r.c), "");    /* said once */
 	}
 	rig_close(&r);
 }
@@ -280,6 +319,7 @@ int main(void)
 	RUN(unsupported_member_is_marked_and_others_count);
 	RUN(eacces_explains_paranoid);
 	RUN(emfile_explains_limit);
+	RUN(emfile_counts_what_fits);
 	RUN(enodev_drops_cpu);
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
