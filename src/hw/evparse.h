@@ -3,6 +3,7 @@
 #define PMUTOP_EVPARSE_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "evsyntax.h"
 
 struct pmu_registry;
 struct topology;
@@ -16,7 +17,13 @@ struct ev_spec {
 	int pmu;         /* registry index of the PMU it opens on; -1 for legacy types without one */
 	uint32_t type;
 	uint64_t config, config1, config2, config3;
+	/* perf_event_attr bits as perf 6.1 sets them from the modifiers (see evparse.c) */
 	bool exclude_user, exclude_kernel, exclude_hv, pinned;
+	bool exclude_guest, exclude_host, exclude_idle, exclusive;
+	uint8_t precise_ip;
+	bool exclude_gh;  /* G or H was given (perf's exclude_GH): later u/p leave exclude_guest alone */
+	bool user_name;   /* name came from a name= term */
+	bool sampling;    /* period= or freq= was given: sampling settings, which counting ignores */
 	double scale;    /* from the alias .scale, else 1 */
 	char unit[24];   /* from the alias .unit, else "" (software clocks: "msec") */
 	int group;       /* events sharing a group number form one group; the first is the leader */
@@ -28,11 +35,6 @@ struct ev_list {
 	int n;
 	struct ev_spec *ev;
 	int ngroups;
-};
-
-struct ev_error {
-	int pos;          /* byte offset in the input string */
-	char msg[160];
 };
 
 /* Parse a comma separated list of events and groups. Appends to out (which
