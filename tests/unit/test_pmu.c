@@ -156,7 +156,7 @@ TEST(spr_uncore_loads)
 	for (int i = 1; i < reg.n; i++)
 		CHECK(strcmp(reg.pmus[i - 1].name, reg.pmus[i].name) < 0, "order %s %s",
 		      reg.pmus[i - 1].name, reg.pmus[i].name);
-	CHECK_EQ_INT(reg.n, 10);
+	CHECK_EQ_INT(reg.n, 11);   /* with uncore_imc_free_running_0 */
 	CHECK_EQ_INT(reg.ncore, 1);
 	CHECK(!reg.hybrid, "one core PMU");
 	p = get(&reg, "cpu");
@@ -294,6 +294,7 @@ int main(void)
 	RUN(format_parse_forms);
 	RUN(format_parse_bad);
 	RUN(format_apply_scatter);
+	RUN(format_high_range_first);
 	RUN(krava_loads);
 	RUN(spr_uncore_loads);
 	RUN(hybrid_and_arm_kinds);
