@@ -106,6 +106,9 @@ static const struct row rows[] = {
 	{ "adl-hybrid", "r3c", 0, NULL },
 	{ "adl-hybrid", "r3c", 1, NULL },
 	{ "adl-hybrid", "cpu_core/event=0x3c/", 0, NULL },
+	{ "adl-hybrid", "cpu_core/cycles/", 0, NULL },
+	{ "adl-hybrid", "cpu_atom/instructions/u", 0, NULL },
+	{ "adl-hybrid", "{cycles,instructions}:k", 0, NULL },
 	{ "adl-hybrid", "instructions:u", 1, NULL },
 	{ "adl-hybrid", "L1-dcache-loads", 1, "perf 6.1 leaves exclude_guest clear on hybrid cache events only "
 					      "(no event_attr_init on that path); pmutop sets it as for every "
