@@ -20,6 +20,7 @@ struct settings {
 	char columns[256];  /* comma list of extra column names, "" = automatic */
 	char sort[32];      /* column key, "cpu" default */
 	bool reverse;
+	bool rates;         /* counts as rates per second; false: per interval */
 	int color;          /* enum color_mode */
 	bool ascii;
 	int history;        /* samples kept per CPU for sparklines, 1..100000 */

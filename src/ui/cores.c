@@ -238,7 +238,8 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 		key[r] = cols[sc].kind == UC_ID ? id_key(u, cols[sc].idx, r) :
 			 m->cur.cpu ? ui_col_key(m, &cols[sc], rr.val, rr.met) : NAN;
 	}
-	s = (struct sortctx){ key, tie, u->reverse };
+	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
+	s = (struct sortctx){ key, tie, ui_sort_desc(u, cols[sc].kind == UC_ID) };
 	qsort_r(ord, (size_t)n, sizeof(int), cmp_rows, &s);
 	free(key);
 	free(tie);
@@ -329,7 +330,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	const struct model *m = model_of(u);
 	const struct frame *f = &m->cur;
 	struct ui_col *cols;
-	int n, ncols, *vis, nvis, sc, body;
+	int n, ncols, *vis, *unit, nvis, sc, body;
+	struct ui_cellopt opt;
 	float top = 0;
 	char buf[160];
 	chtype line[wd > 0 ? wd : 1];
@@ -341,10 +343,15 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	if (!ncols)
 		return;
 	vis = malloc(sizeof(int) * (size_t)ncols);
-	if (!vis) {
+	unit = malloc(sizeof(int) * (size_t)ncols);
+	if (!vis || !unit) {
+		free(vis);
+		free(unit);
 		free(cols);
 		return;
 	}
+	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0',
+				   .per = u->raw ? 0 : f->interval, .unit = -1 };
 	sc = find_col(cols, ncols, u->sort_key);
 	/* the identity and MUX columns stay; the rest scroll sideways */
 	if (u->hoff[UV_CORES] > ncols - NIDS - 2)
@@ -363,12 +370,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	for (int i = 0, x = 0; i < nvis; i++) {
 		const struct ui_col *c = &cols[vis[i]];
 		char t[40];
-		snprintf(t, sizeof(t), "%s%s", c->title,
-			 vis[i] == sc ? (u->reverse ? u->g->sort_down : u->g->sort_up) : "");
-		if (c->kind == UC_ID || c->kind == UC_SPARK)
-			ui_put(w, 0, x, c->width + (vis[i] == sc), ui_attr(u, UP_HEAD), t);
-		else
-			ui_put_right(w, 0, x, c->width, ui_attr(u, UP_HEAD), t);
+		ui_col_title(c, !u->raw, t, sizeof(t));
+		ui_put_title(u, w, 0, x, c, t, vis[i] == sc ? ui_sort_mark(u, c->kind == UC_ID) : NULL);
 		x += c->width + 1;
 	}
 	if (!f->cpu || f->seq == 0) {
@@ -388,6 +391,19 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		body = h - 1;
 	u->sel[UV_CORES] = ui_clamp(u->sel[UV_CORES], n);
 	u->top[UV_CORES] = ui_scroll_top(u->top[UV_CORES], u->sel[UV_CORES], n, body);
+	/* one unit per count column, from its largest row, so cells do not flicker between units */
+	for (int i = 0; i < ncols; i++) {
+		double mx = NAN;
+		if (!cols[i].count)
+			continue;
+		for (int r = 0; r < n; r++) {
+			struct rowref rr = row_of(u, r);
+			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per) : NAN;
+			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
+				mx = fabs(v);
+		}
+		unit[i] = ui_unit_for(u, UV_CORES, cols[i].key, mx);
+	}
 	/* only the visible rows are formatted */
 	for (int y = 0; y < body && u->top[UV_CORES] + y < n; y++) {
 		int pos = u->top[UV_CORES] + y, r = u->order[pos];
@@ -407,7 +423,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 				x += c->width + 1;
 				continue;
 			} else
-				ui_col_cell(m, c, rr.val, rr.met, u->a->hw_reason[0] != '\0', buf, sizeof(buf), &pair);
+			{
+				opt.unit = unit[vis[i]];
+				ui_col_cell(m, c, rr.val, rr.met, &opt, buf, sizeof(buf), &pair);
+			}
 			line_put(line, wd, x, c, sel ? sel : ui_attr(u, pair), buf);
 			x += c->width + 1;
 		}
@@ -429,7 +448,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			else if (c->kind == UC_SPARK)
 				buf[0] = '\0';
 			else
-				ui_col_cell(m, c, f->sys, f->sys_m, u->a->hw_reason[0] != '\0', buf, sizeof(buf), &pair);
+			{
+				opt.unit = -1;   /* the total has a unit of its own */
+				ui_col_cell(m, c, f->sys, f->sys_m, &opt, buf, sizeof(buf), &pair);
+			}
 			line_put(line, wd, x, c, ui_attr(u, pair) | A_BOLD, buf);
 			x += c->width + 1;
 		}
@@ -437,6 +459,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 out:
 	free(vis);
+	free(unit);
 	free(cols);
 }
 

@@ -104,7 +104,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  r reverse");
+			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
 	(void)x;
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
@@ -194,6 +194,7 @@ static void save_settings(struct ui *u)
 
 	s->interval = a->interval;
 	s->reverse = u->reverse;
+	s->rates = !u->raw;
 	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
 	if (u->view < 4)
 		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
@@ -316,6 +317,11 @@ static int dispatch(struct ui *u, int ch)
 	case UA_SORT_PREV: ui_cores_sort_step(u, -1); break;
 	case UA_SORT_NEXT: ui_cores_sort_step(u, 1); break;
 	case UA_REVERSE: u->reverse = !u->reverse; break;
+	case UA_RAW:
+		u->raw = !u->raw;
+		snprintf(u->status, sizeof(u->status), "%s", u->raw ? "counts per interval (r: rates per second)" :
+			 "rates per second (r: counts per interval)");
+		break;
 	case UA_SAVE: save_settings(u); break;
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
@@ -391,6 +397,7 @@ int ui_run(struct app *a)
 	u->g = ui_glyphs_pick(nl_langinfo(CODESET), a->set.ascii);
 	u->view = u->prev_view = init_view(a->set.view);
 	u->reverse = a->set.reverse;
+	u->raw = !a->set.rates;
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");
 	if (a->interval <= 0)
 		a->interval = a->set.interval > 0 ? a->set.interval : 1;
