@@ -61,6 +61,7 @@ static int perf_reopen(struct app *a)
 	if (err.err)   /* opened, but nothing counts: say so and go on with n/a columns */
 		snprintf(a->msg, sizeof(a->msg), "%s", err.msg);
 	counters_read(a->cnt, &a->model);   /* baseline */
+	app_util_baseline(a);
 	a->last_sample = app_now();
 	return 0;
 }
@@ -69,6 +70,7 @@ static int perf_sample(struct app *a)
 {
 	int r = counters_read(a->cnt, &a->model), bad = counters_last_errors(a->cnt);
 
+	app_util_sample(a);
 	if (bad)   /* say it; the affected events show as not counted for this interval */
 		snprintf(a->msg, sizeof(a->msg), "%d group read%s failed or came back short; "
 			 "those events are not counted for this interval", bad, bad == 1 ? "" : "s");

@@ -94,6 +94,7 @@ static int fold_update(struct ui *u)
 	for (int r = 0; r < u->nfold; r++) {
 		struct ev_val *dst = &u->fold_val[(size_t)r * nev];
 		double *met = &u->fold_met[(size_t)r * NMETRICS];
+		double jif[UT_N] = { 0 };
 		bool any = false;
 		memset(dst, 0, sizeof(*dst) * (size_t)nev);
 		for (int k = 0; k < u->fold_n[r]; k++) {
@@ -103,12 +104,16 @@ static int fold_update(struct ui *u)
 			any = true;
 			for (int e = 0; e < nev; e++)
 				model_sum_into(&dst[e], &f->cpu[(size_t)c * nev + e]);
+			for (int j = 0; f->jif && j < UT_N; j++)
+				jif[j] += f->jif[(size_t)c * UT_N + j];
 		}
 		for (int e = 0; e < nev; e++)
 			model_sum_finish(&dst[e]);
-		if (any)
+		if (any) {
 			model_metrics(m, dst, f->interval, met);
-		else
+			if (f->jif)
+				model_util(jif, met);   /* the core's siblings' times together */
+		} else
 			for (int k = 0; k < NMETRICS; k++)
 				met[k] = NAN;
 	}
