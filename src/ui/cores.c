@@ -8,11 +8,57 @@
 #include "ui/cols.h"
 #include "ui/format.h"
 
-static const char *const ids_cpu[] = { "CPU", "SKT", "CORE" };
-static const int ids_cpu_w[] = { 4, 3, 4 };
-static const char *const ids_fold[] = { "CPUs", "SKT", "CORE" };
-static const int ids_fold_w[] = { 9, 3, 4 };
-#define NIDS 3
+static const char *const ids_cpu[] = { "CPU", "SKT", "CORE", "TYPE" };
+static const int ids_cpu_w[] = { 4, 3, 4, 4 };
+static const char *const ids_fold[] = { "CPUs", "SKT", "CORE", "TYPE" };
+static const int ids_fold_w[] = { 9, 3, 4, 4 };
+/* identity columns: TYPE only where CPUs differ in their core PMU (hybrid, big.LITTLE) */
+#define NIDS nids_of(u)
+
+/* The core type of a core PMU: P/E on Intel hybrids (cpu_core, cpu_atom, cpu_lowpower) and
+ * Apple (Firestorm, Icestorm and later pairs), else the cluster's PMU name without its
+ * architecture prefix ("cortex_a76", "pmuv3_1"). */
+static void core_type(const char *pmu, char *buf, size_t len)
+{
+	static const struct { const char *pmu, *type; } known[] = {
+		{ "cpu_core", "P" }, { "cpu_atom", "E" }, { "cpu_lowpower", "LPE" },
+		{ "apple_firestorm_pmu", "P" }, { "apple_icestorm_pmu", "E" },
+		{ "apple_avalanche_pmu", "P" }, { "apple_blizzard_pmu", "E" },
+	};
+	const char *s = pmu;
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(pmu, known[i].pmu) == 0) {
+			snprintf(buf, len, "%s", known[i].type);
+			return;
+		}
+	if (strncmp(s, "armv8_", 6) == 0 || strncmp(s, "armv9_", 6) == 0)
+		s += 6;
+	if (strncmp(s, "cortex_", 7) == 0)
+		s += 7;
+	snprintf(buf, len, "%s", s);
+}
+
+static const char *cpu_pmu_name(const struct ui *u, int c)
+{
+	const struct app *a = u->a;
+	int t = c < a->topo.ncpus ? a->topo.cpus[c].core_pmu : -1;
+
+	return t >= 0 && t < a->reg.n ? a->reg.pmus[t].name : "";
+}
+
+static int nids_of(const struct ui *u)
+{
+	const struct model *m = &u->a->model;
+
+	/* a replay's CPUs are its own, not this machine's topology */
+	if (u->a->rep || m->ncpus != u->a->topo.ncpus)
+		return 3;
+	for (int c = 1; c < m->ncpus; c++)
+		if (strcmp(cpu_pmu_name(u, c), cpu_pmu_name(u, 0)) != 0)
+			return 4;
+	return 3;
+}
 
 void ui_cores_free(struct ui *u)
 {
@@ -67,7 +113,9 @@ static int fold_update(struct ui *u)
 			int c = u->fold_cpus[i];
 			if (n > 0) {
 				int p = u->fold_cpus[u->fold_first[n - 1]];
-				if (m->cpu_sock[p] == m->cpu_sock[c] && m->cpu_core[p] == m->cpu_core[c]) {
+				/* a CPU of unknown core (a replay without topology) is a core of its own */
+				if (m->cpu_core[c] >= 0 && m->cpu_sock[p] == m->cpu_sock[c] &&
+				    m->cpu_core[p] == m->cpu_core[c]) {
 					u->fold_n[n - 1]++;
 					continue;
 				}
@@ -209,6 +257,7 @@ static double id_key(struct ui *u, int idcol, int r)
 	switch (idcol) {
 	case 0: return m->cpu_ids[c];
 	case 1: return m->sock_ids[m->cpu_sock[c]];
+	case 3: return u->a->topo.cpus[c].core_pmu;
 	default: return m->cpu_core[c];
 	}
 }
@@ -255,6 +304,10 @@ static void id_text(struct ui *u, int idcol, int r, char *buf, size_t len)
 	const struct model *m = model_of(u);
 	int c = cpu_of_row(u, r);
 
+	if (idcol == 3) {
+		core_type(cpu_pmu_name(u, c), buf, len);
+		return;
+	}
 	if (idcol == 0 && u->fold) {
 		int ids[64], k, n = u->fold_n[r] < 64 ? u->fold_n[r] : 64;
 		for (k = 0; k < n; k++)
@@ -491,8 +544,9 @@ static bool key(struct ui *u, int action)
 		u->sel[UV_CORES] = u->top[UV_CORES] = 0;
 		if (strcmp(u->sort_key, "cpu") == 0 || strcmp(u->sort_key, "cpus") == 0)
 			snprintf(u->sort_key, sizeof(u->sort_key), "%s", u->fold ? "cpus" : "cpu");
-		snprintf(u->status, sizeof(u->status), "%s", u->fold ?
-			 "one row per core (SMT siblings folded)" : "one row per CPU");
+		snprintf(u->status, sizeof(u->status), "%s", !u->fold ? "one row per CPU" :
+			 model_of(u)->cpu_core[0] < 0 ? "topology unknown (--topology FILE gives it): one row per CPU" :
+			 "one row per core (SMT siblings folded)");
 		return true;
 	default:
 		return false;

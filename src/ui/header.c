@@ -42,8 +42,12 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 	/* line 2: timing */
 	if (y < info) {
 		ui_fmt_elapsed(a->model.cur.t > 0 ? a->model.cur.t : app_now() - a->t0, el, sizeof(el));
-		snprintf(buf, sizeof(buf), " interval %.3gs  elapsed %s  %d CPUs  %d socket%s  ",
-			 a->interval, el, a->model.ncpus, a->model.nsock, a->model.nsock == 1 ? "" : "s");
+		if (a->model.nsock == 1 && a->model.sock_ids && a->model.sock_ids[0] < 0)
+			snprintf(buf, sizeof(buf), " interval %.3gs  elapsed %s  %d CPUs  topology unknown  ",
+				 a->interval, el, a->model.ncpus);
+		else
+			snprintf(buf, sizeof(buf), " interval %.3gs  elapsed %s  %d CPUs  %d socket%s  ",
+				 a->interval, el, a->model.ncpus, a->model.nsock, a->model.nsock == 1 ? "" : "s");
 		x = ui_put(w, y, 0, wd, A_NORMAL, buf);
 		{   /* the CPU time of the interval, split as top's %Cpu(s) line */
 			const double *sm = a->model.cur.sys_m;
