@@ -102,8 +102,9 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			break;
 		case 'd':
 			a->opt.delay = strtod(optarg, &end);
-			if (*end || !(a->opt.delay > 0) || a->opt.delay > 3600)
-				return fail_usage("-d needs seconds between 0 and 3600, not '%s'", optarg);
+			if (*end || !(a->opt.delay >= INTERVAL_MIN) || a->opt.delay > INTERVAL_MAX)
+				/* the range is INTERVAL_MIN..INTERVAL_MAX, as in the config and the keys */
+				return fail_usage("-d needs seconds from 0.001 to 3600, not '%s'", optarg);
 			break;
 		case 'C': a->opt.cpus = optarg; break;
 		case 'e': a->opt.events = optarg; break;

@@ -13,6 +13,10 @@ struct evset {
 	bool builtin;
 };
 
+/* The refresh interval's one range, for -d, [display] interval and the +/- keys (seconds). */
+#define INTERVAL_MIN 0.001
+#define INTERVAL_MAX 3600.0
+
 struct settings {
 	/* [display] */
 	double interval;    /* seconds, > 0 */

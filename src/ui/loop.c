@@ -290,10 +290,10 @@ static int dispatch(struct ui *u, int ch)
 	case UA_FASTER:
 	case UA_SLOWER: {
 		double iv = act == UA_FASTER ? a->interval / 2 : a->interval * 2;
-		if (iv < 0.05)
-			iv = 0.05;
-		if (iv > 3600)
-			iv = 3600;
+		if (iv < INTERVAL_MIN)
+			iv = INTERVAL_MIN;
+		if (iv > INTERVAL_MAX)
+			iv = INTERVAL_MAX;
 		a->interval = iv;
 		snprintf(u->status, sizeof(u->status), "interval %.3g s", iv);
 		u->dirty_hdr = true;
@@ -448,7 +448,13 @@ int ui_run(struct app *a)
 		redraw(u);
 		now = app_now();
 		wait = next - now;
-		if (wait <= 0) {
+		/* input before every refresh: at a short interval a refresh is always due, and
+		 * keys waiting behind it would never be read */
+		wtimeout(u->foot, wait > 0 ? (int)ceil(wait * 1000) : 0);
+		ch = wgetch(u->foot);
+		if (ch == ERR) {
+			if (app_now() < next)
+				continue;
 			rc = tick(u);
 			if (rc < 0) {
 				status = 1;
@@ -460,10 +466,6 @@ int ui_run(struct app *a)
 				next = now + a->interval;
 			continue;
 		}
-		wtimeout(u->foot, (int)ceil(wait * 1000));
-		ch = wgetch(u->foot);
-		if (ch == ERR)
-			continue;
 		do {
 			if (dispatch(u, ch)) {
 				sig_quit = -1;
