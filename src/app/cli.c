@@ -6,6 +6,7 @@
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
 #include "hw/sysfs.h"
+#include "ui/cols.h"
 #include "ui/ui.h"
 #include <errno.h>
 #include <getopt.h>
@@ -135,6 +136,14 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	}
 	if (optind < argc)
 		return fail_usage("unexpected argument '%s'", argv[optind]);
+	if (a->opt.sim_tree && !a->opt.sim)
+		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
+				  "with --sim MACHINE (see --list-machines)%s", "");
+	/* --json, -x and -o describe batch output: they imply -b (-n alone keeps the screen and
+	 * quits after N refreshes, as top -n does); --list-uncore and --explain-events print
+	 * their own report and exit */
+	if ((a->opt.json || a->opt.sep || a->opt.output) && !a->opt.list_uncore && !a->opt.explain)
+		a->opt.batch = true;
 	if (a->opt.sim && a->opt.sysfs)
 		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
 	if (a->opt.do_replay && a->opt.sim)
@@ -142,14 +151,15 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	return 0;
 }
 
-static void print_event_error(const char *list, const struct ev_error *err)
+/* where: "FILE:LINE: [eventset NAME] events: " when the list came from the config, else "" */
+static void print_event_error(const char *where, const char *list, const struct ev_error *err)
 {
-	fprintf(stderr, "pmutop: event syntax error at position %d: %s\n  %s\n  %*s^\n",
-		err->pos, err->msg, list, err->pos, "");
+	fprintf(stderr, "pmutop: %sevent syntax error at position %d: %s\n  %s\n  %*s^\n",
+		where, err->pos, err->msg, list, err->pos, "");
 }
 
 /* The events to count: -e, else -E, else the configured set; "" sets use the architecture's default. */
-static const char *choose_events(struct app *a, char *buf, size_t len)
+static const char *choose_events(struct app *a, char *buf, size_t len, char *where, size_t wlen)
 {
 	const char *set_name = a->opt.evset ? a->opt.evset : a->set.set;
 	const struct evset *es;
@@ -162,8 +172,11 @@ static const char *choose_events(struct app *a, char *buf, size_t len)
 		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
 		return NULL;
 	}
-	if (es->events && *es->events)
+	if (es->events && *es->events) {
+		if (es->line > 0 && a->set.path[0])
+			snprintf(where, wlen, "%s:%d: [eventset %s] events: ", a->set.path, es->line, es->name);
 		return es->events;
+	}
 	for (int p = 0; p < a->reg.n; p++)
 		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
 			core = a->reg.pmus[p].name;
@@ -198,7 +211,7 @@ static int load_settings(struct app *a)
 
 static int run(struct app *a)
 {
-	char evbuf[2048];
+	char evbuf[2048], where[4200] = "", keys[1024];
 	const char *list;
 	struct ev_error perr;
 	FILE *out = stdout;
@@ -227,10 +240,10 @@ static int run(struct app *a)
 		}
 		free(cpus);
 	}
-	if (!(list = choose_events(a, evbuf, sizeof(evbuf))))
+	if (!(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where))))
 		return 2;
 	if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
-		print_event_error(list, &perr);
+		print_event_error(where, list, &perr);
 		return 2;
 	}
 	if (a->opt.explain)
@@ -242,6 +255,12 @@ static int run(struct app *a)
 	}
 	if ((r = app_open_events(a)))
 		return r;
+	/* a sort key from the config must name a column; said before the screen takes over */
+	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
+		fprintf(stderr, "pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
+			a->set.sort_line, a->set.sort, keys);
+		return 2;
+	}
 	if (!a->opt.batch)
 		return ui_run(a);
 	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {

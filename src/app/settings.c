@@ -285,6 +285,8 @@ static int on_value(void *user, const char *section, const char *name, const cha
 			fail(c, "%s:%d: %s: %s", c->path, c->line, name, why);
 		else if (d->off == offsetof(struct settings, set))
 			c->set_line = c->line;
+		else if (d->off == offsetof(struct settings, sort))
+			c->s->sort_line = c->line;
 		return 1;
 	}
 	if (setname && valid_set_name(setname)) {
@@ -304,6 +306,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 		} else if (strcmp(name, "events") == 0) {
 			replace_str(&e->events, value);
 			e->builtin = false;
+			e->line = c->line;
 		} else if (strcmp(name, "description") == 0) {
 			replace_str(&e->description, value);
 		} else {

@@ -11,6 +11,7 @@ struct evset {
 	char *events;       /* perf syntax list; "" means "the architecture's default" */
 	char *description;
 	bool builtin;
+	int line;           /* line of its "events =" in the config file, 0 when built in */
 };
 
 /* The refresh interval's one range, for -d, [display] interval and the +/- keys (seconds). */
@@ -34,6 +35,7 @@ struct settings {
 	struct evset *sets; /* built-in sets first, then [eventset NAME] sections */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
+	int sort_line;      /* line of "sort =" in it, 0 when not set there */
 	bool user_file;     /* path is the user's own file (save target) */
 };
 

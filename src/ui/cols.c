@@ -344,3 +344,36 @@ double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev
 		return NAN;
 	}
 }
+
+bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_t len)
+{
+	static const char *const ids[] = { "cpu", "cpus", "skt", "core", "type" };
+	int max = ui_cols_max(m, 0), n;
+	struct ui_col cols[max > 0 ? max : 1];
+	bool found = false;
+	size_t o = 0;
+
+	list[0] = '\0';
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		found = found || strcmp(key, ids[i]) == 0;
+		if (o < len)
+			o += (size_t)snprintf(list + o, len - o, "%s%s", i ? ", " : "", ids[i]);
+	}
+	/* the fixed columns are known on every machine, so one config serves them all */
+	for (int i = 0; i < NFIXED; i++) {
+		found = found || strcmp(key, fixed_cols[i].key) == 0;
+		if (o < len)
+			o += (size_t)snprintf(list + o, len - o, ", %s", fixed_cols[i].key);
+	}
+	n = ui_cols_build(m, NULL, NULL, 0, true, NULL, cols, max);
+	for (int i = 0; i < n; i++) {
+		if (cols[i].kind != UC_EVENT)
+			continue;
+		found = found || strcmp(key, cols[i].key) == 0;
+		if (o < len)
+			o += (size_t)snprintf(list + o, len - o, ", %s", cols[i].key);
+	}
+	if (o >= len && len > 4)
+		snprintf(list + len - 4, 4, "...");
+	return found;
+}

@@ -35,6 +35,9 @@ struct ui_col {
  * Returns the count. */
 int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w, int nids,
 		  bool sockets, const char *only, struct ui_col *out, int max);
+/* Whether key names a column to sort by: an identity (cpu, skt, core, type), a fixed column
+ * (on any machine), or an event column of m's events; list gets the known keys. */
+bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_t len);
 /* Upper bound of columns ui_cols_build can return. */
 int ui_cols_max(const struct model *m, int nids);
 

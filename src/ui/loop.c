@@ -460,6 +460,11 @@ int ui_run(struct app *a)
 				status = 1;
 				break;
 			}
+			/* -n N on the screen: N refreshes, then quit (as top -n) */
+			if (a->opt.count > 0 && a->model.cur.seq >= (uint64_t)a->opt.count) {
+				redraw(u);
+				break;
+			}
 			/* fall behind gracefully: never run ticks back to back */
 			next += a->interval;
 			if (next < now)
