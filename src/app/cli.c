@@ -73,7 +73,7 @@ static void usage(FILE *f)
 "      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
 "      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
-"                           then /etc/pmutop.conf)\n"
+"                           then " SYSCONFDIR "/pmutop.conf)\n"
 "      --list-options       print every configuration option with its default\n"
 "  -h, --help               this help;  -V, --version  the version\n");
 }

@@ -12,7 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SYSTEM_CONF "/etc/pmutop.conf"
+#ifndef SYSCONFDIR   /* the Makefile's $(sysconfdir) */
+#define SYSCONFDIR "/etc"
+#endif
+#define SYSTEM_CONF SYSCONFDIR "/pmutop.conf"
 #define SAVED_SET "current"
 /* inih reads lines of at most this many bytes (its INI_MAX_LINE, 200, minus newline and NUL) */
 #define LINE_MAX_INI 198

@@ -44,7 +44,7 @@ void settings_defaults(struct settings *s);
 void settings_free(struct settings *s);
 
 /* Find the config file: explicit path, else $XDG_CONFIG_HOME/pmutop/pmutop.conf
- * (default ~/.config/pmutop/pmutop.conf), else /etc/pmutop.conf; returns 0 and
+ * (default ~/.config/pmutop/pmutop.conf), else SYSCONFDIR/pmutop.conf; returns 0 and
  * fills out ("" when none exists). An explicit path that is missing, not a
  * regular file or unreadable is an error: returns -1 with msg filled. */
 int settings_find(const char *explicit_path, char *out, size_t outlen, char *msg, size_t msglen);
