@@ -52,6 +52,7 @@ help:
 	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "make fuzz       build and run the fuzz targets (clang, libFuzzer, ASan/UBSan)"
 	@echo "make bench      run the benchmarks, write bench/results.json"
+	@echo "make screenshots install Pillow and DejaVu fonts if missing, remake screenshots/*.png"
 	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (binary, man page; the default config in"
 	@echo "                \$$(sysconfdir), as pmutop.conf.new when a pmutop.conf is there already)"
 	@echo "make uninstall  remove what make install installed (a config you changed stays)"
@@ -105,6 +106,7 @@ bench: deps
 	@sh bench/run.sh
 
 screenshots: $(BIN)
+	@sh scripts/deps.sh screenshots
 	@sh scripts/screenshots.sh
 
 # A config already in place is the user's: never overwrite it; the new default goes beside it.

@@ -6,7 +6,7 @@
 
 const struct ui_key ui_keys[] = {
 	{ 'q',           UA_QUIT,      "q",          "quit" },
-	{ 'h',           UA_HELP,      "h ?",        "this help" },
+	{ 'h',           UA_HELP,      "h ? F1",     "this help" },
 	{ '?',           UA_HELP,      NULL,         NULL },
 	{ KEY_F(1),      UA_HELP,      NULL,         NULL },
 	{ 'c',           UA_CORES,     "c",          "cores view: one row per CPU (or per core)" },
@@ -22,7 +22,7 @@ const struct ui_key ui_keys[] = {
 	{ '+',           UA_FASTER,    "+",          "halve the interval (refresh faster)" },
 	{ '=',           UA_FASTER,    NULL,         NULL },
 	{ '-',           UA_SLOWER,    "-",          "double the interval (refresh slower)" },
-	{ KEY_UP,        UA_UP,        "Up Down",    "move the selection" },
+	{ KEY_UP,        UA_UP,        "Up Down j k", "move the selection" },
 	{ 'k',           UA_UP,        NULL,         NULL },
 	{ KEY_DOWN,      UA_DOWN,      NULL,         NULL },
 	{ 'j',           UA_DOWN,      NULL,         NULL },
