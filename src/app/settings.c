@@ -555,7 +555,12 @@ int settings_save(const struct settings *s, const char *path, const char *events
 	char *old = NULL;
 	FILE *out = NULL;
 	struct stat st;
+	/* the list goes under the name in s->set (the user's pick), never over a built-in set */
+	const struct evset *cur = settings_find_set(s, s->set);
+	const char *setname = valid_set_name(s->set) && !(cur && cur->builtin) ? s->set : SAVED_SET;
+	char setsec[96];
 
+	snprintf(setsec, sizeof(setsec), "eventset %s", setname);
 	if (!path) {
 		if (settings_user_path(user, sizeof(user)) < 0) {
 			snprintf(msg, msglen, "no user config path: neither XDG_CONFIG_HOME nor HOME is set");
@@ -570,14 +575,14 @@ int settings_save(const struct settings *s, const char *path, const char *events
 	for (int i = 0; i < settings_ntable && nkv < 28; i++) {
 		char buf[512];
 		if (events && settings_table[i].off == offsetof(struct settings, set))
-			snprintf(buf, sizeof(buf), "%s", SAVED_SET);
+			snprintf(buf, sizeof(buf), "%s", setname);
 		else
 			settings_format(s, &settings_table[i], buf, sizeof(buf));
 		kv[nkv++] = (struct save_kv){ settings_table[i].section, settings_table[i].name, strdup(buf), false };
 	}
 	if (events) {
-		kv[nkv++] = (struct save_kv){ "eventset " SAVED_SET, "description", strdup("saved by pmutop"), false };
-		kv[nkv++] = (struct save_kv){ "eventset " SAVED_SET, "events", strdup(events), false };
+		kv[nkv++] = (struct save_kv){ setsec, "description", strdup("saved by pmutop"), false };
+		kv[nkv++] = (struct save_kv){ setsec, "events", strdup(events), false };
 	}
 	for (int i = 0; i < nkv; i++)
 		if (!kv[i].value) {

@@ -67,8 +67,8 @@ enum arch_id { ARCH_NONE, ARCH_INTEL, ARCH_AMD, ARCH_ARM, ARCH_APPLE, NARCH };
 int settings_arch_of(const char *core_pmu, const char *vendor);
 const char *settings_arch_name(int arch);   /* "Intel", "AMD", "Arm", "Apple", "no core PMU" */
 /* Save [display], [events] set and, when events is not NULL, the current event
- * list as section [eventset current] (description "saved by pmutop", and
- * [events] set = current) back to path (NULL = the user's file,
+ * list as section [eventset NAME] (NAME: s->set when it is a valid name and not a built-in
+ * set, else "current"; description "saved by pmutop", and [events] set = NAME) back to path (NULL = the user's file,
  * $XDG_CONFIG_HOME/pmutop/pmutop.conf, its directory created when needed).
  * Atomic: a temporary file in the same directory, fsync, rename. Lines of
  * other sections, comments and unknown keys are kept as they were; replaced

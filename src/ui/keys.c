@@ -38,7 +38,7 @@ const struct ui_key ui_keys[] = {
 	{ 'r',           UA_RAW,       "r",          "rates per second / raw counts per interval" },
 	{ 't',           UA_FOLD,      "t",          "fold SMT siblings into one row per core" },
 	{ 27,            UA_BACK,      "Esc",        "back to the previous view / cancel" },
-	{ 'S',           UA_SAVE,      "S",          "save settings and events to the config file" },
+	{ 'S',           UA_SAVE,      "S",          "save settings, and the events as a named event set" },
 	{ ',',           UA_STEP_BACK, ", .",        "replay: step one interval back / forward" },
 	{ '.',           UA_STEP_FWD,  NULL,         NULL },
 	{ CTRL('l'),     UA_REDRAW,    "Ctrl-L",     "redraw the screen" },

@@ -183,45 +183,6 @@ static void switch_view(struct ui *u, int v)
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 }
 
-/* Save display settings and events to the user's file (created when absent). */
-static void save_settings(struct ui *u)
-{
-	struct app *a = u->a;
-	struct settings *s = &a->set;
-	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
-	char path[4096], ev[16384], msg[512];
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	s->interval = a->interval;
-	s->reverse = u->reverse;
-	s->rates = !u->raw;
-	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
-	if (u->view < 4)
-		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
-	if (s->user_file && s->path[0]) {
-		snprintf(path, sizeof(path), "%s", s->path);
-	} else {
-		char dir[4000];
-		if (xdg && xdg[0])
-			snprintf(dir, sizeof(dir), "%s", xdg);
-		else
-			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
-		mkdir(dir, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop", dir);
-		mkdir(path, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop/pmutop.conf", dir);
-	}
-	app_events_text(a, ev, sizeof(ev));
-	msg[0] = '\0';
-	if (settings_save(s, path, ev, msg, sizeof(msg)) < 0) {
-		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
-		u->status_err = true;
-	} else {
-		snprintf(u->status, sizeof(u->status), "saved to %.300s", path);
-		u->status_err = false;
-	}
-}
-
 /* Replay: show the interval delta away from the one on screen (0 = the first).
  * The source's position is the next interval to read, one past the one shown. */
 static void step_replay(struct ui *u, int delta)
@@ -262,6 +223,8 @@ static int dispatch(struct ui *u, int ch)
 		return 0;
 	}
 	if (u->view == UV_EVENTS && ui_events_input(u, ch))
+		return 0;
+	if (ui_save_input(u, ch))   /* the name prompt of S eats keys while open */
 		return 0;
 	act = ui_key_action(ch);
 	if (act != UA_NONE && act != UA_TOGGLE)
@@ -322,7 +285,7 @@ static int dispatch(struct ui *u, int ch)
 		snprintf(u->status, sizeof(u->status), "%s", u->raw ? "counts per interval (r: rates per second)" :
 			 "rates per second (r: counts per interval)");
 		break;
-	case UA_SAVE: save_settings(u); break;
+	case UA_SAVE: ui_save_start(u); break;
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
 	case UA_REDRAW:

@@ -64,6 +64,11 @@ struct ui {
 	int adderr_pos;            /* -1 none */
 	char adderr[192];
 
+	/* S: the name prompt for the event set (save.c) */
+	bool naming;
+	char namebuf[48];
+	int namelen;
+
 	/* uncore view */
 	struct ui_ugroup *groups;
 	int ngroups;
@@ -103,6 +108,11 @@ void ui_put_title(struct ui *u, WINDOW *w, int y, int x, const struct ui_col *c,
 		  const char *mark);
 /* The unit (power of 1000) of a count column this refresh, remembered per view and key. */
 int ui_unit_for(struct ui *u, int view, const char *key, double maxv);
+
+/* S: save the settings; on a real machine first ask the name to save the event set under. */
+void ui_save_start(struct ui *u);
+/* Keys for the name prompt while it is open; true when the key was used. */
+bool ui_save_input(struct ui *u, int ch);
 
 /* events view helpers used by the main loop */
 void ui_events_reset_pending(struct ui *u);
