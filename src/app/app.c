@@ -78,6 +78,7 @@ static int perf_reopen(struct app *a)
 	snprintf(a->run_note, sizeof(a->run_note), "%s", counters_open_note(a->cnt));
 	counters_read(a->cnt, &a->model);   /* baseline */
 	note_reads(a);
+	app_util_baseline(a);
 	a->last_sample = app_now();
 	return 0;
 }
@@ -87,6 +88,7 @@ static int perf_sample(struct app *a)
 	int r = counters_read(a->cnt, &a->model);
 
 	note_reads(a);
+	app_util_sample(a);
 	return r;
 }
 

@@ -163,6 +163,7 @@ void app_close(struct app *a)
 	if (a->inv_loaded)
 		disc_inventory_free(&a->inv);
 	evlist_free(&a->evl);
+	app_util_free(a);
 	model_free(&a->model);
 	pmus_free(&a->reg);
 	topo_free(&a->topo);

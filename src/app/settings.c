@@ -11,7 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SYSTEM_CONF "/etc/pmutop.conf"
+#ifndef SYSCONFDIR   /* the Makefile's $(sysconfdir) */
+#define SYSCONFDIR "/etc"
+#endif
+#define SYSTEM_CONF SYSCONFDIR "/pmutop.conf"
 
 static struct evset *set_get(struct settings *s, const char *name)
 {
@@ -292,7 +295,7 @@ static void fail(struct load_ctx *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-static bool valid_set_name(const char *n)
+bool settings_valid_set_name(const char *n)
 {
 	if (!*n)
 		return false;
@@ -325,7 +328,7 @@ static bool known_section(const char *sec)
 {
 	const char *n = settings_eventset_name(sec);
 
-	return table_section(sec) || (n && valid_set_name(n));
+	return table_section(sec) || (n && settings_valid_set_name(n));
 }
 
 /* Our line reader for inih: counts lines (for messages), warns about unknown
@@ -397,9 +400,11 @@ static int on_value(void *user, const char *section, const char *name, const cha
 			fail(c, "%s:%d: %s: %s", c->path, c->line, name, why);
 		else if (d->off == offsetof(struct settings, set))
 			c->set_line = c->line;
+		else if (d->off == offsetof(struct settings, sort))
+			c->s->sort_line = c->line;
 		return 1;
 	}
-	if (setname && valid_set_name(setname)) {
+	if (setname && settings_valid_set_name(setname)) {
 		int idx = ctx_set(c, setname), rc = 0;
 		struct evset *e;
 
@@ -421,6 +426,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 				rc = -ENOMEM;
 			c->ev_set = -1;
 			e->builtin = false;
+			e->line = c->line;
 		} else if (strcmp(name, "description") == 0) {
 			replace_str(&e->description, value);
 		} else {

@@ -283,6 +283,12 @@ int settings_save(const struct settings *s, const char *path, const char *events
 	FILE *out = NULL;
 	struct stat st;
 	const struct evset *inuse = events ? NULL : settings_find_set(s, s->set);
+	/* the list goes under the name in s->set (the user's pick), never over a built-in set */
+	const struct evset *cur = settings_find_set(s, s->set);
+	const char *setname = settings_valid_set_name(s->set) && !(cur && cur->builtin) ? s->set : SAVED_SET;
+	char setsec[96];
+
+	snprintf(setsec, sizeof(setsec), "eventset %s", setname);
 
 	if (!path) {
 		if (settings_user_path(user, sizeof(user)) < 0) {
@@ -300,14 +306,14 @@ int settings_save(const struct settings *s, const char *path, const char *events
 	for (int i = 0; i < settings_ntable && nkv < 28; i++) {
 		char buf[512];
 		if (events && settings_table[i].off == offsetof(struct settings, set))
-			snprintf(buf, sizeof(buf), "%s", SAVED_SET);
+			snprintf(buf, sizeof(buf), "%s", setname);
 		else
 			settings_format(s, &settings_table[i], buf, sizeof(buf));
 		kv[nkv++] = (struct save_kv){ settings_table[i].section, settings_table[i].name, strdup(buf), false };
 	}
 	if (events) {
-		kv[nkv++] = (struct save_kv){ "eventset " SAVED_SET, "description", strdup("saved by pmutop"), false };
-		kv[nkv++] = (struct save_kv){ "eventset " SAVED_SET, "events", strdup(events), false };
+		kv[nkv++] = (struct save_kv){ setsec, "description", strdup("saved by pmutop"), false };
+		kv[nkv++] = (struct save_kv){ setsec, "events", strdup(events), false };
 	} else if (inuse && !inuse->builtin) {
 		/* the set in use may come from another file (/etc/pmutop.conf): without its section here,
 		 * "set = NAME" would not load back */

@@ -19,6 +19,11 @@ const struct metric_def metric_defs[NMETRICS] = {
 	[M_UPI_GBS]      = { "upi_gbs", "UPI", "GB/s" },
 	[M_PKG_W]        = { "pkg_watts", "PKG-W", "W" },
 	[M_DRAM_W]       = { "dram_watts", "DRAM-W", "W" },
+	[M_UTIL_USER]    = { "util_user", "USR%", "%" },
+	[M_UTIL_SYS]     = { "util_system", "SYS%", "%" },
+	[M_UTIL_IRQ]     = { "util_irq", "IRQ%", "%" },
+	[M_UTIL_SOFTIRQ] = { "util_softirq", "SIRQ%", "%" },
+	[M_UTIL_STEAL]   = { "util_steal", "STEAL%", "%" },
 };
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
@@ -125,6 +130,7 @@ static void frame_free(struct frame *f)
 	free(f->cpu); free(f->sock); free(f->sys);
 	free(f->cpu_m); free(f->sock_m); free(f->sys_m);
 	free(f->online);
+	free(f->jif);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -143,7 +149,8 @@ int model_alloc_frame(struct model *m)
 	f->sock_m = malloc((size_t)m->nsock * NMETRICS * sizeof(double));
 	f->sys_m = malloc(NMETRICS * sizeof(double));
 	f->online = malloc((size_t)m->ncpus * sizeof(bool));
-	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online) {
+	f->jif = malloc((size_t)m->ncpus * UT_N * sizeof(double));
+	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif) {
 		free(online_old);
 		frame_free(f);
 		return -ENOMEM;
@@ -151,6 +158,8 @@ int model_alloc_frame(struct model *m)
 	for (int i = 0; i < m->ncpus; i++)
 		f->online[i] = online_old ? online_old[i] : true;
 	free(online_old);
+	for (int i = 0; i < m->ncpus * UT_N; i++)
+		f->jif[i] = NAN;
 	for (int i = 0; i < m->ncpus * NMETRICS; i++)
 		f->cpu_m[i] = NAN;
 	for (int i = 0; i < m->nsock * NMETRICS; i++)
@@ -260,7 +269,11 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	out[M_IPC] = ratio(sum[ROLE_INSTRUCTIONS], sum[ROLE_CYCLES], 1, have[ROLE_INSTRUCTIONS], have[ROLE_CYCLES]);
 	out[M_CPI] = ratio(sum[ROLE_CYCLES], sum[ROLE_INSTRUCTIONS], 1, have[ROLE_CYCLES], have[ROLE_INSTRUCTIONS]);
 	out[M_GHZ] = ratio(sum[ROLE_CYCLES], en[ROLE_CYCLES], 1, have[ROLE_CYCLES], have[ROLE_CYCLES]);
-	out[M_UTIL] = ratio(sum[ROLE_CPU_CLOCK], en[ROLE_CPU_CLOCK] / 1e9, 100, have[ROLE_CPU_CLOCK], have[ROLE_CPU_CLOCK]);
+	/* M_UTIL and its parts come from /proc/stat (model_util): system-wide cpu-clock runs
+	 * whether the CPU is idle or not, so it says nothing about how busy a CPU is */
+	for (int k = M_UTIL_USER; k <= M_UTIL_STEAL; k++)
+		out[k] = NAN;
+	out[M_UTIL] = NAN;
 	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
 	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
 	out[M_BR_MISS_PCT] = ratio(sum[ROLE_BRANCH_MISSES], sum[ROLE_BRANCHES], 100, have[ROLE_BRANCH_MISSES], have[ROLE_BRANCHES]);
@@ -274,6 +287,28 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	out[M_UPI_GBS] = ratio(sum[ROLE_UPI], interval * 1e9, 1, have[ROLE_UPI], true);
 	out[M_PKG_W] = ratio(sum[ROLE_ENERGY_PKG], interval, 1, have[ROLE_ENERGY_PKG], true);
 	out[M_DRAM_W] = ratio(sum[ROLE_ENERGY_RAM], interval, 1, have[ROLE_ENERGY_RAM], true);
+}
+
+void model_util(const double *jif, double *out)
+{
+	double total = 0;
+	bool ok = true;
+
+	for (int k = 0; k < UT_N; k++) {
+		ok = ok && !isnan(jif[k]);
+		total += jif[k];
+	}
+	if (!ok || total <= 0) {
+		out[M_UTIL] = out[M_UTIL_USER] = out[M_UTIL_SYS] = NAN;
+		out[M_UTIL_IRQ] = out[M_UTIL_SOFTIRQ] = out[M_UTIL_STEAL] = NAN;
+		return;
+	}
+	out[M_UTIL] = 100 * (total - jif[UT_IDLE] - jif[UT_IOWAIT]) / total;
+	out[M_UTIL_USER] = 100 * (jif[UT_USER] + jif[UT_NICE]) / total;
+	out[M_UTIL_SYS] = 100 * jif[UT_SYSTEM] / total;
+	out[M_UTIL_IRQ] = 100 * jif[UT_IRQ] / total;
+	out[M_UTIL_SOFTIRQ] = 100 * jif[UT_SOFTIRQ] / total;
+	out[M_UTIL_STEAL] = 100 * jif[UT_STEAL] / total;
 }
 
 void model_sum_into(struct ev_val *dst, const struct ev_val *src)
@@ -332,6 +367,24 @@ void model_derive(struct model *m)
 	for (int s = 0; s < m->nsock; s++)
 		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
 	model_metrics(m, f->sys, f->interval, f->sys_m);
+	/* utilisation: each CPU's own times, the aggregates' summed times */
+	{
+		double sock_j[m->nsock][UT_N], sys_j[UT_N] = { 0 };
+		memset(sock_j, 0, sizeof(sock_j));
+		for (int c = 0; c < m->ncpus; c++) {
+			const double *j = &f->jif[(size_t)c * UT_N];
+			if (!f->online[c])
+				continue;
+			model_util(j, &f->cpu_m[(size_t)c * NMETRICS]);
+			for (int k = 0; k < UT_N; k++) {
+				sock_j[m->cpu_sock[c]][k] += j[k];
+				sys_j[k] += j[k];
+			}
+		}
+		for (int s = 0; s < m->nsock; s++)
+			model_util(sock_j[s], &f->sock_m[(size_t)s * NMETRICS]);
+		model_util(sys_j, f->sys_m);
+	}
 	/* history ring */
 	for (int c = 0; c < m->ncpus; c++)
 		m->hist_ipc[(size_t)c * m->hist_cap + m->hist_head] = (float)f->cpu_m[(size_t)c * NMETRICS + M_IPC];

@@ -7,12 +7,14 @@
 #include <string.h>
 
 /* The metric perf prints beside an event, as (metric, scale, decimals, label). */
-static int row_metric(int role, const double *met, double *val, const char **label, int *dec)
+static int row_metric(int role, const double *met, const struct ev_val *v,
+		      double *val, const char **label, int *dec)
 {
 	switch (role) {
 	case ROLE_INSTRUCTIONS: *val = met[M_IPC]; *label = "insn per cycle"; *dec = 2; break;
 	case ROLE_CYCLES: *val = met[M_GHZ]; *label = "GHz"; *dec = 3; break;
-	case ROLE_CPU_CLOCK: *val = met[M_UTIL] / 100; *label = "CPUs utilized"; *dec = 3; break;
+	case ROLE_CPU_CLOCK:   /* as perf: cpu-clock time (msec) per time enabled */
+		*val = v->enabled ? v->value / ((double)v->enabled / 1e6) : NAN; *label = "CPUs utilized"; *dec = 3; break;
 	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *label = "of all branches"; *dec = 2; break;
 	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *label = "of all cache refs"; *dec = 2; break;
 	default: return 0;
@@ -73,7 +75,7 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_mem(b, sep, sl);
 			ob_fixed(b, v->state == EVS_UNSUPPORTED ? 0 : isnan(v->pct) ? 0 : v->pct, 2, "0.00");
 			ob_mem(b, sep, sl);
-			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
+			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
 				ob_fixed(b, mv, dec, "");
 				ob_mem(b, sep, sl);
 				ob_str(b, ml);
@@ -150,7 +152,7 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 			for (size_t i = strlen(ev->unit); i < 6; i++)
 				ob_char(b, ' ');
 			ob_str(b, ev->name);
-			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
+			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
 				ob_str(b, "   #  ");
 				ob_fixed(b, mv, dec, "");
 				ob_char(b, ' ');

@@ -165,3 +165,53 @@ void ui_mux_text(struct ui_mux mx, char *buf, size_t len)
 	}
 }
 
+
+void ui_fmt_count_in(double v, int unit, char *buf, size_t len)
+{
+	static const char suffix[] = " KMGTPE";
+	const char *sign = "";
+
+	if (isnan(v) || isinf(v) || unit < 0 || unit > 6) {
+		ui_fmt_count(v, buf, len);
+		return;
+	}
+	if (v < 0) {
+		sign = "-";
+		v = -v;
+	}
+	for (int i = 0; i < unit; i++)
+		v /= 1000;
+	/* three significant digits, never more than the unit's four */
+	if (unit == 0 && v == floor(v))
+		fix(buf, len, sign, v, 0, 0);
+	else if (v < 9.995)
+		fix(buf, len, sign, v, 2, unit ? suffix[unit] : 0);
+	else if (v < 99.95)
+		fix(buf, len, sign, v, 1, unit ? suffix[unit] : 0);
+	else
+		fix(buf, len, sign, v, 0, unit ? suffix[unit] : 0);
+}
+
+int ui_fmt_unit_pick(double maxv, int prev)
+{
+	int u = 0;
+
+	if (isnan(maxv) || isinf(maxv))
+		return prev >= 0 ? prev : 0;
+	if (maxv < 0)
+		maxv = -maxv;
+	while (maxv >= 999.5 && u < 6) {
+		maxv /= 1000;
+		u++;
+	}
+	/* up at once (the text would not fit); down only when the largest value fell
+	 * below half of the unit, so a value near 1000 does not switch it every refresh */
+	if (prev > u && prev <= 6) {
+		double inprev = maxv;
+		for (int i = u; i < prev; i++)
+			inprev /= 1000;
+		if (inprev >= 0.5)
+			return prev;
+	}
+	return u;
+}

@@ -104,7 +104,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  r reverse");
+			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
 	(void)x;
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
@@ -183,44 +183,6 @@ static void switch_view(struct ui *u, int v)
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 }
 
-/* Save display settings and events to the user's file (created when absent). */
-static void save_settings(struct ui *u)
-{
-	struct app *a = u->a;
-	struct settings *s = &a->set;
-	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
-	char path[4096], ev[16384], msg[512];
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	s->interval = a->interval;
-	s->reverse = u->reverse;
-	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
-	if (u->view < 4)
-		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
-	if (s->user_file && s->path[0]) {
-		snprintf(path, sizeof(path), "%s", s->path);
-	} else {
-		char dir[4000];
-		if (xdg && xdg[0])
-			snprintf(dir, sizeof(dir), "%s", xdg);
-		else
-			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
-		mkdir(dir, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop", dir);
-		mkdir(path, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop/pmutop.conf", dir);
-	}
-	app_events_text(a, ev, sizeof(ev));
-	msg[0] = '\0';
-	if (settings_save(s, path, ev, msg, sizeof(msg)) < 0) {
-		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
-		u->status_err = true;
-	} else {
-		snprintf(u->status, sizeof(u->status), "saved to %.300s", path);
-		u->status_err = false;
-	}
-}
-
 /* Replay: show the interval delta away from the one on screen (0 = the first).
  * The source's position is the next interval to read, one past the one shown. */
 static void step_replay(struct ui *u, int delta)
@@ -262,6 +224,8 @@ static int dispatch(struct ui *u, int ch)
 	}
 	if (u->view == UV_EVENTS && ui_events_input(u, ch))
 		return 0;
+	if (ui_save_input(u, ch))   /* the name prompt of S eats keys while open */
+		return 0;
 	act = ui_key_action(ch);
 	if (act != UA_NONE && act != UA_TOGGLE)
 		u->status[0] = '\0';
@@ -289,10 +253,10 @@ static int dispatch(struct ui *u, int ch)
 	case UA_FASTER:
 	case UA_SLOWER: {
 		double iv = act == UA_FASTER ? a->interval / 2 : a->interval * 2;
-		if (iv < 0.05)
-			iv = 0.05;
-		if (iv > 3600)
-			iv = 3600;
+		if (iv < INTERVAL_MIN)
+			iv = INTERVAL_MIN;
+		if (iv > INTERVAL_MAX)
+			iv = INTERVAL_MAX;
 		a->interval = iv;
 		snprintf(u->status, sizeof(u->status), "interval %.3g s", iv);
 		u->dirty_hdr = true;
@@ -316,7 +280,12 @@ static int dispatch(struct ui *u, int ch)
 	case UA_SORT_PREV: ui_cores_sort_step(u, -1); break;
 	case UA_SORT_NEXT: ui_cores_sort_step(u, 1); break;
 	case UA_REVERSE: u->reverse = !u->reverse; break;
-	case UA_SAVE: save_settings(u); break;
+	case UA_RAW:
+		u->raw = !u->raw;
+		snprintf(u->status, sizeof(u->status), "%s", u->raw ? "counts per interval (r: rates per second)" :
+			 "rates per second (r: counts per interval)");
+		break;
+	case UA_SAVE: ui_save_start(u); break;
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
 	case UA_REDRAW:
@@ -391,6 +360,7 @@ int ui_run(struct app *a)
 	u->g = ui_glyphs_pick(nl_langinfo(CODESET), a->set.ascii);
 	u->view = u->prev_view = init_view(a->set.view);
 	u->reverse = a->set.reverse;
+	u->raw = !a->set.rates;
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");
 	if (a->interval <= 0)
 		a->interval = a->set.interval > 0 ? a->set.interval : 1;
@@ -441,10 +411,21 @@ int ui_run(struct app *a)
 		redraw(u);
 		now = app_now();
 		wait = next - now;
-		if (wait <= 0) {
+		/* input before every refresh: at a short interval a refresh is always due, and
+		 * keys waiting behind it would never be read */
+		wtimeout(u->foot, wait > 0 ? (int)ceil(wait * 1000) : 0);
+		ch = wgetch(u->foot);
+		if (ch == ERR) {
+			if (app_now() < next)
+				continue;
 			rc = tick(u);
 			if (rc < 0) {
 				status = 1;
+				break;
+			}
+			/* -n N on the screen: N refreshes, then quit (as top -n) */
+			if (a->opt.count > 0 && a->model.cur.seq >= (uint64_t)a->opt.count) {
+				redraw(u);
 				break;
 			}
 			/* fall behind gracefully: never run ticks back to back */
@@ -453,10 +434,6 @@ int ui_run(struct app *a)
 				next = now + a->interval;
 			continue;
 		}
-		wtimeout(u->foot, (int)ceil(wait * 1000));
-		ch = wgetch(u->foot);
-		if (ch == ERR)
-			continue;
 		do {
 			if (dispatch(u, ch)) {
 				sig_quit = -1;

@@ -150,7 +150,7 @@ TEST(save_load_round_trip)
 		"trailing,comma,",
 	};
 	static const struct { const char *key, *value; } opts[] = {
-		{ "interval", "0.1" }, { "interval", "3599.9999999999995" }, { "interval", "1e-300" },
+		{ "interval", "0.1" }, { "interval", "3599.9999999999995" }, { "interval", "0.0010000000000000002" },
 		{ "sort", "ipc;x" }, { "sort", "a b#c" }, { "sort", "[x]" }, { "columns", "" },
 		{ "history", "100000" }, { "color", "never" }, { "reverse", "yes" },
 	};

@@ -556,7 +556,8 @@ struct sim_machine *simm_load(const char *name_or_path, char *err, size_t errlen
 		free(text);
 		return m;
 	}
-	errf(err, errlen, "unknown machine '%s' (built in: see --sim list)", name_or_path);
+	errf(err, errlen, "unknown machine '%s' (pmutop --list-machines lists the built-in ones; "
+	     "or give a description file)", name_or_path);
 	return NULL;
 }
 
