@@ -45,7 +45,8 @@ struct replay {
 	char topo_src[96];
 	char cpu_model[160];
 	int nbad, bad_first[RP_MAXBAD];
-	char bad_msg[512];
+	const char *bad_why;   /* the first malformed line's reason (static text) */
+	char bad_msg[640];
 	int pos;
 	int last_ev;
 };
@@ -140,8 +141,10 @@ static int cpu_mark(struct replay *r, int cpu)
 	return 0;
 }
 
-static void note_bad(struct replay *r, int line)
+static void note_bad(struct replay *r, int line, const char *why)
 {
+	if (!r->nbad)
+		r->bad_why = why;
 	if (r->nbad < RP_MAXBAD)
 		r->bad_first[r->nbad] = line;
 	r->nbad++;
@@ -237,9 +240,11 @@ static int index_file(struct replay *r)
 		kind = csvrow_parse(p, ll, r->sep, &row);
 		if (kind == CSVROW_SKIP && ll && p[0] == '#')
 			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
-		if (kind == CSVROW_BAD || (kind == CSVROW_DATA && !row.summary &&
-					   (isnan(row.time) || row.cpu < 0))) {
-			note_bad(r, line);
+		if (kind == CSVROW_BAD) {
+			note_bad(r, line, row.why);
+		} else if (kind == CSVROW_DATA && !row.summary && (isnan(row.time) || row.cpu < 0)) {
+			note_bad(r, line, isnan(row.time) ? "no time column (record with perf stat -I MS)" :
+				 "no CPU column (record with perf stat -a -A)");
 		} else if (kind == CSVROW_DATA && !row.summary) {
 			if (!r->niv || row.time != r->iv[r->niv - 1].t)
 				if (interval_add(r, off, line, row.time) < 0)
@@ -265,8 +270,9 @@ static void bad_summary(struct replay *r)
 	r->bad_msg[0] = '\0';
 	if (!r->nbad)
 		return;
-	n = (size_t)snprintf(r->bad_msg, sizeof(r->bad_msg), "%s: %d malformed line%s skipped (line%s ",
-			     r->path, r->nbad, r->nbad > 1 ? "s" : "", r->nbad > 1 ? "s" : "");
+	n = (size_t)snprintf(r->bad_msg, sizeof(r->bad_msg), "%.300s:%d: %s; %d malformed line%s skipped (line%s ",
+			     r->path, r->bad_first[0], r->bad_why ? r->bad_why : "malformed", r->nbad,
+			     r->nbad > 1 ? "s" : "", r->nbad > 1 ? "s" : "");
 	for (int i = 0; i < r->nbad && i < RP_MAXBAD && n < sizeof(r->bad_msg); i++)
 		n += (size_t)snprintf(r->bad_msg + n, sizeof(r->bad_msg) - n, "%s%d", i ? ", " : "",
 				      r->bad_first[i]);

@@ -54,7 +54,8 @@ double replay_interval(const struct replay *r);
 /* Malformed lines: returns their count, copies up to n of the first line
  * numbers (1-based) into lines. */
 int replay_bad_lines(const struct replay *r, int *lines, int n);
-/* "FILE: 3 malformed lines (12, 40, 41)" or "" when none; for the user. */
+/* "FILE:12: value out of range (0 to 2^64); 3 malformed lines skipped (lines 12, 40, 41)"
+ * (the first line's reason) or "" when none; for the user. */
 const char *replay_bad_summary(const struct replay *r);
 /* Where sockets came from: "recording", "topology file", "unknown". */
 const char *replay_topology_source(const struct replay *r);

@@ -22,12 +22,10 @@ static int row_metric(int role, const double *met, double *val, const char **lab
 
 static void time_field(struct outbuf *b, double t)
 {
-	char tmp[32];
-	struct outbuf tb = { tmp, 0, sizeof(tmp), 0 };
-	ob_fixed(&tb, t, 9, "0");
-	for (size_t i = tb.len; i < 16; i++)   /* perf right-aligns the time in 16 columns */
-		ob_char(b, ' ');
-	ob_mem(b, tmp, tb.len);
+	size_t start = b->len;
+
+	ob_fixed(b, t, 9, "0");
+	ob_pad_left(b, start, 16);   /* perf right-aligns the time in 16 columns */
 }
 
 static void value_field(struct outbuf *b, const struct ev_val *v, const char *unit)
@@ -129,22 +127,20 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 		const struct mev *ev = &m->ev[e];
 		for (int c = 0; c < m->ncpus; c++) {
 			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
-			char cpu[16], val[48];
-			struct outbuf vb = { val, 0, sizeof(val) - 1, 0 };
+			char cpu[16];
 			double mv;
 			const char *ml;
 			int dec, n;
+			size_t start;
 
 			if (!f->online[c] || v->state == EVS_ABSENT)
 				continue;
-			value_field(&vb, v, ev->unit);
-			val[vb.len] = '\0';
 			time_field(b, f->t);
 			n = snprintf(cpu, sizeof(cpu), " CPU%-4d", m->cpu_ids[c]);
 			ob_mem(b, cpu, (size_t)n);
-			for (size_t i = vb.len; i < 20; i++)
-				ob_char(b, ' ');
-			ob_str(b, val);
+			start = b->len;
+			value_field(b, v, ev->unit);
+			ob_pad_left(b, start, 20);
 			ob_str(b, "      ");
 			ob_str(b, ev->unit);
 			for (size_t i = strlen(ev->unit); i < 6; i++)
