@@ -2,6 +2,7 @@
 #include "model.h"
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +98,30 @@ int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_so
 	return 0;
 }
 
+static bool key_taken(const struct model *m, const char *key)
+{
+	for (int i = 0; i < m->nev; i++)
+		if (strcmp(m->ev[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/* The name itself, or "name#2", "name#3"... for a repeat, skipping any taken spelling. */
+static char *unique_key(const struct model *m, const char *name)
+{
+	char *key;
+
+	if (!name || !key_taken(m, name))
+		return name ? strdup(name) : NULL;
+	for (int k = 2;; k++) {
+		if (asprintf(&key, "%s#%d", name, k) < 0)
+			return NULL;
+		if (!key_taken(m, key))
+			return key;
+		free(key);
+	}
+}
+
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore)
 {
@@ -114,6 +139,11 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 	e->name = dup_or_empty(name);
 	e->pmu = dup_or_empty(pmu);
 	e->unit = dup_or_empty(unit);
+	e->key = unique_key(m, e->name);
+	if (!e->name || !e->pmu || !e->unit || !e->key) {
+		free(e->name); free(e->pmu); free(e->unit); free(e->key);
+		return -ENOMEM;
+	}
 	e->role = role;
 	e->group = group;
 	e->uncore = uncore;
@@ -167,6 +197,7 @@ void model_free(struct model *m)
 {
 	for (int i = 0; i < m->nev; i++) {
 		free(m->ev[i].name);
+		free(m->ev[i].key);
 		free(m->ev[i].pmu);
 		free(m->ev[i].unit);
 	}
