@@ -67,9 +67,11 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_mem(b, sep, sl);
 			ob_str(b, ev->name);
 			ob_mem(b, sep, sl);
-			ob_u64(b, v->state == EVS_UNSUPPORTED ? 0 : v->running);
+			/* perf prints 100 * run / ena, and 100.00 when run == ena: an event the kernel
+			 * refused ran and was enabled 0 ns, so its row reads "<not supported>,,ev,0,100.00" */
+			ob_u64(b, v->running);
 			ob_mem(b, sep, sl);
-			ob_fixed(b, v->state == EVS_UNSUPPORTED ? 0 : isnan(v->pct) ? 0 : v->pct, 2, "0.00");
+			ob_fixed(b, !isnan(v->pct) ? v->pct : v->state == EVS_UNSUPPORTED ? 100 : 0, 2, "0.00");
 			ob_mem(b, sep, sl);
 			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
 				ob_fixed(b, mv, dec, "");
@@ -122,6 +124,10 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 {
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
+
+	/* perf stat -I -A heads the first interval's rows with this line, and again every 25 */
+	if (f->seq % 25 == 1)
+		ob_str(b, "#           time CPU                    counts unit events\n");
 
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
