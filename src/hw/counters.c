@@ -320,6 +320,32 @@ static void plan_groups(struct counters *c, const struct ev_list *evl)
 	c->ngroups = n;
 }
 
+int counters_plan_pinned(const struct ev_list *evl, bool *pinned)
+{
+	struct counters c = { 0 };
+	int rc = -ENOMEM;
+
+	c.geff = malloc((size_t)(evl->n ? evl->n : 1) * sizeof(int));
+	if (!c.geff)
+		return -ENOMEM;
+	plan_groups(&c, evl);
+	c.pin = calloc((size_t)(c.ngroups ? c.ngroups : 1), sizeof(bool));
+	if (c.pin) {
+		mark_pinned_groups(&c, evl);
+		/* as counters_open: the first event of a group leads it, and only a leader is pinned */
+		for (int e = 0; e < evl->n; e++) {
+			bool leader = true;
+			for (int k = 0; k < e && leader; k++)
+				leader = c.geff[k] != c.geff[e];
+			pinned[e] = leader && (evl->ev[e].pinned || c.pin[c.geff[e]]);
+		}
+		rc = 0;
+	}
+	free(c.pin);
+	free(c.geff);
+	return rc;
+}
+
 static struct counters *alloc_counters(const struct ev_list *evl, const struct topology *topo,
 				       const struct perf_seam *seam)
 {

@@ -26,6 +26,9 @@ struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, prev
  * nothing can run. */
 struct counters *counters_open(const struct ev_list *evl, const struct topology *topo,
 			       const struct perf_seam *seam, struct cnt_error *err);
+/* Whether counters_open would set attr.pinned for each event of evl (pinned[evl->n]): a group
+ * leader asked to be (":D") or a group made only of fixed-counter events. 0 or -ENOMEM. */
+int counters_plan_pinned(const struct ev_list *evl, bool *pinned);
 /* Read each group once and fill m->cur.cpu rows with deltas since the previous
  * read (the first call sets the baseline and returns 0 without deltas meaning
  * anything). A CPU that answers ENODEV is dropped (m->cur.online false).

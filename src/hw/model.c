@@ -2,6 +2,7 @@
 #include "model.h"
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,30 @@ int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_so
 	return 0;
 }
 
+static bool key_taken(const struct model *m, const char *key)
+{
+	for (int i = 0; i < m->nev; i++)
+		if (strcmp(m->ev[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/* The name itself, or "name#2", "name#3"... for a repeat, skipping any taken spelling. */
+static char *unique_key(const struct model *m, const char *name)
+{
+	char *key;
+
+	if (!name || !key_taken(m, name))
+		return name ? strdup(name) : NULL;
+	for (int k = 2;; k++) {
+		if (asprintf(&key, "%s#%d", name, k) < 0)
+			return NULL;
+		if (!key_taken(m, key))
+			return key;
+		free(key);
+	}
+}
+
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore)
 {
@@ -119,6 +144,11 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 	e->name = dup_or_empty(name);
 	e->pmu = dup_or_empty(pmu);
 	e->unit = dup_or_empty(unit);
+	e->key = unique_key(m, e->name);
+	if (!e->name || !e->pmu || !e->unit || !e->key) {
+		free(e->name); free(e->pmu); free(e->unit); free(e->key);
+		return -ENOMEM;
+	}
 	e->role = role;
 	e->group = group;
 	e->uncore = uncore;
@@ -176,6 +206,7 @@ void model_free(struct model *m)
 {
 	for (int i = 0; i < m->nev; i++) {
 		free(m->ev[i].name);
+		free(m->ev[i].key);
 		free(m->ev[i].pmu);
 		free(m->ev[i].unit);
 	}
@@ -203,6 +234,22 @@ void model_set_value(struct ev_val *v, uint64_t raw, uint64_t enabled, uint64_t 
 	v->value = (double)raw * (enabled > running ? (double)enabled / (double)running : 1.0) * scale;
 }
 
+/* A double as a count: NAN and negatives give 0, values past 2^64 saturate (a plain cast of
+ * those is undefined behaviour). */
+static uint64_t u64_of(double d)
+{
+	if (!(d > 0))
+		return 0;
+	if (d >= 18446744073709551616.0)
+		return UINT64_MAX;
+	return (uint64_t)d;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, double pct, int state)
 {
 	v->state = (uint8_t)state;
@@ -215,9 +262,9 @@ void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, dou
 		return;
 	}
 	v->value = value;
-	v->enabled = (!isnan(pct) && pct > 0) ? (uint64_t)((double)running_ns * 100.0 / pct + 0.5) : running_ns;
+	v->enabled = (!isnan(pct) && pct > 0) ? u64_of((double)running_ns * 100.0 / pct + 0.5) : running_ns;
 	/* The recording holds the scaled estimate; the raw count is what ran. */
-	v->raw = (uint64_t)(!isnan(pct) && pct < 100 ? value * pct / 100.0 : value);
+	v->raw = u64_of(!isnan(pct) && pct < 100 ? value * pct / 100.0 : value);
 }
 
 /* Convert a role's value to the unit metrics use: seconds for clocks, bytes for memory/UPI,
@@ -316,9 +363,9 @@ void model_sum_into(struct ev_val *dst, const struct ev_val *src)
 	if (src->state == EVS_ABSENT)
 		return;
 	if (src->state == EVS_OK || src->state == EVS_NOT_COUNTED) {
-		dst->raw += src->raw;
-		dst->enabled += src->enabled;
-		dst->running += src->running;
+		dst->raw = add_sat(dst->raw, src->raw);
+		dst->enabled = add_sat(dst->enabled, src->enabled);
+		dst->running = add_sat(dst->running, src->running);
 	}
 	if (src->state == EVS_OK)
 		dst->value = (dst->state == EVS_OK ? dst->value : 0) + src->value;
@@ -386,8 +433,12 @@ void model_derive(struct model *m)
 		model_util(sys_j, f->sys_m);
 	}
 	/* history ring */
-	for (int c = 0; c < m->ncpus; c++)
-		m->hist_ipc[(size_t)c * m->hist_cap + m->hist_head] = (float)f->cpu_m[(size_t)c * NMETRICS + M_IPC];
+	for (int c = 0; c < m->ncpus; c++) {
+		/* a double past FLT_MAX does not convert to float: keep it as missing */
+		double ipc = f->cpu_m[(size_t)c * NMETRICS + M_IPC];
+		m->hist_ipc[(size_t)c * m->hist_cap + m->hist_head] =
+			isfinite(ipc) && fabs(ipc) < 1e30 ? (float)ipc : NAN;
+	}
 	m->hist_head = (m->hist_head + 1) % m->hist_cap;
 	if (m->hist_len < m->hist_cap)
 		m->hist_len++;

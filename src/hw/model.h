@@ -44,7 +44,9 @@ struct metric_def {
 extern const struct metric_def metric_defs[NMETRICS];
 
 struct mev {               /* one event as the model sees it */
-	char *name;        /* display name */
+	char *name;        /* display name, as perf prints it (CSV rows) */
+	char *key;         /* unique among the events: the name, or "name#2", "name#3"... for the
+			    * second, third... event of the same name (JSON keys, TUI columns) */
 	char *pmu;         /* PMU name or "" */
 	char *unit;        /* unit of value ("msec", "MiB", "Joules", "") */
 	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */

@@ -153,7 +153,7 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		if (out[n].nalt)
 			snprintf(name, sizeof(name), "%.*s", (int)kl, k);
 		else
-			snprintf(name, sizeof(name), "%s", ev->name);
+			snprintf(name, sizeof(name), "%s", ev->key);   /* "cycles#2" for a repeat */
 		if (only && only[0] && !ui_evtext_has(only, name) && !ui_evtext_has(only, ev->name))
 			continue;
 		unit_suffix(ev->unit, unit, sizeof(unit));

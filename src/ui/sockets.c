@@ -133,9 +133,9 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 		if (k++ < skip)
 			continue;
 		if (m->ev[e].unit[0])
-			snprintf(name, sizeof(name), "%s [%s]", m->ev[e].name, m->ev[e].unit);
+			snprintf(name, sizeof(name), "%s [%s]", m->ev[e].key, m->ev[e].unit);
 		else
-			snprintf(name, sizeof(name), "%s", m->ev[e].name);
+			snprintf(name, sizeof(name), "%s", m->ev[e].key);
 		ui_put(w, y, 0, namew, k - 1 == u->sel[UV_SOCKETS] ? ui_attr(u, UP_SEL) : A_NORMAL, name);
 		for (int s = 0; s < m->nsock; s++) {
 			const struct ev_val *v = &f->sock[(size_t)s * m->nev + e];

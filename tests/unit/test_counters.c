@@ -1,5 +1,6 @@
 /* test_counters.c: group opening, one read per group per CPU, deltas, and failure handling, over a fake seam. */
 #include "t.h"
+#include "app/explain.h"
 #include "hw/counters.h"
 #include "hw/evparse.h"
 #include "hw/model.h"
@@ -13,6 +14,8 @@ static struct fake {
 	int nfd, reads, opens, closes;
 	int cpu[MAXFD], leader[MAXFD], nmemb[MAXFD];
 	uint64_t config[MAXFD];
+	uint32_t type[MAXFD];
+	bool pinned[MAXFD];
 	int open_err;          /* returned by every open when set */
 	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
 	int enodev_cpu;        /* reads of this CPU fail with ENODEV */
@@ -37,6 +40,8 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 	fk.cpu[fd] = cpu;
 	fk.config[fd] = a->config;
 	fk.attr[fd] = *a;
+	fk.type[fd] = a->type;
+	fk.pinned[fd] = a->pinned;
 	fk.leader[fd] = group_fd < 0 ? fd : group_fd;
 	fk.nmemb[fk.leader[fd]]++;
 	return fd;
@@ -78,7 +83,7 @@ static int f_close(void *ctx, int fd)
 	return 0;
 }
 
-static const struct perf_seam fake_seam = { "fake", NULL, f_open, f_read, f_ioctl, f_close, NULL };
+static const struct perf_seam fake_seam = { .name = "fake", .open = f_open, .read = f_read, .ioctl = f_ioctl, .close = f_close };
 
 static struct topology topo2(void)
 {
@@ -343,8 +348,69 @@ TEST(modifier_bits_reach_the_attr)
 	rig_close(&r);
 }
 
+/* --explain-events says "pinned" for exactly the events counters_open opens pinned: a leader
+ * that asked for it (:D), or the leader of a group made only of fixed-counter events. */
+TEST(explain_pinned_matches_open)
+{
+	static const struct { const char *what; int n; struct { uint32_t type; uint64_t config; int group;
+		bool pin, excl_user; } ev[3]; } sets[] = {
+		{ "cycles alone", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, false } } },
+		{ "{cycles,instructions},raw", 3, { { PERF_TYPE_HARDWARE, 0, 0, false, false },
+						    { PERF_TYPE_HARDWARE, 1, 0, false, false },
+						    { PERF_TYPE_RAW, 0x3c, 1, false, false } } },
+		{ "{raw:D,cycles}", 2, { { PERF_TYPE_RAW, 0xc0, 0, true, false },
+					 { PERF_TYPE_HARDWARE, 0, 0, false, false } } },
+		{ "{cycles,instructions:D}", 2, { { PERF_TYPE_HARDWARE, 0, 0, false, false },
+						  { PERF_TYPE_HARDWARE, 1, 0, true, false } } },
+		{ "cycles:u", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, true } } },
+	};
+
+	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
+		struct rig r;
+		char *text = NULL, *line;
+		size_t len = 0;
+		FILE *out;
+
+		rig_init(&r);
+		for (int i = 0; i < sets[k].n; i++) {
+			ev(&r.l, sets[k].what, sets[k].ev[i].config, sets[k].ev[i].group);
+			r.l.ev[i].type = sets[k].ev[i].type;
+			r.l.ev[i].pinned = sets[k].ev[i].pin;
+			r.l.ev[i].exclude_user = sets[k].ev[i].excl_user;
+		}
+		out = open_memstream(&text, &len);
+		CHECK(out && explain_events(out, &r.l, NULL, NULL, true) == 0, "%s: explain", sets[k].what);
+		if (out)
+			fclose(out);
+		if (rig_open(&r) == 0 && text) {
+			line = strchr(text, '{');
+			for (int i = 0; i < sets[k].n && line; i++, line = strchr(line + 1, '{')) {
+				int fd = -1;
+				for (int f = 0; f < fk.nfd; f++)
+					if (fk.cpu[f] == 0 && fk.type[f] == r.l.ev[i].type && fk.config[f] == r.l.ev[i].config)
+						fd = f;
+				CHECK(fd >= 0, "%s: event %d not opened", sets[k].what, i);
+				if (fd < 0)
+					break;
+				CHECK(strstr(line, fk.pinned[fd] ? "\"pinned\": true" : "\"pinned\": false") != NULL &&
+				      strstr(line, "\"pinned\"") < strchr(line, '\n'),
+				      "%s: event %d opened %s, explained as: %.*s", sets[k].what, i,
+				      fk.pinned[fd] ? "pinned" : "flexible", (int)(strchr(line, '\n') - line), line);
+			}
+			/* the rules themselves, so that agreeing on nothing pinned cannot pass */
+			if (k == 0 || k == 1)
+				CHECK(fk.pinned[0], "%s: the fixed-only group leader is pinned", sets[k].what);
+			if (k == 4)
+				CHECK(!fk.pinned[0], "%s: a user-only cycles is not", sets[k].what);
+		}
+		free(text);
+		rig_close(&r);
+	}
+}
+
 int main(void)
 {
+	RUN(explain_pinned_matches_open);
 	RUN(one_read_per_group_per_cpu);
 	RUN(unsupported_member_is_marked_and_others_count);
 	RUN(eacces_explains_paranoid);
@@ -354,5 +420,6 @@ int main(void)
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
 	RUN(modifier_bits_reach_the_attr);
+	RUN(explain_pinned_matches_open);
 	T_DONE();
 }

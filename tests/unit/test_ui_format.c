@@ -36,6 +36,10 @@ TEST(count_fits_five_columns)
 {
 	for (double v = 1; v < 1e18; v *= 1.37)
 		CHECK(strlen(cnt(v)) <= 5, "%g gives %s", v, cnt(v));
+	/* past the last suffix (a recording's sum of many CPUs near 2^64): exponent form */
+	for (double v = 1e21; v < 1e99; v *= 9.1)
+		CHECK(strlen(cnt(v)) <= 5 && atof(cnt(v)) > 0, "%g gives %s", v, cnt(v));
+	CHECK_EQ_STR(cnt(1.2e24), "1e+24");
 }
 
 TEST(missing_is_dash_never_zero)
@@ -98,6 +102,9 @@ TEST(elapsed)
 	CHECK_EQ_STR(b, "2h05m");
 	ui_fmt_elapsed(3 * 86400 + 4 * 3600, b, sizeof(b));
 	CHECK_EQ_STR(b, "3d04h");
+	/* a recording's timestamp far past LONG_MAX: clamped, never a negative or undefined cast */
+	ui_fmt_elapsed(1e25, b, sizeof(b));
+	CHECK(b[0] >= '1' && b[0] <= '9' && strchr(b, 'd'), "1e25 s gives %s", b);
 }
 
 static void setv(struct ev_val *v, int state, double pct)

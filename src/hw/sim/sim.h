@@ -57,9 +57,19 @@ const char *simm_pci_bdf(const struct sim_machine *m, int i);
 int simm_pci_dvsec_ids(const struct sim_machine *m, int i, int *ids, int max);
 /* The PMU type number of a PMU name, or -ENOENT. */
 int simm_pmu_type(const struct sim_machine *m, const char *pmu);
-/* Events per second the machine counts for config on pmu at cpu (per-CPU variation
- * included, noise excluded), NAN when that PMU does not count on that CPU. */
+/* Events per second the machine counts for config on pmu at cpu in the first phase of its load
+ * (the first 2 seconds; per-CPU variation included, noise excluded), NAN when that PMU does not
+ * count on that CPU. */
 double simm_rate(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config);
+/* The core PMU that counts on cpu ("cpu_core"), NULL when none. */
+const char *simm_cpu_pmu(const struct sim_machine *m, int cpu);
+/* The same at t seconds after the simulated kernel started (the load changes in phases). */
+double simm_rate_t(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config, double t);
+/* The load of cpu at t seconds: busy fraction (0.01..1) and clock in GHz while busy (NAN when its
+ * core PMU has no clock range); the part's range in lo/hi and the TSC rate (0 when none) in tsc.
+ * Returns 0, or -ENOENT when the CPU has no core PMU with a clock range. */
+int simm_load_at(const struct sim_machine *m, int cpu, double t, double *busy, double *ghz, double *lo,
+	         double *hi, double *tsc);
 /* The config of a generic hardware event (PERF_COUNT_HW_*) on a core PMU, or -ENOENT. */
 int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, uint64_t *config);
 #endif

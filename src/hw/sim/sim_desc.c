@@ -460,6 +460,7 @@ static int build(struct sim_machine *m, const struct simp_doc *d, char *err, siz
 	m->stepping = simp_int(ms, "stepping", 0);
 	m->mhz = simp_double(ms, "mhz", 2000);
 	m->nmi_watchdog = simp_int(ms, "nmi_watchdog", 0);
+	m->seed = (uint64_t)simp_int(ms, "seed", 1);
 	m->paranoid = simp_int(ms, "paranoid", 2);
 	m->mux_ms = simp_int(ms, "mux_ms", 4);
 	r = build_topology(m, ms, g, &ng, err, errlen);

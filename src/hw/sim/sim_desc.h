@@ -39,6 +39,10 @@ struct simm_pmu {
 	int nrates; struct simm_rate *rates;
 	double default_rate, spread, jitter;
 	bool has_default;
+	/* physics of a core PMU ([rates] ghz_min, ghz_max, tsc_ghz; 0 when not given): the clock
+	 * stays between the part's lowest and highest turbo frequency, ref-cycles and bus-cycles
+	 * count at the TSC rate while the CPU is busy */
+	double ghz_min, ghz_max, tsc_ghz;
 };
 
 struct simm_cpu {
@@ -66,6 +70,7 @@ struct sim_machine {
 	double mhz;
 	int sockets, dies, numa_nodes, cores_per_socket, threads_max;
 	int nmi_watchdog, paranoid, mux_ms;
+	uint64_t seed;           /* [machine] seed: the load's phases over time (default 1) */
 	int ncpus;
 	struct simm_cpu *cpus;
 	int npmus;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/sim/sim_load.h"
 #include "hw/sim/sim_parse.h"
 
 uint64_t simm_hash(uint64_t a, uint64_t b)
@@ -110,13 +111,21 @@ static int pmu_rates(struct simm_pmu *p, const struct simp_sec *s, char *err, si
 	p->jitter = simp_double(s, "jitter", 0.1);
 	p->has_default = simp_get(s, "default") != NULL;
 	p->default_rate = simp_double(s, "default", 0);
+	p->ghz_min = simp_double(s, "ghz_min", 0);
+	p->ghz_max = simp_double(s, "ghz_max", 0);
+	p->tsc_ghz = simp_double(s, "tsc_ghz", 0);
+	if (p->ghz_max > 0 && !(p->ghz_min > 0 && p->ghz_min <= p->ghz_max && p->ghz_max < 20 && p->tsc_ghz < 20)) {
+		snprintf(err, errlen, "[%s]: need 0 < ghz_min <= ghz_max < 20 and tsc_ghz < 20", s->name);
+		return -EINVAL;
+	}
 	for (int i = 0; i < s->n; i++) {
 		const char *k = s->kv[i].key;
 		double rate = strtod(s->kv[i].val, NULL);
 		uint64_t cfg[3] = { 0 };
 		int gi = simp_generic_index(k), r = -EINVAL;
 
-		if (!strcmp(k, "spread") || !strcmp(k, "jitter") || !strcmp(k, "default"))
+		if (!strcmp(k, "spread") || !strcmp(k, "jitter") || !strcmp(k, "default") ||
+		    !strcmp(k, "ghz_min") || !strcmp(k, "ghz_max") || !strcmp(k, "tsc_ghz"))
 			continue;
 		if (gi >= 0 && p->has_generic[gi])
 			r = 0, cfg[0] = p->generic[gi];
@@ -398,7 +407,7 @@ double simm_rate(const struct sim_machine *m, const char *pmu, int cpu, uint64_t
 
 	if (!p || cpu < 0 || cpu >= m->ncpus || !simm_pmu_covers(p, cpu))
 		return NAN;
-	return simm_rate_of(p, cpu, config);
+	return simm_rate_at(m, p, cpu, config, 0);
 }
 
 int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, uint64_t *config)
@@ -409,4 +418,40 @@ int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, ui
 		return -ENOENT;
 	*config = p->generic[hw];
 	return 0;
+}
+
+double simm_rate_t(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config, double t)
+{
+	const struct simm_pmu *p = pmu_named(m, pmu);
+
+	if (!p || cpu < 0 || cpu >= m->ncpus || !simm_pmu_covers(p, cpu))
+		return NAN;
+	return simm_rate_at(m, p, cpu, config, simm_phase_of(t));
+}
+
+int simm_load_at(const struct sim_machine *m, int cpu, double t, double *busy, double *ghz, double *lo,
+	         double *hi, double *tsc)
+{
+	const struct simm_pmu *p;
+	struct simm_state st;
+
+	if (cpu < 0 || cpu >= m->ncpus || m->cpus[cpu].core_pmu < 0)
+		return -ENOENT;
+	p = &m->pmus[m->cpus[cpu].core_pmu];
+	if (!simm_phased(p))
+		return -ENOENT;
+	simm_cpu_state(m, p, cpu, simm_phase_of(t), &st);
+	*busy = st.busy;
+	*ghz = st.ghz;
+	*lo = p->ghz_min;
+	*hi = p->ghz_max;
+	*tsc = p->tsc_ghz;
+	return 0;
+}
+
+const char *simm_cpu_pmu(const struct sim_machine *m, int cpu)
+{
+	if (cpu < 0 || cpu >= m->ncpus || m->cpus[cpu].core_pmu < 0)
+		return NULL;
+	return m->pmus[m->cpus[cpu].core_pmu].name;
 }

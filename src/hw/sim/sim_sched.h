@@ -21,6 +21,7 @@ struct sev {
 	double en_base, en_since;   /* seconds */
 	double run_base;         /* running time settled before the context's epoch */
 	double offset;           /* count at the last reset */
+	double acc, acc_t, acc_run; /* a phased PMU's count integrated up to time acc_t, at running acc_run */
 	int leader;              /* fd of the group leader (itself when leader) */
 	int nmemb; int *memb;    /* leader only: member fds in open order */
 	struct sctx *ctx;        /* leader only */
