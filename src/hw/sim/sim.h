@@ -23,6 +23,9 @@ const char *const *simm_builtin_names(void);
 /* Write the machine's tree: DIR/sys/{devices,bus}/..., DIR/proc/{cpuinfo,sys/kernel/...}.
  * Returns 0 or a negative errno. */
 int simm_write_tree(const struct sim_machine *m, const char *dir);
+/* The same under an open directory: every file is created new (O_CREAT|O_EXCL) and no link is
+ * followed (openat/mkdirat with O_NOFOLLOW), so nothing is written outside root. */
+int simm_write_tree_at(const struct sim_machine *m, int root);
 
 /* Faults to inject, from --sim-fault or PMUTOP_SIM_FAULT: a comma separated list of
  * eacces | emfile=N | enodev=CPU@SECONDS | shortread=N | readfail=N  (N: after N calls). */
