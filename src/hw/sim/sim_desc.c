@@ -412,7 +412,9 @@ static int build_topology(struct sim_machine *m, const struct simp_sec *s, struc
 			m->threads_max = g[i].threads;
 	}
 	if (m->dies > cps || m->numa_nodes / m->sockets > cps) {
-		simp_err(err, errlen, s->line, "[machine]: more dies or NUMA nodes per socket than cores");
+		const struct simm_kv *kv = simp_find(s, m->dies > cps ? "dies" : "numa_nodes");
+
+		simp_err(err, errlen, kv ? kv->line : s->line, "[machine]: more dies or NUMA nodes per socket than cores");
 		return -EINVAL;
 	}
 	m->ncpus = ncpus;
