@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/cpulist.h"
 #include "hw/sim/sim_desc.h"
 #include "hw/sim/sim_parse.h"
 
@@ -652,15 +651,21 @@ static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp
 	/* Where the PMU counts: a core PMU named in `cores` covers those CPUs (a `cpus`
 	 * file when the machine has several core types or the PMU says cpus_file). */
 	if (p->kind == SIMM_CORE) {
+		bool mine[8] = { false };
 		int n = 0;
 
-		p->cpus = calloc((size_t)m->ncpus, sizeof(int));
+		for (int gi = 0; gi < ng && gi < 8; gi++) {
+			mine[gi] = !strcmp(g[gi].pmu, p->name);
+			n += mine[gi] ? g[gi].cores * g[gi].threads * m->sockets : 0;
+		}
+		p->cpus = calloc((size_t)n + 1, sizeof(int));   /* a core PMU of no group covers no CPU */
 		if (!p->cpus)
 			return -ENOMEM;
+		n = 0;
 		for (int i = 0; i < m->ncpus; i++) {
 			int gi = m->cpus[i].core_pmu;
 
-			if (gi >= 0 && gi < ng && !strcmp(g[gi].pmu, p->name))
+			if (gi >= 0 && gi < ng && mine[gi])
 				p->cpus[n++] = i;
 		}
 		p->ncpus = n;
@@ -736,11 +741,6 @@ static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struc
 					 "A-Z a-z 0-9 _ . - (not starting with '.' or '-')", s->name, nm, SIMP_MAX_NAME);
 				return -EINVAL;
 			}
-			for (int j = 0; j < m->npmus - 1; j++)
-				if (!strcmp(m->pmus[j].name, nm)) {
-					simp_err(err, errlen, s->line, "[%s]: a PMU named %s is already described", s->name, nm);
-					return -EINVAL;
-				}
 			/* "uncore_imc_" -> "uncore_imc": the base a [rates] section may name */
 			p->base = xstrdup(pre);
 			if (lo >= 0 && p->base[0] && p->base[strlen(p->base) - 1] == '_')
@@ -755,16 +755,63 @@ static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struc
 	return 0;
 }
 
-static void resolve_core_pmus(struct sim_machine *m, const struct core_group *g)
+static void resolve_core_pmus(struct sim_machine *m, const struct core_group *g, int ng)
 {
-	for (int i = 0; i < m->ncpus; i++) {
-		const char *want = g[m->cpus[i].core_pmu].pmu;
+	int pmu_of[8];
 
-		m->cpus[i].core_pmu = -1;
+	for (int gi = 0; gi < ng; gi++) {
+		pmu_of[gi] = -1;
 		for (int j = 0; j < m->npmus; j++)
-			if (m->pmus[j].kind == SIMM_CORE && !strcmp(m->pmus[j].name, want))
-				m->cpus[i].core_pmu = j;
+			if (m->pmus[j].kind == SIMM_CORE && !strcmp(m->pmus[j].name, g[gi].pmu))
+				pmu_of[gi] = j;
 	}
+	for (int i = 0; i < m->ncpus; i++)
+		m->cpus[i].core_pmu = pmu_of[m->cpus[i].core_pmu];
+}
+
+static const struct sim_machine *sort_m;
+
+static int by_name(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b, c = strcmp(sort_m->pmus[x].name, sort_m->pmus[y].name);
+
+	return c ? c : x - y;
+}
+
+static int by_type(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	uint32_t tx = sort_m->pmus[x].type, ty = sort_m->pmus[y].type;
+
+	return tx != ty ? (tx > ty) - (tx < ty) : x - y;
+}
+
+/* Names are folders of the tree and types how perf_event_open finds a PMU: each must be unique.
+ * Sorted, so thousands of PMUs cost n log n. */
+static int check_unique(const struct sim_machine *m, char *err, size_t errlen)
+{
+	int *ix = malloc(sizeof(int) * (size_t)(m->npmus + 1)), r = 0;
+
+	if (!ix)
+		return -ENOMEM;
+	for (int i = 0; i < m->npmus; i++)
+		ix[i] = i;
+	sort_m = m;
+	qsort(ix, (size_t)m->npmus, sizeof(int), by_name);
+	for (int i = 1; i < m->npmus && !r; i++)
+		if (!strcmp(m->pmus[ix[i - 1]].name, m->pmus[ix[i]].name)) {
+			simp_err(err, errlen, m->pmus[ix[i]].line, "a PMU named %s is described twice", m->pmus[ix[i]].name);
+			r = -EINVAL;
+		}
+	qsort(ix, (size_t)m->npmus, sizeof(int), by_type);
+	for (int i = 1; i < m->npmus && !r; i++)
+		if (m->pmus[ix[i - 1]].type == m->pmus[ix[i]].type) {
+			simp_err(err, errlen, m->pmus[ix[i]].line, "PMUs %s and %s share type %u", m->pmus[ix[i - 1]].name,
+				 m->pmus[ix[i]].name, m->pmus[ix[i]].type);
+			r = -EINVAL;
+		}
+	free(ix);
+	return r;
 }
 
 static int build(struct sim_machine *m, const struct simp_doc *d, char *err, size_t errlen)
@@ -798,15 +845,9 @@ static int build(struct sim_machine *m, const struct simp_doc *d, char *err, siz
 	r = r ? r : add_pmus(m, d, g, ng, err, errlen);
 	if (r)
 		return r;
-	/* the type is how perf_event_open finds a PMU: two PMUs with one number is a description bug */
-	for (int i = 0; i < m->npmus; i++)
-		for (int j = i + 1; j < m->npmus; j++)
-			if (m->pmus[i].type == m->pmus[j].type) {
-				simp_err(err, errlen, m->pmus[j].line, "PMUs %s and %s share type %u", m->pmus[i].name,
-					 m->pmus[j].name, m->pmus[i].type);
-				return -EINVAL;
-			}
-	resolve_core_pmus(m, g);
+	if ((r = check_unique(m, err, errlen)))
+		return r;
+	resolve_core_pmus(m, g, ng);
 	r = simp_rates(m, d, err, errlen);
 	r = r ? r : simp_boxes(m, d, err, errlen);
 	r = r ? r : simp_discovery(m, d, err, errlen);
