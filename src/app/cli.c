@@ -1,5 +1,6 @@
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
+#include "app/guard.h"
 #include "app/batch.h"
 #include "app/explain.h"
 #include "app/exporter.h"
@@ -318,6 +319,7 @@ int pmutop_main(int argc, char **argv)
 	int exit_now, r;
 
 	memset(&app, 0, sizeof(app));
+	guard_install();   /* from here on, every way out restores the terminal and removes our tree */
 	if ((r = parse_args(&app, argc, argv, &exit_now)) || exit_now)
 		return r;
 	if (app.opt.list_machines) {

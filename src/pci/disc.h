@@ -64,6 +64,9 @@ struct disc_fixture_dev {
 	const uint8_t *res[6]; size_t res_len[6];
 };
 int disc_fixture_write_sysfs(const char *root, const struct disc_fixture_dev *d);
+/* The same under an open sysfs root directory: files are created new (O_EXCL) and no link is
+ * followed, so the device cannot be written outside rootfd. */
+int disc_fixture_write_sysfs_at(int rootfd, const struct disc_fixture_dev *d);
 /* Append one device to an `lspci -xxxx` style dump, readable by libpci's dump method. */
 int disc_fixture_write_dump(FILE *f, const char *bdf, const uint8_t *cfg);
 

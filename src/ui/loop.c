@@ -10,11 +10,56 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <termios.h>
+#include <unistd.h>
+#include "app/guard.h"
 #include "ui/keys.h"
 #include "ui/view.h"
 
 static volatile sig_atomic_t sig_quit;
 static bool curses_on;
+
+/* What a fatal signal writes to put the terminal back (no curses call is safe in a handler): the
+ * terminal's own sgr0, cnorm, rmkx and rmcup strings, looked up while the screen starts, and the
+ * tty modes from before. */
+static char fatal_seq[512];
+static size_t fatal_len;
+static struct termios fatal_tty;
+static bool fatal_tty_ok;
+static int fatal_fd = -1;
+
+static void add_cap(const char *cap)
+{
+	char *v = tigetstr((char *)cap);
+
+	if (!v || v == (char *)-1)
+		return;
+	for (; *v && fatal_len < sizeof(fatal_seq) - 1; v++) {
+		if (v[0] == '$' && v[1] == '<') {   /* a padding delay, not output */
+			while (*v && *v != '>')
+				v++;
+			if (!*v)
+				break;
+			continue;
+		}
+		fatal_seq[fatal_len++] = *v;
+	}
+}
+
+static void fatal_restore(void)
+{
+	size_t off = 0;
+
+	while (off < fatal_len) {
+		ssize_t n = write(fatal_fd, fatal_seq + off, fatal_len - off);
+
+		if (n <= 0 && errno != EINTR)
+			break;
+		off += n > 0 ? (size_t)n : 0;
+	}
+	if (fatal_tty_ok)
+		tcsetattr(fatal_fd, TCSANOW, &fatal_tty);
+}
 
 static void on_signal(int sig)
 {
@@ -24,6 +69,7 @@ static void on_signal(int sig)
 /* Safe to call twice and from atexit: the terminal comes back on every path. */
 static void restore_terminal(void)
 {
+	guard_set_terminal(NULL);
 	if (curses_on && !isendwin()) {
 		curs_set(1);
 		endwin();
@@ -370,6 +416,8 @@ int ui_run(struct app *a)
 		u->status_err = true;
 	}
 
+	fatal_fd = fileno(stdout);
+	fatal_tty_ok = tcgetattr(fatal_fd, &fatal_tty) == 0;
 	/* newterm, unlike initscr, returns NULL instead of exiting on a bad TERM */
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
@@ -379,6 +427,12 @@ int ui_run(struct app *a)
 	}
 	curses_on = true;
 	atexit(restore_terminal);
+	fatal_len = 0;
+	add_cap("sgr0");
+	add_cap("cnorm");
+	add_cap("rmkx");
+	add_cap("rmcup");
+	guard_set_terminal(fatal_restore);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -455,7 +509,7 @@ out:
 	sigaction(SIGHUP, &old_hup, NULL);
 	if (status && a->msg[0])
 		fprintf(stderr, "pmutop: %s\n", a->msg);
-	if (sig_quit > 0 && sig_quit != SIGINT)
+	if (sig_quit > 0)   /* SIGINT, SIGTERM, SIGHUP: 128+signal, as shells report it */
 		status = 128 + sig_quit;
 	ui_free(u);
 	write_stats();

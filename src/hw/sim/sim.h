@@ -10,6 +10,11 @@ struct sim_machine;  /* opaque: a parsed description */
 /* Load a machine by built-in name ("spr-2s") or by path to a description file.
  * Returns NULL and writes a message into err on failure. */
 struct sim_machine *simm_load(const char *name_or_path, char *err, size_t errlen);
+/* Parse a description held in memory (len bytes, need not end in NUL): a pure function of its input,
+ * no files touched. Messages name FILE:LINE. NULL with err filled on failure. Every name that becomes a
+ * path of the tree is checked (sysfs characters), and every count bounded (see sim_parse.h). */
+struct sim_machine *simm_parse(const char *file, const char *name, const char *text, size_t len,
+			       char *err, size_t errlen);
 void simm_free(struct sim_machine *m);
 const char *simm_name(const struct sim_machine *m);
 /* NULL-terminated list of built-in machine names. */
@@ -18,6 +23,9 @@ const char *const *simm_builtin_names(void);
 /* Write the machine's tree: DIR/sys/{devices,bus}/..., DIR/proc/{cpuinfo,sys/kernel/...}.
  * Returns 0 or a negative errno. */
 int simm_write_tree(const struct sim_machine *m, const char *dir);
+/* The same under an open directory: every file is created new (O_CREAT|O_EXCL) and no link is
+ * followed (openat/mkdirat with O_NOFOLLOW), so nothing is written outside root. */
+int simm_write_tree_at(const struct sim_machine *m, int root);
 
 /* Faults to inject, from --sim-fault or PMUTOP_SIM_FAULT: a comma separated list of
  * eacces | emfile=N | enodev=CPU@SECONDS | shortread=N | readfail=N  (N: after N calls). */

@@ -11,7 +11,7 @@ enum simm_kind { SIMM_OTHER, SIMM_SOFTWARE, SIMM_CORE, SIMM_UNCORE };
 #define SIMM_NGENERIC 10
 #define SIMM_MAXFIXED 4
 
-struct simm_kv { char *key, *val; };
+struct simm_kv { char *key, *val; int line; };   /* line: where the description set it */
 
 struct simm_rate { uint64_t config; double rate; };
 
@@ -19,6 +19,7 @@ struct simm_pmu {
 	char *name;
 	char *base;              /* name without the instance number ("uncore_imc") */
 	int instance;            /* index within a {a..b} range, 0 otherwise */
+	int line;                /* of its section, for messages */
 	uint32_t type;
 	enum simm_kind kind;
 	int *cpus; int ncpus;    /* where it counts (cpumask CPUs or covered CPUs); NULL = all */
