@@ -17,8 +17,7 @@ struct ps {
 	struct ev_error *err;
 };
 
-static int fail(struct ev_error *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(struct ev_error *err, int pos, const char *fmt, ...)
+int evs_fail(struct ev_error *err, int pos, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -120,9 +119,9 @@ int evs_parse_terms(const char *s, int len, int base, struct evs_term **terms, i
 		k1 = i;
 		if (k0 == k1) {
 			if (i >= len || s[i] == ',')
-				r = fail(err, base + i, "empty term: expected a term name");
+				r = evs_fail(err, base + i, "empty term: expected a term name");
 			else
-				r = fail(err, base + i, "unexpected character %s: expected a term name", show(s[i], cb));
+				r = evs_fail(err, base + i, "unexpected character %s: expected a term name", show(s[i], cb));
 			goto out;
 		}
 		if (i < len && s[i] == '=') {
@@ -132,14 +131,14 @@ int evs_parse_terms(const char *s, int len, int base, struct evs_term **terms, i
 				i++;
 			v1 = i;
 			if (v0 == v1) {
-				r = fail(err, base + v0, "term '%.*s' needs a value after '='", k1 - k0, s + k0);
+				r = evs_fail(err, base + v0, "term '%.*s' needs a value after '='", k1 - k0, s + k0);
 				goto out;
 			}
 		}
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
 		if (i < len && s[i] != ',') {
-			r = fail(err, base + i, "unexpected character %s in term '%.*s'", show(s[i], cb), k1 - k0,
+			r = evs_fail(err, base + i, "unexpected character %s in term '%.*s'", show(s[i], cb), k1 - k0,
 				 s + k0);
 			goto out;
 		}
@@ -164,7 +163,7 @@ int evs_parse_terms(const char *s, int len, int base, struct evs_term **terms, i
 			break;
 		i++;   /* the comma */
 		if (i >= len) {
-			r = fail(err, base + i, "empty term after ','");
+			r = evs_fail(err, base + i, "empty term after ','");
 			goto out;
 		}
 	}
@@ -185,16 +184,16 @@ static int parse_mods(struct ps *ps, struct evs_mods *m)
 	m->pos = ps->pos;
 	m->letters[0] = '\0';
 	if (delim(ps->s[ps->pos]) || ps->s[ps->pos] == ':')
-		return fail(ps->err, ps->pos, "expected modifiers after ':' (perf's: %s)", mod_letters);
+		return evs_fail(ps->err, ps->pos, "expected modifiers after ':' (perf's: %s)", mod_letters);
 	for (; !delim(ps->s[ps->pos]); ps->pos++) {
 		char c = ps->s[ps->pos];
 
 		if (!evs_mod_letter(c))
-			return fail(ps->err, ps->pos, "bad modifier %s (perf's: %s)", show(c, cb), mod_letters);
+			return evs_fail(ps->err, ps->pos, "bad modifier %s (perf's: %s)", show(c, cb), mod_letters);
 		if (c == 'p' && ++np > 3)
-			return fail(ps->err, ps->pos, "too many 'p' modifiers: ppp is the most precise");
+			return evs_fail(ps->err, ps->pos, "too many 'p' modifiers: ppp is the most precise");
 		if (c != 'p' && memchr(m->letters, c, (size_t)n))
-			return fail(ps->err, ps->pos, "modifier '%c' given twice", c);
+			return evs_fail(ps->err, ps->pos, "modifier '%c' given twice", c);
 		m->letters[n++] = c;   /* bounded: 12 letters once and 3 p */
 		m->letters[n] = '\0';
 	}
@@ -251,12 +250,12 @@ static int parse_event(struct ps *ps, struct evs_event *e)
 	wend = word_end(s, start, true);
 	if (wend == start) {
 		if (s[start] == '\0')
-			return fail(ps->err, start, "expected an event at the end of the list");
+			return evs_fail(ps->err, start, "expected an event at the end of the list");
 		if (s[start] == ',' || s[start] == '}')
-			return fail(ps->err, start, "expected an event before %s", show(s[start], cb));
+			return evs_fail(ps->err, start, "expected an event before %s", show(s[start], cb));
 		if (s[start] == '{')
-			return fail(ps->err, start, "unexpected '{': groups do not nest");
-		return fail(ps->err, start, "unexpected character %s: expected an event name", show(s[start], cb));
+			return evs_fail(ps->err, start, "unexpected '{': groups do not nest");
+		return evs_fail(ps->err, start, "unexpected character %s: expected an event name", show(s[start], cb));
 	}
 	e->name = strndup(s + start, (size_t)(wend - start));
 	if (!e->name)
@@ -268,7 +267,7 @@ static int parse_event(struct ps *ps, struct evs_event *e)
 
 		e->kind = EVS_PMU;
 		if (!close)
-			return fail(ps->err, wend, "missing closing '/' after PMU '%s'", e->name);
+			return evs_fail(ps->err, wend, "missing closing '/' after PMU '%s'", e->name);
 		c = (int)(close - s);
 		e->terms_pos = wend + 1;
 		e->terms_end = c;
@@ -294,8 +293,8 @@ static int parse_event(struct ps *ps, struct evs_event *e)
 
 		e->kind = EVS_TRACEPOINT;
 		if (t1 == t0)
-			return delim(s[t0]) ? fail(ps->err, t0, "expected modifiers or a tracepoint name after ':'")
-					    : fail(ps->err, t0, "unexpected character %s after ':'", show(s[t0], cb));
+			return delim(s[t0]) ? evs_fail(ps->err, t0, "expected modifiers or a tracepoint name after ':'")
+					    : evs_fail(ps->err, t0, "unexpected character %s after ':'", show(s[t0], cb));
 		e->tp = strndup(s + t0, (size_t)(t1 - t0));
 		if (!e->tp)
 			return -ENOMEM;
@@ -313,10 +312,10 @@ static int parse_event(struct ps *ps, struct evs_event *e)
 	if (e->kind != EVS_TRACEPOINT)
 		for (int i = start; i < wend; i++)
 			if (glob_char(s[i]))
-				return fail(ps->err, i, "%s: wildcards only in tracepoint names (sys:event)",
+				return evs_fail(ps->err, i, "%s: wildcards only in tracepoint names (sys:event)",
 					    show(s[i], cb));
 	if (!delim(s[ps->pos]))
-		return fail(ps->err, ps->pos, "unexpected character %s after event '%.*s'", show(s[ps->pos], cb),
+		return evs_fail(ps->err, ps->pos, "unexpected character %s after event '%.*s'", show(s[ps->pos], cb),
 			    ps->pos - start, s + start);
 	e->end = ps->pos;
 	return 0;
@@ -362,8 +361,8 @@ static int parse_group(struct ps *ps, struct evs_group *g)
 		if (ps->s[ps->pos] == '}')
 			break;
 		if (!ps->s[ps->pos])
-			return fail(ps->err, g->pos, "unbalanced group: '{' is never closed");
-		return fail(ps->err, ps->pos, "unexpected character %s in group", show(ps->s[ps->pos], cb));
+			return evs_fail(ps->err, g->pos, "unbalanced group: '{' is never closed");
+		return evs_fail(ps->err, ps->pos, "unexpected character %s in group", show(ps->s[ps->pos], cb));
 	}
 	ps->pos++;
 	if (ps->s[ps->pos] == ':') {
@@ -401,7 +400,7 @@ int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err)
 	err->msg[0] = '\0';
 	skip_space(&ps);
 	if (!s[ps.pos])
-		return fail(err, ps.pos, "no event given");
+		return evs_fail(err, ps.pos, "no event given");
 	for (;;) {
 		struct evs_group *nv = realloc(t->g, (size_t)(t->ng + 1) * sizeof(*nv));
 
@@ -417,7 +416,7 @@ int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err)
 		if (s[ps.pos] == '{') {
 			r = parse_group(&ps, &t->g[t->ng - 1]);
 		} else if (s[ps.pos] == '}') {
-			r = fail(err, ps.pos, "unbalanced group: '}' without '{'");
+			r = evs_fail(err, ps.pos, "unbalanced group: '}' without '{'");
 		} else {
 			t->g[t->ng - 1].pos = ps.pos;
 			r = group_add(&t->g[t->ng - 1], &ps);
@@ -428,11 +427,11 @@ int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err)
 		if (!s[ps.pos])
 			break;
 		if (s[ps.pos] == '}') {
-			r = fail(err, ps.pos, "unbalanced group: '}' without '{'");
+			r = evs_fail(err, ps.pos, "unbalanced group: '}' without '{'");
 			break;
 		}
 		if (s[ps.pos] != ',') {
-			r = fail(err, ps.pos, "unexpected character %s: expected ',' between events", show(s[ps.pos], cb));
+			r = evs_fail(err, ps.pos, "unexpected character %s: expected ',' between events", show(s[ps.pos], cb));
 			break;
 		}
 		ps.pos++;

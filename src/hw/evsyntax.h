@@ -58,6 +58,8 @@ struct evs_tree {
  * are allowed. Returns 0, -EINVAL with err (position and reason), or -ENOMEM.
  * On error the tree is empty. */
 int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err);
+/* Fill err with the column pos and the message; returns -EINVAL (for parser and resolver alike). */
+int evs_fail(struct ev_error *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void evs_free(struct evs_tree *t);
 
 /* Parse a term list ("event=0x3c,umask=1" or the text between a PMU's

@@ -31,18 +31,6 @@ struct ctx {
 	int nparsed;
 };
 
-static int tfail(struct ev_error *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int tfail(struct ev_error *err, int pos, const char *fmt, ...)
-{
-	va_list ap;
-
-	err->pos = pos;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 static int config_word(const char *key)
 {
 	if (!strcmp(key, "config"))
@@ -80,7 +68,7 @@ static int flat_push(struct ctx *c, const char *key, const char *val, int kpos, 
 		struct flat *nv;
 
 		if (cap > 4096)
-			return tfail(c->err, kpos, "too many terms");
+			return evs_fail(c->err, kpos, "too many terms");
 		nv = realloc(c->f, (size_t)cap * sizeof(*nv));
 		if (!nv)
 			return -ENOMEM;
@@ -110,11 +98,11 @@ static int expand_alias(struct ctx *c, const struct evs_term *u, const struct pm
 	int an, r;
 
 	if (c->nparsed >= (int)(sizeof(c->parsed) / sizeof(c->parsed[0])))
-		return tfail(c->err, u->kpos, "too many aliases in one event");
+		return evs_fail(c->err, u->kpos, "too many aliases in one event");
 	r = evs_parse_terms(al->terms, (int)strlen(al->terms), 0, &at, &an, c->err);
 	if (r < 0) {
 		if (r == -EINVAL)
-			tfail(c->err, u->kpos, "alias '%s' of PMU %s has unreadable terms '%.60s'", al->name,
+			evs_fail(c->err, u->kpos, "alias '%s' of PMU %s has unreadable terms '%.60s'", al->name,
 			      c->p->name, al->terms);
 		return r;
 	}
@@ -140,9 +128,9 @@ static int value_of(struct ctx *c, const struct flat *f, uint64_t *v)
 	if (evs_number(f->val, v) == 0)
 		return 0;
 	if (f->alias)
-		return tfail(c->err, f->kpos, "alias '%s' of PMU %s: bad value '%s' for term '%s'", f->alias->name,
+		return evs_fail(c->err, f->kpos, "alias '%s' of PMU %s: bad value '%s' for term '%s'", f->alias->name,
 			     c->p->name, f->val, f->key);
-	return tfail(c->err, f->vpos, "bad value '%s' for term '%s': expected a decimal or 0x-hex number", f->val,
+	return evs_fail(c->err, f->vpos, "bad value '%s' for term '%s': expected a decimal or 0x-hex number", f->val,
 		     f->key);
 }
 
@@ -157,9 +145,9 @@ static int unknown_term(struct ctx *c, const struct flat *f)
 	if (n >= sizeof(list) - 1)
 		snprintf(list + sizeof(list) - 5, 5, "...");
 	if (f->alias)
-		return tfail(c->err, f->kpos, "alias '%s' of PMU %s: unknown term '%s'", f->alias->name, c->p->name,
+		return evs_fail(c->err, f->kpos, "alias '%s' of PMU %s: unknown term '%s'", f->alias->name, c->p->name,
 			     f->key);
-	return tfail(c->err, f->kpos, "unknown term '%s' for PMU %s (formats: %s; or an event name, config=, "
+	return evs_fail(c->err, f->kpos, "unknown term '%s' for PMU %s (formats: %s; or an event name, config=, "
 		     "name=)", f->key, c->p->name, list[0] ? list : "none");
 }
 
@@ -190,7 +178,7 @@ static int apply(struct ctx *c)
 			continue;
 		if (!strcmp(f->key, "name")) {
 			if (!f->val)
-				return tfail(c->err, f->kpos, "term 'name' needs a value: name=LABEL");
+				return evs_fail(c->err, f->kpos, "term 'name' needs a value: name=LABEL");
 			if (!f->alias) {
 				free(c->t->name);
 				if (!(c->t->name = strdup(f->val)))
@@ -211,9 +199,9 @@ static int apply(struct ctx *c)
 			return r;
 		if (pmu_format_apply(fmt, v, c->t->cfg) < 0) {
 			if (f->alias)
-				return tfail(c->err, f->kpos, "alias '%s' of PMU %s: value too big for term '%s'",
+				return evs_fail(c->err, f->kpos, "alias '%s' of PMU %s: value too big for term '%s'",
 					     f->alias->name, c->p->name, f->key);
-			return tfail(c->err, f->kpos, "value %s too big for term '%s' (%d bits)", f->val ? f->val : "1",
+			return evs_fail(c->err, f->kpos, "value %s too big for term '%s' (%d bits)", f->val ? f->val : "1",
 				     f->key, pmu_format_width(fmt));
 		}
 	}

@@ -170,9 +170,15 @@ void ob_json_num(struct outbuf *b, double v)
 		return;
 	}
 	/* up to 6 decimals, trailing zeros trimmed */
+	ob_fixed_trimmed(b, v, fabs(v) >= 1e6 ? 2 : 6, "null");
+}
+
+void ob_fixed_trimmed(struct outbuf *b, double v, int decimals, const char *nan_text)
+{
 	size_t start = b->len;
-	ob_fixed(b, v, fabs(v) >= 1e6 ? 2 : 6, "null");
-	if (b->oom)
+
+	ob_fixed(b, v, decimals, nan_text);
+	if (b->oom || !memchr(b->p + start, '.', b->len - start))
 		return;
 	while (b->len > start + 1 && b->p[b->len - 1] == '0')
 		b->len--;

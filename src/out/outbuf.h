@@ -40,6 +40,8 @@ void ob_i64(struct outbuf *b, int64_t v);
 /* Fixed-point decimal with `decimals` digits (0..9), every digit of any finite value (the
  * buffer grows as needed); NAN/inf print `nan_text`. */
 void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text);
+/* ob_fixed without the trailing zeros of the decimals (and without a lone '.'). */
+void ob_fixed_trimmed(struct outbuf *b, double v, int decimals, const char *nan_text);
 /* Right-align what was appended since start in width columns (spaces inserted at start). */
 void ob_pad_left(struct outbuf *b, size_t start, size_t width);
 /* A number for JSON: integers exactly, others with up to 6 significant decimals, magnitudes

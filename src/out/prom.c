@@ -174,7 +174,6 @@ void prom_label_value(struct outbuf *b, const char *s)
 static void num(struct outbuf *b, double v)
 {
 	char tmp[40];
-	size_t start;
 
 	if (v == floor(v) && fabs(v) < 9e15) {
 		ob_i64(b, (int64_t)v);
@@ -185,14 +184,7 @@ static void num(struct outbuf *b, double v)
 		ob_mem(b, tmp, (size_t)snprintf(tmp, sizeof(tmp), fabs(v) >= 1e15 ? "%.17g" : "%.9g", v));
 		return;
 	}
-	start = b->len;
-	ob_fixed(b, v, fabs(v) >= 1e6 ? 3 : 9, "NaN");
-	if (b->oom)
-		return;
-	while (b->len > start + 1 && b->p[b->len - 1] == '0')
-		b->len--;
-	if (b->p[b->len - 1] == '.')
-		b->len--;
+	ob_fixed_trimmed(b, v, fabs(v) >= 1e6 ? 3 : 9, "NaN");
 }
 
 /* # HELP and # TYPE of a family. A counter's samples end in _total; the text format names the

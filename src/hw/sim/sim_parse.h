@@ -21,6 +21,10 @@ struct simp_doc { int n; struct simp_sec *secs; int line; const char *bad; };
 #define SIMP_MAX_NAME     64      /* a sysfs name pmutop writes */
 #define SIMP_MAX_RATE     1e15    /* events per second per CPU (RAPL counts 2^-32 J: ~1e12) */
 
+/* Read the INI text into d (sections and keys with their lines; names checked). Returns 0, the
+ * line of the first error (d->bad says why when set), or -1 when out of memory. */
+int simp_doc_read(const char *text, size_t len, struct simp_doc *d);
+void simp_doc_free(struct simp_doc *d);
 const char *simp_get(const struct simp_sec *s, const char *key);
 const struct simm_kv *simp_find(const struct simp_sec *s, const char *key);
 /* An error message: "LINE: text" when line > 0 (the loader puts FILE: in front). */
