@@ -10,37 +10,10 @@
 
 static char *xdup(const char *s) { return strdup(s ? s : ""); }
 
-void catalog_init(struct catalog *c, const char *cpuid, const char *events_dir, const char *conf_dir)
+/* Lookups load the tables on first use, through the loader catalog_init installs. */
+static int catalog_ensure(struct catalog *c)
 {
-	const char *env = getenv("PMUTOP_EVENTS_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char buf[4096];
-
-	memset(c, 0, sizeof(*c));
-	if (!cpuid || !*cpuid)
-		cpuid = getenv("PMUTOP_CPUID");
-	if (cpuid && cpuid_check(cpuid) == 0)
-		snprintf(c->cpuid, sizeof(c->cpuid), "%s", cpuid);
-	if (events_dir && *events_dir)
-		c->dirs[c->ndirs++] = strdup(events_dir);
-	if (env && *env)
-		c->dirs[c->ndirs++] = strdup(env);
-	if (conf_dir && *conf_dir)
-		c->dirs[c->ndirs++] = strdup(conf_dir);
-	if (xdg && *xdg == '/')
-		snprintf(buf, sizeof(buf), "%s/pmu-events", xdg);
-	else if (home && *home == '/')
-		snprintf(buf, sizeof(buf), "%s/.cache/pmu-events", home);
-	else
-		buf[0] = '\0';
-	if (buf[0])
-		c->dirs[c->ndirs++] = strdup(buf);
-	c->dirs[c->ndirs++] = strdup("/usr/share/pmutop/events");
-	for (int i = 0; i < c->ndirs; i++)
-		if (!c->dirs[i]) { /* out of memory: keep the ones we have */
-			memmove(&c->dirs[i], &c->dirs[i + 1], (size_t)(c->ndirs - i - 1) * sizeof(c->dirs[0]));
-			c->ndirs--;
-			i--;
-		}
+	return c->load ? c->load(c) : 0;
 }
 
 static void event_free(struct cat_event *e)
@@ -245,7 +218,7 @@ int catalog_lookup(struct catalog *c, const char *name, const struct cat_event *
 	int i, j;
 
 	*first = NULL;
-	if (catalog_norm(name, key, sizeof(key)) < 0 || catalog_load(c) < 0)
+	if (catalog_norm(name, key, sizeof(key)) < 0 || catalog_ensure(c) < 0)
 		return 0;
 	i = lower_bound(c, key);
 	for (j = i; j < c->n && !strcmp(c->ev[j].name, key); j++)
@@ -324,7 +297,7 @@ int catalog_suggest(struct catalog *c, const char *name, const char **out, int m
 
 	if (max > 8)
 		max = 8;
-	if (max <= 0 || catalog_norm(name, key, sizeof(key)) < 0 || catalog_load(c) < 0)
+	if (max <= 0 || catalog_norm(name, key, sizeof(key)) < 0 || catalog_ensure(c) < 0)
 		return 0;
 	for (int i = 0; i < c->n; i++) {
 		/* a name further than half its length away is no suggestion */

@@ -12,6 +12,7 @@
 
 #define MIDR_VARIANT_MASK  (0xfULL << 20)
 #define MIDR_REVISION_MASK 0xfULL
+#define CPUID_PATTERN_MAX  160
 
 /* Value of "key<tabs>: value" in the first block of a cpuinfo text. */
 static int field(const char *info, const char *key, char *out, size_t n)
@@ -125,6 +126,19 @@ static int dashes(const char *s)
 	return d;
 }
 
+/* At most a few repetition operators, never two in a row ("a++++" makes glibc copy trees). */
+static bool tame(const char *p)
+{
+	int ops = 0;
+
+	for (; *p; p++)
+		if (strchr("+*?", *p)) {
+			if (++ops > 8 || (p[1] && strchr("+*?", p[1])))
+				return false;
+		}
+	return true;
+}
+
 int cpuid_match(const char *pattern, const char *cpuid)
 {
 	regex_t re;
@@ -134,6 +148,10 @@ int cpuid_match(const char *pattern, const char *cpuid)
 	size_t want = strlen(cpuid);
 	int r;
 
+	/* A hostile mapfile can make regcomp build huge automata ("a{255}{255}"); real rows are short
+	 * alternations and classes, so counted and stacked repetition and long expressions are refused. */
+	if (strlen(pattern) > CPUID_PATTERN_MAX || strchr(pattern, '{') || !tame(pattern))
+		return -EINVAL;
 	if (full_pat && !full_id)
 		return 0;
 	if (regcomp(&re, pattern, REG_EXTENDED) != 0)

@@ -18,7 +18,9 @@ int cpuid_from_cpuinfo(const char *info, char *out, size_t n);
  * identifier? As perf: on x86 an expression without a stepping part matches an
  * identifier with one ("GenuineIntel-6-8F" matches "GenuineIntel-6-8F-8"), and
  * one with a stepping part needs the identifier to carry one.
- * Returns 1 on match, 0 on no match, -EINVAL for a bad expression. */
+ * Returns 1 on match, 0 on no match, -EINVAL for a bad expression (also one
+ * longer than 160 bytes, with counted repetition {n}, stacked operators "++" or more
+ * than 8 of them, which real rows never need). */
 int cpuid_match(const char *pattern, const char *cpuid);
 /* A plausible identifier: printable, no blanks, short. 0 or -EINVAL. */
 int cpuid_check(const char *cpuid);

@@ -2,7 +2,8 @@
 # run.sh: build each fuzz target with clang + libFuzzer + ASan/UBSan and run it for FUZZ_TIME seconds (30).
 # Usage: sh tests/fuzz/run.sh tests/fuzz/fuzz_*.c   (what `make fuzz` does)
 # Each target names the sources it links in a line "// FUZZ_SOURCES: a.c b.c" (only the pure parser
-# files, no libpci/ncurses), and optionally seed files in "// FUZZ_SEEDS: glob".
+# files, no libpci/ncurses), optionally seed files in "// FUZZ_SEEDS: glob" and libraries the parser
+# needs in "// FUZZ_LIBS: -lname".
 # Prints "PASS fuzz:NAME", "FAIL fuzz:NAME: why" or "SKIP fuzz:NAME: why"; exits 1 on any FAIL.
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
@@ -30,6 +31,7 @@ for t in "$@"; do
 	name=$(basename "$t" .c)
 	srcs=$(sed -n 's|^// FUZZ_SOURCES:||p' "$t")
 	seeds=$(sed -n 's|^// FUZZ_SEEDS:||p' "$t")
+	libs=$(sed -n 's|^// FUZZ_LIBS:||p' "$t")
 	if [ -z "$srcs" ]; then
 		echo "FAIL fuzz:$name: no '// FUZZ_SOURCES:' line in $t"
 		status=1
@@ -38,7 +40,7 @@ for t in "$@"; do
 	# shellcheck disable=SC2086
 	if ! "$FUZZ_CC" -g -O1 -std=gnu11 -D_GNU_SOURCE -Isrc -Wall -Wextra \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-o "$out/$name" "$t" $srcs >"$out/$name.build.log" 2>&1; then
+		-o "$out/$name" "$t" $srcs $libs >"$out/$name.build.log" 2>&1; then
 		echo "FAIL fuzz:$name: build failed: $(head -c 400 "$out/$name.build.log" | tr '\n' ' ')"
 		status=1
 		continue

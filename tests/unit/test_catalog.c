@@ -62,6 +62,8 @@ TEST(cpuid_match_as_perf)
 	CHECK_EQ_INT(cpuid_match("0x00000000410fd0c0", "0x00000000410fd0c0"), 1);
 	CHECK_EQ_INT(cpuid_match("0x00000000410fd0c0", "0x00000000410fd0c01"), 0);
 	CHECK_EQ_INT(cpuid_match("GenuineIntel-6-(8F", "GenuineIntel-6-8F-8"), -EINVAL);
+	CHECK_EQ_INT(cpuid_match("(((a{255}){255}){255})", "GenuineIntel-6-8F-8"), -EINVAL); /* found by fuzzing */
+	CHECK_EQ_INT(cpuid_match("GenuineIntel-6-++++++++8F", "GenuineIntel-6-8F-8"), -EINVAL); /* likewise */
 }
 
 TEST(names_in_every_spelling)
