@@ -167,5 +167,6 @@ void app_close(struct app *a)
 	pmus_free(&a->reg);
 	topo_free(&a->topo);
 	settings_free(&a->set);
+	catalog_free(&a->cat);
 }
 
