@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* PERFEVTSEL bits that are not event fields: USR, OS, INT, EN (libpfm4 sets them in its encoding). */
 #define SEL_CONTROL ((1ULL << 16) | (1ULL << 17) | (1ULL << 20) | (1ULL << 22))
@@ -27,6 +28,14 @@ static const struct { const char *re, *table; } tables[] = {
 	{ "AuthenticAMD-23-[0-9A-F]+", "amd64_fam17h_zen1" },
 };
 
+/* Intel fixed counters 0-3 as the kernel schedules them (PMU-FACTS section 1; perf's tables say the same). */
+static const char *const fixed[][2] = {
+	{ "INST_RETIRED.ANY", "event=0xc0" },
+	{ "CPU_CLK_UNHALTED.THREAD", "event=0x3c" },
+	{ "CPU_CLK_UNHALTED.REF_TSC", "event=0x0,umask=0x3" },
+	{ "TOPDOWN.SLOTS", "event=0x0,umask=0x4" },
+};
+
 const char *catpfm_table_for(const char *cpuid)
 {
 	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
@@ -35,8 +44,8 @@ const char *catpfm_table_for(const char *cpuid)
 	return NULL;
 }
 
-int catpfm_terms(const char *table, unsigned long long code, unsigned long long extra, int have_extra,
-		 char *out, int n)
+int catpfm_terms(const char *table, const char *event, unsigned long long code, unsigned long long extra,
+		 int have_extra, char *out, int n)
 {
 	bool amd = !strncmp(table, "amd64", 5);
 	uint64_t ev = code & 0xff, umask = (code >> 8) & 0xff, cmask = (code >> 24) & 0xff;
@@ -56,8 +65,10 @@ int catpfm_terms(const char *table, unsigned long long code, unsigned long long 
 	if (cmask)
 		used += snprintf(out + used, (size_t)(n - used), ",cmask=0x%llx", (unsigned long long)cmask);
 	if (have_extra && !amd) {
-		const char *t = ev == 0xb7 || ev == 0xbb ? "offcore_rsp" : ev == 0xcd ? "ldlat" :
-				ev == 0xc6 ? "frontend" : NULL;
+		/* libpfm4 returns the second MSR's value in codes[1]; which MSR it is depends on the event */
+		const char *t = !strncmp(event, "OFFCORE_RESPONSE", 16) || !strcmp(event, "OCR") ? "offcore_rsp" :
+				!strcmp(event, "MEM_TRANS_RETIRED") || !strcmp(event, "MEM_LOAD_LATENCY") ? "ldlat" :
+				!strcmp(event, "FRONTEND_RETIRED") ? "frontend" : NULL;
 
 		if (t)
 			used += snprintf(out + used, (size_t)(n - used), ",%s=0x%llx", t, extra);
@@ -82,12 +93,16 @@ static int add_one(struct catalog *c, const char *table, const char *ev, const c
 		free(arg.codes);
 		return 0; /* needs more than one umask, or one we cannot express */
 	}
-	r = catpfm_terms(table, arg.codes[0] & ~SEL_CONTROL, arg.count > 1 ? arg.codes[1] : 0, arg.count > 1,
+	r = catpfm_terms(table, ev, arg.codes[0] & ~SEL_CONTROL, arg.count > 1 ? arg.codes[1] : 0, arg.count > 1,
 			 terms, sizeof(terms));
 	free(arg.codes);
 	if (r < 0)
 		return 0;
 	snprintf(name, sizeof(name), "%s%s%s", ev, um ? "." : "", um ? um : "");
+	/* Intel's fixed-counter events in the form perf and the kernel use (libpfm4 has its own) */
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (strncmp(table, "amd", 3) != 0 && !strcasecmp(name, fixed[i][0]))
+			snprintf(terms, sizeof(terms), "%s", fixed[i][1]);
 	e.name = name;
 	e.terms = terms;
 	e.desc = (char *)(desc ? desc : "");

@@ -10,9 +10,10 @@ struct catalog;
 int catpfm_load(struct catalog *c);
 /* libpfm4's table name for a cpuid ("spr", "amd64_fam19h_zen4"), NULL when none fits. */
 const char *catpfm_table_for(const char *cpuid);
-/* Turn a libpfm4 PFM_OS_NONE encoding into format terms. x86 only (Intel and
- * AMD PERFEVTSEL layout); extra holds codes[1] (offcore response, load
- * latency or front-end MSR value), used when have_extra. Returns 0 or -EINVAL. */
-int catpfm_terms(const char *table, unsigned long long code, unsigned long long extra, int have_extra,
-		 char *out, int n);
+/* Turn a libpfm4 PFM_OS_NONE encoding of event (libpfm4's event name, without
+ * umask) into format terms. x86 only (Intel and AMD PERFEVTSEL layout); extra
+ * holds codes[1], the offcore response, load latency or front-end MSR value of
+ * the events that have one (by name), used when have_extra. 0 or -EINVAL. */
+int catpfm_terms(const char *table, const char *event, unsigned long long code, unsigned long long extra,
+		 int have_extra, char *out, int n);
 #endif

@@ -275,14 +275,21 @@ TEST(pfm_encoding_to_terms)
 {
 	char t[128];
 
-	CHECK_EQ_INT(catpfm_terms("spr", 0x20d1, 0, 0, t, sizeof(t)), 0);
+	CHECK_EQ_INT(catpfm_terms("spr", "MEM_LOAD_RETIRED", 0x20d1, 0, 0, t, sizeof(t)), 0);
 	CHECK_EQ_STR(t, "event=0xd1,umask=0x20");
-	CHECK_EQ_INT(catpfm_terms("spr", 0x018401a3ULL | (1ULL << 23) | (1ULL << 18), 0, 0, t, sizeof(t)), 0);
+	CHECK_EQ_INT(catpfm_terms("spr", "CYCLE_ACTIVITY", 0x018401a3ULL | (1ULL << 23) | (1ULL << 18), 0, 0, t, sizeof(t)), 0);
 	CHECK_EQ_STR(t, "event=0xa3,umask=0x1,edge=1,inv=1,cmask=0x1");
-	CHECK_EQ_INT(catpfm_terms("spr", 0x01b7, 0x10001, 1, t, sizeof(t)), 0);
+	CHECK_EQ_INT(catpfm_terms("skx", "OFFCORE_RESPONSE_0", 0x01b7, 0x10001, 1, t, sizeof(t)), 0);
 	CHECK_EQ_STR(t, "event=0xb7,umask=0x1,offcore_rsp=0x10001");
+	CHECK_EQ_INT(catpfm_terms("spr", "OCR", 0x012a, 0x10001, 1, t, sizeof(t)), 0);
+	CHECK_EQ_STR(t, "event=0x2a,umask=0x1,offcore_rsp=0x10001");
+	/* on Sapphire Rapids 0xb7 is an AMX event: a second code there is no offcore mask */
+	CHECK_EQ_INT(catpfm_terms("spr", "EXE", 0x02b7, 0x2, 1, t, sizeof(t)), 0);
+	CHECK_EQ_STR(t, "event=0xb7,umask=0x2");
+	CHECK_EQ_INT(catpfm_terms("spr", "MEM_TRANS_RETIRED", 0x01cd, 0x20, 1, t, sizeof(t)), 0);
+	CHECK_EQ_STR(t, "event=0xcd,umask=0x1,ldlat=0x20");
 	/* AMD: event bits 8-11 live in PERFEVTSEL 32-35 */
-	CHECK_EQ_INT(catpfm_terms("amd64_fam19h_zen4", (1ULL << 32) | 0x1ea0, 0, 0, t, sizeof(t)), 0);
+	CHECK_EQ_INT(catpfm_terms("amd64_fam19h_zen4", "DISPATCH_STALLS_1", (1ULL << 32) | 0x1ea0, 0, 0, t, sizeof(t)), 0);
 	CHECK_EQ_STR(t, "event=0x1a0,umask=0x1e");
 	CHECK(catpfm_table_for("GenuineIntel-6-8F-8") && !strcmp(catpfm_table_for("GenuineIntel-6-8F-8"), "spr"), "spr");
 	CHECK(catpfm_table_for("AuthenticAMD-25-11-1") &&
