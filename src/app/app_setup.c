@@ -1,6 +1,7 @@
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app/app.h"
+#include "hw/catalog_alias.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include "hw/sim/sim.h"
@@ -167,6 +168,7 @@ void app_close(struct app *a)
 	pmus_free(&a->reg);
 	topo_free(&a->topo);
 	settings_free(&a->set);
+	catalog_set_active(NULL);
 	catalog_free(&a->cat);
 }
 

@@ -5,6 +5,7 @@
 #include "app/explain.h"
 #include "app/uncore_report.h"
 #include "hw/catalog.h"
+#include "hw/catalog_alias.h"
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
 #include "hw/sysfs.h"
@@ -250,6 +251,7 @@ static int run(struct app *a)
 		return r < 0 ? 0 : r;
 	/* after the machine: the sysfs/proc root decides the cpuid; nothing is read until a name needs it */
 	catalog_init(&a->cat, a->opt.cpuid, a->opt.events_dir, a->set.events_dir);
+	catalog_set_active(&a->cat);
 	if (a->opt.list_events)
 		return events_report(stdout, stderr, &a->cat, &a->reg, a->opt.list_glob, a->opt.json) < 0 ? 1 : 0;
 	if (a->opt.list_uncore) {

@@ -194,6 +194,9 @@ int catalog_finish(struct catalog *c)
 		c->ev[o++] = c->ev[i];
 	}
 	c->n = o;
+	for (int i = 0; i < c->n; i++) /* the array no longer moves */
+		c->ev[i].alias = (struct pmu_alias){ .name = c->ev[i].name, .terms = c->ev[i].terms,
+						     .scale = 1.0, .unit = (char *)"" };
 	return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "hw/cpuid.h"
+#include "hw/pmu.h"
 
 /* Bounds on hostile input. */
 #define CAT_EVENTS_MAX   250000      /* events in one catalog */
@@ -27,6 +28,8 @@ struct cat_event {
 	enum cat_src src;
 	bool deprecated;
 	bool per_pkg;
+	struct pmu_alias alias;  /* the same as a PMU alias (name, terms, scale 1, unit ""), for the
+				    resolver's alias sources; valid once the catalog is loaded */
 };
 
 struct catalog {

@@ -2,6 +2,7 @@
  * hybrid and uncore units, hostile files, suggestions, and the terms resolved through simulated PMUs. */
 #include "t.h"
 #include "hw/catalog.h"
+#include "hw/catalog_alias.h"
 #include "hw/catalog_json.h"
 #include "hw/catalog_pfm.h"
 #include "hw/cpuid.h"
@@ -410,6 +411,27 @@ TEST(terms_become_attributes_through_sim_formats)
 	sysfs_set_root(NULL);
 }
 
+TEST(alias_source_for_the_resolver)
+{
+	struct catalog c;
+	struct pmu cpu = { .name = (char *)"cpu", .kind = PMU_KIND_CORE };
+	struct pmu imc = { .name = (char *)"uncore_imc_2", .kind = PMU_KIND_UNCORE };
+	struct pmu cha = { .name = (char *)"uncore_cha_2", .kind = PMU_KIND_UNCORE };
+	const struct pmu_alias *a;
+
+	open_cat(&c, "GenuineIntel-6-8F-8", FIX "/perfmon");
+	CHECK(!catalog_alias_find(&cpu, "mem_load_retired.l3_miss"), "no active catalog, no names");
+	catalog_set_active(&c);
+	a = catalog_alias_find(&cpu, "MEM_LOAD_RETIRED.L3_MISS");
+	CHECK(a && !strcmp(a->terms, "event=0xd1,umask=0x20") && a->scale == 1.0 && !strcmp(a->unit, ""), "core");
+	a = catalog_alias_find(&imc, "unc_m_cas_count.rd");
+	CHECK(a && !strcmp(a->terms, "event=0x5,umask=0xcf"), "every IMC box");
+	CHECK(!catalog_alias_find(&cha, "unc_m_cas_count.rd"), "not the CHA");
+	CHECK(!catalog_alias_find(&imc, "mem_load_retired.l3_miss"), "a core event is not an IMC event");
+	catalog_set_active(NULL);
+	catalog_free(&c);
+}
+
 int main(void)
 {
 	unsetenv("PMUTOP_EVENTS_DIR");
@@ -428,5 +450,6 @@ int main(void)
 	RUN(pfm_encoding_to_terms);
 	RUN(simulated_machines_carry_their_cpuid);
 	RUN(terms_become_attributes_through_sim_formats);
+	RUN(alias_source_for_the_resolver);
 	T_DONE();
 }
