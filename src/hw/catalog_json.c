@@ -539,11 +539,46 @@ static int row(void *ctx, char *const *f, int nf)
 	return load_folder(x, path, "", NULL);
 }
 
+
 static bool exists(const char *path)
 {
 	struct stat st;
 
 	return stat(path, &st) == 0;
+}
+
+/* toplev's event_download.py keeps no mapfile: it names each file after the mapfile row it came from,
+ * "GenuineIntel-6-8F-core.json" (or with a stepping, "GenuineIntel-6-55-4-core.json"). */
+static int load_toplev(struct load_ctx *x, const char *dir)
+{
+	static const char *const types[] = { "core", "offcore", "uncore", "uncore experimental" };
+	char id[CPUID_MAX], path[4096];
+	char *dash;
+	int r = 0, found = 0;
+
+	snprintf(id, sizeof(id), "%s", x->c->cpuid);
+	for (int pass = 0; pass < 2 && !found && r == 0; pass++) {
+		if (pass == 1) { /* without the stepping */
+			int d = 0;
+
+			for (const char *q = id; *q; q++)
+				d += *q == '-';
+			if (d != 3 || !(dash = strrchr(id, '-')))
+				break;
+			*dash = '\0';
+		}
+		for (size_t i = 0; i < sizeof(types) / sizeof(types[0]) && r == 0; i++) {
+			if (snprintf(path, sizeof(path), "%s/%s-%s.json", dir, id, types[i]) >= (int)sizeof(path) ||
+			    !exists(path))
+				continue;
+			if (!found++)
+				snprintf(x->first, sizeof(x->first), "%s-%s.json", id, types[i]);
+			r = load_file(x, path, "");
+		}
+	}
+	if (found && r == 0)
+		snprintf(x->c->json_from, sizeof(x->c->json_from), "%.300s (toplev's %.120s)", dir, x->first);
+	return r;
 }
 
 int catjson_load_dir(struct catalog *c, const char *dir)
@@ -562,8 +597,10 @@ int catjson_load_dir(struct catalog *c, const char *dir)
 	if (!exists(path)) {
 		/* the kernel's tools/perf/pmu-events/arch given as the folder */
 		if (snprintf(base, sizeof(base), "%s/%s", dir, arch) >= (int)sizeof(base) ||
-		    snprintf(path, sizeof(path), "%s/mapfile.csv", base) >= (int)sizeof(path) || !exists(path))
-			return 0;
+		    snprintf(path, sizeof(path), "%s/mapfile.csv", base) >= (int)sizeof(path) || !exists(path)) {
+			snprintf(base, sizeof(base), "%s", dir);
+			return load_toplev(&x, dir);
+		}
 	}
 	r = slurp(path, CAT_FILE_MAX, &text, &len);
 	if (r == -ENOMEM)

@@ -76,6 +76,15 @@ else
 	fail env_before_config "$(cat "$TMPD/o.txt")"
 fi
 
+# $XDG_CACHE_HOME/pmu-events in toplev's layout (event_download.py: no mapfile, files named after the CPU)
+mkdir -p "$TMPD/xdg" && cp -r "$EV/toplev" "$TMPD/xdg/pmu-events"
+XDG_CACHE_HOME=$TMPD/xdg "$PMUTOP" --sim spr-2s --list-events 'mem_load_retired.l3_miss' >"$TMPD/x.txt" 2>&1
+if grep -q "^mem_load_retired.l3_miss  *cpu  *json" "$TMPD/x.txt" && grep -q "toplev's GenuineIntel-6-8F-core.json" "$TMPD/x.txt"; then
+	pass xdg_cache_toplev
+else
+	fail xdg_cache_toplev "$(cat "$TMPD/x.txt")"
+fi
+
 # --cpuid chooses the tables (a Zen 4 id on the Sapphire Rapids machine)
 "$PMUTOP" --sim spr-2s --cpuid AuthenticAMD-25-11-1 --events-dir "$EV/kernel" --list-events 'l3_lookup_state.*' \
 	>"$TMPD/c.txt" 2>&1

@@ -183,6 +183,22 @@ TEST(kernel_layout_x86_amd_arm)
 	catalog_free(&c);
 }
 
+TEST(toplev_cache_layout)
+{
+	struct catalog c;
+
+	/* event_download.py names files after the CPU and keeps no mapfile */
+	open_cat(&c, "GenuineIntel-6-8F-8", FIX "/toplev");
+	CHECK_EQ_STR(terms(&c, "cpu", true, "mem_load_retired.l3_miss"), "event=0xd1,umask=0x20");
+	CHECK_EQ_STR(terms(&c, "uncore_imc_0", false, "unc_m_cas_count.rd"), "event=0x5,umask=0xcf");
+	CHECK(strstr(c.json_from, "GenuineIntel-6-8F-core.json"), "%s", c.json_from);
+	catalog_free(&c);
+	open_cat(&c, "GenuineIntel-6-8E-8", FIX "/toplev");
+	CHECK_EQ_INT(catalog_lookup(&c, "mem_load_retired.l3_miss", &(const struct cat_event *){ NULL }), 0);
+	CHECK_EQ_STR(c.json_from, "");
+	catalog_free(&c);
+}
+
 TEST(search_order_and_unknown_cpu)
 {
 	struct catalog c;
@@ -443,6 +459,7 @@ int main(void)
 	RUN(uncore_units_expand_to_boxes);
 	RUN(hybrid_tables_by_core_type);
 	RUN(kernel_layout_x86_amd_arm);
+	RUN(toplev_cache_layout);
 	RUN(search_order_and_unknown_cpu);
 	RUN(hostile_files_named_and_skipped);
 	RUN(mapfile_rows);
