@@ -36,7 +36,9 @@ struct app_opts {              /* the command line */
 	bool batch, json, list_uncore, explain, do_replay;
 	int count;                 /* -n, 0 = forever */
 	double delay;              /* -d, 0 = from settings */
-	const char *events;        /* -e */
+#define APP_EVENT_OPTS_MAX 64
+	const char *events[APP_EVENT_OPTS_MAX];   /* each -e, in the order given (perf takes them all) */
+	int nevents;
 	const char *evset;         /* -E */
 	const char *cpus;          /* -C */
 	const char *output;        /* -o */

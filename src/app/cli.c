@@ -120,7 +120,11 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 				return fail_usage("-d needs seconds between 0 and 3600, not '%s'", optarg);
 			break;
 		case 'C': a->opt.cpus = optarg; break;
-		case 'e': a->opt.events = optarg; break;
+		case 'e':
+			if (a->opt.nevents == APP_EVENT_OPTS_MAX)
+				return fail_usage("too many -e options (join lists with commas)%s", "");
+			a->opt.events[a->opt.nevents++] = optarg;
+			break;
 		case 'E': a->opt.evset = optarg; break;
 		case 'o': a->opt.output = optarg; break;
 		case 'x':
@@ -169,8 +173,8 @@ static void print_event_error(struct app *a, const char *list, const struct ev_e
 	char word[CAT_NAME_MAX + 1] = "", more[1024] = "";
 	size_t len = 0;
 
-	fprintf(stderr, "pmutop: event syntax error at position %d: %s\n  %s\n  %*s^\n",
-		err->pos, err->msg, list, err->pos, "");
+	fprintf(stderr, "pmutop: event syntax error at column %d: %s\n  %s\n  %*s^\n",
+		err->pos + 1, err->msg, list, err->pos, "");
 	/* an unknown name: offer the nearest vendor names */
 	if (!strstr(err->msg, "unknown") || err->pos < 0 || (size_t)err->pos >= strlen(list))
 		return;
@@ -187,6 +191,29 @@ static void print_event_error(struct app *a, const char *list, const struct ev_e
 		fprintf(stderr, "pmutop: %s\n", more);
 }
 
+/* Parse every -e in order into one list (each on its own, as perf), or the chosen set. */
+static int parse_events(struct app *a, const char *set_list)
+{
+	struct ev_error perr;
+	int n = a->opt.nevents ? a->opt.nevents : 1;
+
+	for (int i = 0; i < n; i++) {
+		const char *list = a->opt.nevents ? a->opt.events[i] : set_list;
+
+		if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
+			print_event_error(a, list, &perr);
+			return 2;
+		}
+	}
+	for (int i = 0; i < a->evl.n; i++)
+		if (a->evl.ev[i].sampling) {
+			fprintf(stderr, "pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
+				"they are ignored and the events counted\n");
+			break;
+		}
+	return 0;
+}
+
 /* The events to count: -e, else -E, else the configured set; "" sets use the architecture's default. */
 static const char *choose_events(struct app *a, char *buf, size_t len)
 {
@@ -194,8 +221,6 @@ static const char *choose_events(struct app *a, char *buf, size_t len)
 	const struct evset *es;
 	const char *core = "";
 
-	if (a->opt.events)
-		return a->opt.events;
 	es = settings_find_set(&a->set, set_name);
 	if (!es) {
 		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
@@ -238,8 +263,7 @@ static int load_settings(struct app *a)
 static int run(struct app *a)
 {
 	char evbuf[2048];
-	const char *list;
-	struct ev_error perr;
+	const char *list = NULL;
 	FILE *out = stdout;
 	int r;
 
@@ -271,12 +295,10 @@ static int run(struct app *a)
 		}
 		free(cpus);
 	}
-	if (!(list = choose_events(a, evbuf, sizeof(evbuf))))
+	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf))))
 		return 2;
-	if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
-		print_event_error(a, list, &perr);
-		return 2;
-	}
+	if ((r = parse_events(a, list)))
+		return r;
 	if (a->opt.explain)
 		return explain_events(stdout, &a->evl, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
 	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {

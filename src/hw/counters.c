@@ -101,10 +101,18 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 	a->exclude_user = e->exclude_user;
 	a->exclude_kernel = e->exclude_kernel;
 	a->exclude_hv = e->exclude_hv;
+	a->exclude_idle = e->exclude_idle;
+	a->exclude_host = e->exclude_host;
+	/* perf sets exclude_guest on nearly every event and drops it again when the kernel
+	 * refuses it (uncore PMUs take no exclude bits); pmutop passes it only when the user
+	 * chose with G or H, so uncore events open as they did. */
+	a->exclude_guest = e->exclude_gh && e->exclude_guest;
+	a->precise_ip = e->precise_ip;
 	a->read_format = RF;
 	if (leader) {
 		a->disabled = 1;
 		a->pinned = e->pinned;
+		a->exclusive = e->exclusive;
 	}
 }
 

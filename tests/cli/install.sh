@@ -45,5 +45,5 @@ done
 [ $? -eq 2 ] && pass bad_option_exit_2 || fail bad_option_exit_2 "exit status is not 2"
 "$PMUTOP" -b -n 1 -e 'cycles,{instructions' >/dev/null 2>"$TMPD/bad.err"
 rc=$?
-if [ "$rc" -eq 2 ] && grep -q "position" "$TMPD/bad.err"; then pass bad_event_exit_2; else fail bad_event_exit_2 "rc=$rc $(cat "$TMPD/bad.err")"; fi
+if [ "$rc" -eq 2 ] && grep -q "column" "$TMPD/bad.err"; then pass bad_event_exit_2; else fail bad_event_exit_2 "rc=$rc $(cat "$TMPD/bad.err")"; fi
 t_done

@@ -15,6 +15,7 @@ static struct fake {
 	int open_err;          /* returned by every open when set */
 	int enodev_cpu;        /* reads of this CPU fail with ENODEV */
 	uint64_t tick[MAXFD];   /* reads per group leader */
+	struct perf_event_attr attr[MAXFD];
 } fk;
 
 static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int group_fd, unsigned long fl)
@@ -31,6 +32,7 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 	fk.opens++;
 	fk.cpu[fd] = cpu;
 	fk.config[fd] = a->config;
+	fk.attr[fd] = *a;
 	fk.leader[fd] = group_fd < 0 ? fd : group_fd;
 	fk.nmemb[fk.leader[fd]]++;
 	return fd;
@@ -274,6 +276,34 @@ TEST(config3_never_dropped_silently)
 	rig_close(&r);
 }
 
+TEST(modifier_bits_reach_the_attr)
+{
+	struct rig r;
+
+	rig_init(&r);
+	ev(&r.l, "a", 1, 0);
+	ev(&r.l, "b", 2, 0);
+	r.specs[0].precise_ip = 2;
+	r.specs[0].exclude_idle = true;
+	r.specs[0].exclusive = true;
+	r.specs[0].exclude_host = true;
+	r.specs[1].exclude_guest = true;   /* perf's default: not passed (uncore PMUs refuse it) */
+	r.specs[1].exclusive = true;       /* exclusive goes on a leader only */
+	if (rig_open(&r) == 0) {
+		CHECK(fk.attr[0].precise_ip == 2 && fk.attr[0].exclude_idle && fk.attr[0].exclusive &&
+		      fk.attr[0].exclude_host && !fk.attr[0].exclude_guest, "leader bits");
+		CHECK(!fk.attr[1].exclude_guest && !fk.attr[1].exclusive && !fk.attr[1].precise_ip, "member bits");
+	}
+	rig_close(&r);
+	rig_init(&r);
+	ev(&r.l, "h", 1, 0);
+	r.specs[0].exclude_gh = true;      /* :H chosen by the user: host only */
+	r.specs[0].exclude_guest = true;
+	if (rig_open(&r) == 0)
+		CHECK(fk.attr[0].exclude_guest && !fk.attr[0].exclude_host, ":H bits");
+	rig_close(&r);
+}
+
 int main(void)
 {
 	RUN(one_read_per_group_per_cpu);
@@ -283,5 +313,6 @@ int main(void)
 	RUN(enodev_drops_cpu);
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
+	RUN(modifier_bits_reach_the_attr);
 	T_DONE();
 }
