@@ -120,9 +120,20 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 
 void events_suggest(struct catalog *c, const char *name, char *out, size_t n)
 {
+	const struct cat_event *e;
 	const char *s[3];
-	int k = catalog_suggest(c, name, s, 3);
+	int k, same = catalog_lookup(c, name, &e);
 	char hint[768];
+
+	if (same > 0) { /* the name exists, for another PMU (cpu_atom's event asked of cpu_core) */
+		size_t used = (size_t)snprintf(out, n, "%s is an event of", e->name);
+
+		for (int i = 0; i < same && used < n; i++)
+			used += (size_t)snprintf(out + used, n - used, "%s %s", i ? "," : "", e[i].pmu[0] ? e[i].pmu :
+						 "the core PMU");
+		return;
+	}
+	k = catalog_suggest(c, name, s, 3);
 
 	if (k == 0) {
 		catalog_hint(c, hint, sizeof(hint));

@@ -112,6 +112,30 @@ fi
 grep -q "no event tables for 0x00000000610f0220.*--events-dir" "$TMPD/s.txt" && pass no_tables_hint ||
 	fail no_tables_hint "$(cat "$TMPD/s.txt")"
 
+# end to end through the resolver (sysfs aliases first, then the vendor tables)
+"$PMUTOP" --sim spr-2s --events-dir "$EV/perfmon" -e mem_load_retired.l3_miss -e 'cpu/MEM_LOAD_RETIRED.L3_MISS,cmask=1/u' \
+	-e unc_m_cas_count.rd -e OCR.DEMAND_DATA_RD.ANY_RESPONSE --explain-events --json >"$TMPD/e.json" 2>"$TMPD/e.err"
+got=$(python3 -c '
+import json, sys
+for e in json.load(sys.stdin):
+    print(e["input"], e["pmu"], e["config"], e["config1"], e["exclude_kernel"])' <"$TMPD/e.json" | sort -u | tr '\n' ';')
+want="OCR.DEMAND_DATA_RD.ANY_RESPONSE cpu 0x12a 0x10001 False;cpu/MEM_LOAD_RETIRED.L3_MISS,cmask=1/u cpu 0x10020d1 0x0 True;"
+for b in 0 1 2 3 4 5 6 7; do want="${want}unc_m_cas_count.rd uncore_imc_$b 0xcf05 0x0 False;"; done
+want="${want}mem_load_retired.l3_miss cpu 0x20d1 0x0 False;"
+want=$(printf "%s" "$want" | tr ";" "\n" | grep . | sort -u | tr "\n" ";")
+[ "$got" = "$want" ] && pass resolve_names || fail resolve_names "got $got $(cat "$TMPD/e.err")"
+# hybrid: a bare name opens on each core type with that type's encoding; the wrong type is refused
+"$PMUTOP" --sim adl-hybrid --events-dir "$EV/perfmon" -e br_misp_retired.all_branches --explain-events --json \
+	>"$TMPD/h2.json" 2>&1
+got=$(python3 -c '
+import json, sys
+print(" ".join(sorted("%s:%s" % (e["pmu"], e["config"]) for e in json.load(sys.stdin))))' <"$TMPD/h2.json")
+[ "$got" = "cpu_atom:0xfec5 cpu_core:0xc5" ] && pass resolve_hybrid || fail resolve_hybrid "got '$got'"
+"$PMUTOP" --sim adl-hybrid --events-dir "$EV/perfmon" -e cpu_core/topdown_retiring.all/ --explain-events >/dev/null \
+	2>"$TMPD/h3.txt"
+[ $? -eq 2 ] && grep -q "topdown_retiring.all is an event of cpu_atom" "$TMPD/h3.txt" && pass wrong_core_type ||
+	fail wrong_core_type "$(cat "$TMPD/h3.txt")"
+
 # malformed files: named, skipped, the rest still loads, no crash
 "$PMUTOP" --sim spr-2s --events-dir "$EV/bad" --list-events 'good.*' >"$TMPD/b.txt" 2>"$TMPD/b.err"
 st=$?

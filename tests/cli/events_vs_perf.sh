@@ -1,7 +1,7 @@
 #!/bin/sh
-# events_vs_perf.sh: the attributes pmutop builds for vendor event names equal perf 6.1's for the same names on
-# the same (simulated) machine: perf runs with PERF_CPUID and the simulated PMUs bind-mounted over /sys in a
-# private mount namespace (root and unshare needed; skipped otherwise).
+# events_vs_perf.sh: the attributes pmutop builds for vendor event names (given to -e as they are) equal perf
+# 6.1's for the same names on the same (simulated) machine: perf runs with PERF_CPUID and the simulated PMUs
+# bind-mounted over /sys in a private mount namespace (root and unshare needed; skipped otherwise).
 . "$(dirname "$0")/../lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 EV=$ROOT/tests/fixtures/events
@@ -47,10 +47,10 @@ PY
 		skip "$src" "no $src names on spr-2s ($(cat "$TMPD/$src.err"))"
 		return
 	fi
-	# pmutop's attributes for the catalog's terms, in one run
-	ev=$(awk '{print $2}' "$TMPD/$src.names" | paste -sd, -)
-	"$PMUTOP" --sim spr-2s -e "$ev" --explain-events --json >"$TMPD/$src.pmutop" 2>&1 ||
-		{ fail "$src" "pmutop cannot resolve the terms: $(head -c 300 "$TMPD/$src.pmutop")"; return; }
+	# pmutop's attributes for the names themselves (-e NAME through the resolver), in one run
+	ev=$(awk '{print $1}' "$TMPD/$src.names" | paste -sd, -)
+	"$PMUTOP" --sim spr-2s "$@" -e "$ev" --explain-events --json >"$TMPD/$src.pmutop" 2>&1 ||
+		{ fail "$src" "pmutop cannot resolve the names: $(head -c 300 "$TMPD/$src.pmutop")"; return; }
 	# perf's: the names it knows (perf list), then all of those in one perf stat, in order
 	awk '{print $1}' "$TMPD/$src.names" >"$TMPD/$src.list"
 	unshare -m sh -c "mount --bind '$TREE/sys/bus/event_source/devices' /sys/bus/event_source/devices &&
@@ -65,7 +65,7 @@ PY
 import json, sys
 known = set(sys.argv[5].split())
 names = [l.split()[0] for l in open(sys.argv[1])]
-ours = dict(zip(names, json.load(open(sys.argv[2]))))
+ours = {e["input"]: e for e in json.load(open(sys.argv[2]))}
 both = [l.strip() for l in open(sys.argv[4]) if l.strip()]
 attrs, cur = [], None
 for line in open(sys.argv[3]):

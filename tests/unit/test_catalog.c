@@ -7,6 +7,7 @@
 #include "hw/catalog_pfm.h"
 #include "hw/cpuid.h"
 #include "hw/evparse.h"
+#include "hw/evsyntax.h"
 #include "hw/evterms.h"
 #include "hw/pmu.h"
 #include "hw/sim/sim.h"
@@ -352,17 +353,24 @@ static int config_of(struct catalog *c, const struct pmu_registry *reg, const ch
 	const struct cat_event *e;
 	struct evterms t;
 	struct ev_error err;
-	int r;
+	struct evs_term *terms = NULL;
+	int r, nterms = 0;
 
 	if (p < 0)
 		return -ENOENT;
 	e = catalog_find(c, pmu, reg->pmus[p].kind == PMU_KIND_CORE, name);
 	if (!e)
 		return -ENOENT;
-	r = evterms_resolve(&reg->pmus[p], reg->hybrid, e->terms, 0, (int)strlen(e->terms), &t, &err);
+	r = evs_parse_terms(e->terms, (int)strlen(e->terms), 0, &terms, &nterms, &err);
+	if (r < 0)
+		return r;
+	r = evterms_resolve(&reg->pmus[p], reg->hybrid, terms, nterms, &t, &err);
+	evs_terms_free(terms, nterms);
+	if (r < 0)
+		return r;
 	free(t.name);
 	memcpy(cfg, t.cfg, sizeof(t.cfg));
-	return r;
+	return 0;
 }
 
 TEST(simulated_machines_carry_their_cpuid)
