@@ -114,14 +114,15 @@ grep -q "no event tables for 0x00000000610f0220.*--events-dir" "$TMPD/s.txt" && 
 
 # end to end through the resolver (sysfs aliases first, then the vendor tables)
 "$PMUTOP" --sim spr-2s --events-dir "$EV/perfmon" -e mem_load_retired.l3_miss -e 'cpu/MEM_LOAD_RETIRED.L3_MISS,cmask=1/u' \
-	-e unc_m_cas_count.rd -e OCR.DEMAND_DATA_RD.ANY_RESPONSE --explain-events --json >"$TMPD/e.json" 2>"$TMPD/e.err"
+	-e unc_m_cas_count.rd -e OCR.DEMAND_DATA_RD.ANY_RESPONSE -e MEM_LOAD_RETIRED:L3_MISS:u --explain-events --json \
+	>"$TMPD/e.json" 2>"$TMPD/e.err"
 got=$(python3 -c '
 import json, sys
 for e in json.load(sys.stdin):
     print(e["input"], e["pmu"], e["config"], e["config1"], e["exclude_kernel"])' <"$TMPD/e.json" | sort -u | tr '\n' ';')
 want="OCR.DEMAND_DATA_RD.ANY_RESPONSE cpu 0x12a 0x10001 False;cpu/MEM_LOAD_RETIRED.L3_MISS,cmask=1/u cpu 0x10020d1 0x0 True;"
 for b in 0 1 2 3 4 5 6 7; do want="${want}unc_m_cas_count.rd uncore_imc_$b 0xcf05 0x0 False;"; done
-want="${want}mem_load_retired.l3_miss cpu 0x20d1 0x0 False;"
+want="${want}mem_load_retired.l3_miss cpu 0x20d1 0x0 False;MEM_LOAD_RETIRED:L3_MISS:u cpu 0x20d1 0x0 True;"
 want=$(printf "%s" "$want" | tr ";" "\n" | grep . | sort -u | tr "\n" ";")
 [ "$got" = "$want" ] && pass resolve_names || fail resolve_names "got $got $(cat "$TMPD/e.err")"
 # hybrid: a bare name opens on each core type with that type's encoding; the wrong type is refused
