@@ -9,6 +9,7 @@
 #include "hw/evparse.h"
 #include "hw/model.h"
 #include "hw/budget.h"
+#include "hw/catalog.h"
 #include "pci/disc.h"
 
 struct app;
@@ -55,6 +56,10 @@ struct app_opts {              /* the command line */
 	const char *listen;        /* --listen [ADDR:]PORT */
 	const char *prom;          /* --prom FILE */
 	bool quiet;                /* --quiet: no batch rows (exporting only) */
+	bool list_events;          /* --list-events [GLOB] */
+	const char *list_glob;
+	const char *cpuid;         /* --cpuid */
+	const char *events_dir;    /* --events-dir */
 };
 
 struct app {
@@ -63,6 +68,7 @@ struct app {
 	struct topology topo;
 	struct pmu_registry reg;
 	struct ev_list evl;        /* the events being counted */
+	struct catalog cat;        /* vendor event names, read on first use */
 	struct model model;
 	const struct source_ops *src;
 	const struct perf_seam *seam;   /* perf sources */

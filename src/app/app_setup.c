@@ -3,6 +3,7 @@
 #include "app/app.h"
 #include "app/guard.h"
 #include "hw/fsat.h"
+#include "hw/catalog_alias.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include "hw/sim/sim.h"
@@ -228,5 +229,7 @@ void app_close(struct app *a)
 	pmus_free(&a->reg);
 	topo_free(&a->topo);
 	settings_free(&a->set);
+	catalog_set_active(NULL);
+	catalog_free(&a->cat);
 }
 

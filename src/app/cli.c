@@ -2,9 +2,12 @@
 #include "app/app.h"
 #include "app/guard.h"
 #include "app/batch.h"
+#include "app/events_report.h"
 #include "app/explain.h"
 #include "app/exporter.h"
 #include "app/uncore_report.h"
+#include "hw/catalog.h"
+#include "hw/catalog_alias.h"
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
 #include "hw/sysfs.h"
@@ -21,7 +24,7 @@
 
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
-       OPT_LISTEN, OPT_PROM, OPT_QUIET };
+       OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -48,6 +51,9 @@ static const struct option long_opts[] = {
 	{ "listen", required_argument, NULL, OPT_LISTEN },
 	{ "prom", required_argument, NULL, OPT_PROM },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
+	{ "cpuid", required_argument, NULL, OPT_CPUID },
+	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -78,6 +84,13 @@ static void usage(FILE *f)
 "      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
 "      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
 "      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
+"      --list-events [GLOB] list event names (sysfs aliases, vendor JSON tables, libpfm4) with PMU,\n"
+"                           source and description, and exit (with --json: every field)\n"
+"      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
+"                           with mapfile.csv (also PMUTOP_EVENTS_DIR, [events] dir,\n"
+"                           $XDG_CACHE_HOME/pmu-events, /usr/share/pmutop/events)\n"
+"      --cpuid STRING       the CPU the tables are chosen for (GenuineIntel-6-8F-8, Arm MIDR;\n"
+"                           also PMUTOP_CPUID), instead of the one in /proc/cpuinfo\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
 "                           then " SYSCONFDIR "/pmutop.conf)\n"
 "      --list-options       print every configuration option with its default\n"
@@ -145,12 +158,21 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LISTEN: a->opt.listen = optarg; break;
 		case OPT_PROM: a->opt.prom = optarg; break;
 		case OPT_QUIET: a->opt.quiet = true; break;
+		case OPT_LIST_EVENTS: a->opt.list_events = true; break;
+		case OPT_CPUID:
+			if (cpuid_check(optarg) < 0)
+				return fail_usage("--cpuid needs an identifier like GenuineIntel-6-8F-8, not '%s'", optarg);
+			a->opt.cpuid = optarg;
+			break;
+		case OPT_EVENTS_DIR: a->opt.events_dir = optarg; break;
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
 		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
 		default: usage(stderr); return 2;
 		}
 	}
+	if (a->opt.list_events && optind < argc)
+		a->opt.list_glob = argv[optind++];
 	if (optind < argc)
 		return fail_usage("unexpected argument '%s'", argv[optind]);
 	if (a->opt.sim_tree && !a->opt.sim)
@@ -169,10 +191,27 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 }
 
 /* where: "FILE:LINE: [eventset NAME] events: " when the list came from the config, else "" */
-static void print_event_error(const char *where, const char *list, const struct ev_error *err)
+static void print_event_error(struct app *a, const char *where, const char *list, const struct ev_error *err)
 {
+	char word[CAT_NAME_MAX + 1] = "", more[1024] = "";
+	size_t len = 0;
+
 	fprintf(stderr, "pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
 		where, err->pos + 1, err->msg, list, err->pos, "");
+	/* an unknown name: offer the nearest vendor names */
+	if (!strstr(err->msg, "unknown") || err->pos < 0 || (size_t)err->pos >= strlen(list))
+		return;
+	while (len < CAT_NAME_MAX && list[err->pos + len] && !strchr(",/{}=", list[err->pos + len]))
+		len++;
+	snprintf(word, sizeof(word), "%.*s", (int)len, list + err->pos);
+	if (strchr(word, ':') && !strstr(word, "::") && strchr(word, ':') == strrchr(word, ':') &&
+	    strlen(strchr(word, ':')) <= 3)
+		*strchr(word, ':') = '\0'; /* a modifier (":u", ":ppp"), not libpfm4's EVENT:UMASK */
+	if (!word[0])
+		return;
+	events_suggest(&a->cat, word, more, sizeof(more));
+	if (more[0])
+		fprintf(stderr, "pmutop: %s\n", more);
 }
 
 /* Parse every -e in order into one list (each on its own, as perf), or the chosen set;
@@ -186,7 +225,7 @@ static int parse_events(struct app *a, const char *set_list, const char *where)
 		const char *list = a->opt.nevents ? a->opt.events[i] : set_list;
 
 		if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
-			print_event_error(a->opt.nevents ? "" : where, list, &perr);
+			print_event_error(a, a->opt.nevents ? "" : where, list, &perr);
 			return 2;
 		}
 	}
@@ -263,6 +302,11 @@ static int run(struct app *a)
 		return replay_main(a);
 	if ((r = app_open_machine(a)))
 		return r < 0 ? 0 : r;
+	/* after the machine: the sysfs/proc root decides the cpuid; nothing is read until a name needs it */
+	catalog_init(&a->cat, a->opt.cpuid, a->opt.events_dir, a->set.events_dir);
+	catalog_set_active(&a->cat);
+	if (a->opt.list_events)
+		return events_report(stdout, stderr, &a->cat, &a->reg, a->opt.list_glob, a->opt.json) < 0 ? 1 : 0;
 	if (a->opt.list_uncore) {
 		app_load_inventory(a);
 		if (!a->inv_loaded) {

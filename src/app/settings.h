@@ -32,6 +32,7 @@ struct settings {
 	int history;        /* samples kept per CPU for sparklines, 1..100000 */
 	/* [events] */
 	char set[64];       /* the event set in use */
+	char events_dir[1024]; /* vendor event tables folder, "" = none (see hw/catalog.h) */
 	int nsets;
 	struct evset *sets; /* built-in sets first, then [eventset NAME] sections */
 	/* [exporter] */

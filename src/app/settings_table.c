@@ -31,6 +31,9 @@ const struct setting_def settings_table[] = {
 	  "samples kept per CPU for sparklines (1..100000)", F(history) },
 	{ "set", "events", ST_STRING, 0, 0, false, NULL, "default",
 	  "the event set counted at start (a built-in set or an [eventset NAME] section)", F(set) },
+	{ "dir", "events", ST_STRING, 0, 0, false, NULL, "",
+	  "folder of vendor event tables (mapfile.csv and JSON), searched after --events-dir and "
+	  "PMUTOP_EVENTS_DIR", F(events_dir) },
 	{ "listen", "exporter", ST_STRING, 0, 0, false, NULL, "",
 	  "[ADDR:]PORT serving Prometheus /metrics (--listen); empty = off", F(listen) },
 	{ "textfile", "exporter", ST_STRING, 0, 0, false, NULL, "",

@@ -1,5 +1,6 @@
 /* evalias.c: alias sources for event names, tried in a fixed order (see evalias.h). */
 #include "evalias.h"
+#include "catalog_alias.h"
 #include "pmu.h"
 #include <stddef.h>
 
@@ -8,10 +9,11 @@ struct alias_source {
 	const struct pmu_alias *(*find)(const struct pmu *p, const char *name);
 };
 
-/* In order of precedence. A vendor table source (libpfm4, perf JSON) goes after
+/* In order of precedence. The vendor tables (JSON, libpfm4: see catalog.h) go after
  * sysfs: the kernel's own names win, as in perf. */
 static const struct alias_source sources[] = {
 	{ "sysfs", pmu_find_alias },
+	{ "vendor", catalog_alias_find },
 };
 
 const struct pmu_alias *evalias_find(const struct pmu *p, const char *name, const char **source)

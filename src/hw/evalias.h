@@ -8,7 +8,8 @@ struct pmu_alias;
 /* The alias `name` of PMU p, or NULL. The sources are tried in this order and
  * the first that knows the name wins:
  *   1. sysfs: <pmu>/events/<name> (with .scale and .unit), as the kernel exports them;
- *   (next: vendor event tables, libpfm4 or perf's JSON, for names the kernel does not export.)
- * Names compare exactly. *source (may be NULL) receives the source's name ("sysfs"). */
+ *   2. vendor: the CPU's event tables (JSON files, libpfm4; see catalog_alias.h), for names the
+ *      kernel does not export, in any spelling (case, libpfm4's EVENT:UMASK), loaded on first use.
+ * sysfs names compare exactly. *source (may be NULL) receives the source's name ("sysfs", "vendor"). */
 const struct pmu_alias *evalias_find(const struct pmu *p, const char *name, const char **source);
 #endif

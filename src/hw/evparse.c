@@ -401,6 +401,19 @@ static int resolve_tracepoint(struct ps *ps, const struct evs_event *ev, struct 
 	char why[sizeof(ps->err->msg)];
 	int n, r = 0, pmu = ps->reg ? pmus_find(ps->reg, "tracepoint") : -1;
 
+	/* libpfm4's spelling EVENT:UMASK (MEM_LOAD_RETIRED:L3_MISS) reads like sys:event; a vendor
+	 * name of that spelling wins over tracefs (no tracepoint subsystem is named like an event). */
+	if (!strpbrk(ev->name, "*?[]") && !strpbrk(ev->tp, "*?[]")) {
+		struct evs_event named = *ev;
+
+		named.kind = EVS_NAME;
+		named.tp = NULL;
+		named.name = xasprintf("%s:%s", ev->name, ev->tp);
+		r = named.name ? resolve_alias_everywhere(ps, &named, out) : -ENOMEM;
+		free(named.name);
+		if (r != 0)
+			return r < 0 ? r : 0;
+	}
 	n = tracefs_lookup(ev->name, ev->tp, &tp, why, sizeof(why));
 	if (n == -ENOMEM)
 		return n;

@@ -516,6 +516,7 @@ static int build(struct sim_machine *m, const struct simp_doc *d, char *err, siz
 	m->flags = xstrdup(simp_get(ms, "flags"));
 	m->implementer = xstrdup(simp_get(ms, "implementer"));
 	m->part = xstrdup(simp_get(ms, "part"));
+	m->cpuid = xstrdup(simp_get(ms, "cpuid"));  /* vendor tables' key; Arm: the MIDR, as midr_el1 */
 	m->family = simp_int(ms, "family", 6);
 	m->model_id = simp_int(ms, "model_id", 0);
 	m->stepping = simp_int(ms, "stepping", 0);
@@ -585,6 +586,7 @@ void simm_free(struct sim_machine *m)
 	free(m->flags);
 	free(m->implementer);
 	free(m->part);
+	free(m->cpuid);
 	free(m);
 }
 

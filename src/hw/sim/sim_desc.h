@@ -67,6 +67,7 @@ struct simm_pci {
 struct sim_machine {
 	char *name, *description;
 	char *vendor, *model, *flags, *implementer, *part;
+	char *cpuid;             /* "GenuineIntel-6-8F-8", Arm "0x00000000410fd0c0"; "" when not given */
 	int family, model_id, stepping;
 	double mhz;
 	int sockets, dies, numa_nodes, cores_per_socket, threads_max;

@@ -69,6 +69,10 @@ static int write_cpus(const struct sim_machine *m, struct fsat *sys)
 		}
 #define T(file, ...) do { snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/topology/" file, c); \
 		r = r ? r : putf(sys, rel, __VA_ARGS__); } while (0)
+		if (m->cpuid && !strncmp(m->cpuid, "0x", 2)) { /* Arm: the MIDR perf and pmutop read */
+			snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/regs/identification/midr_el1", c);
+			r = r ? r : putf(sys, rel, "%s", m->cpuid);
+		}
 		T("physical_package_id", "%d", p->socket);
 		T("die_id", "%d", p->die);
 		T("core_id", "%d", p->core);

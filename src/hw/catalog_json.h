@@ -1,0 +1,28 @@
+/* catalog_json.h: event tables in JSON (Intel perfmon and the kernel's pmu-events) found through mapfile.csv. */
+#ifndef PMUTOP_CATALOG_JSON_H
+#define PMUTOP_CATALOG_JSON_H
+#include <stddef.h>
+
+struct catalog;
+
+/* Look for a mapfile.csv in dir (or dir/x86, dir/arm64) and load every table
+ * it maps c->cpuid to. Sets c->json_from when a row matched. A folder without
+ * a mapfile returns 0 quietly; unreadable or malformed files are recorded with
+ * catalog_error and skipped. Returns 0 or -ENOMEM. */
+int catjson_load_dir(struct catalog *c, const char *dir);
+
+/* Parse one JSON event file's text (a list of events, or an object whose
+ * "Events" member is that list). origin names the file in messages; pmu ("" or
+ * NULL: from each event's Unit) forces the PMU; topic is used for events
+ * without one; std (may be NULL) resolves Arm "ArchStdEvent" references.
+ * Returns the number of events added, -EINVAL (malformed: err says why and
+ * where), -ENOMEM. */
+int catjson_parse(struct catalog *c, const char *text, size_t len, const char *origin, const char *pmu,
+		  const char *topic, const struct catalog *std, char *err, size_t errlen);
+
+/* Parse a mapfile's text and call fn for each row whose expression matches
+ * cpuid: fields 0 expression, 2 file or folder, 3 type, 6 core role (perfmon).
+ * Returns the number of matching rows or -EINVAL (err says which line). */
+typedef int (*catjson_row_fn)(void *ctx, char *const *field, int nfields);
+int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, char *err, size_t errlen);
+#endif
