@@ -23,6 +23,9 @@ struct sev {
 	double offset;           /* count at the last reset */
 	int leader;              /* fd of the group leader (itself when leader) */
 	int nmemb; int *memb;    /* leader only: member fds in open order */
+	/* top-down (sim_topdown.c): kind, the share components it sums and subtracts, slots rate */
+	int td; unsigned td_plus, td_minus; double td_mult;
+	const struct sim_machine *td_m;
 	struct sctx *ctx;        /* leader only */
 	/* leader only: the schedule since the context's epoch */
 	int flex_pos;            /* position among the flexible groups, -1 pinned */
