@@ -164,6 +164,7 @@ void app_close(struct app *a)
 		disc_inventory_free(&a->inv);
 	evlist_free(&a->evl);
 	model_free(&a->model);
+	app_td_free(a);
 	pmus_free(&a->reg);
 	topo_free(&a->topo);
 	settings_free(&a->set);

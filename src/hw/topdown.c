@@ -92,17 +92,20 @@ static void c_atom(const double *v, double width, double *o)
 	o[TD_BAD_SPEC] = (s - (v[1] + v[2] + v[3])) / s;
 }
 
-/* AMD Zen 4/5 in two groups, each with its own cycle count: v = ls_not_halted_cyc, no_ops_from_
- * frontend, backend_stalls, smt_contention | ls_not_halted_cyc, de_src_op_disp.all, ex_ret_ops. */
+/* AMD Zen 4/5 in three groups of at most three counters (six GP counters, the NMI watchdog may
+ * hold one, cycles and instructions are often counted too), each with its own cycle count:
+ * v = ls_not_halted_cyc, de_no_dispatch_per_slot.no_ops_from_frontend, .backend_stalls |
+ * ls_not_halted_cyc, de_src_op_disp.all, ex_ret_ops | ls_not_halted_cyc, .smt_contention.
+ * Each share over its group's width x cycles, as the amdzen4 metrics. */
 static void c_zen(const double *v, double width, double *o)
 {
-	double s1 = width * v[0], s2 = width * v[4];
+	double s1 = width * v[0], s2 = width * v[3], s3 = width * v[6];
 
 	o[TD_FRONTEND] = v[1] / s1;
 	o[TD_BACKEND] = v[2] / s1;
-	o[TD_SMT] = v[3] / s1;
-	o[TD_RETIRING] = v[6] / s2;
-	o[TD_BAD_SPEC] = (v[5] - v[6]) / s2;
+	o[TD_BAD_SPEC] = (v[4] - v[5]) / s2;
+	o[TD_RETIRING] = v[5] / s2;
+	o[TD_SMT] = v[7] / s3;
 }
 
 /* Arm PMUv3.4 slot events: v = cpu_cycles, stall_slot, stall_slot_frontend, stall_slot_backend,
@@ -144,8 +147,8 @@ const struct td_method td_methods[] = {
 	{ "intel-atom", "Intel E-core TOPDOWN_* events over width x cycles",
 	  { "event=0x3c", "event=0xc2", "event=0x71", "event=0x74" }, L1, false, c_atom },
 	{ "amd-zen", "AMD dispatch slots (de_no_dispatch_per_slot, ex_ret_ops)",
-	  { "event=0x76", "event=0x1a0,umask=0x1", "event=0x1a0,umask=0x1e", "event=0x1a0,umask=0x60", "|",
-	    "event=0x76", "event=0xaa,umask=0x7", "event=0xc1" }, L1 | 1u << TD_SMT, false, c_zen },
+	  { "event=0x76", "event=0x1a0,umask=0x1", "event=0x1a0,umask=0x1e", "|",
+	    "event=0x76", "event=0xaa,umask=0x7", "event=0xc1", "|", "event=0x76", "event=0x1a0,umask=0x60" }, L1 | 1u << TD_SMT, false, c_zen },
 	{ "arm-slots", "Arm PMUv3.4 slot events (stall_slot_*, op_spec, op_retired)",
 	  { "event=0x11", "event=0x3f", "event=0x3e", "event=0x3d", "event=0x3b", "event=0x3a" },
 	  L1, false, c_arm_slots },
