@@ -33,7 +33,7 @@ static void restore_terminal(void)
 
 static const struct ui_view *const views[UV_COUNT] = {
 	[UV_CORES] = &ui_view_cores, [UV_SOCKETS] = &ui_view_sockets, [UV_UNCORE] = &ui_view_uncore,
-	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help,
+	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help, [UV_TOPDOWN] = &ui_view_topdown,
 };
 
 static void set_colors(struct ui *u)
@@ -278,6 +278,10 @@ static int dispatch(struct ui *u, int ch)
 	case UA_SOCKETS: switch_view(u, UV_SOCKETS); break;
 	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
 	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
+	case UA_TOPDOWN:
+		ui_topdown_open(u);
+		switch_view(u, UV_TOPDOWN);
+		break;
 	case UA_BACK:
 		if (u->view != UV_CORES)
 			switch_view(u, u->prev_view != u->view ? u->prev_view : UV_CORES);
@@ -360,6 +364,7 @@ static void ui_free(struct ui *u)
 	ui_events_free(u);
 	ui_uncore_free(u);
 	ui_cores_free(u);
+	ui_topdown_free(u);
 	free(u->pending);
 }
 
