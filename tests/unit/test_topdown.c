@@ -372,6 +372,26 @@ TEST(sim_kernel_metric_read_alone_refused)
 	simm_free(mach);
 }
 
+/* The budget: slots takes fixed counter 3, the eight metric events no counter; UOP_DROPPING one GP. */
+TEST(budget_counts_slots_fixed_and_metrics_free)
+{
+	static struct app a;
+
+	if (apprig_open(&a, "spr-2s", NULL, "cycles", 0.1) != 0 || app_td_enable(&a) != 0) {
+		CHECK(0, "spr-2s: could not start");
+		app_close(&a);
+		return;
+	}
+	CHECK(a.nbudget >= 1, "no budget");
+	if (a.nbudget >= 1) {
+		CHECK_EQ_STR(a.budget[0].pmu, "cpu");
+		CHECK_EQ_INT(a.budget[0].need_fixed, 2);   /* cycles, slots */
+		CHECK_EQ_INT(a.budget[0].need_gp, 1);      /* INT_MISC.UOP_DROPPING */
+		CHECK(!a.budget[0].multiplex, "the top-down set fits");
+	}
+	app_close(&a);
+}
+
 int main(void)
 {
 	RUN(methods_match_perf_formulas_on_simulated_machines);
@@ -380,5 +400,6 @@ int main(void)
 	RUN(formulas_without_a_machine);
 	RUN(sim_kernel_metric_event_rules);
 	RUN(sim_kernel_metric_read_alone_refused);
+	RUN(budget_counts_slots_fixed_and_metrics_free);
 	T_DONE();
 }
