@@ -104,7 +104,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  r reverse");
+			   " q quit  h help  c/s/u/e/T views  p pause  +/- interval  t fold  </> sort  r reverse");
 	(void)x;
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
@@ -375,7 +375,7 @@ static int init_view(const char *name)
 	for (int i = 0; i < 4; i++)
 		if (strcmp(name, names[i]) == 0)
 			return i;
-	return UV_CORES;
+	return strcmp(name, "topdown") == 0 ? UV_TOPDOWN : UV_CORES;
 }
 
 int ui_run(struct app *a)
@@ -395,6 +395,8 @@ int ui_run(struct app *a)
 	setlocale(LC_ALL, "");
 	u->g = ui_glyphs_pick(nl_langinfo(CODESET), a->set.ascii);
 	u->view = u->prev_view = init_view(a->set.view);
+	if (u->view == UV_TOPDOWN)
+		ui_topdown_open(u);   /* its events are opened only for it */
 	u->reverse = a->set.reverse;
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");
 	if (a->interval <= 0)
