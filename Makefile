@@ -3,6 +3,15 @@ PKGS     := ncursesw libpci inih json-c libmicrohttpd zlib
 CC       ?= cc
 PREFIX   ?= /usr/local
 DESTDIR  ?=
+# GNU directory variables; the system config lives in $(sysconfdir) (/etc for PREFIX=/usr)
+prefix      ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir      ?= $(exec_prefix)/bin
+datarootdir ?= $(prefix)/share
+mandir      ?= $(datarootdir)/man
+man1dir     ?= $(mandir)/man1
+sysconfdir  ?= $(if $(filter /usr,$(prefix)),/etc,$(prefix)/etc)
+INSTALL     ?= install
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra
 SAN      ?=
@@ -18,7 +27,7 @@ endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CPPFLAGS += -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
+CPPFLAGS += -D_GNU_SOURCE -DSYSCONFDIR='"$(sysconfdir)"' -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
 CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
 LDLIBS   += $(PKG_LIBS) -lpfm -lm
 
@@ -43,7 +52,10 @@ help:
 	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "make fuzz       build and run the fuzz targets (clang, libFuzzer, ASan/UBSan)"
 	@echo "make bench      run the benchmarks, write bench/results.json"
-	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (binary, man page, default config)"
+	@echo "make screenshots install Pillow and DejaVu fonts if missing, remake screenshots/*.png"
+	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (binary, man page; the default config in"
+	@echo "                \$$(sysconfdir), as pmutop.conf.new when a pmutop.conf is there already)"
+	@echo "make uninstall  remove what make install installed (a config you changed stays)"
 
 deps:
 	@sh scripts/deps.sh
@@ -94,16 +106,32 @@ bench: deps
 	@sh bench/run.sh
 
 screenshots: $(BIN)
+	@sh scripts/deps.sh screenshots
 	@sh scripts/screenshots.sh
 
+# A config already in place is the user's: never overwrite it; the new default goes beside it.
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)/etc
-	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pmutop
-	install -m 0644 pmutop.1 $(DESTDIR)$(PREFIX)/share/man/man1/pmutop.1
-	install -m 0644 conf/pmutop.conf $(DESTDIR)/etc/pmutop.conf
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(sysconfdir)
+	$(INSTALL) -m 0755 $(BIN) $(DESTDIR)$(bindir)/pmutop
+	$(INSTALL) -m 0644 pmutop.1 $(DESTDIR)$(man1dir)/pmutop.1
+	@if [ -e $(DESTDIR)$(sysconfdir)/pmutop.conf ] && ! cmp -s conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf; then \
+		$(INSTALL) -m 0644 conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf.new && \
+		echo "make install: kept your $(DESTDIR)$(sysconfdir)/pmutop.conf; the new default is pmutop.conf.new beside it"; \
+	else \
+		echo "$(INSTALL) -m 0644 conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf"; \
+		$(INSTALL) -m 0644 conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf; \
+	fi
 
+# Remove what install put there; a config that differs from the default is the user's and stays.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/pmutop $(DESTDIR)$(PREFIX)/share/man/man1/pmutop.1
+	rm -f $(DESTDIR)$(bindir)/pmutop $(DESTDIR)$(man1dir)/pmutop.1 $(DESTDIR)$(sysconfdir)/pmutop.conf.new
+	@if [ -e $(DESTDIR)$(sysconfdir)/pmutop.conf ]; then \
+		if cmp -s conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf; then \
+			echo "rm -f $(DESTDIR)$(sysconfdir)/pmutop.conf"; rm -f $(DESTDIR)$(sysconfdir)/pmutop.conf; \
+		else \
+			echo "make uninstall: kept $(DESTDIR)$(sysconfdir)/pmutop.conf (changed from the default; remove it yourself)"; \
+		fi; \
+	fi
 
 clean:
 	rm -rf build build-* pmutop

@@ -23,6 +23,14 @@ command -v prometheus >/dev/null 2>&1 || optional="$optional prometheus"
 command -v promtool >/dev/null 2>&1 || optional="$optional prometheus"
 python3 -c 'import prometheus_client' >/dev/null 2>&1 || /usr/bin/python3 -c 'import prometheus_client' >/dev/null 2>&1 ||
 	optional="$optional python3-prometheus-client"
+# `sh scripts/deps.sh screenshots` (make screenshots): Pillow and the DejaVu fonts render the captures
+if [ "${1:-}" = screenshots ]; then
+	optional=""   # the test tools are not needed for pictures
+	# the same interpreters scripts/screenshots.sh tries
+	python3 -c 'import PIL' >/dev/null 2>&1 || /usr/bin/python3 -c 'import PIL' >/dev/null 2>&1 ||
+		need="$need python3-pil"
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || need="$need fonts-dejavu-core"
+fi
 [ -z "$need$optional" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
 	[ -z "$need" ] && exit 0

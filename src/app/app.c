@@ -51,6 +51,18 @@ int app_build_model(struct app *a)
 
 /* --- the perf source (real kernel or simulated kernel, through the seam) --- */
 
+/* What the last read found that was not said before (a CPU gone offline, failed or short reads, each
+ * once per CPU): the note for stderr (batch) and the header (TUI), after what opening dropped. */
+static void note_reads(struct app *a)
+{
+	const char *open = counters_open_note(a->cnt), *note = counters_read_note(a->cnt);
+
+	if (!note[0])
+		return;
+	snprintf(a->msg, sizeof(a->msg), "%s", note);
+	snprintf(a->run_note, sizeof(a->run_note), "%s%s%s", open, open[0] ? "; " : "", note);
+}
+
 static int perf_reopen(struct app *a)
 {
 	struct cnt_error err;
@@ -61,20 +73,24 @@ static int perf_reopen(struct app *a)
 		snprintf(a->msg, sizeof(a->msg), "%s", err.msg);
 		return err.err ? err.err : -EIO;
 	}
-	if (err.err)   /* opened, but nothing counts: say so and go on with n/a columns */
+	/* opened, but not everything counts (nothing supported, descriptors ran out, CPUs offline):
+	 * say so and go on; what was dropped stays in the header */
+	if (err.err)
 		snprintf(a->msg, sizeof(a->msg), "%s", err.msg);
+	snprintf(a->run_note, sizeof(a->run_note), "%s", counters_open_note(a->cnt));
 	counters_read(a->cnt, &a->model);   /* baseline */
+	note_reads(a);
+	app_util_baseline(a);
 	a->last_sample = app_now();
 	return 0;
 }
 
 static int perf_sample(struct app *a)
 {
-	int r = counters_read(a->cnt, &a->model), bad = counters_last_errors(a->cnt);
+	int r = counters_read(a->cnt, &a->model);
 
-	if (bad)   /* say it; the affected events show as not counted for this interval */
-		snprintf(a->msg, sizeof(a->msg), "%d group read%s failed or came back short; "
-			 "those events are not counted for this interval", bad, bad == 1 ? "" : "s");
+	note_reads(a);
+	app_util_sample(a);
 	return r;
 }
 

@@ -37,7 +37,9 @@ struct app_opts {              /* the command line */
 	bool batch, json, list_uncore, explain, do_replay;
 	int count;                 /* -n, 0 = forever */
 	double delay;              /* -d, 0 = from settings */
-	const char *events;        /* -e */
+#define APP_EVENT_OPTS_MAX 64
+	const char *events[APP_EVENT_OPTS_MAX];   /* each -e, in the order given (perf takes them all) */
+	int nevents;
 	const char *evset;         /* -E */
 	const char *cpus;          /* -C */
 	const char *output;        /* -o */
@@ -85,7 +87,10 @@ struct app {
 	double last_sample;        /* monotonic time of the previous read */
 	bool paused;
 	char msg[512];             /* last error for the user */
+	char run_note[512];        /* what counting has dropped (descriptors, offline CPUs, failed
+				    * reads), shown in the header; "" when nothing */
 	char sim_dir[4096];        /* generated tree of --sim, removed at exit */
+	struct app_util *util;     /* /proc/stat readings for utilisation (app_util.c) */
 };
 
 /* Reopen counting with a new event list text (perf syntax). Returns 0, or a negative errno
@@ -103,6 +108,12 @@ void app_load_inventory(struct app *a);
 double app_now(void);
 /* (Re)build the model's CPUs and events from topo and evl. */
 int app_build_model(struct app *a);
+
+/* Utilisation from the machine's /proc/stat (through the seam): baseline reads the times,
+ * sample fills the model frame's per-CPU times of the interval (NAN where unknown). */
+void app_util_baseline(struct app *a);
+void app_util_sample(struct app *a);
+void app_util_free(struct app *a);
 
 extern const struct source_ops source_perf;
 /* Bring up the machine: --sim (tree + simulated kernel), --sysfs/PMUTOP_SYSFS or /sys with the

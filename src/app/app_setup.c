@@ -1,6 +1,8 @@
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app/app.h"
+#include "app/guard.h"
+#include "hw/fsat.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include "hw/sim/sim.h"
@@ -9,7 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ftw.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -48,6 +51,46 @@ static const char *sim_tree_parent(void)
 	return "/tmp";
 }
 
+/* mkdtemp a private directory and write the tree into it through a directory fd (no path of the
+ * description can lead out of it). The directory is registered with the guard in the same step, so
+ * a signal at any point after removes it. */
+static int make_tree(struct app *a, const struct sim_machine *m)
+{
+	char *slash = strrchr(a->sim_dir, '/');
+	int parent, root, r;
+	sigset_t old;
+
+	*slash = 0;
+	parent = open(a->sim_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*slash = '/';
+	if (parent < 0) {
+		fprintf(stderr, "pmutop: cannot use %.*s for the simulated machine's tree: %s (set TMPDIR to a "
+			"writable directory)\n", (int)(slash - a->sim_dir), a->sim_dir, strerror(errno));
+		a->sim_dir[0] = 0;
+		return -1;
+	}
+	guard_block(&old);
+	if (!mkdtemp(a->sim_dir)) {
+		r = -errno;
+		guard_unblock(&old);
+		close(parent);
+		fprintf(stderr, "pmutop: cannot make %s: %s (set TMPDIR to a writable directory)\n", a->sim_dir,
+			strerror(-r));
+		a->sim_dir[0] = 0;
+		return r;
+	}
+	guard_set_tree(parent, slash + 1);
+	guard_unblock(&old);
+	root = openat(parent, slash + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	r = root < 0 ? -errno : simm_write_tree_at(m, root);
+	if (root >= 0)
+		close(root);
+	if (r < 0)
+		fprintf(stderr, "pmutop: cannot write the simulated machine's tree under %s: %s\n", a->sim_dir,
+			strerror(-r));
+	return r;
+}
+
 static int setup_sim(struct app *a)
 {
 	char err[256];
@@ -73,8 +116,7 @@ static int setup_sim(struct app *a)
 		return r < 0 ? 1 : -1;
 	}
 	snprintf(a->sim_dir, sizeof(a->sim_dir), "%s/pmutop-sim.XXXXXX", tmp);
-	if (!mkdtemp(a->sim_dir) || simm_write_tree(m, a->sim_dir) < 0) {
-		fprintf(stderr, "pmutop: cannot write the simulated machine's tree under %s\n", a->sim_dir);
+	if (make_tree(a, m) < 0) {
 		simm_free(m);
 		return 1;
 	}
@@ -92,11 +134,22 @@ static int setup_sim(struct app *a)
 	return 0;
 }
 
-/* nftw callback: the simulated tree is ours (made by mkdtemp), remove it bottom up. */
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Remove a tree nobody registered with the guard (a caller that made sim_dir itself). */
+static int remove_path(char *path)
 {
-	(void)st; (void)flag; (void)ftw;
-	return remove(path);
+	char *slash = strrchr(path, '/');
+	int parent, r;
+
+	if (!slash)
+		return fsat_remove_tree(AT_FDCWD, path);
+	*slash = 0;
+	parent = open(slash == path ? "/" : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*slash = '/';
+	if (parent < 0)
+		return -errno;
+	r = fsat_remove_tree(parent, slash + 1);
+	close(parent);
+	return r;
 }
 
 int app_open_machine(struct app *a)
@@ -158,11 +211,19 @@ void app_close(struct app *a)
 			simk_free((struct perf_seam *)a->seam);
 		simm_free(a->sim);
 	}
-	if (a->sim_dir[0] && nftw(a->sim_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
-		fprintf(stderr, "pmutop: could not remove %s\n", a->sim_dir);
+	if (a->sim_dir[0]) {
+		int r = guard_remove_tree();
+
+		if (r == 1)
+			r = remove_path(a->sim_dir);
+		if (r < 0)
+			fprintf(stderr, "pmutop: could not remove %s: %s\n", a->sim_dir, strerror(-r));
+		a->sim_dir[0] = 0;
+	}
 	if (a->inv_loaded)
 		disc_inventory_free(&a->inv);
 	evlist_free(&a->evl);
+	app_util_free(a);
 	model_free(&a->model);
 	app_td_free(a);
 	pmus_free(&a->reg);

@@ -9,12 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-static volatile sig_atomic_t batch_stop;
+static volatile sig_atomic_t batch_stop;   /* the signal that ends the run, 0 none */
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	batch_stop = 1;
+	batch_stop = sig;
 }
 
 static void sleep_until(double t)
@@ -35,6 +34,10 @@ int batch_run(struct app *a, FILE *out)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	/* A signal only sets the flag: a write it interrupts is restarted, so the row being written
+	 * is finished and the run ends at a row boundary (the sleep between rows is never restarted). */
+	sa.sa_flags = SA_RESTART;
+	sigfillset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -79,5 +82,7 @@ int batch_run(struct app *a, FILE *out)
 		}
 	}
 	ob_free(&b);
-	return r < 0 ? 1 : 0;
+	if (r < 0)
+		return 1;
+	return batch_stop ? 128 + batch_stop : 0;   /* as shells report a run cut short by a signal */
 }

@@ -1,5 +1,6 @@
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
+#include "app/guard.h"
 #include "app/batch.h"
 #include "app/explain.h"
 #include "app/exporter.h"
@@ -7,6 +8,7 @@
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
 #include "hw/sysfs.h"
+#include "ui/cols.h"
 #include "ui/ui.h"
 #include <errno.h>
 #include <getopt.h>
@@ -77,7 +79,7 @@ static void usage(FILE *f)
 "      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
 "      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
-"                           then /etc/pmutop.conf)\n"
+"                           then " SYSCONFDIR "/pmutop.conf)\n"
 "      --list-options       print every configuration option with its default\n"
 "      --listen [ADDR:]PORT serve Prometheus metrics at http://ADDR:PORT/metrics (ADDR 127.0.0.1\n"
 "                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
@@ -111,11 +113,16 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			break;
 		case 'd':
 			a->opt.delay = strtod(optarg, &end);
-			if (*end || !(a->opt.delay > 0) || a->opt.delay > 3600)
-				return fail_usage("-d needs seconds between 0 and 3600, not '%s'", optarg);
+			if (*end || !(a->opt.delay >= INTERVAL_MIN) || a->opt.delay > INTERVAL_MAX)
+				/* the range is INTERVAL_MIN..INTERVAL_MAX, as in the config and the keys */
+				return fail_usage("-d needs seconds from 0.001 to 3600, not '%s'", optarg);
 			break;
 		case 'C': a->opt.cpus = optarg; break;
-		case 'e': a->opt.events = optarg; break;
+		case 'e':
+			if (a->opt.nevents == APP_EVENT_OPTS_MAX)
+				return fail_usage("too many -e options (join lists with commas)%s", "");
+			a->opt.events[a->opt.nevents++] = optarg;
+			break;
 		case 'E': a->opt.evset = optarg; break;
 		case 'o': a->opt.output = optarg; break;
 		case 'x':
@@ -146,6 +153,14 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	}
 	if (optind < argc)
 		return fail_usage("unexpected argument '%s'", argv[optind]);
+	if (a->opt.sim_tree && !a->opt.sim)
+		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
+				  "with --sim MACHINE (see --list-machines)%s", "");
+	/* --json, -x and -o describe batch output: they imply -b (-n alone keeps the screen and
+	 * quits after N refreshes, as top -n does); --list-uncore and --explain-events print
+	 * their own report and exit */
+	if ((a->opt.json || a->opt.sep || a->opt.output) && !a->opt.list_uncore && !a->opt.explain)
+		a->opt.batch = true;
 	if (a->opt.sim && a->opt.sysfs)
 		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
 	if (a->opt.do_replay && a->opt.sim)
@@ -153,28 +168,54 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	return 0;
 }
 
-static void print_event_error(const char *list, const struct ev_error *err)
+/* where: "FILE:LINE: [eventset NAME] events: " when the list came from the config, else "" */
+static void print_event_error(const char *where, const char *list, const struct ev_error *err)
 {
-	fprintf(stderr, "pmutop: event syntax error at position %d: %s\n  %s\n  %*s^\n",
-		err->pos, err->msg, list, err->pos, "");
+	fprintf(stderr, "pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
+		where, err->pos + 1, err->msg, list, err->pos, "");
+}
+
+/* Parse every -e in order into one list (each on its own, as perf), or the chosen set;
+ * where names the config line the set came from ("" otherwise). */
+static int parse_events(struct app *a, const char *set_list, const char *where)
+{
+	struct ev_error perr;
+	int n = a->opt.nevents ? a->opt.nevents : 1;
+
+	for (int i = 0; i < n; i++) {
+		const char *list = a->opt.nevents ? a->opt.events[i] : set_list;
+
+		if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
+			print_event_error(a->opt.nevents ? "" : where, list, &perr);
+			return 2;
+		}
+	}
+	for (int i = 0; i < a->evl.n; i++)
+		if (a->evl.ev[i].sampling) {
+			fprintf(stderr, "pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
+				"they are ignored and the events counted\n");
+			break;
+		}
+	return 0;
 }
 
 /* The events to count: -e, else -E, else the configured set; "" sets use the architecture's default. */
-static const char *choose_events(struct app *a, char *buf, size_t len)
+static const char *choose_events(struct app *a, char *buf, size_t len, char *where, size_t wlen)
 {
 	const char *set_name = a->opt.evset ? a->opt.evset : a->set.set;
 	const struct evset *es;
 	const char *core = "";
 
-	if (a->opt.events)
-		return a->opt.events;
 	es = settings_find_set(&a->set, set_name);
 	if (!es) {
 		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
 		return NULL;
 	}
-	if (es->events && *es->events)
+	if (es->events && *es->events) {
+		if (es->line > 0 && a->set.path[0])
+			snprintf(where, wlen, "%s:%d: [eventset %s] events: ", a->set.path, es->line, es->name);
 		return es->events;
+	}
 	for (int p = 0; p < a->reg.n; p++)
 		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
 			core = a->reg.pmus[p].name;
@@ -215,9 +256,8 @@ static int load_settings(struct app *a)
 
 static int run(struct app *a)
 {
-	char evbuf[2048];
-	const char *list;
-	struct ev_error perr;
+	char evbuf[2048], where[4200] = "", keys[1024];
+	const char *list = NULL;
 	FILE *out = stdout;
 	int r;
 
@@ -246,12 +286,10 @@ static int run(struct app *a)
 		}
 		free(cpus);
 	}
-	if (!(list = choose_events(a, evbuf, sizeof(evbuf))))
+	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where))))
 		return 2;
-	if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
-		print_event_error(list, &perr);
-		return 2;
-	}
+	if ((r = parse_events(a, list, where)))
+		return r;
 	if (a->opt.explain)
 		return explain_events(stdout, &a->evl, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
 	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {
@@ -261,6 +299,12 @@ static int run(struct app *a)
 	}
 	if ((r = app_open_events(a)))
 		return r;
+	/* a sort key from the config must name a column; said before the screen takes over */
+	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
+		fprintf(stderr, "pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
+			a->set.sort_line, a->set.sort, keys);
+		return 2;
+	}
 	if (!a->opt.batch)
 		return ui_run(a);
 	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
@@ -281,6 +325,7 @@ int pmutop_main(int argc, char **argv)
 	int exit_now, r;
 
 	memset(&app, 0, sizeof(app));
+	guard_install();   /* from here on, every way out restores the terminal and removes our tree */
 	if ((r = parse_args(&app, argc, argv, &exit_now)) || exit_now)
 		return r;
 	if (app.opt.list_machines) {

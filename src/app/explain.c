@@ -1,6 +1,7 @@
 /* explain.c: prints what each parsed event would open, for --explain-events (text or JSON). */
 #include "app/explain.h"
 #include "out/outbuf.h"
+#include "hw/counters.h"
 #include "hw/cpulist.h"
 #include "hw/evparse.h"
 #include "hw/pmu.h"
@@ -42,7 +43,8 @@ static int spec_cpus(const struct ev_spec *e, const struct topology *topo, int *
 	return topo->ncpus;
 }
 
-static void explain_json(FILE *out, const struct ev_spec *e, const char *pmu, const int *cpus, int ncpus)
+static void explain_json(FILE *out, const struct ev_spec *e, bool pinned, const char *pmu, const int *cpus,
+			 int ncpus)
 {
 	char scale[40];
 
@@ -66,13 +68,14 @@ static void explain_json(FILE *out, const struct ev_spec *e, const char *pmu, co
 	fprintf(out, ", \"group\": %d, \"exclude_user\": %s, \"exclude_kernel\": %s, \"exclude_hv\": %s"
 		", \"pinned\": %s, \"cpus\": [", e->group, e->exclude_user ? "true" : "false",
 		e->exclude_kernel ? "true" : "false", e->exclude_hv ? "true" : "false",
-		e->pinned ? "true" : "false");
+		pinned ? "true" : "false");
 	for (int i = 0; i < ncpus; i++)
 		fprintf(out, "%s%d", i ? ", " : "", cpus[i]);
 	fputs("]}", out);
 }
 
-static void explain_text(FILE *out, const struct ev_spec *e, const char *pmu, const int *cpus, int ncpus)
+static void explain_text(FILE *out, const struct ev_spec *e, bool pinned, const char *pmu, const int *cpus,
+			 int ncpus)
 {
 	char list[512], scale[40];
 
@@ -93,7 +96,7 @@ static void explain_text(FILE *out, const struct ev_spec *e, const char *pmu, co
 	if (e->exclude_user || e->exclude_kernel || e->exclude_hv)
 		fprintf(out, " exclude=%s%s%s", e->exclude_user ? "u" : "", e->exclude_kernel ? "k" : "",
 			e->exclude_hv ? "h" : "");
-	if (e->pinned)
+	if (pinned)
 		fputs(" pinned", out);
 	fputc('\n', out);
 }
@@ -101,6 +104,13 @@ static void explain_text(FILE *out, const struct ev_spec *e, const char *pmu, co
 int explain_events(FILE *out, const struct ev_list *l, const struct pmu_registry *reg,
 		   const struct topology *topo, bool json)
 {
+	/* pinned as counters_open sets it, not as the event string asked */
+	bool *pinned = calloc((size_t)(l->n ? l->n : 1), sizeof(bool));
+
+	if (!pinned || counters_plan_pinned(l, pinned) < 0) {
+		free(pinned);
+		return -ENOMEM;
+	}
 	if (json)
 		fputs("[\n", out);
 	for (int i = 0; i < l->n; i++) {
@@ -108,17 +118,20 @@ int explain_events(FILE *out, const struct ev_list *l, const struct pmu_registry
 		int *cpus;
 		int n = spec_cpus(e, topo, &cpus);
 
-		if (n < 0)
+		if (n < 0) {
+			free(pinned);
 			return n;
+		}
 		if (json) {
-			explain_json(out, e, pmu_name(e, reg), cpus, n);
+			explain_json(out, e, pinned[i], pmu_name(e, reg), cpus, n);
 			fputs(i + 1 < l->n ? ",\n" : "\n", out);
 		} else {
-			explain_text(out, e, pmu_name(e, reg), cpus, n);
+			explain_text(out, e, pinned[i], pmu_name(e, reg), cpus, n);
 		}
 		if (cpus != e->cpus)
 			free(cpus);
 	}
+	free(pinned);
 	if (json)
 		fputs("]\n", out);
 	return ferror(out) ? -EIO : 0;

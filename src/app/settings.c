@@ -1,10 +1,9 @@
-/* settings.c: defaults, event sets, finding and reading the config file (inih), saving it back. */
+/* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "app/settings.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ini.h>
-#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,12 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SYSTEM_CONF "/etc/pmutop.conf"
-#define SAVED_SET "current"
-/* inih reads lines of at most this many bytes (its INI_MAX_LINE, 200, minus newline and NUL) */
-#define LINE_MAX_INI 198
-/* saved event lists wrap onto indented continuation lines below this width */
-#define WRAP 150
+#ifndef SYSCONFDIR   /* the Makefile's $(sysconfdir) */
+#define SYSCONFDIR "/etc"
+#endif
+#define SYSTEM_CONF SYSCONFDIR "/pmutop.conf"
 
 static struct evset *set_get(struct settings *s, const char *name)
 {
@@ -174,7 +171,117 @@ struct load_ctx {
 	int set_line;
 	char *msg;
 	size_t msglen;
+	/* Linear time whatever the file holds: event sets are found through a hash of their names and
+	 * stored with geometric growth, and a continued event list is appended in place (its length and
+	 * capacity kept here) instead of being copied whole for every line. */
+	int *hash;          /* open addressing: set index + 1, 0 = empty; hash_size a power of two */
+	int hash_size, sets_cap;
+	int ev_set;         /* the set whose events were written last, -1 none */
+	size_t ev_len, ev_cap;
 };
+
+static unsigned name_hash(const char *n)
+{
+	unsigned h = 2166136261u;     /* FNV-1a */
+
+	for (; *n; n++)
+		h = (h ^ (unsigned char)*n) * 16777619u;
+	return h;
+}
+
+static void hash_put(struct load_ctx *c, int idx)
+{
+	unsigned m = (unsigned)c->hash_size - 1, i = name_hash(c->s->sets[idx].name) & m;
+
+	while (c->hash[i])
+		i = (i + 1) & m;
+	c->hash[i] = idx + 1;
+}
+
+/* Rebuild the hash at twice the sets' count or more (load factor under 1/2). */
+static int hash_grow(struct load_ctx *c)
+{
+	int size = 64;
+
+	while (size < 2 * (c->s->nsets + 1))
+		size *= 2;
+	if (size <= c->hash_size)
+		return 0;
+	free(c->hash);
+	c->hash = calloc((size_t)size, sizeof(int));
+	c->hash_size = c->hash ? size : 0;
+	if (!c->hash)
+		return -ENOMEM;
+	for (int i = 0; i < c->s->nsets; i++)
+		hash_put(c, i);
+	return 0;
+}
+
+/* The index of set name, added when absent; -ENOMEM or -E2BIG past SETTINGS_MAX_SETS. */
+static int ctx_set(struct load_ctx *c, const char *name)
+{
+	struct settings *s = c->s;
+	unsigned m, i;
+	struct evset *e;
+
+	if (hash_grow(c) < 0)
+		return -ENOMEM;
+	m = (unsigned)c->hash_size - 1;
+	for (i = name_hash(name) & m; c->hash[i]; i = (i + 1) & m)
+		if (strcmp(s->sets[c->hash[i] - 1].name, name) == 0)
+			return c->hash[i] - 1;
+	if (s->nsets >= SETTINGS_MAX_SETS)
+		return -E2BIG;
+	if (s->nsets >= c->sets_cap) {
+		int cap = c->sets_cap < 16 ? 16 : c->sets_cap * 2;
+		struct evset *n = realloc(s->sets, (size_t)cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		s->sets = n;
+		c->sets_cap = cap;
+	}
+	e = &s->sets[s->nsets];
+	*e = (struct evset){ .name = strdup(name), .events = strdup(""), .description = strdup("") };
+	if (!e->name || !e->events || !e->description) {
+		free(e->name), free(e->events), free(e->description);
+		return -ENOMEM;
+	}
+	c->hash[i] = ++s->nsets;
+	return s->nsets - 1;
+}
+
+/* Append a continuation line to set idx's events, joined as list_glue says, in amortised O(length). */
+static int ev_append(struct load_ctx *c, int idx, const char *value)
+{
+	struct evset *e = &c->s->sets[idx];
+	size_t vn = strlen(value), need;
+	bool comma;
+
+	if (c->ev_set != idx) {
+		c->ev_set = idx;
+		c->ev_len = strlen(e->events);
+		c->ev_cap = c->ev_len + 1;
+	}
+	comma = c->ev_len && e->events[c->ev_len - 1] != ',' && value[0] != ',';
+	need = c->ev_len + comma + vn + 1;
+	if (need > SETTINGS_MAX_EVENTS + 1)
+		return -E2BIG;
+	if (need > c->ev_cap) {
+		size_t cap = c->ev_cap * 2 > need ? c->ev_cap * 2 : need;
+		char *n = realloc(e->events, cap);
+
+		if (!n)
+			return -ENOMEM;
+		e->events = n;
+		c->ev_cap = cap;
+	}
+	if (comma)
+		e->events[c->ev_len++] = ',';
+	memcpy(e->events + c->ev_len, value, vn + 1);
+	c->ev_len += vn;
+	return 0;
+}
 
 static void fail(struct load_ctx *c, const char *fmt, ...)
 {
@@ -188,7 +295,7 @@ static void fail(struct load_ctx *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-static bool valid_set_name(const char *n)
+bool settings_valid_set_name(const char *n)
 {
 	if (!*n)
 		return false;
@@ -198,8 +305,7 @@ static bool valid_set_name(const char *n)
 	return true;
 }
 
-/* "eventset NAME" -> NAME, NULL for other sections. */
-static const char *eventset_name(const char *section)
+const char *settings_eventset_name(const char *section)
 {
 	if (strncmp(section, "eventset", 8) != 0 || (section[8] != ' ' && section[8] != '\t'))
 		return NULL;
@@ -220,9 +326,9 @@ static bool table_section(const char *sec)
 
 static bool known_section(const char *sec)
 {
-	const char *n = eventset_name(sec);
+	const char *n = settings_eventset_name(sec);
 
-	return table_section(sec) || (n && valid_set_name(n));
+	return table_section(sec) || (n && settings_valid_set_name(n));
 }
 
 /* Our line reader for inih: counts lines (for messages), warns about unknown
@@ -267,7 +373,7 @@ static const char *list_glue(const char *prev, const char *next)
 static int on_value(void *user, const char *section, const char *name, const char *value)
 {
 	struct load_ctx *c = user;
-	const char *setname = eventset_name(section);
+	const char *setname = settings_eventset_name(section);
 	char why[256];
 
 	if (c->failed)
@@ -294,32 +400,45 @@ static int on_value(void *user, const char *section, const char *name, const cha
 			fail(c, "%s:%d: %s: %s", c->path, c->line, name, why);
 		else if (d->off == offsetof(struct settings, set))
 			c->set_line = c->line;
+		else if (d->off == offsetof(struct settings, sort))
+			c->s->sort_line = c->line;
 		return 1;
 	}
-	if (setname && valid_set_name(setname)) {
-		struct evset *e = set_add(c->s, setname, false);
-		if (!e) {
+	if (setname && settings_valid_set_name(setname)) {
+		int idx = ctx_set(c, setname), rc = 0;
+		struct evset *e;
+
+		if (idx == -E2BIG) {
+			fail(c, "%s:%d: more than %d event sets", c->path, c->line, SETTINGS_MAX_SETS);
+			return 0;
+		}
+		if (idx < 0) {
 			fail(c, "%s:%d: out of memory", c->path, c->line);
 			return 0;
 		}
+		e = &c->s->sets[idx];
 		if (strcmp(name, "events") == 0 && c->cont) {
-			size_t n = strlen(e->events) + strlen(value) + 2;
-			char *j = malloc(n);
-			if (!j)
-				return 0;
-			snprintf(j, n, "%s%s%s", e->events, list_glue(e->events, value), value);
-			free(e->events);
-			e->events = j;
+			rc = ev_append(c, idx, value);
 		} else if (strcmp(name, "events") == 0) {
-			replace_str(&e->events, value);
+			if (strlen(value) > SETTINGS_MAX_EVENTS)
+				rc = -E2BIG;
+			else if (replace_str(&e->events, value) < 0)
+				rc = -ENOMEM;
+			c->ev_set = -1;
 			e->builtin = false;
+			e->line = c->line;
 		} else if (strcmp(name, "description") == 0) {
 			replace_str(&e->description, value);
 		} else {
 			fprintf(stderr, "%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
 				name, section);
 		}
-		return 1;
+		if (rc == -E2BIG)
+			fail(c, "%s:%d: events: the list is longer than %d characters", c->path, c->line,
+			     SETTINGS_MAX_EVENTS);
+		else if (rc < 0)
+			fail(c, "%s:%d: out of memory", c->path, c->line);
+		return rc < 0 ? 0 : 1;
 	}
 	if (!*section)
 		fprintf(stderr, "%s:%d: warning: \"%s\" outside a section ignored\n", c->path, c->line, name);
@@ -328,22 +447,38 @@ static int on_value(void *user, const char *section, const char *name, const cha
 
 int settings_load(struct settings *s, const char *path, char *msg, size_t msglen)
 {
-	struct load_ctx c = { .s = s, .path = path, .msg = msg, .msglen = msglen };
-	struct stat st;
-	int rc;
+	struct stat st = { 0 };
+	int fd, rc;
+	FILE *f;
 
-	c.f = fopen(path, "r");
-	if (!c.f) {
+	/* O_NONBLOCK: a FIFO given as the config file is refused, not waited on */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
 		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (fstat(fileno(c.f), &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
 		snprintf(msg, msglen, "%s: not a regular file%s", path, S_ISDIR(st.st_mode) ? " (a directory)" : "");
-		fclose(c.f);
+		close(fd);
 		return -1;
 	}
+	rc = settings_parse(s, f, path, msg, msglen);
+	fclose(f);
+	if (rc == 0) {
+		snprintf(s->path, sizeof(s->path), "%s", path);
+		s->user_file = strcmp(path, SYSTEM_CONF) != 0;
+	}
+	return rc;
+}
+
+int settings_parse(struct settings *s, FILE *f, const char *path, char *msg, size_t msglen)
+{
+	struct load_ctx c = { .s = s, .path = path, .f = f, .msg = msg, .msglen = msglen, .ev_set = -1,
+			      .sets_cap = s->nsets };
+	int rc;
+
 	rc = ini_parse_stream(read_line, &c, on_value, &c);
-	fclose(c.f);
+	free(c.hash);
 	if (c.failed)
 		return -1;
 	if (rc > 0) {
@@ -358,279 +493,5 @@ int settings_load(struct settings *s, const char *path, char *msg, size_t msglen
 		snprintf(msg, msglen, "%s:%d: set: no event set named \"%s\"", path, c.set_line, s->set);
 		return -1;
 	}
-	snprintf(s->path, sizeof(s->path), "%s", path);
-	s->user_file = strcmp(path, SYSTEM_CONF) != 0;
 	return 0;
-}
-
-/* ---- saving ---- */
-
-struct save_kv {
-	const char *section, *key;
-	char *value;
-	bool done;
-};
-
-static void trim_copy(char *dst, size_t len, const char *s, size_t n)
-{
-	while (n && (*s == ' ' || *s == '\t'))
-		s++, n--;
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
-		n--;
-	snprintf(dst, len, "%.*s", (int)n, s);
-}
-
-/* "eventset   x" -> "eventset x" so saved sections match what the reader sees */
-static void norm_section(char *sec)
-{
-	const char *n = eventset_name(sec);
-	char tmp[256];
-
-	if (n) {
-		snprintf(tmp, sizeof(tmp), "eventset %s", n);
-		strcpy(sec, tmp);
-	}
-}
-
-/* Events wrap at top-level commas onto tab-indented lines, which the reader joins with ','. */
-static void write_kv(FILE *f, const struct save_kv *kv)
-{
-	const char *v = kv->value;
-	size_t col = (size_t)fprintf(f, "%s = ", kv->key);
-	int depth = 0;
-
-	if (!*v || (strcmp(kv->key, "events") != 0 && strcmp(kv->key, "columns") != 0)) {
-		fprintf(f, "%s\n", v);
-		return;
-	}
-	while (*v) {
-		size_t n = 0, last = 0;
-		bool slash = false;
-		depth = 0;
-		for (; v[n]; n++) {
-			if (v[n] == '/')
-				slash = !slash;
-			else if (v[n] == '{')
-				depth++;
-			else if (v[n] == '}')
-				depth--;
-			else if (v[n] == ',' && !slash && depth <= 0) {
-				if (col + n > WRAP && last)
-					break;
-				last = n;
-				if (col + n > WRAP)
-					break;
-			}
-		}
-		if (!v[n] && (col + n <= WRAP || !last))
-			last = n;
-		fprintf(f, "%.*s\n", (int)last, v);
-		v += last;
-		if (*v == ',')
-			v++;
-		if (*v) {
-			fputc('\t', f);
-			col = 8;
-		}
-	}
-}
-
-static void emit_section(FILE *f, struct save_kv *kv, int n, const char *sec)
-{
-	for (int i = 0; i < n; i++)
-		if (!kv[i].done && strcmp(kv[i].section, sec) == 0) {
-			write_kv(f, &kv[i]);
-			kv[i].done = true;
-		}
-}
-
-static int write_merged(FILE *out, const char *old, struct save_kv *kv, int nkv)
-{
-	char sec[256] = "", key[128];
-	const char *p = old, *held = NULL;
-	bool skipping = false;
-
-	while (p && *p) {
-		const char *nl = strchr(p, '\n'), *t = p;
-		size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
-		while (t < p + len && (*t == ' ' || *t == '\t'))
-			t++;
-		bool blank = t == p + len || *t == '\n' || *t == '\r';
-		bool comment = !blank && (*t == ';' || *t == '#');
-		if (skipping && t > p && !blank && !comment) {   /* continuation of a replaced value */
-			p += len;
-			continue;
-		}
-		skipping = false;
-		if (blank || comment) {
-			if (!held)
-				held = p;
-			p += len;
-			continue;
-		}
-		if (*t == '[') {
-			const char *close = memchr(t, ']', (size_t)(p + len - t));
-			emit_section(out, kv, nkv, sec);
-			if (held)
-				fwrite(held, 1, (size_t)(p - held), out);
-			held = NULL;
-			trim_copy(sec, sizeof(sec), t + 1, close ? (size_t)(close - t - 1) : 0);
-			norm_section(sec);
-			fwrite(p, 1, len, out);
-			if (!nl)
-				fputc('\n', out);
-			p += len;
-			continue;
-		}
-		if (held)
-			fwrite(held, 1, (size_t)(p - held), out);
-		held = NULL;
-		trim_copy(key, sizeof(key), t, strcspn(t, "=:\n"));
-		int k;
-		for (k = 0; k < nkv; k++)
-			if (strcmp(kv[k].section, sec) == 0 && strcmp(kv[k].key, key) == 0)
-				break;
-		if (k < nkv) {
-			if (!kv[k].done)
-				write_kv(out, &kv[k]);
-			kv[k].done = true;
-			skipping = true;
-		} else {
-			fwrite(p, 1, len, out);
-			if (!nl)
-				fputc('\n', out);
-		}
-		p += len;
-	}
-	emit_section(out, kv, nkv, sec);
-	if (held)
-		fputs(held, out);
-	for (int i = 0; i < nkv; i++)
-		if (!kv[i].done) {
-			fprintf(out, "\n[%s]\n", kv[i].section);
-			emit_section(out, kv, nkv, kv[i].section);
-		}
-	return ferror(out) ? -EIO : 0;
-}
-
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-
-	if (!f)
-		return errno == ENOENT ? strdup("") : NULL;
-	m = open_memstream(&buf, &len);
-	if (m) {
-		char chunk[4096];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-			fwrite(chunk, 1, n, m);
-		fclose(m);
-	}
-	fclose(f);
-	return buf;
-}
-
-static int mkdir_parents(const char *path)
-{
-	char tmp[4096];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-				return -errno;
-			*p = '/';
-		}
-	return 0;
-}
-
-int settings_save(const struct settings *s, const char *path, const char *events, char *msg, size_t msglen)
-{
-	char user[4096], tmp[4200] = "", dir[4096];
-	bool tmp_made = false;
-	struct save_kv kv[32];
-	int nkv = 0, fd = -1, rc = -1;
-	char *old = NULL;
-	FILE *out = NULL;
-	struct stat st;
-
-	if (!path) {
-		if (settings_user_path(user, sizeof(user)) < 0) {
-			snprintf(msg, msglen, "no user config path: neither XDG_CONFIG_HOME nor HOME is set");
-			return -1;
-		}
-		path = user;
-	}
-	if (mkdir_parents(path) < 0) {
-		snprintf(msg, msglen, "%s: cannot create its directory: %s", path, strerror(errno));
-		return -1;
-	}
-	for (int i = 0; i < settings_ntable && nkv < 28; i++) {
-		char buf[512];
-		if (events && settings_table[i].off == offsetof(struct settings, set))
-			snprintf(buf, sizeof(buf), "%s", SAVED_SET);
-		else
-			settings_format(s, &settings_table[i], buf, sizeof(buf));
-		kv[nkv++] = (struct save_kv){ settings_table[i].section, settings_table[i].name, strdup(buf), false };
-	}
-	if (events) {
-		kv[nkv++] = (struct save_kv){ "eventset " SAVED_SET, "description", strdup("saved by pmutop"), false };
-		kv[nkv++] = (struct save_kv){ "eventset " SAVED_SET, "events", strdup(events), false };
-	}
-	for (int i = 0; i < nkv; i++)
-		if (!kv[i].value) {
-			snprintf(msg, msglen, "out of memory");
-			goto out;
-		}
-	old = read_all(path);
-	if (!old) {
-		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-		goto out;
-	}
-	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(out = fdopen(fd, "w"))) {
-		snprintf(msg, msglen, "%s: cannot create a temporary file: %s", tmp, strerror(errno));
-		goto out;
-	}
-	fd = -1;
-	tmp_made = true;
-	fchmod(fileno(out), stat(path, &st) == 0 ? st.st_mode & 07777 : 0644);
-	if (write_merged(out, old, kv, nkv) < 0 || fflush(out) != 0 || fsync(fileno(out)) < 0) {
-		snprintf(msg, msglen, "%s: write failed: %s", tmp, strerror(errno));
-		goto out;
-	}
-	if (fclose(out) != 0) {
-		out = NULL;
-		snprintf(msg, msglen, "%s: write failed: %s", tmp, strerror(errno));
-		goto out;
-	}
-	out = NULL;
-	if (rename(tmp, path) < 0) {
-		snprintf(msg, msglen, "%s: cannot replace: %s", path, strerror(errno));
-		goto out;
-	}
-	tmp_made = false;
-	/* make the rename itself durable */
-	snprintf(dir, sizeof(dir), "%s", path);
-	fd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
-	if (fd >= 0)
-		fsync(fd);
-	rc = 0;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (out)
-		fclose(out);
-	if (tmp_made)
-		unlink(tmp);
-	for (int i = 0; i < nkv; i++)
-		free(kv[i].value);
-	free(old);
-	return rc;
 }

@@ -3,6 +3,7 @@
 #define PMUTOP_SETTINGS_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
@@ -11,7 +12,12 @@ struct evset {
 	char *events;       /* perf syntax list; "" means "the architecture's default" */
 	char *description;
 	bool builtin;
+	int line;           /* line of its "events =" in the config file, 0 when built in */
 };
+
+/* The refresh interval's one range, for -d, [display] interval and the +/- keys (seconds). */
+#define INTERVAL_MIN 0.001
+#define INTERVAL_MAX 3600.0
 
 struct settings {
 	/* [display] */
@@ -20,6 +26,7 @@ struct settings {
 	char columns[256];  /* comma list of extra column names, "" = automatic */
 	char sort[32];      /* column key, "cpu" default */
 	bool reverse;
+	bool rates;         /* counts as rates per second; false: per interval */
 	int color;          /* enum color_mode */
 	bool ascii;
 	int history;        /* samples kept per CPU for sparklines, 1..100000 */
@@ -35,6 +42,7 @@ struct settings {
 	int timeout;        /* seconds an idle or stalled HTTP connection is kept */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
+	int sort_line;      /* line of "sort =" in it, 0 when not set there */
 	bool user_file;     /* path is the user's own file (save target) */
 };
 
@@ -43,7 +51,7 @@ void settings_defaults(struct settings *s);
 void settings_free(struct settings *s);
 
 /* Find the config file: explicit path, else $XDG_CONFIG_HOME/pmutop/pmutop.conf
- * (default ~/.config/pmutop/pmutop.conf), else /etc/pmutop.conf; returns 0 and
+ * (default ~/.config/pmutop/pmutop.conf), else SYSCONFDIR/pmutop.conf; returns 0 and
  * fills out ("" when none exists). An explicit path that is missing, not a
  * regular file or unreadable is an error: returns -1 with msg filled. */
 int settings_find(const char *explicit_path, char *out, size_t outlen, char *msg, size_t msglen);
@@ -51,6 +59,17 @@ int settings_find(const char *explicit_path, char *out, size_t outlen, char *msg
  * and carry on. A bad value: returns -1 with msg = "FILE:LINE: option: reason"
  * (the caller exits with status 2). */
 int settings_load(struct settings *s, const char *path, char *msg, size_t msglen);
+/* The parser behind settings_load, over an open stream (pure: no file system access beyond f).
+ * path names the input in messages. Time and memory are linear in the input. */
+int settings_parse(struct settings *s, FILE *f, const char *path, char *msg, size_t msglen);
+/* inih reads lines of at most this many bytes (its INI_MAX_LINE, 200, minus newline and NUL) */
+#define LINE_MAX_INI 198
+/* "eventset NAME" -> NAME, NULL for other sections. */
+const char *settings_eventset_name(const char *section);
+/* A name an [eventset NAME] section may have: letters, digits, _ - . */
+bool settings_valid_set_name(const char *n);
+#define SETTINGS_MAX_SETS   65536      /* [eventset NAME] sections */
+#define SETTINGS_MAX_EVENTS (1 << 20)  /* characters in one set's event list */
 /* Set one option by name ("interval", "display.interval") from text, as the
  * command line does. Returns 0 or -1 with msg. */
 int settings_set(struct settings *s, const char *name, const char *value, char *msg, size_t msglen);
@@ -66,8 +85,8 @@ enum arch_id { ARCH_NONE, ARCH_INTEL, ARCH_AMD, ARCH_ARM, ARCH_APPLE, NARCH };
 int settings_arch_of(const char *core_pmu, const char *vendor);
 const char *settings_arch_name(int arch);   /* "Intel", "AMD", "Arm", "Apple", "no core PMU" */
 /* Save [display], [events] set and, when events is not NULL, the current event
- * list as section [eventset current] (description "saved by pmutop", and
- * [events] set = current) back to path (NULL = the user's file,
+ * list as section [eventset NAME] (NAME: s->set when it is a valid name and not a built-in
+ * set, else "current"; description "saved by pmutop", and [events] set = NAME) back to path (NULL = the user's file,
  * $XDG_CONFIG_HOME/pmutop/pmutop.conf, its directory created when needed).
  * Atomic: a temporary file in the same directory, fsync, rename. Lines of
  * other sections, comments and unknown keys are kept as they were; replaced

@@ -11,8 +11,8 @@
 #define F(field) offsetof(struct settings, field), sizeof(((struct settings *)0)->field)
 
 const struct setting_def settings_table[] = {
-	{ "interval", "display", ST_DOUBLE, 0, 3600, true, NULL, "1.0",
-	  "seconds between refreshes (> 0, at most 3600)", F(interval) },
+	{ "interval", "display", ST_DOUBLE, INTERVAL_MIN, INTERVAL_MAX, false, NULL, "1.0",
+	  "seconds between refreshes (0.001 to 3600)", F(interval) },
 	{ "view", "display", ST_WORD, 0, 0, false, "cores|sockets|uncore|events|topdown", "cores",
 	  "the view shown at start", F(view) },
 	{ "columns", "display", ST_STRING, 0, 0, false, NULL, "",
@@ -20,7 +20,9 @@ const struct setting_def settings_table[] = {
 	{ "sort", "display", ST_STRING, 0, 0, false, NULL, "cpu",
 	  "column key to sort rows by", F(sort) },
 	{ "reverse", "display", ST_BOOL, 0, 0, false, NULL, "false",
-	  "sort in descending order", F(reverse) },
+	  "invert the sort order (by default numbers sort descending, CPUs ascending)", F(reverse) },
+	{ "rates", "display", ST_BOOL, 0, 0, false, NULL, "true",
+	  "counts as rates per second; false: raw counts per interval", F(rates) },
 	{ "color", "display", ST_ENUM, 0, 0, false, "auto|always|never", "auto",
 	  "use colours: auto (when the terminal has them), always, never", F(color) },
 	{ "ascii", "display", ST_BOOL, 0, 0, false, NULL, "false",

@@ -81,15 +81,23 @@ int budget_probe(const struct pmu_registry *reg, const struct topology *topo,
 			from_cpuid(b, topo, seam);
 		if (b->gp < 0)
 			from_table(b, pm->name);
-		b->nmi_watchdog = nmi && is_intel(topo);
+		b->nmi_watchdog = nmi;   /* on every vendor: what it holds depends on the fixed counters */
 		n++;
 	}
 	return n;
 }
 
-/* Which fixed counter (bit) an event takes, or -1 for a GP counter. */
+static bool intel_like(const struct budget *b)
+{
+	return b->fixed >= 3 && strncmp(b->pmu, "apple_", 6) != 0 && strncmp(b->pmu, "armv8_", 6) != 0;
+}
+
+/* Which fixed counter (bit) an event takes, or -1 for a GP counter. On Intel the fixed counters
+ * count event selects 0xc0, 0x3c and the pseudo-encodings 0x0300 (ref-cycles) and 0x0400
+ * (slots), whether asked for by generic id or raw. */
 static int fixed_slot(const struct budget *b, const struct ev_spec *e)
 {
+	static const uint32_t intel_fixed[] = { 0x00c0, 0x003c, 0x0300, 0x0400 };
 	uint64_t cfg = e->config & 0xffffffffULL;
 	bool apple = strncmp(b->pmu, "apple_", 6) == 0, arm = strncmp(b->pmu, "armv8_", 6) == 0;
 
@@ -100,6 +108,11 @@ static int fixed_slot(const struct budget *b, const struct ev_spec *e)
 			return apple || arm ? 0 : 1;
 		if (cfg == PERF_COUNT_HW_REF_CPU_CYCLES && b->fixed >= 3)
 			return 2;
+	} else if (e->type != PERF_TYPE_HW_CACHE && e->type != PERF_TYPE_SOFTWARE && intel_like(b)) {
+		cfg &= ~0x30000ULL;   /* the usr/os bits do not change the counter */
+		for (int i = 0; i < 4 && i < b->fixed; i++)
+			if (cfg == intel_fixed[i])
+				return i;
 	}
 	/* Intel's slots takes fixed counter 3; the topdown-* metric events read PERF_METRICS and
 	 * take no counter at all (-2) */
@@ -110,6 +123,12 @@ static int fixed_slot(const struct budget *b, const struct ev_spec *e)
 			return -2;
 	}
 	return -1;
+}
+
+/* Intel's ref-cycles and slots have no GP encoding: only their fixed counter counts them. */
+static bool fixed_only(const struct budget *b, int slot)
+{
+	return intel_like(b) && (slot == 2 || slot == 3);
 }
 
 static bool on_pmu(const struct pmu_registry *reg, const struct ev_spec *e, const char *pmu)
@@ -124,7 +143,15 @@ static bool on_pmu(const struct pmu_registry *reg, const struct ev_spec *e, cons
 void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl)
 {
 	for (int i = 0; i < n; i++) {
+		const struct ev_spec cycles = { .type = PERF_TYPE_HARDWARE, .config = PERF_COUNT_HW_CPU_CYCLES };
 		unsigned fixed_used = 0;
+		bool no_counter = false;
+		/* the watchdog is a pinned cycles event: the fixed cycles counter where there is one */
+		int wd = b[i].nmi_watchdog ? fixed_slot(&b[i], &cycles) : -1;
+
+		if (wd >= 0)
+			fixed_used |= 1u << wd;
+		b[i].watchdog_gp = b[i].nmi_watchdog && wd < 0;
 		b[i].need_gp = b[i].need_fixed = b[i].offcore = 0;
 		for (int k = 0; k < evl->n; k++) {
 			const struct ev_spec *e = &evl->ev[k];
@@ -139,13 +166,17 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 				b[i].need_fixed++;
 				continue;
 			}
+			if (slot >= 0 && fixed_only(&b[i], slot)) {
+				no_counter = true;   /* its one counter is taken */
+				continue;
+			}
 			b[i].need_gp++;
 			if (e->type != PERF_TYPE_HARDWARE && e->type != PERF_TYPE_HW_CACHE &&
 			    ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb))
 				b[i].offcore++;
 		}
 		b[i].multiplex = b[i].gp >= 0 &&
-			(b[i].need_gp > b[i].gp - (b[i].nmi_watchdog ? 1 : 0) || b[i].offcore > 2);
+			(b[i].need_gp > b[i].gp - (b[i].watchdog_gp ? 1 : 0) || b[i].offcore > 2 || no_counter);
 	}
 }
 
@@ -161,7 +192,8 @@ void budget_describe(const struct budget *b, char *buf, size_t len)
 	else
 		snprintf(counters, sizeof(counters), "%d GP + %d fixed%s", b->gp, b->fixed, width);
 	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s: %s", b->pmu, counters,
-		 b->nmi_watchdog ? "; NMI watchdog holds 1" : "", total, total == 1 ? "" : "s",
+		 !b->nmi_watchdog ? "" : b->watchdog_gp ? "; NMI watchdog holds 1 GP" :
+		 "; NMI watchdog holds fixed cycles", total, total == 1 ? "" : "s",
 		 b->need_gp, b->offcore ? " + offcore " : "",
 		 b->offcore ? (b->offcore > 2 ? ">2" : "ok") : "",
 		 b->gp < 0 ? "unknown" : b->multiplex ? "will multiplex" : "fits");

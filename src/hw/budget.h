@@ -13,7 +13,9 @@ struct budget {
 	char pmu[48];      /* core PMU name */
 	int gp, fixed;     /* counters per logical CPU, -1 when unknown */
 	int width;         /* counter width in bits, 0 when unknown */
-	bool nmi_watchdog; /* the NMI watchdog holds one GP counter */
+	bool nmi_watchdog; /* the NMI watchdog is on: a pinned cycles event on every CPU */
+	bool watchdog_gp;  /* ... which holds a GP counter (no fixed cycles counter, as on AMD);
+			    * else it holds the fixed cycles counter and a user's cycles needs a GP */
 	int need_gp;       /* GP counters the largest group set needs on one CPU */
 	int need_fixed;
 	int offcore;       /* offcore events requested (only 2 MSRs) */
@@ -26,6 +28,6 @@ int budget_probe(const struct pmu_registry *reg, const struct topology *topo,
 		 const struct perf_seam *seam, struct budget *out, int max);
 /* Count what evl needs on each budget's PMU and decide whether it multiplexes. */
 void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl);
-/* "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds 1; 10 events need 6 GP: fits" */
+/* "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds fixed cycles; 10 events need 6 GP: fits" */
 void budget_describe(const struct budget *b, char *buf, size_t len);
 #endif

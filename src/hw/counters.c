@@ -35,7 +35,12 @@ struct counters {
 	uint64_t *buf;
 	size_t buflen;
 	int last_reads;
+	uint8_t *told;               /* [cpu_idx]: TOLD_* causes already reported for that CPU */
+	char open_note[400];         /* what counters_open could not open, "" when everything */
+	char read_note[400];         /* what the last counters_read found that was not said before */
 };
+
+enum { TOLD_GONE = 1, TOLD_FAIL = 2, TOLD_SHORT = 4 };
 
 static bool applies(const struct ev_spec *e, int cpu)
 {
@@ -101,10 +106,18 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 	a->exclude_user = e->exclude_user;
 	a->exclude_kernel = e->exclude_kernel;
 	a->exclude_hv = e->exclude_hv;
+	a->exclude_idle = e->exclude_idle;
+	a->exclude_host = e->exclude_host;
+	/* perf sets exclude_guest on nearly every event and drops it again when the kernel
+	 * refuses it (uncore PMUs take no exclude bits); pmutop passes it only when the user
+	 * chose with G or H, so uncore events open as they did. */
+	a->exclude_guest = e->exclude_gh && e->exclude_guest;
+	a->precise_ip = e->precise_ip;
 	a->read_format = RF;
 	if (leader) {
 		a->disabled = 1;
 		a->pinned = e->pinned;
+		a->exclusive = e->exclusive;
 	}
 }
 
@@ -140,16 +153,125 @@ static int raise_nofile(void)
 	return setrlimit(RLIMIT_NOFILE, &rl) < 0 ? -1 : 0;
 }
 
-static void close_cpu(struct counters *c, int ci)
+/* Close every counter of a CPU; returns how many were open. */
+static int close_cpu(struct counters *c, int ci)
 {
+	int n = 0;
+
 	for (int e = 0; e < c->nev; e++) {
 		int *fd = &c->fd[(size_t)ci * c->nev + e];
-		if (*fd >= 0)
+		if (*fd >= 0) {
 			c->seam->close(c->seam->ctx, *fd);
+			n++;
+		}
 		*fd = -1;
 	}
 	for (int g = 0; g < c->ngroups; g++)
 		c->lfd[(size_t)ci * c->ngroups + g] = -1;
+	return n;
+}
+
+/* Close what a CPU has open of group g (a group counts whole or not at all); returns how many. */
+static int drop_group(struct counters *c, int ci, int g)
+{
+	size_t gi = (size_t)ci * c->ngroups + g;
+	int n = 0;
+
+	for (int k = 0; k < c->nmemb[gi]; k++) {
+		size_t i = (size_t)ci * c->nev + c->memb[gi * c->maxmemb + k];
+
+		if (c->fd[i] >= 0) {
+			c->seam->close(c->seam->ctx, c->fd[i]);
+			n++;
+		}
+		c->fd[i] = -1;
+		c->st[i] = CS_ABSENT;
+	}
+	c->nmemb[gi] = 0;
+	c->lfd[gi] = -1;
+	return n;
+}
+
+/* CPU numbers of the CPUs whose told bits include bit and for which pick says so, as a CPU list. */
+static void cpus_text(const struct counters *c, const struct topology *topo, const bool *pick, char *out,
+		      size_t len)
+{
+	int *ids = malloc((size_t)c->ncpus * sizeof(int)), n = 0;
+
+	out[0] = 0;
+	if (!ids)
+		return;
+	for (int ci = 0; ci < c->ncpus; ci++)
+		if (pick[ci])
+			ids[n++] = topo ? topo->cpus[ci].cpu : ci;
+	if (cpulist_format(ids, n, out, len) < 0 && len > 4)
+		snprintf(out + len - 4, 4, "...");
+	free(ids);
+}
+
+/* "CPU 5 went offline ..." for CPUs dropped at open. */
+static void gone_note(struct counters *c, const struct topology *topo, char *out, size_t len)
+{
+	char list[128];
+	size_t used = strlen(out);
+	int n = 0;
+
+	for (int ci = 0; ci < c->ncpus; ci++)
+		n += c->gone[ci];
+	if (!n || used >= len)
+		return;
+	cpus_text(c, topo, c->gone, list, sizeof(list));
+	snprintf(out + used, len - used, "%sCPU%s %s offline (the kernel answered ENODEV): not counted",
+		 used ? "; " : "", n > 1 ? "s" : "", list);
+}
+
+/* Descriptors ran out at CPU index stop: say what is counted, what is not, and the limit that would
+ * be enough. At that point the process holds as many descriptors as its limit allows, of which opened
+ * are counters, so the others plus every counter wanted is what it needs. */
+static void nofile_note(struct counters *c, const struct ev_list *evl, const struct topology *topo, int stop,
+			int opened, int r, struct cnt_error *err)
+{
+	struct rlimit rl = { 0 };
+	unsigned long long need = 0, want = 0;
+	bool *none = calloc((size_t)c->ncpus, sizeof(bool));
+	char list[128] = "?";
+	int nnone = 0;
+
+	for (int ci = 0; ci < c->ncpus; ci++)
+		for (int e = 0; e < evl->n; e++)
+			want += applies(&evl->ev[e], topo->cpus[ci].cpu) && attr_can_hold(&evl->ev[e]);
+	for (int ci = stop; none && ci < c->ncpus; ci++) {
+		bool any = false;
+
+		for (int e = 0; e < c->nev && !any; e++)
+			any = c->fd[(size_t)ci * c->nev + e] >= 0;
+		none[ci] = !any;
+		nnone += !any;
+	}
+	if (none)
+		cpus_text(c, topo, none, list, sizeof(list));
+	free(none);
+	getrlimit(RLIMIT_NOFILE, &rl);
+	need = (unsigned long long)rl.rlim_cur - (unsigned long long)opened + want;
+	err->err = r;
+	if (nnone)
+		snprintf(c->open_note, sizeof(c->open_note),
+			 "out of file descriptors: counting %d of %llu events x CPUs, CPU%s %s %s none; "
+			 "`ulimit -n %llu` would be enough (the limit is %llu)", opened, want,
+			 nnone == 1 ? "" : "s", list, nnone == 1 ? "has" : "have", need,
+			 (unsigned long long)rl.rlim_cur);
+	else
+		snprintf(c->open_note, sizeof(c->open_note),
+			 "out of file descriptors: counting %d of %llu events x CPUs; `ulimit -n %llu` would be "
+			 "enough (the limit is %llu)", opened, want, need, (unsigned long long)rl.rlim_cur);
+	if (need > (unsigned long long)rl.rlim_max) {
+		size_t used = strlen(c->open_note);
+
+		snprintf(c->open_note + used, sizeof(c->open_note) - used, ", above the hard limit %llu: "
+			 "raise that as root (LimitNOFILE=, limits.conf) or count fewer events or CPUs (-C)",
+			 (unsigned long long)rl.rlim_max);
+	}
+	snprintf(err->msg, sizeof(err->msg), "%s", c->open_note);
 }
 
 /* Open one event; on EMFILE raise the limit once and retry. */
@@ -198,6 +320,32 @@ static void plan_groups(struct counters *c, const struct ev_list *evl)
 	c->ngroups = n;
 }
 
+int counters_plan_pinned(const struct ev_list *evl, bool *pinned)
+{
+	struct counters c = { 0 };
+	int rc = -ENOMEM;
+
+	c.geff = malloc((size_t)(evl->n ? evl->n : 1) * sizeof(int));
+	if (!c.geff)
+		return -ENOMEM;
+	plan_groups(&c, evl);
+	c.pin = calloc((size_t)(c.ngroups ? c.ngroups : 1), sizeof(bool));
+	if (c.pin) {
+		mark_pinned_groups(&c, evl);
+		/* as counters_open: the first event of a group leads it, and only a leader is pinned */
+		for (int e = 0; e < evl->n; e++) {
+			bool leader = true;
+			for (int k = 0; k < e && leader; k++)
+				leader = c.geff[k] != c.geff[e];
+			pinned[e] = leader && (evl->ev[e].pinned || c.pin[c.geff[e]]);
+		}
+		rc = 0;
+	}
+	free(c.pin);
+	free(c.geff);
+	return rc;
+}
+
 static struct counters *alloc_counters(const struct ev_list *evl, const struct topology *topo,
 				       const struct perf_seam *seam)
 {
@@ -231,11 +379,13 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 	c->nmemb = calloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1), sizeof(int));
 	c->memb = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * (size_t)c->maxmemb * sizeof(int));
 	c->gone = calloc((size_t)c->ncpus, sizeof(bool));
+	c->told = calloc((size_t)c->ncpus, 1);
 	c->scale = malloc((size_t)(c->nev ? c->nev : 1) * sizeof(double));
 	c->pin = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
 	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
 	c->buf = malloc(c->buflen);
-	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale || !c->pin) {
+	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale || !c->pin ||
+	    !c->told) {
 		counters_close(c);
 		return NULL;
 	}
@@ -289,21 +439,18 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 				case -EACCES: case -EPERM:
 					explain_access(err, s, cpu, r);
 					goto fail;
-				case -EMFILE: case -ENFILE: {
-					struct rlimit rl;
-					getrlimit(RLIMIT_NOFILE, &rl);
-					err->err = r;
-					snprintf(err->msg, sizeof(err->msg),
-						 "too many open files: %d CPUs x %d events need about %d descriptors "
-						 "and the limit is %llu (hard limit %llu). Raise it (ulimit -n, "
-						 "LimitNOFILE=) or count fewer events or CPUs (-C)",
-						 c->ncpus, c->nev, c->ncpus * c->nev,
-						 (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max);
-					goto fail;
-				}
+				case -EMFILE: case -ENFILE:
+					/* out of descriptors: keep the whole groups already open, drop this
+					 * one, and stop opening (every further open would fail the same) */
+					opened -= drop_group(c, ci, g);
+					nofile_note(c, evl, topo, ci, opened, r, err);
+					if (opened == 0)
+						goto fail;      /* nothing fits at all */
+					goto opened_all;
 				case -ENODEV:   /* the CPU went offline: drop it */
 					c->gone[ci] = true;
-					close_cpu(c, ci);
+					c->told[ci] |= TOLD_GONE;
+					opened -= close_cpu(c, ci);
 					goto next_cpu;
 				default:        /* ENOENT, EOPNOTSUPP, EINVAL, ...: not on this PMU */
 					c->st[k] = CS_UNSUPPORTED;
@@ -313,14 +460,20 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 		}
 next_cpu:	;
 	}
+opened_all:
+	gone_note(c, topo, c->open_note, sizeof(c->open_note));
 	/* Start every group at once, so the first interval is the same for all. */
 	for (int i = 0; i < c->ncpus * c->ngroups; i++)
 		if (c->lfd[i] >= 0)
 			seam->ioctl(seam->ctx, c->lfd[i], PERF_EVENT_IOC_ENABLE, 0);
-	if (opened == 0 && evl->n > 0) {
+	if (opened == 0 && evl->n > 0 && !err->err) {
 		err->err = -EOPNOTSUPP;
 		snprintf(err->msg, sizeof(err->msg),
 			 "none of the %d events could be opened on any CPU (not supported here)", evl->n);
+	}
+	if (c->open_note[0] && !err->err) {   /* CPUs offline at start: said, counting goes on */
+		err->err = -ENODEV;
+		snprintf(err->msg, sizeof(err->msg), "%s", c->open_note);
 	}
 	return c;
 fail:
@@ -328,10 +481,37 @@ fail:
 	return NULL;
 }
 
+/* Append to the read note: the CPUs newly marked in pick, and what happened to them. */
+static void read_note_add(struct counters *c, const struct model *m, const bool *pick, const char *what)
+{
+	size_t used = strlen(c->read_note);
+	int *ids = malloc((size_t)c->ncpus * sizeof(int)), n = 0;
+	char list[128];
+
+	if (!ids)
+		return;
+	for (int ci = 0; ci < c->ncpus; ci++)
+		if (pick[ci])
+			ids[n++] = m->cpu_ids[ci];
+	if (n && cpulist_format(ids, n, list, sizeof(list)) < 0)
+		snprintf(list + sizeof(list) - 4, 4, "...");
+	if (n && used < sizeof(c->read_note))
+		snprintf(c->read_note + used, sizeof(c->read_note) - used, "%sCPU%s %s: %s", used ? "; " : "",
+			 n > 1 ? "s" : "", list, what);
+	free(ids);
+}
+
 int counters_read(struct counters *c, struct model *m)
 {
 	struct frame *f = &m->cur;
-	int reads = 0, errors = 0;
+	int reads = 0, errors = 0, fail_err = 0;
+	bool *newly[3] = { NULL, NULL, NULL };    /* gone, failed, short: first time per CPU */
+	char what[160];
+	size_t got = 0, want_short = 0;
+
+	c->read_note[0] = 0;
+	for (int i = 0; i < 3; i++)
+		newly[i] = calloc((size_t)c->ncpus, sizeof(bool));
 
 	for (int ci = 0; ci < c->ncpus; ci++) {
 		struct ev_val *row = &f->cpu[(size_t)ci * m->nev];
@@ -359,10 +539,25 @@ int counters_read(struct counters *c, struct model *m)
 				c->gone[ci] = true;
 				f->online[ci] = false;
 				close_cpu(c, ci);
+				if (!(c->told[ci] & TOLD_GONE) && newly[0])
+					newly[0][ci] = true;
+				c->told[ci] |= TOLD_GONE;
 				break;
 			}
 			if (r < (ssize_t)want || c->buf[0] != (uint64_t)nm) {
 				/* a failed or short read: this interval has no values for the group */
+				int bit = r < 0 ? TOLD_FAIL : TOLD_SHORT;
+
+				if (!(c->told[ci] & bit) && newly[r < 0 ? 1 : 2]) {
+					newly[r < 0 ? 1 : 2][ci] = true;
+					if (r < 0 && !fail_err)
+						fail_err = (int)-r;
+					if (r >= 0 && !want_short) {
+						got = (size_t)r;
+						want_short = want;
+					}
+				}
+				c->told[ci] |= bit;
 				errors++;
 				for (int k = 0; k < nm; k++) {
 					struct ev_val *v = &row[c->memb[gi * c->maxmemb + k]];
@@ -380,10 +575,31 @@ int counters_read(struct counters *c, struct model *m)
 			}
 		}
 	}
+	if (newly[0] && newly[1] && newly[2]) {
+		read_note_add(c, m, newly[0], "went offline (the kernel answered ENODEV): no longer counted");
+		snprintf(what, sizeof(what), "reading the counters failed (%s): those events show !nc (not counted) "
+			 "in the intervals where it fails", strerror(fail_err ? fail_err : EIO));
+		read_note_add(c, m, newly[1], what);
+		snprintf(what, sizeof(what), "the kernel returned %zu of %zu bytes for a group: those events show "
+			 "!nc (not counted) in the intervals where it does", got, want_short);
+		read_note_add(c, m, newly[2], what);
+	}
+	for (int i = 0; i < 3; i++)
+		free(newly[i]);
 	c->last_reads = reads;
 	c->last_errors = errors;
 	c->have_prev = true;
 	return 0;
+}
+
+const char *counters_open_note(const struct counters *c)
+{
+	return c->open_note;
+}
+
+const char *counters_read_note(const struct counters *c)
+{
+	return c->read_note;
 }
 
 int counters_last_reads(const struct counters *c)
@@ -404,6 +620,6 @@ void counters_close(struct counters *c)
 		for (int ci = 0; ci < c->ncpus; ci++)
 			close_cpu(c, ci);
 	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
-	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff);
+	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff); free(c->told);
 	free(c);
 }

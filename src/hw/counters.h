@@ -18,15 +18,28 @@ struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, prev
 
 /* Open every group of evl on every CPU it covers. Events the kernel refuses
  * (ENOENT/EOPNOTSUPP/EINVAL) are marked unsupported on that PMU and skipped.
- * EACCES/EPERM stops with a message; EMFILE raises RLIMIT_NOFILE and retries once.
- * Returns NULL with err filled when nothing can run. */
+ * EACCES/EPERM stops with a message. EMFILE raises RLIMIT_NOFILE and retries once; if
+ * descriptors still run out, the whole groups already open are kept and counted, and err
+ * (-EMFILE) says how many of the events x CPUs count, which CPUs have none, and the
+ * `ulimit -n` that would be enough (also counters_open_note). A CPU offline at start
+ * (ENODEV) is dropped and named in err (-ENODEV). Returns NULL with err filled when
+ * nothing can run. */
 struct counters *counters_open(const struct ev_list *evl, const struct topology *topo,
 			       const struct perf_seam *seam, struct cnt_error *err);
+/* Whether counters_open would set attr.pinned for each event of evl (pinned[evl->n]): a group
+ * leader asked to be (":D") or a group made only of fixed-counter events. 0 or -ENOMEM. */
+int counters_plan_pinned(const struct ev_list *evl, bool *pinned);
 /* Read each group once and fill m->cur.cpu rows with deltas since the previous
  * read (the first call sets the baseline and returns 0 without deltas meaning
  * anything). A CPU that answers ENODEV is dropped (m->cur.online false).
  * Returns 0 or a negative errno. */
 int counters_read(struct counters *c, struct model *m);
+/* What counters_open could not open (descriptors ran out, CPUs offline), "" when everything. */
+const char *counters_open_note(const struct counters *c);
+/* What the last counters_read found that was not reported before, each cause said once per CPU:
+ * CPUs gone offline (ENODEV), reads that failed (with the errno) or came back short. "" when nothing
+ * new. */
+const char *counters_read_note(const struct counters *c);
 /* Number of read() calls made by the last counters_read. */
 int counters_last_reads(const struct counters *c);
 /* Group reads that failed or came back short in the last counters_read (their events show

@@ -6,75 +6,135 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CPULIST_MAX (1 << 20)
+struct range { int a, b; };
 
-static int cmp_int(const void *a, const void *b)
+static int cmp_range(const void *x, const void *y)
 {
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
+	const struct range *r = x, *s = y;
+	return (r->a > s->a) - (r->a < s->a);
 }
 
-static int read_num(const char **p, long *v)
+/* A decimal CPU number up to CPULIST_MAX_CPU; digits are consumed by hand so that no value,
+ * however long, can overflow. */
+static int read_num(const char **p, int *v)
 {
-	char *end;
-	if (!isdigit((unsigned char)**p))
+	const char *s = *p;
+	long n = 0;
+
+	if (!isdigit((unsigned char)*s))
 		return -EINVAL;
-	*v = strtol(*p, &end, 10);
-	if (*v < 0 || *v > CPULIST_MAX)
-		return -EINVAL;
-	*p = end;
+	for (; isdigit((unsigned char)*s); s++) {
+		n = n * 10 + (*s - '0');
+		if (n > CPULIST_MAX_CPU)
+			return -ERANGE;
+	}
+	*v = (int)n;
+	*p = s;
 	return 0;
 }
 
-int cpulist_parse(const char *s, int **out)
+/* The ranges of s, sorted and merged (overlapping or adjacent ones joined): linear in the text, whatever
+ * it repeats. Returns the number of ranges (0 for an empty list, *out NULL) or a negative errno. */
+static int parse_ranges(const char *s, struct range **out)
 {
-	int *v = NULL, n = 0, cap = 0, i, k;
+	struct range *r = NULL;
+	int nr = 0, cap = 0, m, a, b, err;
 	const char *p = s;
-	long a, b;
 
 	*out = NULL;
 	while (*p == ' ' || *p == '\n')
 		p++;
 	while (*p && *p != '\n') {
-		if (read_num(&p, &a) < 0)
+		if ((err = read_num(&p, &a)) < 0)
 			goto bad;
 		b = a;
 		if (*p == '-') {
 			p++;
-			if (read_num(&p, &b) < 0 || b < a)
+			if ((err = read_num(&p, &b)) < 0)
 				goto bad;
 		}
-		for (long c = a; c <= b; c++) {
-			if (n == cap) {
-				int *nv;
-				cap = cap ? cap * 2 : 16;
-				nv = realloc(v, (size_t)cap * sizeof(*v));
-				if (!nv) {
-					free(v);
-					return -ENOMEM;
-				}
-				v = nv;
+		err = -EINVAL;
+		if (b < a)
+			goto bad;
+		if (nr == cap) {
+			struct range *nrg;
+			cap = cap ? cap * 2 : 16;
+			nrg = realloc(r, (size_t)cap * sizeof(*r));
+			if (!nrg) {
+				free(r);
+				return -ENOMEM;
 			}
-			v[n++] = (int)c;
+			r = nrg;
 		}
+		r[nr++] = (struct range){ a, b };
 		if (*p == ',')
 			p++;
 		else if (*p && *p != '\n')
 			goto bad;
 	}
-	if (n == 0) {
-		free(v);
+	if (nr == 0) {
+		free(r);
 		return 0;
 	}
-	qsort(v, (size_t)n, sizeof(*v), cmp_int);
-	for (i = 1, k = 1; i < n; i++)
-		if (v[i] != v[k - 1])
-			v[k++] = v[i];
-	*out = v;
-	return k;
+	qsort(r, (size_t)nr, sizeof(*r), cmp_range);
+	m = 0;
+	for (int i = 1; i < nr; i++) {
+		if (r[i].a <= r[m].b + 1) {
+			if (r[i].b > r[m].b)
+				r[m].b = r[i].b;
+		} else {
+			r[++m] = r[i];
+		}
+	}
+	*out = r;
+	return m + 1;
 bad:
-	free(v);
-	return -EINVAL;
+	free(r);
+	return err;
+}
+
+/* Expanding only the merged ranges bounds the work by the text plus CPULIST_MAX_CPU + 1, so a list
+ * repeating "0-65535" hundreds of times costs no more than one. */
+int cpulist_parse(const char *s, int **out)
+{
+	struct range *r;
+	int nr = parse_ranges(s, &r), n = 0, k = 0;
+	int *v;
+
+	*out = NULL;
+	if (nr <= 0)
+		return nr;
+	for (int i = 0; i < nr; i++)
+		n += r[i].b - r[i].a + 1;     /* disjoint within 0..CPULIST_MAX_CPU: no overflow */
+	v = malloc((size_t)n * sizeof(*v));
+	if (!v) {
+		free(r);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < nr; i++)
+		for (int c = r[i].a; c <= r[i].b; c++)
+			v[k++] = c;
+	free(r);
+	*out = v;
+	return n;
+}
+
+int cpulist_rank(const char *s, int cpu)
+{
+	struct range *r;
+	int nr = parse_ranges(s, &r), below = 0, rank = -ENOENT;
+
+	if (nr <= 0)
+		return nr < 0 ? nr : -ENOENT;
+	for (int i = 0; i < nr && r[i].a <= cpu; i++) {
+		if (cpu <= r[i].b) {
+			rank = below + cpu - r[i].a;
+			break;
+		}
+		below += r[i].b - r[i].a + 1;
+	}
+	free(r);
+	return rank;
 }
 
 int cpulist_format(const int *cpus, int n, char *buf, size_t len)

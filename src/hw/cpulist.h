@@ -3,10 +3,17 @@
 #define PMUTOP_CPULIST_H
 #include <stddef.h>
 
+/* The highest CPU number accepted anywhere (65,536 CPUs, more than any machine has). */
+#define CPULIST_MAX_CPU 65535
+
 /* Parse a CPU list into a malloc'd ascending, de-duplicated array (*out,
- * caller frees). Returns the count, or -EINVAL on malformed text. An empty
- * string gives 0 and *out = NULL. CPU numbers above 1<<20 are rejected. */
+ * caller frees). Returns the count, -EINVAL on malformed text, -ERANGE for a
+ * CPU number above CPULIST_MAX_CPU. An empty string gives 0 and *out = NULL.
+ * Time and memory are linear in the text plus the CPUs listed. */
 int cpulist_parse(const char *s, int **out);
+/* Position of cpu among the CPUs of list s (0 = lowest) without expanding it, -ENOENT when cpu is not
+ * listed, or cpulist_parse's errors. */
+int cpulist_rank(const char *s, int cpu);
 /* Write cpus (ascending) in the compact form into buf. Returns 0 or -ENOSPC. */
 int cpulist_format(const int *cpus, int n, char *buf, size_t len);
 /* 1 when cpu is in the sorted list. */

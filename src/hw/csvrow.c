@@ -122,6 +122,24 @@ static int bad(struct csv_row *r, const char *why)
 	return CSVROW_BAD;
 }
 
+/* The ranges of csvrow.h: everything later converted to a 64-bit count must fit one. */
+static const char *range_error(const struct csv_row *r)
+{
+	if (!isnan(r->time) && !(r->time >= 0 && r->time <= CSVROW_TIME_MAX))
+		return "time out of range (0 to 1e9 seconds)";
+	if (r->vstate == CSVV_OK && !(r->value >= 0 && r->value < CSVROW_COUNT_LIMIT))
+		return "value out of range (0 to 2^64)";
+	if (!isnan(r->run_ns) && !(r->run_ns >= 0 && r->run_ns < CSVROW_COUNT_LIMIT))
+		return "run time out of range (0 to 2^64 ns)";
+	if (!isnan(r->pct) && !(r->pct >= 0 && r->pct <= 100))
+		return "percent running out of range (0 to 100)";
+	/* the enabled time is run time / percent: it must fit 64 bits too */
+	if (!isnan(r->run_ns) && !isnan(r->pct) && r->pct > 0 &&
+	    !(r->run_ns * 100.0 / r->pct < CSVROW_COUNT_LIMIT))
+		return "enabled time (run time / percent running) out of range (0 to 2^64 ns)";
+	return NULL;
+}
+
 int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
 {
 	const char *f[CSV_MAXF];
@@ -228,6 +246,13 @@ int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
 	if (i < n) {
 		r->metric_unit = f[i];
 		r->metric_unit_len = (int)fl[i];
+	}
+	if (!(fabs(r->metric) < CSVROW_COUNT_LIMIT))   /* informational: dropped, never an error */
+		r->metric = NAN;
+	{
+		const char *why = range_error(r);
+		if (why)
+			return bad(r, why);
 	}
 	return CSVROW_DATA;
 }

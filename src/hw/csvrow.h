@@ -10,6 +10,13 @@ enum csvrow_kind {
 	CSVROW_BAD,         /* malformed: why says which field */
 };
 
+/* Ranges a data row must keep (else CSVROW_BAD with why): time 0..CSVROW_TIME_MAX seconds
+ * (31 years); value, run time and the enabled time it implies (run / pct) non-negative and
+ * below 2^64, as perf's 64-bit counters; percent running 0..100. A metric out of range is
+ * dropped (NAN). So every number can be converted to uint64_t without overflow. */
+#define CSVROW_TIME_MAX 1e9
+#define CSVROW_COUNT_LIMIT 18446744073709551616.0
+
 enum csvrow_vstate { CSVV_OK = 0, CSVV_NOT_COUNTED, CSVV_NOT_SUPPORTED };
 
 /* The string fields point into the caller's line (not NUL-terminated). */

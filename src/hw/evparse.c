@@ -1,8 +1,12 @@
-/* evparse.c: the `perf stat -e` event list syntax: names, raw, pmu/terms/, modifiers, groups, expansion. */
+/* evparse.c: the resolver: walks the parsed event tree against the PMU registry into perf_event_attr values. */
 #include "evparse.h"
 #include "evtables.h"
+#include "evalias.h"
+#include "evsyntax.h"
 #include "evterms.h"
 #include "pmu.h"
+#include "sysfs.h"
+#include "tracefs.h"
 #include <ctype.h>
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -11,18 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct mods {
-	bool u, k, h, D;
-	int start, end;   /* the modifier letters in the input; start == end when none */
-};
-
 struct ps {
 	const char *s;
-	int pos;
 	const struct pmu_registry *reg;
 	struct ev_error *err;
 };
 
+static int fail(struct ps *ps, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(struct ps *ps, int pos, const char *fmt, ...)
 {
 	va_list ap;
@@ -122,46 +121,80 @@ static char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-static void mods_apply(struct ev_spec *e, const struct mods *m)
-{
-	/* As perf: naming any of u/k/h excludes the levels not named. */
-	if (m->u || m->k || m->h) {
-		e->exclude_user = !m->u;
-		e->exclude_kernel = !m->k;
-		e->exclude_hv = !m->h;
-	}
-	if (m->D)
-		e->pinned = true;
-}
 
-static int parse_mods(struct ps *ps, struct mods *m)
+/* perf 6.1's get_event_modifier() and parse_events__modifier_event(): event
+ * modifiers (add false) start from nothing excluded; group modifiers (add
+ * true) start from what the member has. Naming any of u/k/h excludes the
+ * levels not named; u and p set exclude_guest unless G or H was given; G/H
+ * exclude the other side; D (pinned) and e (exclusive) go to a group leader
+ * only (an event on its own is its own leader). P, S, W and b change nothing
+ * pmutop opens (P: most precise, for sampling; S: sample read; W: weak group;
+ * b: BPF counter). */
+static void mods_apply(struct ev_spec *e, const char *str, bool add, bool leader)
 {
-	memset(m, 0, sizeof(*m));
-	m->start = ps->pos;
-	while (ps->s[ps->pos] && ps->s[ps->pos] != ',' && ps->s[ps->pos] != '}') {
-		switch (ps->s[ps->pos]) {
-		case 'u': m->u = true; break;
-		case 'k': m->k = true; break;
-		case 'h': m->h = true; break;
-		case 'D': m->D = true; break;
-		default:
-			return fail(ps, ps->pos, "bad modifier '%c' (known: u, k, h, D)", ps->s[ps->pos]);
+	bool eu = add && e->exclude_user, ek = add && e->exclude_kernel, eh = add && e->exclude_hv;
+	bool eH = add && e->exclude_host, eG = add && e->exclude_guest, eI = add && e->exclude_idle;
+	bool pinned = add && e->pinned, exclusive = add && e->exclusive;
+	bool exclude = eu || ek || eh, gh = add && e->exclude_gh;
+	int precise = add ? e->precise_ip : 0;
+
+	for (; *str; str++) {
+		switch (*str) {
+		case 'u': case 'k': case 'h':
+			if (!exclude)
+				exclude = eu = ek = eh = true;
+			if (*str == 'u') {
+				if (!gh)
+					eG = true;
+				eu = false;
+			} else if (*str == 'k') {
+				ek = false;
+			} else {
+				eh = false;
+			}
+			break;
+		case 'G': case 'H':
+			if (!gh)
+				gh = eG = eH = true;
+			if (*str == 'G')
+				eG = false;
+			else
+				eH = false;
+			break;
+		case 'I': eI = true; break;
+		case 'p':
+			precise++;
+			if (!gh)
+				eG = true;
+			break;
+		case 'D': pinned = true; break;
+		case 'e': exclusive = true; break;
+		default: break;   /* P S W b */
 		}
-		ps->pos++;
 	}
-	m->end = ps->pos;
-	return 0;
+	e->exclude_user = eu;
+	e->exclude_kernel = ek;
+	e->exclude_hv = eh;
+	e->exclude_host = eH;
+	e->exclude_guest = eG;
+	e->exclude_idle = eI;
+	e->exclude_gh = gh;
+	e->precise_ip = (uint8_t)(precise > 3 ? 3 : precise);
+	if (leader) {
+		e->pinned = pinned;
+		e->exclusive = exclusive;
+	}
 }
 
-/* Fill the fields every expansion of one event shares. name/base are taken over. */
-static int spec_new(struct ev_list *out, struct ps *ps, int start, int end, char *name, const char *base,
-		    int pmu, uint32_t type, const uint64_t cfg[4], const struct mods *m)
+/* Fill the fields every expansion of one event shares. name is taken over. */
+static int spec_new(struct ev_list *out, struct ps *ps, const struct evs_event *ev, char *name,
+		    const char *base, int pmu, uint32_t type, const uint64_t cfg[4], double scale, const char *unit)
 {
 	struct ev_spec e;
 
 	memset(&e, 0, sizeof(e));
 	e.name = name;
-	e.input = strndup(ps->s + start, (size_t)(end - start));
+	e.input = strndup(ps->s + ev->pos, (size_t)(ev->end - ev->pos));
 	e.base = strdup(base);
 	e.pmu = pmu;
 	e.type = type;
@@ -169,8 +202,11 @@ static int spec_new(struct ev_list *out, struct ps *ps, int start, int end, char
 	e.config1 = cfg[1];
 	e.config2 = cfg[2];
 	e.config3 = cfg[3];
-	e.scale = 1.0;
-	mods_apply(&e, m);
+	e.scale = scale;
+	snprintf(e.unit, sizeof(e.unit), "%s", unit);
+	e.exclude_guest = true;   /* perf's event_attr_init(): perf counts the host only */
+	if (ev->mods.letters[0])
+		mods_apply(&e, ev->mods.letters, false, true);
 	if (pmu >= 0 && ps->reg->pmus[pmu].kind != PMU_KIND_SOFTWARE &&
 	    cpus_copy(&e, ps->reg->pmus[pmu].cpus, ps->reg->pmus[pmu].ncpus) < 0)
 		goto nomem;
@@ -180,11 +216,6 @@ static int spec_new(struct ev_list *out, struct ps *ps, int start, int end, char
 nomem:
 	spec_free(&e);
 	return -ENOMEM;
-}
-
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.' || c == '@';
 }
 
 /* "uncore_imc_3" is an instance of "uncore_imc": the prefix then "_<digits>". */
@@ -206,19 +237,19 @@ static bool pmu_instance_of(const char *pmu, const char *prefix, size_t plen)
 
 /* Registry indices of the PMUs a name stands for: the exact PMU, else every
  * instance, else the same with perf's "uncore_" short form. */
-static int pmus_match(const struct pmu_registry *reg, const char *name, size_t len, int *idx)
+static int pmus_match(const struct pmu_registry *reg, const char *name, int *idx)
 {
 	char full[160];
 	int n = 0;
 
-	if (len >= sizeof(full) - 8)
+	if (strlen(name) >= sizeof(full) - 8)
 		return 0;
-	snprintf(full, sizeof(full), "%.*s", (int)len, name);
+	snprintf(full, sizeof(full), "%s", name);
 	if (reg && (idx[0] = pmus_find(reg, full)) >= 0)
 		return 1;
 	for (int pass = 0; reg && pass < 2 && n == 0; pass++) {
 		if (pass == 1)
-			snprintf(full, sizeof(full), "uncore_%.*s", (int)len, name);
+			snprintf(full, sizeof(full), "uncore_%s", name);
 		for (int i = 0; i < reg->n; i++)
 			if (pmu_instance_of(reg->pmus[i].name, full, strlen(full)))
 				idx[n++] = i;
@@ -226,26 +257,20 @@ static int pmus_match(const struct pmu_registry *reg, const char *name, size_t l
 	return n;
 }
 
-static const char *mods_text(struct ps *ps, const struct mods *m, int *len)
-{
-	*len = m->end - m->start;
-	return ps->s + m->start;
-}
-
 /* `pmu/terms/mods`: one spec per matching PMU. */
-static int resolve_pmu_event(struct ps *ps, int start, int slash1, int slash2, int end,
-			     const struct mods *m, struct ev_list *out)
+static int resolve_pmu_event(struct ps *ps, const struct evs_event *ev, struct ev_list *out)
 {
 	const struct pmu_registry *reg = ps->reg;
-	int *idx, n, r = 0, mlen;
-	const char *mt = mods_text(ps, m, &mlen);
+	int *idx, n, r = 0, tlen = ev->terms_end - ev->terms_pos;
+	const char *tt = ps->s + ev->terms_pos;
 
 	idx = malloc(sizeof(int) * (size_t)(reg && reg->n ? reg->n : 1));
 	if (!idx)
 		return -ENOMEM;
-	n = pmus_match(reg, ps->s + start, (size_t)(slash1 - start), idx);
+	n = pmus_match(reg, ev->name, idx);
 	if (n == 0) {
-		r = fail(ps, start, "unknown PMU '%.*s'", slash1 - start, ps->s + start);
+		r = fail(ps, ev->name_pos, "unknown PMU '%s' (see bus/event_source/devices under %s)", ev->name,
+			 sysfs_root());
 		goto out;
 	}
 	for (int i = 0; i < n && r == 0; i++) {
@@ -253,24 +278,24 @@ static int resolve_pmu_event(struct ps *ps, int start, int slash1, int slash2, i
 		struct evterms t;
 		char *name, *base;
 
-		r = evterms_resolve(p, reg->hybrid, ps->s, slash1 + 1, slash2, &t, ps->err);
+		r = evterms_resolve(p, reg->hybrid, ev->terms, ev->nterms, &t, ps->err);
 		if (r < 0)
 			break;
 		if (t.name)
 			name = t.name;
 		else
-			name = xasprintf("%s/%.*s/%.*s", p->name, slash2 - slash1 - 1, ps->s + slash1 + 1, mlen, mt);
-		base = t.base ? strdup(t.base) : strndup(ps->s + slash1 + 1, (size_t)(slash2 - slash1 - 1));
+			name = xasprintf("%s/%.*s/%s", p->name, tlen, tt, ev->mods.letters);
+		base = t.base ? strdup(t.base) : strndup(tt, (size_t)tlen);
 		if (!base) {
 			free(name);
 			r = -ENOMEM;
 			break;
 		}
-		r = spec_new(out, ps, start, end, name, base, idx[i], t.type, t.cfg, m);
+		r = spec_new(out, ps, ev, name, base, idx[i], t.type, t.cfg, t.scale, t.unit);
 		free(base);
 		if (r == 0) {
-			out->ev[out->n - 1].scale = t.scale;
-			snprintf(out->ev[out->n - 1].unit, sizeof(out->ev[0].unit), "%s", t.unit);
+			out->ev[out->n - 1].user_name = t.name != NULL;
+			out->ev[out->n - 1].sampling = t.sampling;
 		}
 	}
 out:
@@ -278,66 +303,70 @@ out:
 	return r;
 }
 
-static bool raw_name(const char *s, int len)
+static bool raw_name(const char *s)
 {
+	size_t len = strlen(s);
+
 	if (len < 2 || s[0] != 'r' || len > 17)
 		return false;
-	for (int i = 1; i < len; i++)
+	for (size_t i = 1; i < len; i++)
 		if (!isxdigit((unsigned char)s[i]))
 			return false;
 	return true;
 }
 
-/* A plain name: built-in, raw rNNNN, or an alias of any PMU. */
-static int resolve_plain(struct ps *ps, int start, int iend, int end, const struct mods *m,
-			 struct ev_list *out)
+/* Every PMU with an alias of that name (uncore instances, power, ...). Returns
+ * how many were added, or -errno. */
+static int resolve_alias_everywhere(struct ps *ps, const struct evs_event *ev, struct ev_list *out)
 {
 	const struct pmu_registry *reg = ps->reg;
-	const char *id = ps->s + start;
-	int ilen = iend - start, mlen, r, found = 0;
-	const char *mt = mods_text(ps, m, &mlen);
+	struct evs_term term = { .key = ev->name, .val = NULL, .kpos = ev->name_pos, .vpos = ev->name_pos };
+	int found = 0, r;
+
+	for (int i = 0; reg && i < reg->n; i++) {
+		const struct pmu *p = &reg->pmus[i];
+		struct evterms t;
+
+		if (!evalias_find(p, ev->name, NULL))
+			continue;
+		r = evterms_resolve(p, reg->hybrid, &term, 1, &t, ps->err);
+		if (r < 0)
+			return r;
+		r = spec_new(out, ps, ev, xasprintf("%s/%s/%s", p->name, ev->name, ev->mods.letters), ev->name, i,
+			     t.type, t.cfg, t.scale, t.unit);
+		if (r < 0)
+			return r;
+		found++;
+	}
+	return found;
+}
+
+/* A plain name: built-in (generic, cache, software), an alias of any PMU, or raw rNNNN. */
+static int resolve_plain(struct ps *ps, const struct evs_event *ev, struct ev_list *out)
+{
+	const struct pmu_registry *reg = ps->reg;
 	uint64_t cfg[4] = { 0, 0, 0, 0 };
 	struct evtab_event bi;
 	bool core_event;
-	char base[64];
+	int r;
 
-	if (evtab_lookup(id, (size_t)ilen, &bi) == 0) {
-		snprintf(base, sizeof(base), "%s", bi.base);
+	if (evtab_lookup(ev->name, strlen(ev->name), &bi) == 0) {
 		cfg[0] = bi.config;
 		core_event = bi.type != PERF_TYPE_SOFTWARE;
-	} else if (raw_name(id, ilen)) {
-		cfg[0] = strtoull(id + 1, NULL, 16);
-		snprintf(base, sizeof(base), "%.*s", ilen, id);
+	} else {
+		/* aliases before raw: `read` is uncore_imc_free_running's alias, not r0xead */
+		r = resolve_alias_everywhere(ps, ev, out);
+		if (r != 0)
+			return r < 0 ? r : 0;
+		if (!raw_name(ev->name))
+			return fail(ps, ev->name_pos, "unknown event '%s' (not a perf built-in, not an event of any "
+				    "PMU, not rNNNN)", ev->name);
+		cfg[0] = strtoull(ev->name + 1, NULL, 16);
+		bi.base = ev->name;
 		bi.type = PERF_TYPE_RAW;
 		bi.scale = 1.0;
 		bi.unit = "";
 		core_event = true;
-	} else {
-		/* Every PMU with an alias of that name (uncore instances, power, ...). */
-		char name[128];
-
-		snprintf(name, sizeof(name), "%.*s", ilen, id);
-		for (int i = 0; reg && i < reg->n; i++) {
-			const struct pmu *p = &reg->pmus[i];
-			struct evterms t;
-			const struct pmu_alias *al = pmu_find_alias(p, name);
-
-			if (!al || ilen >= (int)sizeof(name) - 1)
-				continue;
-			r = evterms_resolve(p, reg->hybrid, ps->s, start, iend, &t, ps->err);
-			if (r < 0)
-				return r;
-			r = spec_new(out, ps, start, end, xasprintf("%s/%s/%.*s", p->name, name, mlen, mt),
-				     name, i, t.type, t.cfg, m);
-			if (r < 0)
-				return r;
-			out->ev[out->n - 1].scale = t.scale;
-			snprintf(out->ev[out->n - 1].unit, sizeof(out->ev[0].unit), "%s", t.unit);
-			found++;
-		}
-		if (!found)
-			return fail(ps, start, "unknown event '%.*s'", ilen, id);
-		return 0;
 	}
 	if (core_event && reg && reg->hybrid) {
 		/* One event per core PMU; the kernel reads the PMU from config's high half
@@ -353,72 +382,54 @@ static int resolve_plain(struct ps *ps, int start, int iend, int end, const stru
 				type = p->type;
 			else
 				c[0] |= (uint64_t)p->type << PERF_PMU_TYPE_SHIFT;
-			r = spec_new(out, ps, start, end, xasprintf("%s/%.*s/%.*s", p->name, ilen, id, mlen, mt),
-				     base, i, type, c, m);
+			r = spec_new(out, ps, ev, xasprintf("%s/%s/%s", p->name, ev->name, ev->mods.letters), bi.base,
+				     i, type, c, bi.scale, bi.unit);
 			if (r < 0)
 				return r;
 		}
 		return 0;
 	}
-	r = spec_new(out, ps, start, end, strndup(ps->s + start, (size_t)(end - start)), base, -1,
-		     bi.type, cfg, m);
-	if (r == 0) {
-		out->ev[out->n - 1].scale = bi.scale;
-		snprintf(out->ev[out->n - 1].unit, sizeof(out->ev[0].unit), "%s", bi.unit);
+	return spec_new(out, ps, ev, strndup(ps->s + ev->pos, (size_t)(ev->end - ev->pos)), bi.base, -1, bi.type,
+			cfg, bi.scale, bi.unit);
+}
+
+/* `sys:event`: one event per matching tracepoint, config = its tracefs id. */
+static int resolve_tracepoint(struct ps *ps, const struct evs_event *ev, struct ev_list *out)
+{
+	struct tracefs_tp *tp;
+	uint64_t cfg[4] = { 0, 0, 0, 0 };
+	char why[sizeof(ps->err->msg)];
+	int n, r = 0, pmu = ps->reg ? pmus_find(ps->reg, "tracepoint") : -1;
+
+	n = tracefs_lookup(ev->name, ev->tp, &tp, why, sizeof(why));
+	if (n == -ENOMEM)
+		return n;
+	if (n < 0)
+		return fail(ps, ev->name_pos, "%s", why);
+	for (int i = 0; i < n && r == 0; i++) {
+		cfg[0] = tp[i].id;
+		r = spec_new(out, ps, ev, xasprintf("%s%s%s", tp[i].name, ev->mods.letters[0] ? ":" : "",
+						    ev->mods.letters),
+			     tp[i].name, pmu, PERF_TYPE_TRACEPOINT, cfg, 1.0, "");
 	}
+	free(tp);
 	return r;
 }
 
-/* One event at ps->pos, expanded into out (group numbers not yet set). */
-static int parse_event(struct ps *ps, struct ev_list *out)
+static int resolve_event(struct ps *ps, const struct evs_event *ev, struct ev_list *out)
 {
-	const char *s = ps->s;
-	int start = ps->pos, iend, r;
-	struct mods m;
-
-	while (ident_char(s[ps->pos]))
-		ps->pos++;
-	iend = ps->pos;
-	if (iend == start) {
-		char c = s[start];
-
-		if (c == '\0' || c == ',' || c == '}')
-			return fail(ps, start, "empty event");
-		return fail(ps, start, "unexpected character '%c'", c);
+	switch (ev->kind) {
+	case EVS_PMU: return resolve_pmu_event(ps, ev, out);
+	case EVS_TRACEPOINT: return resolve_tracepoint(ps, ev, out);
+	default: return resolve_plain(ps, ev, out);
 	}
-	if (s[iend] == '/') {
-		const char *close = strchr(s + iend + 1, '/');
-		int slash2;
-
-		if (!close)
-			return fail(ps, iend, "missing closing '/' after PMU '%.*s'", iend - start, s + start);
-		slash2 = (int)(close - s);
-		ps->pos = slash2 + 1;
-		if (s[ps->pos] == ':')
-			ps->pos++;
-		r = parse_mods(ps, &m);
-		if (r < 0)
-			return r;
-		return resolve_pmu_event(ps, start, iend, slash2, ps->pos, &m, out);
-	}
-	memset(&m, 0, sizeof(m));
-	m.start = m.end = iend;
-	if (s[iend] == ':') {
-		ps->pos++;
-		if (!s[ps->pos] || s[ps->pos] == ',' || s[ps->pos] == '}')
-			return fail(ps, ps->pos, "bad modifier: nothing after ':'");
-		r = parse_mods(ps, &m);
-		if (r < 0)
-			return r;
-	}
-	return resolve_plain(ps, start, iend, ps->pos, &m, out);
 }
 
 /* Append group modifiers to a member's printed name, as perf shows them. */
-static int name_add_mods(struct ev_spec *e, const char *mt, int mlen)
+static int name_add_mods(struct ev_spec *e, const char *mods)
 {
 	bool bare = !strchr(e->name, '/') && !strchr(e->name, ':');
-	char *n = xasprintf("%s%s%.*s", e->name, bare ? ":" : "", mlen, mt);
+	char *n = xasprintf("%s%s%s", e->name, bare ? ":" : "", mods);
 
 	if (!n)
 		return -ENOMEM;
@@ -442,90 +453,49 @@ static int group_share_cpus(struct ev_spec *ev, int n)
 	return 0;
 }
 
-/* `{a,b,...}[:mods]` at ps->pos: members expanded; the group copied once per
- * expansion (hybrid core PMUs, uncore instances). */
-static int parse_group(struct ps *ps, struct ev_list *out, int *ngroups)
+/* `{a,b,...}[:mods]`: members expanded; the group copied once per expansion
+ * (hybrid core PMUs, uncore instances). */
+static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_list *out, int *ngroups)
 {
-	int open = ps->pos, nm = 0, copies = 1, r = 0;
-	struct ev_list *mem = NULL;
-	struct mods gm;
+	int nm = g->nev, copies = 1, r = 0;
+	struct ev_list *mem = calloc((size_t)nm, sizeof(*mem));
 
-	ps->pos++;
-	for (;;) {
-		struct ev_list *nv = realloc(mem, (size_t)(nm + 1) * sizeof(*mem));
-
-		if (!nv) {
-			r = -ENOMEM;
-			goto out;
-		}
-		mem = nv;
-		memset(&mem[nm], 0, sizeof(mem[0]));
-		nm++;
-		if (ps->s[ps->pos] == '{') {
-			r = fail(ps, ps->pos, "unexpected character '{': groups do not nest");
-			goto out;
-		}
-		r = parse_event(ps, &mem[nm - 1]);
-		if (r < 0)
-			goto out;
-		if (ps->s[ps->pos] == ',') {
-			ps->pos++;
-			continue;
-		}
-		if (ps->s[ps->pos] == '}')
-			break;
-		if (!ps->s[ps->pos])
-			r = fail(ps, open, "unbalanced group: '{' is never closed");
-		else
-			r = fail(ps, ps->pos, "unexpected character '%c'", ps->s[ps->pos]);
-		goto out;
-	}
-	ps->pos++;
-	memset(&gm, 0, sizeof(gm));
-	if (ps->s[ps->pos] == ':') {
-		ps->pos++;
-		if (!ps->s[ps->pos] || ps->s[ps->pos] == ',')
-			r = fail(ps, ps->pos, "bad modifier: nothing after ':'");
-		else
-			r = parse_mods(ps, &gm);
-		if (r < 0)
-			goto out;
-	}
-	for (int i = 0; i < nm; i++) {
+	if (!mem)
+		return -ENOMEM;
+	for (int i = 0; i < nm && r == 0; i++)
+		r = resolve_event(ps, &g->ev[i], &mem[i]);
+	for (int i = 0; i < nm && r == 0; i++) {
 		if (mem[i].n > 1 && copies > 1 && mem[i].n != copies) {
-			r = fail(ps, open, "group members expand to different numbers of PMUs (%d and %d)",
+			r = fail(ps, g->ev[i].pos, "group members expand to different numbers of PMUs (%d and %d)",
 				 copies, mem[i].n);
-			goto out;
+			break;
 		}
 		if (mem[i].n > copies)
 			copies = mem[i].n;
-		for (int j = 0; j < mem[i].n; j++) {
-			mods_apply(&mem[i].ev[j], &gm);
-			if (gm.end > gm.start && name_add_mods(&mem[i].ev[j], ps->s + gm.start, gm.end - gm.start) < 0) {
+		for (int j = 0; j < mem[i].n && g->mods.letters[0]; j++) {
+			mods_apply(&mem[i].ev[j], g->mods.letters, true, i == 0);
+			if (name_add_mods(&mem[i].ev[j], g->mods.letters) < 0) {
 				r = -ENOMEM;
-				goto out;
+				break;
 			}
 		}
 	}
-	for (int c = 0; c < copies; c++) {
+	for (int c = 0; c < copies && r == 0; c++) {
 		int first = out->n;
 
-		for (int i = 0; i < nm; i++) {
+		for (int i = 0; i < nm && r == 0; i++) {
 			struct ev_spec e;
 
 			r = spec_dup(&e, &mem[i].ev[mem[i].n > 1 ? c : 0]);
 			if (r == 0)
 				r = list_push(out, &e);
-			if (r < 0)
-				goto out;
-			out->ev[out->n - 1].group = *ngroups;
+			if (r == 0)
+				out->ev[out->n - 1].group = *ngroups;
 		}
-		r = group_share_cpus(out->ev + first, out->n - first);
-		if (r < 0)
-			goto out;
+		if (r == 0)
+			r = group_share_cpus(out->ev + first, out->n - first);
 		(*ngroups)++;
 	}
-out:
 	for (int i = 0; i < nm; i++)
 		evlist_free(&mem[i]);
 	free(mem);
@@ -535,44 +505,32 @@ out:
 int evparse(const char *s, const struct pmu_registry *reg, const struct topology *topo,
 	    struct ev_list *out, struct ev_error *err)
 {
-	struct ps ps = { .s = s, .pos = 0, .reg = reg, .err = err };
+	struct ps ps = { .s = s, .reg = reg, .err = err };
 	struct ev_list tmp = { 0, NULL, 0 };
+	struct evs_tree tree;
 	int ngroups = out->ngroups, r = 0;
 	struct ev_spec *nv;
 
 	(void)topo; /* CPU lists come from the PMUs; the topology is not needed yet */
-	err->pos = 0;
-	err->msg[0] = '\0';
-	for (;;) {
-		if (s[ps.pos] == '{') {
-			r = parse_group(&ps, &tmp, &ngroups);
-		} else if (s[ps.pos] == '}') {
-			r = fail(&ps, ps.pos, "unbalanced group: '}' without '{'");
+	r = evs_parse(s, &tree, err);
+	if (r < 0)
+		return r;
+	for (int i = 0; i < tree.ng && r == 0; i++) {
+		const struct evs_group *g = &tree.g[i];
+
+		if (g->braced) {
+			r = resolve_group(&ps, g, &tmp, &ngroups);
 		} else {
 			int first = tmp.n;
 
-			r = parse_event(&ps, &tmp);
-			for (int i = first; r == 0 && i < tmp.n; i++)
-				tmp.ev[i].group = ngroups++;
+			r = resolve_event(&ps, &g->ev[0], &tmp);
+			for (int j = first; r == 0 && j < tmp.n; j++)
+				tmp.ev[j].group = ngroups++;
 		}
-		if (r < 0)
-			goto fail;
-		if (!s[ps.pos])
-			break;
-		if (s[ps.pos] == '}') {
-			r = fail(&ps, ps.pos, "unbalanced group: '}' without '{'");
-			goto fail;
-		}
-		if (s[ps.pos] != ',') {
-			r = fail(&ps, ps.pos, "unexpected character '%c'", s[ps.pos]);
-			goto fail;
-		}
-		ps.pos++;
 	}
-	if (tmp.n == 0) {
-		r = fail(&ps, 0, "empty event");
+	evs_free(&tree);
+	if (r < 0)
 		goto fail;
-	}
 	nv = realloc(out->ev, (size_t)(out->n + tmp.n) * sizeof(*nv));
 	if (!nv) {
 		r = -ENOMEM;

@@ -3,6 +3,7 @@
 #define PMUTOP_EVPARSE_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "evsyntax.h"
 
 struct pmu_registry;
 struct topology;
@@ -16,7 +17,13 @@ struct ev_spec {
 	int pmu;         /* registry index of the PMU it opens on; -1 for legacy types without one */
 	uint32_t type;
 	uint64_t config, config1, config2, config3;
+	/* perf_event_attr bits as perf 6.1 sets them from the modifiers (see evparse.c) */
 	bool exclude_user, exclude_kernel, exclude_hv, pinned;
+	bool exclude_guest, exclude_host, exclude_idle, exclusive;
+	uint8_t precise_ip;
+	bool exclude_gh;  /* G or H was given (perf's exclude_GH): later u/p leave exclude_guest alone */
+	bool user_name;   /* name came from a name= term */
+	bool sampling;    /* period= or freq= was given: sampling settings, which counting ignores */
 	double scale;    /* from the alias .scale, else 1 */
 	char unit[24];   /* from the alias .unit, else "" (software clocks: "msec") */
 	int group;       /* events sharing a group number form one group; the first is the leader */
@@ -30,25 +37,25 @@ struct ev_list {
 	int ngroups;
 };
 
-struct ev_error {
-	int pos;          /* byte offset in the input string */
-	char msg[160];
-};
-
-/* Parse a comma separated list of events and groups. Appends to out (which
- * may already hold events; group numbers continue). Returns 0, or -EINVAL
- * with err filled and out unchanged (-ENOMEM likewise).
- * err->pos is the byte where the problem starts: the unknown event, PMU or
- * term; the term whose value is too wide for its format; the malformed value;
- * the '{' of a group never closed; the empty event, bad modifier letter or
- * unexpected character itself.
+/* Parse a comma separated list of events and groups (evsyntax: the pure
+ * parser) and resolve it against the registry (this file, evterms, evalias,
+ * tracefs), as perf 6.1 does. Appends to out (which may already hold events;
+ * group numbers continue). Returns 0, or -EINVAL with err filled and out
+ * unchanged (-ENOMEM likewise).
+ * err->pos is the byte where the problem starts (the column is pos + 1): the
+ * unknown event, PMU or term; the term whose value is too wide for its format;
+ * the malformed value; the '{' of a group never closed; the bad modifier
+ * letter or unexpected character itself.
  * Expansion: a PMU name stands for the PMU, else every instance NAME_<n>, else
  * the same with "uncore_" in front (perf's imc/..., cha/...); a bare alias name
- * for every PMU that has it. On hybrid machines generic hardware, cache and raw
- * events become one event per core PMU (extended type in config[63:32] for
- * generic and cache events); a group holding such an event is copied once per
- * core PMU, and group members without a CPU list take the list of the group's
- * first member that has one. topo may be NULL (it is not used yet). */
+ * for every PMU that has it (before raw rNNNN: aliases win over hex-looking
+ * names); sys:event globs for every matching tracepoint. On hybrid machines
+ * generic hardware, cache and raw events become one event per core PMU
+ * (extended type in config[63:32] for generic and cache events); a group
+ * holding such an event is copied once per core PMU, and group members without
+ * a CPU list take the list of the group's first member that has one.
+ * Modifiers set the attribute bits by perf's rules (see mods_apply in
+ * evparse.c). topo may be NULL (it is not used yet). */
 int evparse(const char *s, const struct pmu_registry *reg, const struct topology *topo,
 	    struct ev_list *out, struct ev_error *err);
 void evlist_free(struct ev_list *l);

@@ -4,7 +4,6 @@
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 struct named { const char *name, *base; uint32_t type; uint64_t config; };
 
@@ -93,28 +92,116 @@ static void build_names(void)
 	names_built = 1;
 }
 
+/* perf's other spellings (evsel__hw_cache*, matched exactly as its lexer does):
+ * a cache name, then up to two of operation and result in either order;
+ * operation defaults to read, result to access. */
+static const char *const cache_alias[NCACHES][5] = {
+	{ "L1-dcache", "l1-d", "l1d", "L1-data" },
+	{ "L1-icache", "l1-i", "l1i", "L1-instruction" },
+	{ "LLC", "L2" },
+	{ "dTLB", "d-tlb", "Data-TLB" },
+	{ "iTLB", "i-tlb", "Instruction-TLB" },
+	{ "branch", "branches", "bpu", "btb", "bpc" },
+	{ "node" },
+};
+static const char *const op_alias[3][4] = {
+	{ "load", "loads", "read" },                                /* PERF_COUNT_HW_CACHE_OP_READ */
+	{ "store", "stores", "write" },                             /* OP_WRITE */
+	{ "prefetch", "prefetches", "speculative-read", "speculative-load" },   /* OP_PREFETCH */
+};
+static const char *const result_alias[2][4] = {
+	{ "refs", "Reference", "ops", "access" },                   /* RESULT_ACCESS */
+	{ "misses", "miss" },                                       /* RESULT_MISS */
+};
+
+static int word_in(const char *const *row, int n, const char *w, size_t len)
+{
+	for (int i = 0; i < n && row[i]; i++)
+		if (strlen(row[i]) == len && strncmp(row[i], w, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Index of the operation (kind 0) or result (kind 1) word w[0..len), or -1. */
+static int op_or_result(int kind, const char *w, size_t len)
+{
+	if (kind == 0) {
+		for (int i = 0; i < 3; i++)
+			if (word_in(op_alias[i], 4, w, len))
+				return i;
+	} else {
+		for (int i = 0; i < 2; i++)
+			if (word_in(result_alias[i], 4, w, len))
+				return i;
+	}
+	return -1;
+}
+
+static int is_op_result(const char *w, size_t len)
+{
+	return op_or_result(0, w, len) >= 0 || op_or_result(1, w, len) >= 0;
+}
+
+/* perf's parse_events_add_cache() over the words after the cache name. */
+static int cache_build(size_t c, const char *const *words, const size_t *lens, int nw, struct evtab_event *out)
+{
+	int op = -1, result = -1;
+
+	for (int i = 0; i < nw; i++) {
+		if (op < 0 && (op = op_or_result(0, words[i], lens[i])) >= 0) {
+			if (!(caches[c].ops & (1u << op)))
+				return -ENOENT;
+			continue;
+		}
+		if (result < 0)
+			result = op_or_result(1, words[i], lens[i]);
+	}
+	if (op < 0)
+		op = PERF_COUNT_HW_CACHE_OP_READ;
+	if (result < 0)
+		result = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
+	if (!(caches[c].ops & (1u << op)))
+		return -ENOENT;
+	build_names();
+	for (size_t s = 0; s < NSUFFIXES; s++)
+		if (cache_suffixes[s].op == op && cache_suffixes[s].result == result)
+			out->base = cache_names[c * NSUFFIXES + s];
+	out->type = PERF_TYPE_HW_CACHE;
+	out->config = (uint64_t)caches[c].id | (uint64_t)op << 8 | (uint64_t)result << 16;
+	out->scale = 1.0;
+	out->unit = "";
+	return 0;
+}
+
 static int lookup_cache(const char *name, size_t len, struct evtab_event *out)
 {
 	for (size_t c = 0; c < NCACHES; c++) {
-		size_t cl = strlen(caches[c].name);
+		for (int a = 0; a < 5 && cache_alias[c][a]; a++) {
+			size_t al = strlen(cache_alias[c][a]);
+			const char *rest = name + al + 1, *words[2] = { NULL, NULL };
+			size_t rl = len - al - 1, lens[2] = { 0, 0 };
 
-		if (len <= cl + 1 || strncasecmp(name, caches[c].name, cl) != 0 || name[cl] != '-')
-			continue;
-		for (size_t s = 0; s < NSUFFIXES; s++) {
-			const char *suf = cache_suffixes[s].suffix;
-
-			if (strlen(suf) != len - cl - 1 || strncasecmp(name + cl + 1, suf, len - cl - 1) != 0)
+			if (len < al || strncmp(name, cache_alias[c][a], al) != 0)
 				continue;
-			if (!(caches[c].ops & (1u << cache_suffixes[s].op)))
-				return -ENOENT;
-			build_names();
-			out->base = cache_names[c * NSUFFIXES + s];
-			out->type = PERF_TYPE_HW_CACHE;
-			out->config = (uint64_t)caches[c].id | (uint64_t)cache_suffixes[s].op << 8 |
-				      (uint64_t)cache_suffixes[s].result << 16;
-			out->scale = 1.0;
-			out->unit = "";
-			return 0;
+			if (len == al)
+				return cache_build(c, words, lens, 0, out);
+			if (name[al] != '-' || rl == 0)
+				continue;
+			if (is_op_result(rest, rl)) {
+				words[0] = rest;
+				lens[0] = rl;
+				return cache_build(c, words, lens, 1, out);
+			}
+			/* two words: try every '-' as the split ("speculative-read-misses") */
+			for (size_t k = 1; k + 1 < rl; k++) {
+				if (rest[k] != '-' || !is_op_result(rest, k) || !is_op_result(rest + k + 1, rl - k - 1))
+					continue;
+				words[0] = rest;
+				lens[0] = k;
+				words[1] = rest + k + 1;
+				lens[1] = rl - k - 1;
+				return cache_build(c, words, lens, 2, out);
+			}
 		}
 	}
 	return -ENOENT;

@@ -1,6 +1,7 @@
-/* evterms.c: turns PMU terms and aliases into config words through the sysfs format bit ranges. */
+/* evterms.c: turns a PMU event's parsed terms and aliases into config words through the sysfs formats. */
 #include "evterms.h"
-#include "evparse.h"
+#include "evalias.h"
+#include "evsyntax.h"
 #include "evtables.h"
 #include "pmu.h"
 #include <ctype.h>
@@ -11,9 +12,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Alias terms may name other aliases; real ones never nest deeply. */
-#define ALIAS_DEPTH_MAX 4
+/* One term after alias expansion; alias != NULL when it came from an alias file
+ * (errors are then reported at the user's term that named the alias). */
+struct flat {
+	const char *key, *val;
+	int kpos, vpos;
+	const struct pmu_alias *alias;
+};
 
+struct ctx {
+	const struct pmu *p;
+	struct evterms *t;
+	struct ev_error *err;
+	struct flat *f;
+	int n, cap;
+	/* alias term lists parsed along the way, freed at the end */
+	struct { struct evs_term *v; int n; } parsed[16];
+	int nparsed;
+};
+
+static int tfail(struct ev_error *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int tfail(struct ev_error *err, int pos, const char *fmt, ...)
 {
 	va_list ap;
@@ -25,166 +43,227 @@ static int tfail(struct ev_error *err, int pos, const char *fmt, ...)
 	return -EINVAL;
 }
 
-int evterms_value(const char *s, int len, uint64_t *v)
+static int config_word(const char *key)
 {
-	uint64_t x = 0;
-	int i = 0, hex = 0;
-
-	if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		hex = 1;
-		i = 2;
-	}
-	if (i >= len)
-		return -EINVAL;
-	for (; i < len; i++) {
-		int d;
-		unsigned char c = (unsigned char)s[i];
-
-		if (isdigit(c))
-			d = c - '0';
-		else if (hex && isxdigit(c))
-			d = tolower(c) - 'a' + 10;
-		else
-			return -EINVAL;
-		if (hex ? (x >> 60) != 0 : x > (UINT64_MAX - (uint64_t)d) / 10)
-			return -EINVAL;
-		x = hex ? (x << 4) | (uint64_t)d : x * 10 + (uint64_t)d;
-	}
-	*v = x;
-	return 0;
-}
-
-static bool raw_hex(const char *s, int len)
-{
-	for (int i = 0; i < len; i++)
-		if (!isxdigit((unsigned char)s[i]))
-			return false;
-	return true;
-}
-
-static bool word_is(const char *s, int len, const char *w)
-{
-	return (int)strlen(w) == len && strncmp(s, w, (size_t)len) == 0;
-}
-
-static int config_word(const char *key, int len)
-{
-	if (word_is(key, len, "config"))
+	if (!strcmp(key, "config"))
 		return 0;
-	if (len == 7 && strncmp(key, "config", 6) == 0 && key[6] >= '1' && key[6] <= '3')
+	if (!strncmp(key, "config", 6) && key[6] >= '1' && key[6] <= '3' && !key[7])
 		return key[6] - '0';
 	return -1;
 }
 
-/* errpos >= 0: every error is reported there (terms from an alias file);
- * otherwise positions are offsets into s. */
-static int resolve(const struct pmu *p, const char *s, int start, int end, int errpos, int depth,
-		   struct evterms *t, struct ev_error *err)
+/* `cpu_core/r3c/`: a raw config inside a PMU, as perf prints hybrid raw events. */
+static bool raw_term(const char *key, uint64_t *v)
 {
-	int a = start;
+	size_t len = strlen(key);
 
-	if (start == end)
+	if (len < 2 || len > 17 || key[0] != 'r')
+		return false;
+	for (size_t i = 1; i < len; i++)
+		if (!isxdigit((unsigned char)key[i]))
+			return false;
+	*v = strtoull(key + 1, NULL, 16);
+	return true;
+}
+
+/* Terms perf handles itself rather than through the PMU's formats. */
+static bool hardcoded(const char *key)
+{
+	return config_word(key) >= 0 || !strcmp(key, "name") || !strcmp(key, "period") || !strcmp(key, "freq");
+}
+
+static int flat_push(struct ctx *c, const char *key, const char *val, int kpos, int vpos,
+		     const struct pmu_alias *al)
+{
+	if (c->n == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 8;
+		struct flat *nv;
+
+		if (cap > 4096)
+			return tfail(c->err, kpos, "too many terms");
+		nv = realloc(c->f, (size_t)cap * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		c->f = nv;
+		c->cap = cap;
+	}
+	c->f[c->n++] = (struct flat){ key, val, kpos, vpos, al };
+	return 0;
+}
+
+/* The alias a user term names, if any (perf's pmu_find_alias): a bare name
+ * that is no format and no perf term, or event=NAME. */
+static const struct pmu_alias *term_alias(const struct pmu *p, const struct evs_term *u)
+{
+	uint64_t v;
+
+	if (!u->val)
+		return hardcoded(u->key) || pmu_find_format(p, u->key) ? NULL : evalias_find(p, u->key, NULL);
+	if (!strcmp(u->key, "event") && evs_number(u->val, &v) < 0)
+		return evalias_find(p, u->val, NULL);
+	return NULL;
+}
+
+static int expand_alias(struct ctx *c, const struct evs_term *u, const struct pmu_alias *al)
+{
+	struct evs_term *at;
+	int an, r;
+
+	if (c->nparsed >= (int)(sizeof(c->parsed) / sizeof(c->parsed[0])))
+		return tfail(c->err, u->kpos, "too many aliases in one event");
+	r = evs_parse_terms(al->terms, (int)strlen(al->terms), 0, &at, &an, c->err);
+	if (r < 0) {
+		if (r == -EINVAL)
+			tfail(c->err, u->kpos, "alias '%s' of PMU %s has unreadable terms '%.60s'", al->name,
+			      c->p->name, al->terms);
+		return r;
+	}
+	c->parsed[c->nparsed].v = at;
+	c->parsed[c->nparsed++].n = an;
+	for (int i = 0; i < an; i++) {
+		r = flat_push(c, at[i].key, at[i].val, u->kpos, u->kpos, al);
+		if (r < 0)
+			return r;
+	}
+	if (!c->t->base)
+		c->t->base = al->name;
+	c->t->scale = al->scale;
+	snprintf(c->t->unit, sizeof(c->t->unit), "%s", al->unit);
+	return 0;
+}
+
+static int value_of(struct ctx *c, const struct flat *f, uint64_t *v)
+{
+	*v = 1;   /* a bare format term (`edge`) sets 1, as perf */
+	if (!f->val)
 		return 0;
-	while (a <= end) {
-		int b = a, eq, pos, klen, vlen, w;
-		const char *key, *val;
-		char kbuf[64];
-		const struct pmu_format *f;
-		const struct pmu_alias *al;
-		uint64_t v = 1;
+	if (evs_number(f->val, v) == 0)
+		return 0;
+	if (f->alias)
+		return tfail(c->err, f->kpos, "alias '%s' of PMU %s: bad value '%s' for term '%s'", f->alias->name,
+			     c->p->name, f->val, f->key);
+	return tfail(c->err, f->vpos, "bad value '%s' for term '%s': expected a decimal or 0x-hex number", f->val,
+		     f->key);
+}
 
-		while (b < end && s[b] != ',')
-			b++;
-		pos = errpos >= 0 ? errpos : a;
-		if (b == a)
-			return tfail(err, pos, "empty term");
-		eq = a;
-		while (eq < b && s[eq] != '=')
-			eq++;
-		key = s + a;
-		klen = eq - a;
-		val = eq < b ? s + eq + 1 : NULL;
-		vlen = eq < b ? b - eq - 1 : 0;
-		snprintf(kbuf, sizeof(kbuf), "%.*s", klen, key);
-		if (klen == 0)
-			return tfail(err, pos, "term without a name");
-		if (word_is(key, klen, "name")) {
-			if (!val || vlen == 0)
-				return tfail(err, pos, "term 'name' needs a value");
-			free(t->name);
-			t->name = strndup(val, (size_t)vlen);
-			if (!t->name)
-				return -ENOMEM;
-			a = b + 1;
+static int unknown_term(struct ctx *c, const struct flat *f)
+{
+	char list[96];
+	size_t n = 0;
+
+	list[0] = '\0';
+	for (int i = 0; i < c->p->nformats && n < sizeof(list) - 1; i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? "," : "", c->p->formats[i].name);
+	if (n >= sizeof(list) - 1)
+		snprintf(list + sizeof(list) - 5, 5, "...");
+	if (f->alias)
+		return tfail(c->err, f->kpos, "alias '%s' of PMU %s: unknown term '%s'", f->alias->name, c->p->name,
+			     f->key);
+	return tfail(c->err, f->kpos, "unknown term '%s' for PMU %s (formats: %s; or an event name, config=, "
+		     "name=)", f->key, c->p->name, list[0] ? list : "none");
+}
+
+static int apply(struct ctx *c)
+{
+	uint64_t v;
+	int r;
+
+	/* perf's config_attr(): config words first, later ones replacing earlier ones */
+	for (int i = 0; i < c->n; i++) {
+		const struct flat *f = &c->f[i];
+		int w = config_word(f->key);
+
+		if (w >= 0) {
+			if ((r = value_of(c, f, &v)) < 0)
+				return r;
+			c->t->cfg[w] = v;
+		} else if (!f->val && raw_term(f->key, &v)) {
+			c->t->cfg[0] = v;
+		}
+	}
+	/* then the formats, ORed in (perf_pmu__config_terms with zero = false) */
+	for (int i = 0; i < c->n; i++) {
+		const struct flat *f = &c->f[i];
+		const struct pmu_format *fmt;
+
+		if (config_word(f->key) >= 0 || (!f->val && raw_term(f->key, &v)))
+			continue;
+		if (!strcmp(f->key, "name")) {
+			if (!f->val)
+				return tfail(c->err, f->kpos, "term 'name' needs a value: name=LABEL");
+			if (!f->alias) {
+				free(c->t->name);
+				if (!(c->t->name = strdup(f->val)))
+					return -ENOMEM;
+			}
 			continue;
 		}
-		if (val && evterms_value(val, vlen, &v) < 0)
-			return tfail(err, errpos >= 0 ? errpos : eq + 1, "bad value '%.*s' for term '%s'",
-				     vlen, val, kbuf);
-		w = config_word(key, klen);
-		f = w < 0 ? pmu_find_format(p, kbuf) : NULL;
-		al = w < 0 && !f && !val ? pmu_find_alias(p, kbuf) : NULL;
-		if (w >= 0) {
-			t->cfg[w] = v;
-		} else if (f) {
-			if (pmu_format_apply(f, v, t->cfg) < 0)
-				return tfail(err, pos, "value 0x%llx too wide for term '%s' (%d bits)",
-					     (unsigned long long)v, kbuf, pmu_format_width(f));
-		} else if (al) {
-			int r;
-
-			if (depth >= ALIAS_DEPTH_MAX)
-				return tfail(err, pos, "alias '%s' of PMU %s nests too deeply", kbuf, p->name);
-			r = resolve(p, al->terms, 0, (int)strlen(al->terms), pos, depth + 1, t, err);
-			if (r < 0) {
-				if (r == -EINVAL && depth == 0) {
-					char inner[sizeof(err->msg)];
-
-					snprintf(inner, sizeof(inner), "%s", err->msg);
-					tfail(err, pos, "alias '%s' of PMU %s: %s", al->name, p->name, inner);
-				}
+		if (!strcmp(f->key, "period") || !strcmp(f->key, "freq")) {
+			if ((r = value_of(c, f, &v)) < 0)
 				return r;
-			}
-			if (!t->base)
-				t->base = al->name;
-			t->scale = al->scale;
-			snprintf(t->unit, sizeof(t->unit), "%s", al->unit);
-		} else if (!val && klen > 1 && klen <= 17 && key[0] == 'r' && raw_hex(key + 1, klen - 1)) {
-			/* `cpu_core/r3c/`: a raw config inside a PMU, as perf prints hybrid raw events */
-			t->cfg[0] = strtoull(key + 1, NULL, 16);
-		} else {
-			return tfail(err, pos, "unknown term '%s' for PMU %s", kbuf, p->name);
+			c->t->sampling = true;
+			continue;
 		}
-		a = b + 1;
+		fmt = pmu_find_format(c->p, f->key);
+		if (!fmt)
+			return unknown_term(c, f);
+		if ((r = value_of(c, f, &v)) < 0)
+			return r;
+		if (pmu_format_apply(fmt, v, c->t->cfg) < 0) {
+			if (f->alias)
+				return tfail(c->err, f->kpos, "alias '%s' of PMU %s: value too big for term '%s'",
+					     f->alias->name, c->p->name, f->key);
+			return tfail(c->err, f->kpos, "value %s too big for term '%s' (%d bits)", f->val ? f->val : "1",
+				     f->key, pmu_format_width(fmt));
+		}
 	}
 	return 0;
 }
 
-int evterms_resolve(const struct pmu *p, bool hybrid, const char *s, int start, int end,
-		    struct evterms *t, struct ev_error *err)
+/* `cpu_core/cycles/`: a built-in hardware name inside a core PMU that has no
+ * alias or format of that name, as perf prints hybrid events. */
+static bool builtin_in_pmu(const struct pmu *p, bool hybrid, const struct evs_term *terms, int n,
+			   struct evterms *t)
 {
 	struct evtab_event bi;
-	char word[64];
-	int len = end - start, r;
+	const char *k;
+
+	if (p->kind != PMU_KIND_CORE || n != 1 || terms[0].val)
+		return false;
+	k = terms[0].key;
+	if (evalias_find(p, k, NULL) || pmu_find_format(p, k) || hardcoded(k) ||
+	    evtab_lookup(k, strlen(k), &bi) < 0 || (bi.type != PERF_TYPE_HARDWARE && bi.type != PERF_TYPE_HW_CACHE))
+		return false;
+	t->type = bi.type;
+	t->cfg[0] = bi.config | (hybrid ? (uint64_t)p->type << PERF_PMU_TYPE_SHIFT : 0);
+	t->base = bi.base;
+	return true;
+}
+
+int evterms_resolve(const struct pmu *p, bool hybrid, const struct evs_term *terms, int nterms,
+		    struct evterms *t, struct ev_error *err)
+{
+	struct ctx c = { .p = p, .t = t, .err = err };
+	int r = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->type = p->type;
 	t->scale = 1.0;
-	/* `cpu_core/cycles/`: a built-in hardware name inside a core PMU that has
-	 * no alias or format of that name, as perf prints hybrid events. */
-	if (p->kind == PMU_KIND_CORE && len > 0 && len < (int)sizeof(word) &&
-	    !memchr(s + start, ',', (size_t)len) && !memchr(s + start, '=', (size_t)len)) {
-		snprintf(word, sizeof(word), "%.*s", len, s + start);
-		if (!pmu_find_alias(p, word) && !pmu_find_format(p, word) && config_word(word, len) < 0 &&
-		    evtab_lookup(word, (size_t)len, &bi) == 0 &&
-		    (bi.type == PERF_TYPE_HARDWARE || bi.type == PERF_TYPE_HW_CACHE)) {
-			t->type = bi.type;
-			t->cfg[0] = bi.config | (hybrid ? (uint64_t)p->type << PERF_PMU_TYPE_SHIFT : 0);
-			t->base = bi.base;
-			return 0;
-		}
+	if (builtin_in_pmu(p, hybrid, terms, nterms, t))
+		return 0;
+	for (int i = 0; i < nterms && r == 0; i++) {
+		const struct pmu_alias *al = term_alias(p, &terms[i]);
+
+		if (al)
+			r = expand_alias(&c, &terms[i], al);
+		else
+			r = flat_push(&c, terms[i].key, terms[i].val, terms[i].kpos, terms[i].vpos, NULL);
 	}
-	r = resolve(p, s, start, end, -1, 0, t, err);
+	if (r == 0)
+		r = apply(&c);
+	for (int i = 0; i < c.nparsed; i++)
+		evs_terms_free(c.parsed[i].v, c.parsed[i].n);
+	free(c.f);
 	if (r < 0) {
 		free(t->name);
 		t->name = NULL;

@@ -1,10 +1,11 @@
-/* evterms.h: the inside of `pmu/term=value,alias,.../` resolved through one PMU's formats and aliases. */
+/* evterms.h: a PMU event's parsed terms resolved through the PMU's formats and aliases, as perf 6.1 does. */
 #ifndef PMUTOP_EVTERMS_H
 #define PMUTOP_EVTERMS_H
 #include <stdbool.h>
 #include <stdint.h>
 
 struct pmu;
+struct evs_term;
 struct ev_error;
 
 struct evterms {
@@ -15,14 +16,16 @@ struct evterms {
 	const char *base;     /* the alias or built-in name used first, NULL when only terms (points into
 				 the PMU or static tables) */
 	char *name;           /* value of a `name=` term (malloc'd), NULL when absent */
+	bool sampling;        /* a period= or freq= term was given (and ignored: pmutop counts) */
 };
 
-/* Resolve s[start..end) (the text between the slashes) for PMU p. hybrid: a
+/* Resolve the terms of `p/terms/`. perf 6.1's order: alias terms expand in
+ * place (a bare name that is not a format; or event=NAME); config, config1..3
+ * and rNNN are assigned first, in written order; then every format term ORs
+ * its value into its bits (so event=0x3c,event=0xc0 is 0xfc). hybrid: a
  * built-in hardware name inside a core PMU gets the PMU's extended type.
- * Returns 0, or -EINVAL with err naming the position in s; -ENOMEM.
+ * Returns 0, or -EINVAL with err at the offending term's offset; -ENOMEM.
  * On success the caller frees t->name. */
-int evterms_resolve(const struct pmu *p, bool hybrid, const char *s, int start, int end,
+int evterms_resolve(const struct pmu *p, bool hybrid, const struct evs_term *terms, int nterms,
 		    struct evterms *t, struct ev_error *err);
-/* Parse a decimal or 0x-hex unsigned 64-bit value s[0..len). Returns 0 or -EINVAL. */
-int evterms_value(const char *s, int len, uint64_t *v);
 #endif

@@ -2,6 +2,7 @@
 #include "model.h"
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,11 @@ const struct metric_def metric_defs[NMETRICS] = {
 	[M_UPI_GBS]      = { "upi_gbs", "UPI", "GB/s" },
 	[M_PKG_W]        = { "pkg_watts", "PKG-W", "W" },
 	[M_DRAM_W]       = { "dram_watts", "DRAM-W", "W" },
+	[M_UTIL_USER]    = { "util_user", "USR%", "%" },
+	[M_UTIL_SYS]     = { "util_system", "SYS%", "%" },
+	[M_UTIL_IRQ]     = { "util_irq", "IRQ%", "%" },
+	[M_UTIL_SOFTIRQ] = { "util_softirq", "SIRQ%", "%" },
+	[M_UTIL_STEAL]   = { "util_steal", "STEAL%", "%" },
 };
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
@@ -97,6 +103,30 @@ int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_so
 	return 0;
 }
 
+static bool key_taken(const struct model *m, const char *key)
+{
+	for (int i = 0; i < m->nev; i++)
+		if (strcmp(m->ev[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/* The name itself, or "name#2", "name#3"... for a repeat, skipping any taken spelling. */
+static char *unique_key(const struct model *m, const char *name)
+{
+	char *key;
+
+	if (!name || !key_taken(m, name))
+		return name ? strdup(name) : NULL;
+	for (int k = 2;; k++) {
+		if (asprintf(&key, "%s#%d", name, k) < 0)
+			return NULL;
+		if (!key_taken(m, key))
+			return key;
+		free(key);
+	}
+}
+
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore)
 {
@@ -114,6 +144,11 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 	e->name = dup_or_empty(name);
 	e->pmu = dup_or_empty(pmu);
 	e->unit = dup_or_empty(unit);
+	e->key = unique_key(m, e->name);
+	if (!e->name || !e->pmu || !e->unit || !e->key) {
+		free(e->name); free(e->pmu); free(e->unit); free(e->key);
+		return -ENOMEM;
+	}
 	e->role = role;
 	e->group = group;
 	e->uncore = uncore;
@@ -125,6 +160,7 @@ static void frame_free(struct frame *f)
 	free(f->cpu); free(f->sock); free(f->sys);
 	free(f->cpu_m); free(f->sock_m); free(f->sys_m);
 	free(f->online);
+	free(f->jif);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -143,7 +179,8 @@ int model_alloc_frame(struct model *m)
 	f->sock_m = malloc((size_t)m->nsock * NMETRICS * sizeof(double));
 	f->sys_m = malloc(NMETRICS * sizeof(double));
 	f->online = malloc((size_t)m->ncpus * sizeof(bool));
-	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online) {
+	f->jif = malloc((size_t)m->ncpus * UT_N * sizeof(double));
+	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif) {
 		free(online_old);
 		frame_free(f);
 		return -ENOMEM;
@@ -151,6 +188,8 @@ int model_alloc_frame(struct model *m)
 	for (int i = 0; i < m->ncpus; i++)
 		f->online[i] = online_old ? online_old[i] : true;
 	free(online_old);
+	for (int i = 0; i < m->ncpus * UT_N; i++)
+		f->jif[i] = NAN;
 	for (int i = 0; i < m->ncpus * NMETRICS; i++)
 		f->cpu_m[i] = NAN;
 	for (int i = 0; i < m->nsock * NMETRICS; i++)
@@ -167,6 +206,7 @@ void model_free(struct model *m)
 {
 	for (int i = 0; i < m->nev; i++) {
 		free(m->ev[i].name);
+		free(m->ev[i].key);
 		free(m->ev[i].pmu);
 		free(m->ev[i].unit);
 	}
@@ -194,6 +234,22 @@ void model_set_value(struct ev_val *v, uint64_t raw, uint64_t enabled, uint64_t 
 	v->value = (double)raw * (enabled > running ? (double)enabled / (double)running : 1.0) * scale;
 }
 
+/* A double as a count: NAN and negatives give 0, values past 2^64 saturate (a plain cast of
+ * those is undefined behaviour). */
+static uint64_t u64_of(double d)
+{
+	if (!(d > 0))
+		return 0;
+	if (d >= 18446744073709551616.0)
+		return UINT64_MAX;
+	return (uint64_t)d;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, double pct, int state)
 {
 	v->state = (uint8_t)state;
@@ -206,9 +262,9 @@ void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, dou
 		return;
 	}
 	v->value = value;
-	v->enabled = (!isnan(pct) && pct > 0) ? (uint64_t)((double)running_ns * 100.0 / pct + 0.5) : running_ns;
+	v->enabled = (!isnan(pct) && pct > 0) ? u64_of((double)running_ns * 100.0 / pct + 0.5) : running_ns;
 	/* The recording holds the scaled estimate; the raw count is what ran. */
-	v->raw = (uint64_t)(!isnan(pct) && pct < 100 ? value * pct / 100.0 : value);
+	v->raw = u64_of(!isnan(pct) && pct < 100 ? value * pct / 100.0 : value);
 }
 
 /* Convert a role's value to the unit metrics use: seconds for clocks, bytes for memory/UPI,
@@ -260,7 +316,11 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	out[M_IPC] = ratio(sum[ROLE_INSTRUCTIONS], sum[ROLE_CYCLES], 1, have[ROLE_INSTRUCTIONS], have[ROLE_CYCLES]);
 	out[M_CPI] = ratio(sum[ROLE_CYCLES], sum[ROLE_INSTRUCTIONS], 1, have[ROLE_CYCLES], have[ROLE_INSTRUCTIONS]);
 	out[M_GHZ] = ratio(sum[ROLE_CYCLES], en[ROLE_CYCLES], 1, have[ROLE_CYCLES], have[ROLE_CYCLES]);
-	out[M_UTIL] = ratio(sum[ROLE_CPU_CLOCK], en[ROLE_CPU_CLOCK] / 1e9, 100, have[ROLE_CPU_CLOCK], have[ROLE_CPU_CLOCK]);
+	/* M_UTIL and its parts come from /proc/stat (model_util): system-wide cpu-clock runs
+	 * whether the CPU is idle or not, so it says nothing about how busy a CPU is */
+	for (int k = M_UTIL_USER; k <= M_UTIL_STEAL; k++)
+		out[k] = NAN;
+	out[M_UTIL] = NAN;
 	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
 	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
 	out[M_BR_MISS_PCT] = ratio(sum[ROLE_BRANCH_MISSES], sum[ROLE_BRANCHES], 100, have[ROLE_BRANCH_MISSES], have[ROLE_BRANCHES]);
@@ -276,14 +336,36 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	out[M_DRAM_W] = ratio(sum[ROLE_ENERGY_RAM], interval, 1, have[ROLE_ENERGY_RAM], true);
 }
 
+void model_util(const double *jif, double *out)
+{
+	double total = 0;
+	bool ok = true;
+
+	for (int k = 0; k < UT_N; k++) {
+		ok = ok && !isnan(jif[k]);
+		total += jif[k];
+	}
+	if (!ok || total <= 0) {
+		out[M_UTIL] = out[M_UTIL_USER] = out[M_UTIL_SYS] = NAN;
+		out[M_UTIL_IRQ] = out[M_UTIL_SOFTIRQ] = out[M_UTIL_STEAL] = NAN;
+		return;
+	}
+	out[M_UTIL] = 100 * (total - jif[UT_IDLE] - jif[UT_IOWAIT]) / total;
+	out[M_UTIL_USER] = 100 * (jif[UT_USER] + jif[UT_NICE]) / total;
+	out[M_UTIL_SYS] = 100 * jif[UT_SYSTEM] / total;
+	out[M_UTIL_IRQ] = 100 * jif[UT_IRQ] / total;
+	out[M_UTIL_SOFTIRQ] = 100 * jif[UT_SOFTIRQ] / total;
+	out[M_UTIL_STEAL] = 100 * jif[UT_STEAL] / total;
+}
+
 void model_sum_into(struct ev_val *dst, const struct ev_val *src)
 {
 	if (src->state == EVS_ABSENT)
 		return;
 	if (src->state == EVS_OK || src->state == EVS_NOT_COUNTED) {
-		dst->raw += src->raw;
-		dst->enabled += src->enabled;
-		dst->running += src->running;
+		dst->raw = add_sat(dst->raw, src->raw);
+		dst->enabled = add_sat(dst->enabled, src->enabled);
+		dst->running = add_sat(dst->running, src->running);
 	}
 	if (src->state == EVS_OK)
 		dst->value = (dst->state == EVS_OK ? dst->value : 0) + src->value;
@@ -332,9 +414,31 @@ void model_derive(struct model *m)
 	for (int s = 0; s < m->nsock; s++)
 		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
 	model_metrics(m, f->sys, f->interval, f->sys_m);
+	/* utilisation: each CPU's own times, the aggregates' summed times */
+	{
+		double sock_j[m->nsock][UT_N], sys_j[UT_N] = { 0 };
+		memset(sock_j, 0, sizeof(sock_j));
+		for (int c = 0; c < m->ncpus; c++) {
+			const double *j = &f->jif[(size_t)c * UT_N];
+			if (!f->online[c])
+				continue;
+			model_util(j, &f->cpu_m[(size_t)c * NMETRICS]);
+			for (int k = 0; k < UT_N; k++) {
+				sock_j[m->cpu_sock[c]][k] += j[k];
+				sys_j[k] += j[k];
+			}
+		}
+		for (int s = 0; s < m->nsock; s++)
+			model_util(sock_j[s], &f->sock_m[(size_t)s * NMETRICS]);
+		model_util(sys_j, f->sys_m);
+	}
 	/* history ring */
-	for (int c = 0; c < m->ncpus; c++)
-		m->hist_ipc[(size_t)c * m->hist_cap + m->hist_head] = (float)f->cpu_m[(size_t)c * NMETRICS + M_IPC];
+	for (int c = 0; c < m->ncpus; c++) {
+		/* a double past FLT_MAX does not convert to float: keep it as missing */
+		double ipc = f->cpu_m[(size_t)c * NMETRICS + M_IPC];
+		m->hist_ipc[(size_t)c * m->hist_cap + m->hist_head] =
+			isfinite(ipc) && fabs(ipc) < 1e30 ? (float)ipc : NAN;
+	}
 	m->hist_head = (m->hist_head + 1) % m->hist_cap;
 	if (m->hist_len < m->hist_cap)
 		m->hist_len++;

@@ -4,6 +4,7 @@
 #define PMUTOP_MODEL_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "hw/procstat.h"
 
 enum ev_state {
 	EVS_ABSENT = 0,     /* not opened on this CPU (uncore off its cpumask, other hybrid PMU) */
@@ -30,6 +31,8 @@ enum ev_role {
 enum metric_id {
 	M_IPC, M_CPI, M_GHZ, M_UTIL, M_LLC_MISS_PCT, M_MPKI, M_BR_MISS_PCT,
 	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W,
+	/* shares of the interval's CPU time from /proc/stat; M_UTIL is everything but idle */
+	M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL,
 	NMETRICS
 };
 
@@ -41,7 +44,9 @@ struct metric_def {
 extern const struct metric_def metric_defs[NMETRICS];
 
 struct mev {               /* one event as the model sees it */
-	char *name;        /* display name */
+	char *name;        /* display name, as perf prints it (CSV rows) */
+	char *key;         /* unique among the events: the name, or "name#2", "name#3"... for the
+			    * second, third... event of the same name (JSON keys, TUI columns) */
 	char *pmu;         /* PMU name or "" */
 	char *unit;        /* unit of value ("msec", "MiB", "Joules", "") */
 	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */
@@ -58,6 +63,8 @@ struct frame {
 	struct ev_val *sys;    /* [nev] */
 	double *cpu_m, *sock_m, *sys_m;  /* [.. * NMETRICS], NAN when inputs are missing */
 	bool *online;          /* [ncpus]: false once a CPU was dropped */
+	double *jif;           /* [ncpus * UT_N]: CPU time of the interval by /proc/stat column
+				* (enum ut_part), NAN when unknown (a replay, no /proc/stat) */
 };
 
 struct model {
@@ -100,6 +107,9 @@ void model_sum_into(struct ev_val *dst, const struct ev_val *src);
 void model_sum_finish(struct ev_val *v);
 /* Compute socket and system sums from the CPU rows, then every metric, and push history. */
 void model_derive(struct model *m);
+/* The utilisation metrics (M_UTIL and its parts, percent) from the summed /proc/stat times
+ * jif[UT_N] of one entity; NAN when nothing is known. */
+void model_util(const double *jif, double *out);
 /* Metric of one entity from a row of nev values and the interval. */
 void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out);
 #endif

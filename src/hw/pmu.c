@@ -60,37 +60,41 @@ int pmu_format_parse(const char *text, struct pmu_format *f)
 	return 0;
 }
 
-int pmu_format_width(const struct pmu_format *f)
+/* The format's bits as one mask (ranges may come in any order, even overlap). */
+static uint64_t format_mask(const struct pmu_format *f)
 {
-	int w = 0;
+	uint64_t m = 0;
 
 	for (int i = 0; i < f->nranges; i++)
-		w += f->r[i].hi - f->r[i].lo + 1;
-	return w;
+		for (int b = f->r[i].lo; b <= f->r[i].hi && b < 64; b++)
+			m |= 1ULL << b;
+	return m;
+}
+
+int pmu_format_width(const struct pmu_format *f)
+{
+	return __builtin_popcountll(format_mask(f));
 }
 
 int pmu_format_apply(const struct pmu_format *f, uint64_t value, uint64_t cfg[4])
 {
-	int w = pmu_format_width(f), vbit = 0;
-	uint64_t word;
+	uint64_t mask = format_mask(f);
+	int w = __builtin_popcountll(mask), vbit = 0;
 
 	if (f->field < 0 || f->field > 3)
 		return -EINVAL;
 	if (w < 64 && (value >> w) != 0)
 		return -ERANGE;
-	word = cfg[f->field];
-	/* Clear the field first: a user term overrides what an alias set. */
-	for (int i = 0; i < f->nranges; i++) {
-		for (int b = f->r[i].lo; b <= f->r[i].hi; b++, vbit++) {
-			uint64_t mask = 1ULL << b;
-
-			if ((value >> vbit) & 1)
-				word |= mask;
-			else
-				word &= ~mask;
-		}
+	/* As perf (pmu_format_value): the value's bits go to the format's bits from
+	 * the lowest up, whatever order the ranges are listed in ("config:24-31,0-7"
+	 * puts the value's low byte in bits 0-7), and are ORed into the word: a
+	 * term never clears what an earlier term set. */
+	for (int b = 0; b < 64; b++) {
+		if (!(mask >> b & 1))
+			continue;
+		if (value >> vbit++ & 1)
+			cfg[f->field] |= 1ULL << b;
 	}
-	cfg[f->field] = word;
 	return 0;
 }
 

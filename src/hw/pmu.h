@@ -16,7 +16,7 @@ struct pmu_format {
 	char *name;
 	int field;  /* 0 config, 1 config1, 2 config2, 3 config3 */
 	int nranges;
-	struct { uint8_t lo, hi; } r[PMU_FMT_MAX_RANGES]; /* in file order, low bits of the value first */
+	struct { uint8_t lo, hi; } r[PMU_FMT_MAX_RANGES]; /* in file order; the value fills bits lowest first */
 };
 
 struct pmu_alias {
@@ -61,7 +61,7 @@ const char *pmu_cap(const struct pmu *p, const char *name); /* NULL when absent 
 int pmu_format_parse(const char *text, struct pmu_format *f);
 /* Bits the format can hold (sum of range widths). */
 int pmu_format_width(const struct pmu_format *f);
-/* Scatter value into cfg[f->field] per the ranges. -ERANGE if the value has
+/* OR value into cfg[f->field], its low bits into the lowest format bits. -ERANGE if the value has
  * bits above the format's width. cfg has 4 words. */
 int pmu_format_apply(const struct pmu_format *f, uint64_t value, uint64_t cfg[4]);
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #define RP_MAXBAD 8
+#define RP_MAXEV 4096   /* distinct event columns; perf stat itself opens far fewer */
 
 struct rp_interval {
 	size_t off, end;     /* byte range of the interval's lines */
@@ -24,6 +25,16 @@ struct rp_event {
 	int len;
 	char *unit;
 	int midx;            /* index in the model */
+	int dup_next;        /* the next event of the same name (perf -e cycles,cycles), or -1 */
+	bool first;          /* the first of its name: the one in the name hash */
+};
+
+/* How many rows of one name a CPU had in the interval stamped `stamp`: the k-th row of a name
+ * on a CPU belongs to the k-th event of that name, as perf prints repeats in -e order. */
+struct rp_occ {
+	int ev, cpu;
+	unsigned stamp;
+	int count;
 };
 
 struct replay {
@@ -45,9 +56,13 @@ struct replay {
 	char topo_src[96];
 	char cpu_model[160];
 	int nbad, bad_first[RP_MAXBAD];
-	char bad_msg[512];
+	const char *bad_why;   /* the first malformed line's reason (static text) */
+	char bad_msg[640];
 	int pos;
 	int last_ev;
+	struct rp_occ *occ;  /* open addressing on (first event, cpu) */
+	int occ_cap, occ_n;
+	unsigned stamp;      /* bumped at every interval, so old counts read as 0 */
 };
 
 static uint32_t hash_name(const char *s, int len)
@@ -88,7 +103,7 @@ static int hash_insert(struct replay *r, int k)
 		r->hash = nh;
 		r->hcap = ncap;
 		for (int i = 0; i < r->nev; i++)
-			if (i != k)
+			if (i != k && r->ev[i].first)
 				hash_insert(r, i);
 	}
 	for (uint32_t h = hash_name(r->ev[k].name, r->ev[k].len) & (uint32_t)(r->hcap - 1);;
@@ -100,10 +115,13 @@ static int hash_insert(struct replay *r, int k)
 	}
 }
 
-static int event_add(struct replay *r, const struct csv_row *row)
+/* A new event column; dup_of is the last event of the same name (-1 for a new name). */
+static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
 {
 	struct rp_event *e;
 
+	if (r->nev >= RP_MAXEV)
+		return -E2BIG;
 	if (r->nev == r->evcap) {
 		int ncap = r->evcap ? r->evcap * 2 : 32;
 		struct rp_event *ne = realloc(r->ev, (size_t)ncap * sizeof(*ne));
@@ -117,12 +135,86 @@ static int event_add(struct replay *r, const struct csv_row *row)
 	e->len = row->event_len;
 	e->unit = strndup(row->unit, (size_t)row->unit_len);
 	e->midx = -1;
+	e->dup_next = -1;
+	e->first = dup_of < 0;
 	if (!e->unit)
 		return -ENOMEM;
 	r->nev++;
-	if (hash_insert(r, r->nev - 1) < 0)
+	if (dup_of >= 0)
+		r->ev[dup_of].dup_next = r->nev - 1;
+	else if (hash_insert(r, r->nev - 1) < 0)
 		return -ENOMEM;
 	return r->nev - 1;
+}
+
+static uint32_t occ_hash(int ev, int cpu)
+{
+	return ((uint32_t)ev * 2654435761u) ^ ((uint32_t)cpu * 40503u);
+}
+
+/* The number of earlier rows of first event ev on cpu in this interval; counts this one. */
+static int occ_bump(struct replay *r, int ev, int cpu)
+{
+	uint32_t h;
+
+	if ((r->occ_n + 1) * 2 > r->occ_cap) {
+		int ncap = r->occ_cap ? r->occ_cap * 2 : 256;
+		struct rp_occ *old = r->occ, *no = calloc((size_t)ncap, sizeof(*no));
+		if (!no)
+			return -ENOMEM;
+		for (int i = 0; i < r->occ_cap; i++) {
+			if (!old[i].stamp)
+				continue;
+			for (h = occ_hash(old[i].ev, old[i].cpu) & (uint32_t)(ncap - 1); no[h].stamp;
+			     h = (h + 1) & (uint32_t)(ncap - 1))
+				;
+			no[h] = old[i];
+		}
+		free(old);
+		r->occ = no;
+		r->occ_cap = ncap;
+	}
+	for (h = occ_hash(ev, cpu) & (uint32_t)(r->occ_cap - 1);; h = (h + 1) & (uint32_t)(r->occ_cap - 1)) {
+		struct rp_occ *o = &r->occ[h];
+		if (!o->stamp) {
+			*o = (struct rp_occ){ .ev = ev, .cpu = cpu, .stamp = r->stamp, .count = 1 };
+			r->occ_n++;
+			return 0;
+		}
+		if (o->ev == ev && o->cpu == cpu) {
+			if (o->stamp != r->stamp) {
+				o->stamp = r->stamp;
+				o->count = 0;
+			}
+			return o->count++;
+		}
+	}
+}
+
+/* The event column of a row: its name's k-th event for the k-th row of that name on the CPU in
+ * this interval. With create, missing columns are added (indexing); else -1 (filling). */
+static int event_of_row(struct replay *r, const struct csv_row *row, bool create)
+{
+	int e = event_find(r, row->event, row->event_len), k;
+
+	if (e < 0) {
+		if (!create)
+			return -1;
+		if ((e = event_add(r, row, -1)) < 0)
+			return e;
+	}
+	r->last_ev = e;
+	if ((k = occ_bump(r, e, row->cpu)) < 0)
+		return k;
+	while (k-- > 0) {
+		if (r->ev[e].dup_next < 0) {
+			if (!create)
+				return -1;
+			return event_add(r, row, e);
+		}
+		e = r->ev[e].dup_next;
+	}
+	return e;
 }
 
 static int cpu_mark(struct replay *r, int cpu)
@@ -140,8 +232,10 @@ static int cpu_mark(struct replay *r, int cpu)
 	return 0;
 }
 
-static void note_bad(struct replay *r, int line)
+static void note_bad(struct replay *r, int line, const char *why)
 {
+	if (!r->nbad)
+		r->bad_why = why;
 	if (r->nbad < RP_MAXBAD)
 		r->bad_first[r->nbad] = line;
 	r->nbad++;
@@ -237,17 +331,19 @@ static int index_file(struct replay *r)
 		kind = csvrow_parse(p, ll, r->sep, &row);
 		if (kind == CSVROW_SKIP && ll && p[0] == '#')
 			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
-		if (kind == CSVROW_BAD || (kind == CSVROW_DATA && !row.summary &&
-					   (isnan(row.time) || row.cpu < 0))) {
-			note_bad(r, line);
+		if (kind == CSVROW_BAD) {
+			note_bad(r, line, row.why);
+		} else if (kind == CSVROW_DATA && !row.summary && (isnan(row.time) || row.cpu < 0)) {
+			note_bad(r, line, isnan(row.time) ? "no time column (record with perf stat -I MS)" :
+				 "no CPU column (record with perf stat -a -A)");
 		} else if (kind == CSVROW_DATA && !row.summary) {
-			if (!r->niv || row.time != r->iv[r->niv - 1].t)
+			if (!r->niv || row.time != r->iv[r->niv - 1].t) {
 				if (interval_add(r, off, line, row.time) < 0)
 					return -ENOMEM;
-			e = event_find(r, row.event, row.event_len);
-			if (e < 0 && (e = event_add(r, &row)) < 0)
-				return -ENOMEM;
-			r->last_ev = e;
+				r->stamp++;
+			}
+			if ((e = event_of_row(r, &row, true)) < 0)
+				return e;
 			if (cpu_mark(r, row.cpu) < 0)
 				return -ENOMEM;
 		}
@@ -265,8 +361,9 @@ static void bad_summary(struct replay *r)
 	r->bad_msg[0] = '\0';
 	if (!r->nbad)
 		return;
-	n = (size_t)snprintf(r->bad_msg, sizeof(r->bad_msg), "%s: %d malformed line%s skipped (line%s ",
-			     r->path, r->nbad, r->nbad > 1 ? "s" : "", r->nbad > 1 ? "s" : "");
+	n = (size_t)snprintf(r->bad_msg, sizeof(r->bad_msg), "%.300s:%d: %s; %d malformed line%s skipped (line%s ",
+			     r->path, r->bad_first[0], r->bad_why ? r->bad_why : "malformed", r->nbad,
+			     r->nbad > 1 ? "s" : "", r->nbad > 1 ? "s" : "");
 	for (int i = 0; i < r->nbad && i < RP_MAXBAD && n < sizeof(r->bad_msg); i++)
 		n += (size_t)snprintf(r->bad_msg + n, sizeof(r->bad_msg) - n, "%s%d", i ? ", " : "",
 				      r->bad_first[i]);
@@ -277,6 +374,7 @@ static void bad_summary(struct replay *r)
 struct replay *replay_open(const char *path, const char *topology_file, char *err, size_t errlen)
 {
 	struct replay *r = calloc(1, sizeof(*r));
+	int rc;
 
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
@@ -291,8 +389,11 @@ struct replay *replay_open(const char *path, const char *topology_file, char *er
 		snprintf(err, errlen, "%s: no data lines (expected perf stat -x output)", path);
 		goto fail;
 	}
-	if (index_file(r) < 0) {
-		snprintf(err, errlen, "%s: out of memory", path);
+	if ((rc = index_file(r)) < 0) {
+		if (rc == -E2BIG)
+			snprintf(err, errlen, "%s: more than %d distinct events", path, RP_MAXEV);
+		else
+			snprintf(err, errlen, "%s: out of memory", path);
 		goto fail;
 	}
 	bad_summary(r);
@@ -337,6 +438,7 @@ void replay_close(struct replay *r)
 		free(r->ev[i].unit);
 	free(r->ev);
 	free(r->hash);
+	free(r->occ);
 	free(r->iv);
 	free(r->seen);
 	free(r->cpus);
@@ -405,6 +507,7 @@ int replay_next(struct replay *r, struct model *m)
 		f->cpu[i] = (struct ev_val){ .value = NAN, .pct = NAN, .state = EVS_ABSENT };
 	p = r->buf + iv->off;
 	end = r->buf + iv->end;
+	r->stamp++;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t ll = (size_t)((nl ? nl : end) - p);
@@ -412,11 +515,10 @@ int replay_next(struct replay *r, struct model *m)
 
 		if (csvrow_parse(p, ll, r->sep, &row) == CSVROW_DATA && !row.summary &&
 		    row.cpu >= 0 && !isnan(row.time)) {
-			e = event_find(r, row.event, row.event_len);
+			e = event_of_row(r, &row, false);
 			if (e >= 0) {
 				struct ev_val *v = &f->cpu[(size_t)r->cpu_index[row.cpu] * (size_t)m->nev +
 							   (size_t)r->ev[e].midx];
-				r->last_ev = e;
 				state = row.vstate == CSVV_OK ? EVS_OK :
 					row.vstate == CSVV_NOT_COUNTED ? EVS_NOT_COUNTED : EVS_UNSUPPORTED;
 				model_set_recorded(v, row.value,

@@ -28,7 +28,9 @@ struct replay;
  *   time SEP CPU<n> SEP value SEP unit SEP event SEP run-time-ns SEP pct-running
  *        SEP metric-value SEP metric-unit
  * with value "<not counted>" / "<not supported>" as perf prints them. Other '#'
- * lines anywhere (perf's "# started on ...") are ignored.
+ * lines anywhere (perf's "# started on ...") are ignored. An event name that comes
+ * back on the same CPU within one interval is the next event of that name (perf
+ * -e cycles,cycles): the k-th such row goes to the k-th column of the name.
  */
 #define REPLAY_MAGIC "# pmutop 1 recording"
 
@@ -39,7 +41,7 @@ struct replay *replay_open(const char *path, const char *topology_file, char *er
 void replay_close(struct replay *r);
 
 /* Set up m (model_init with the recording's CPUs ascending and sockets,
- * model_add_event per distinct event, model_alloc_frame). Returns 0 or -errno. */
+ * model_add_event per event column, model_alloc_frame). Returns 0 or -errno. */
 int replay_setup_model(struct replay *r, struct model *m, int hist_cap);
 /* Fill m->cur (CPU rows, t, interval, seq) with the next interval; the caller
  * runs model_derive. Returns 0, 1 at the end, or a negative errno. */
@@ -54,7 +56,8 @@ double replay_interval(const struct replay *r);
 /* Malformed lines: returns their count, copies up to n of the first line
  * numbers (1-based) into lines. */
 int replay_bad_lines(const struct replay *r, int *lines, int n);
-/* "FILE: 3 malformed lines (12, 40, 41)" or "" when none; for the user. */
+/* "FILE:12: value out of range (0 to 2^64); 3 malformed lines skipped (lines 12, 40, 41)"
+ * (the first line's reason) or "" when none; for the user. */
 const char *replay_bad_summary(const struct replay *r);
 /* Where sockets came from: "recording", "topology file", "unknown". */
 const char *replay_topology_source(const struct replay *r);

@@ -2,21 +2,37 @@
 #include "replay_topo.h"
 #include "cpulist.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int rtopo_add(struct rtopo *t, int cpu, int sock, int core)
 {
-	if (cpu < 0)
+	if (cpu < 0 || cpu > CPULIST_MAX_CPU)
 		return -EINVAL;
-	for (int i = 0; i < t->n; i++)
-		if (t->cpu[i] == cpu) {   /* a later line wins */
-			t->sock[i] = sock;
-			t->core[i] = core;
-			return 0;
-		}
+	/* cpu -> position, so that adding and mapping stay linear in the CPUs; grown to the highest CPU */
+	if (cpu >= t->idx_len) {
+		int len = cpu + 1 > 2 * t->idx_len ? cpu + 1 : 2 * t->idx_len;
+		int *n;
+
+		if (len > CPULIST_MAX_CPU + 1)
+			len = CPULIST_MAX_CPU + 1;
+		n = realloc(t->idx, (size_t)len * sizeof(int));
+		if (!n)
+			return -ENOMEM;
+		for (int i = t->idx_len; i < len; i++)
+			n[i] = -1;
+		t->idx = n;
+		t->idx_len = len;
+	}
+	if (t->idx[cpu] >= 0) {   /* a later line wins */
+		t->sock[t->idx[cpu]] = sock;
+		t->core[t->idx[cpu]] = core;
+		return 0;
+	}
 	if (t->n == t->cap) {
 		int ncap = t->cap ? t->cap * 2 : 64;
 		int *c = realloc(t->cpu, (size_t)ncap * sizeof(int));
@@ -32,6 +48,7 @@ int rtopo_add(struct rtopo *t, int cpu, int sock, int core)
 			return -ENOMEM;
 		t->cap = ncap;
 	}
+	t->idx[cpu] = t->n;
 	t->cpu[t->n] = cpu;
 	t->sock[t->n] = sock;
 	t->core[t->n] = core;
@@ -41,6 +58,7 @@ int rtopo_add(struct rtopo *t, int cpu, int sock, int core)
 
 void rtopo_free(struct rtopo *t)
 {
+	free(t->idx);
 	free(t->cpu);
 	free(t->sock);
 	free(t->core);
@@ -76,7 +94,7 @@ static int parse_int(const char *s, int *out)
 	v = strtol(s, &end, 10);
 	while (*end == ' ' || *end == '\n' || *end == '\r')
 		end++;
-	if (*end || v < 0 || v > (1L << 20))
+	if (*end || v < 0 || v > CPULIST_MAX_CPU)   /* CPU, core and socket numbers alike */
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -107,8 +125,9 @@ static int load_plain(struct rtopo *t, FILE *f, const char *path, char *err, siz
 				snprintf(err, errlen, "%s: bad CPU list \"%s\"", path, v);
 				return -1;
 			}
-			for (int i = 0; i < n; i++)
-				rtopo_add(t, cpus[i], node, -1);
+			for (int i = 0; i < n && node >= 0 && node <= CPULIST_MAX_CPU; i++)
+				if (rtopo_add(t, cpus[i], node, -1) < 0)
+					break;
 			free(cpus);
 		}
 	}
@@ -122,20 +141,31 @@ static int load_plain(struct rtopo *t, FILE *f, const char *path, char *err, siz
 
 int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen)
 {
-	char line[4096], *f[64];
-	int col_cpu = 0, col_core = 1, col_sock = 2, lineno = 0, rc = 0;
-	struct stat st;
-	FILE *fp = fopen(path, "r");
+	struct stat st = { 0 };
+	FILE *fp = NULL;
+	int fd, rc;
 
-	if (!fp) {
+	/* O_NONBLOCK: a FIFO is refused, not waited on */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (fstat(fileno(fp), &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(fp = fdopen(fd, "r"))) {
 		snprintf(err, errlen, "%s: not a regular file", path);
-		fclose(fp);
+		close(fd);
 		return -1;
 	}
+	rc = rtopo_parse(t, fp, path, err, errlen);
+	fclose(fp);
+	return rc;
+}
+
+int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, char *err, size_t errlen)
+{
+	char line[4096], *f[64];
+	int col_cpu = 0, col_core = 1, col_sock = 2, lineno = 0, rc = 0;
+
 	while (fgets(line, sizeof(line), fp)) {
 		int n, cpu, sock, core = -1;
 		lineno++;
@@ -175,9 +205,12 @@ int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen)
 			rc = -1;
 			break;
 		}
-		rtopo_add(t, cpu, sock, core);
+		if (rtopo_add(t, cpu, sock, core) < 0) {
+			snprintf(err, errlen, "%s:%d: out of memory", path, lineno);
+			rc = -1;
+			break;
+		}
 	}
-	fclose(fp);
 	if (!rc && !t->n) {
 		snprintf(err, errlen, "%s: no CPUs found (expected lscpu -p output)", path);
 		rc = -1;
@@ -187,33 +220,35 @@ int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen)
 	return rc;
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
 int rtopo_map(const struct rtopo *t, const int *cpus, int ncpus, int *sock_idx, int *core, int *sock_ids)
 {
 	int nsock = 0;
 
+	/* the distinct physical ids, sorted, then each CPU's position among them */
 	for (int k = 0; k < ncpus; k++) {
-		int i, s;
-		for (i = 0; i < t->n && t->cpu[i] != cpus[k]; i++)
-			;
-		if (i == t->n)
+		int i = cpus[k] >= 0 && cpus[k] < t->idx_len ? t->idx[cpus[k]] : -1;
+
+		if (i < 0)
 			return -(k + 1);
 		core[k] = t->core[i];
-		/* sock_ids stays sorted: insert the physical id in place */
-		for (s = 0; s < nsock && sock_ids[s] < t->sock[i]; s++)
-			;
-		if (s == nsock || sock_ids[s] != t->sock[i]) {
-			memmove(sock_ids + s + 1, sock_ids + s, (size_t)(nsock - s) * sizeof(int));
-			sock_ids[s] = t->sock[i];
-			nsock++;
-		}
+		sock_ids[k] = t->sock[i];
 	}
+	qsort(sock_ids, (size_t)ncpus, sizeof(int), cmp_int);
+	for (int k = 0; k < ncpus; k++)
+		if (!nsock || sock_ids[nsock - 1] != sock_ids[k])
+			sock_ids[nsock++] = sock_ids[k];
 	for (int k = 0; k < ncpus; k++) {
-		int i, s;
-		for (i = 0; t->cpu[i] != cpus[k]; i++)
-			;
-		for (s = 0; sock_ids[s] != t->sock[i]; s++)
-			;
-		sock_idx[k] = s;
+		int s = t->sock[t->idx[cpus[k]]];
+		const int *p = bsearch(&s, sock_ids, (size_t)nsock, sizeof(int), cmp_int);
+
+		sock_idx[k] = (int)(p - sock_ids);
 	}
 	return nsock;
 }

@@ -2,18 +2,24 @@
 #ifndef PMUTOP_REPLAY_TOPO_H
 #define PMUTOP_REPLAY_TOPO_H
 #include <stddef.h>
+#include <stdio.h>
 
 struct rtopo {
 	int n, cap;
 	int *cpu, *sock, *core;   /* [n]: CPU number, physical socket id, core id (-1 unknown) */
+	int *idx, idx_len;        /* [idx_len]: CPU number -> position, -1 (NULL when empty) */
 };
 
+/* Add or update a CPU (0..CPULIST_MAX_CPU, else -EINVAL), in constant time. */
 int rtopo_add(struct rtopo *t, int cpu, int sock, int core);
 /* Read `lscpu -p` output (columns named by its "# CPU,Core,Socket,..." line,
  * else CPU,Core,Socket), or plain `lscpu` output when its NUMA nodes are the
  * sockets ("Socket(s): N", "NUMA node(s): N", "NUMA nodeK CPU(s): LIST").
- * Returns 0, or -1 with err filled. */
+ * Returns 0, or -1 with err filled. Only a regular file is read (a FIFO is refused without
+ * waiting). CPU, core and socket numbers above CPULIST_MAX_CPU are refused. */
 int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen);
+/* The parser behind rtopo_load, over an open stream (it may rewind it); path names it in messages. */
+int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, char *err, size_t errlen);
 /* For cpus[0..ncpus): socket index (0.. in ascending physical id), core id,
  * and sock_ids[index] = physical id. Returns the socket count, or -(k+1)
  * when cpus[k] is not in the topology. */

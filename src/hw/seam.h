@@ -18,6 +18,10 @@ struct perf_seam {
 	/* CPUID as seen by the machine being counted: fills regs[4] = eax, ebx,
 	 * ecx, edx. Returns 0, or -ENOTSUP when there is no CPUID (non-x86). */
 	int (*cpuid)(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
+	/* The text of /proc/stat on the machine being counted (NUL-terminated, at most len - 1
+	 * bytes): the real file under the procfs root, or the simulated kernel's CPU times.
+	 * Returns the length or a negative errno; NULL: none. */
+	int (*proc_stat)(void *ctx, char *buf, size_t len);
 };
 
 /* The real kernel (perf_event_open(2) and friends). */

@@ -1,5 +1,6 @@
 /* seam_kernel.c: the perf seam over the real kernel (perf_event_open(2), read, ioctl, close, cpuid). */
 #include "seam.h"
+#include "hw/sysfs.h"
 #include <errno.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -53,7 +54,15 @@ static int k_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 #endif
 }
 
+/* /proc/stat under the procfs root: a fixture tree may carry its own */
+static int k_proc_stat(void *ctx, char *buf, size_t len)
+{
+	(void)ctx;
+	return procfs_read("stat", buf, len);
+}
+
 const struct perf_seam seam_kernel = {
 	.name = "kernel", .ctx = NULL,
 	.open = k_open, .read = k_read, .ioctl = k_ioctl, .close = k_close, .cpuid = k_cpuid,
+	.proc_stat = k_proc_stat,
 };

@@ -44,15 +44,22 @@ int sysfs_path(char *out, size_t n, const char *rel)
 
 int file_read_small(const char *path, char *buf, size_t n)
 {
+	struct stat st = { 0 };
 	int fd, err;
 	ssize_t got;
 	size_t len = 0;
 
 	if (n == 0)
 		return -EINVAL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO planted in a tree must not wait for a writer; only regular files are
+	 * read (sysfs and procfs attributes are regular files), and never more than n - 1 bytes. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	}
 	while (len < n - 1) {
 		got = read(fd, buf + len, n - 1 - len);
 		if (got < 0) {

@@ -22,6 +22,7 @@ int sysfs_read_ll(const char *rel, long long *out);
 /* Same as sysfs_read, under the procfs root. */
 int procfs_read(const char *rel, char *buf, size_t n);
 
-/* Read any file by absolute path (same rules as sysfs_read). */
+/* Read any file by absolute path (same rules as sysfs_read). Only regular files are read: a directory
+ * gives -EISDIR, a FIFO, socket or device -EINVAL, without blocking. */
 int file_read_small(const char *path, char *buf, size_t n);
 #endif

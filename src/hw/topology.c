@@ -3,11 +3,15 @@
 #include "cpulist.h"
 #include "pmu.h"
 #include "sysfs.h"
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define TOPO_MAX_NODES 1024
 
 static int read_cpu_int(int cpu, const char *file, int dflt)
 {
@@ -15,7 +19,7 @@ static int read_cpu_int(int cpu, const char *file, int dflt)
 	long long v;
 
 	snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/%s", cpu, file);
-	return sysfs_read_ll(rel, &v) == 0 ? (int)v : dflt;
+	return sysfs_read_ll(rel, &v) == 0 && v >= INT_MIN && v <= INT_MAX ? (int)v : dflt;
 }
 
 static void read_nodes(struct topology *t)
@@ -27,13 +31,19 @@ static void read_nodes(struct topology *t)
 	if (sysfs_path(path, sizeof(path), "devices/system/node") < 0 || !(d = opendir(path)))
 		return;
 	while ((de = readdir(d))) {
-		int node, *cpus = NULL, n, i;
+		int *cpus = NULL, n, i;
+		long node;
 		char *end;
 
-		if (strncmp(de->d_name, "node", 4) != 0)
+		/* "node<N>" in the kernel's spelling only (no sign, no leading zero), so each N is read once */
+		if (strncmp(de->d_name, "node", 4) != 0 || !isdigit((unsigned char)de->d_name[4]) ||
+		    (de->d_name[4] == '0' && de->d_name[5]))
 			continue;
-		node = (int)strtol(de->d_name + 4, &end, 10);
-		if (*end || end == de->d_name + 4)
+		errno = 0;
+		node = strtol(de->d_name + 4, &end, 10);
+		/* The kernel has at most 1 << 10 nodes: more directories than that are not a real tree, and
+		 * bounding them bounds the work (each may list every CPU). */
+		if (*end || end == de->d_name + 4 || errno || node < 0 || node >= TOPO_MAX_NODES)
 			continue;
 		snprintf(rel, sizeof(rel), "devices/system/node/%s/cpulist", de->d_name);
 		if (sysfs_read(rel, buf, sizeof(buf)) < 0)
@@ -42,7 +52,7 @@ static void read_nodes(struct topology *t)
 		for (i = 0; i < n; i++) {
 			int idx = topo_index(t, cpus[i]);
 			if (idx >= 0)
-				t->cpus[idx].node = node;
+				t->cpus[idx].node = (int)node;
 		}
 		free(cpus);
 	}
@@ -142,7 +152,7 @@ int topo_load(struct topology *t)
 	for (i = 0; i < n; i++) {
 		struct topo_cpu *c = &t->cpus[i];
 		char rel[128];
-		int *sib = NULL, ns;
+		int ns;
 
 		c->cpu = cpus[i];
 		c->socket = read_cpu_int(c->cpu, "physical_package_id", 0);
@@ -153,28 +163,25 @@ int topo_load(struct topology *t)
 		c->node = -1;
 		c->core_pmu = -1;
 		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/thread_siblings_list", c->cpu);
-		if (sysfs_read(rel, buf, sizeof(buf)) >= 0 && (ns = cpulist_parse(buf, &sib)) > 0) {
-			for (int k = 0; k < ns; k++)
-				if (sib[k] == c->cpu)
-					c->thread = k;
-			free(sib);
-		}
+		/* The rank is counted over the list's ranges, never expanded: a hostile "0-65535" in every
+		 * CPU's file must not make loading quadratic. */
+		if (sysfs_read(rel, buf, sizeof(buf)) >= 0 && (ns = cpulist_rank(buf, c->cpu)) >= 0)
+			c->thread = ns;
 		t->cpu_index[c->cpu] = i;
 	}
 	free(cpus);
-	/* distinct sockets, ascending */
-	for (i = 0; i < n; i++) {
-		int s = t->cpus[i].socket, k;
-		for (k = 0; k < t->nsockets && t->socket_ids[k] != s; k++)
-			;
-		if (k == t->nsockets)
-			t->socket_ids[t->nsockets++] = s;
-	}
-	qsort(t->socket_ids, (size_t)t->nsockets, sizeof(int), cmp_int);
+	/* distinct sockets, ascending: sorted and searched, as every CPU may name its own */
 	for (i = 0; i < n; i++)
-		for (int k = 0; k < t->nsockets; k++)
-			if (t->socket_ids[k] == t->cpus[i].socket)
-				t->cpus[i].sock_idx = k;
+		t->socket_ids[i] = t->cpus[i].socket;
+	qsort(t->socket_ids, (size_t)n, sizeof(int), cmp_int);
+	for (i = 0; i < n; i++)
+		if (!t->nsockets || t->socket_ids[t->nsockets - 1] != t->socket_ids[i])
+			t->socket_ids[t->nsockets++] = t->socket_ids[i];
+	for (i = 0; i < n; i++) {
+		const int *k = bsearch(&t->cpus[i].socket, t->socket_ids, (size_t)t->nsockets, sizeof(int),
+				       cmp_int);
+		t->cpus[i].sock_idx = (int)(k - t->socket_ids);
+	}
 	read_nodes(t);
 	read_cpuinfo(t);
 	return 0;

@@ -7,12 +7,14 @@
 #include <string.h>
 
 /* The metric perf prints beside an event, as (metric, scale, decimals, label). */
-static int row_metric(int role, const double *met, double *val, const char **label, int *dec)
+static int row_metric(int role, const double *met, const struct ev_val *v,
+		      double *val, const char **label, int *dec)
 {
 	switch (role) {
 	case ROLE_INSTRUCTIONS: *val = met[M_IPC]; *label = "insn per cycle"; *dec = 2; break;
 	case ROLE_CYCLES: *val = met[M_GHZ]; *label = "GHz"; *dec = 3; break;
-	case ROLE_CPU_CLOCK: *val = met[M_UTIL] / 100; *label = "CPUs utilized"; *dec = 3; break;
+	case ROLE_CPU_CLOCK:   /* as perf: cpu-clock time (msec) per time enabled */
+		*val = v->enabled ? v->value / ((double)v->enabled / 1e6) : NAN; *label = "CPUs utilized"; *dec = 3; break;
 	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *label = "of all branches"; *dec = 2; break;
 	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *label = "of all cache refs"; *dec = 2; break;
 	default: return 0;
@@ -22,12 +24,10 @@ static int row_metric(int role, const double *met, double *val, const char **lab
 
 static void time_field(struct outbuf *b, double t)
 {
-	char tmp[32];
-	struct outbuf tb = { tmp, 0, sizeof(tmp), 0 };
-	ob_fixed(&tb, t, 9, "0");
-	for (size_t i = tb.len; i < 16; i++)   /* perf right-aligns the time in 16 columns */
-		ob_char(b, ' ');
-	ob_mem(b, tmp, tb.len);
+	size_t start = b->len;
+
+	ob_fixed(b, t, 9, "0");
+	ob_pad_left(b, start, 16);   /* perf right-aligns the time in 16 columns */
 }
 
 static void value_field(struct outbuf *b, const struct ev_val *v, const char *unit)
@@ -69,11 +69,13 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_mem(b, sep, sl);
 			ob_str(b, ev->name);
 			ob_mem(b, sep, sl);
-			ob_u64(b, v->state == EVS_UNSUPPORTED ? 0 : v->running);
+			/* perf prints 100 * run / ena, and 100.00 when run == ena: an event the kernel
+			 * refused ran and was enabled 0 ns, so its row reads "<not supported>,,ev,0,100.00" */
+			ob_u64(b, v->running);
 			ob_mem(b, sep, sl);
-			ob_fixed(b, v->state == EVS_UNSUPPORTED ? 0 : isnan(v->pct) ? 0 : v->pct, 2, "0.00");
+			ob_fixed(b, !isnan(v->pct) ? v->pct : v->state == EVS_UNSUPPORTED ? 100 : 0, 2, "0.00");
 			ob_mem(b, sep, sl);
-			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
+			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
 				ob_fixed(b, mv, dec, "");
 				ob_mem(b, sep, sl);
 				ob_str(b, ml);
@@ -126,32 +128,34 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
 
+	/* perf stat -I -A heads the first interval's rows with this line, and again every 25 */
+	if (f->seq % 25 == 1)
+		ob_str(b, "#           time CPU                    counts unit events\n");
+
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
 		for (int c = 0; c < m->ncpus; c++) {
 			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
-			char cpu[16], val[48];
-			struct outbuf vb = { val, 0, sizeof(val) - 1, 0 };
+			char cpu[16];
 			double mv;
 			const char *ml;
 			int dec, n;
+			size_t start;
 
 			if (!f->online[c] || v->state == EVS_ABSENT)
 				continue;
-			value_field(&vb, v, ev->unit);
-			val[vb.len] = '\0';
 			time_field(b, f->t);
 			n = snprintf(cpu, sizeof(cpu), " CPU%-4d", m->cpu_ids[c]);
 			ob_mem(b, cpu, (size_t)n);
-			for (size_t i = vb.len; i < 20; i++)
-				ob_char(b, ' ');
-			ob_str(b, val);
+			start = b->len;
+			value_field(b, v, ev->unit);
+			ob_pad_left(b, start, 20);
 			ob_str(b, "      ");
 			ob_str(b, ev->unit);
 			for (size_t i = strlen(ev->unit); i < 6; i++)
 				ob_char(b, ' ');
 			ob_str(b, ev->name);
-			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], &mv, &ml, &dec)) {
+			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
 				ob_str(b, "   #  ");
 				ob_fixed(b, mv, dec, "");
 				ob_char(b, ' ');

@@ -38,7 +38,7 @@ static int keys_build(struct json_keys *k, const struct model *m)
 		return -1;
 	for (int e = 0; e < m->nev; e++) {
 		k->off[e] = k->text.len;
-		ob_json_str(&k->text, m->ev[e].name);
+		ob_json_str(&k->text, m->ev[e].key);   /* "cycles", "cycles#2" for a repeat */
 		ob_char(&k->text, ':');
 	}
 	k->off[m->nev] = k->text.len;

@@ -91,6 +91,29 @@ void ob_i64(struct outbuf *b, int64_t v)
 	}
 }
 
+/* printf of one number straight into the buffer, however long its text is. */
+static void ob_printf_num(struct outbuf *b, const char *fmt, int prec, double v)
+{
+	int n = snprintf(NULL, 0, fmt, prec, v);
+
+	if (n < 0 || !ob_room(b, (size_t)n + 1))
+		return;
+	snprintf(b->p + b->len, (size_t)n + 1, fmt, prec, v);
+	b->len += (size_t)n;
+}
+
+void ob_pad_left(struct outbuf *b, size_t start, size_t width)
+{
+	size_t have, pad;
+
+	if (start > b->len || (have = b->len - start) >= width || !ob_room(b, width - have))
+		return;
+	pad = width - have;
+	memmove(b->p + start + pad, b->p + start, have);
+	memset(b->p + start, ' ', pad);
+	b->len += pad;
+}
+
 static const double pow10_tab[10] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
 
 void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text)
@@ -104,9 +127,7 @@ void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text)
 	if (decimals > 9)
 		decimals = 9;
 	if (fabs(v) >= 9e18 / pow10_tab[decimals]) {   /* too big for the integer path */
-		char tmp[64];
-		int n = snprintf(tmp, sizeof(tmp), "%.*f", decimals, v);
-		ob_mem(b, tmp, (size_t)n);
+		ob_printf_num(b, "%.*f", decimals, v);
 		return;
 	}
 	if (v < 0) {
@@ -135,6 +156,17 @@ void ob_json_num(struct outbuf *b, double v)
 	}
 	if (v == floor(v) && fabs(v) < 9e15) {
 		ob_i64(b, (int64_t)v);
+		return;
+	}
+	if (fabs(v) >= 9e15) {   /* beyond exact integers: the shortest form that reads back the same */
+		char tmp[40];
+		int n = 0;
+		for (int prec = 15; prec <= 17; prec++) {
+			n = snprintf(tmp, sizeof(tmp), "%.*g", prec, v);   /* at most 24 characters */
+			if (strtod(tmp, NULL) == v)
+				break;
+		}
+		ob_mem(b, tmp, (size_t)n);
 		return;
 	}
 	/* up to 6 decimals, trailing zeros trimmed */

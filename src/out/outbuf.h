@@ -37,9 +37,13 @@ static inline void ob_char(struct outbuf *b, char c)
 }
 void ob_u64(struct outbuf *b, uint64_t v);
 void ob_i64(struct outbuf *b, int64_t v);
-/* Fixed-point decimal with `decimals` digits (0..9); NAN/inf print `nan_text`. */
+/* Fixed-point decimal with `decimals` digits (0..9), every digit of any finite value (the
+ * buffer grows as needed); NAN/inf print `nan_text`. */
 void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text);
-/* A number for JSON: integers exactly, others with up to 6 significant decimals; NAN -> null. */
+/* Right-align what was appended since start in width columns (spaces inserted at start). */
+void ob_pad_left(struct outbuf *b, size_t start, size_t width);
+/* A number for JSON: integers exactly, others with up to 6 significant decimals, magnitudes
+ * from 9e15 up in exponent form (1e+60); NAN and inf -> null. */
 void ob_json_num(struct outbuf *b, double v);
 /* A quoted, escaped JSON string. */
 void ob_json_str(struct outbuf *b, const char *s);

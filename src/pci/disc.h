@@ -64,8 +64,26 @@ struct disc_fixture_dev {
 	const uint8_t *res[6]; size_t res_len[6];
 };
 int disc_fixture_write_sysfs(const char *root, const struct disc_fixture_dev *d);
+/* The same under an open sysfs root directory: files are created new (O_EXCL) and no link is
+ * followed, so the device cannot be written outside rootfd. */
+int disc_fixture_write_sysfs_at(int rootfd, const struct disc_fixture_dev *d);
 /* Append one device to an `lspci -xxxx` style dump, readable by libpci's dump method. */
 int disc_fixture_write_dump(FILE *f, const char *bdf, const uint8_t *cfg);
+
+/* --- lspci dumps --- */
+#define DISC_DUMP_MAX_BYTES   (64 << 20)  /* a 65,536-device dump with -vvv text fits */
+#define DISC_DUMP_MAX_LINE    4096
+#define DISC_DUMP_MAX_LINES   (4 << 20)
+#define DISC_DUMP_MAX_DEVICES 65536       /* bus x slot x function of one domain */
+/* Check the text of an `lspci -xxxx` dump (pure: no I/O): device lines "[domain:]bus:slot.func ..." with
+ * each field in range, config lines "OFF: xx xx ..." inside a device with at most 16 bytes, all within
+ * the 4,096 bytes of config space; no NUL bytes, bounded lines and devices. Other text is ignored, as
+ * libpci does. Returns 0, or -EINVAL with "LINE: why" in msg. */
+int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen);
+/* Open a dump for libpci: refuse what is not a regular file (a directory, FIFO or device) without
+ * blocking, read at most DISC_DUMP_MAX_BYTES, check it with disc_dump_check, and return a memfd holding
+ * the checked bytes (the caller closes it), or a negative errno with "PATH[:LINE]: why" in msg. */
+int disc_dump_open(const char *path, char *msg, size_t msglen);
 
 /* --- inventory --- */
 struct disc_dvsec {

@@ -93,11 +93,25 @@ int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t bas
 	*buf = NULL;
 	*len = 0;
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/resource%d", sysfs_root, bdf, bir);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* The kernel's resourceN is a regular file exactly as long as the BAR. Map only what the file holds:
+	 * a page past its end is SIGBUS, so an empty or short file (a broken or hostile tree) is refused
+	 * here, and a FIFO or device in its place is neither waited on nor mapped. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd >= 0) {
-		size_t avail = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size : bar_size;
-
-		rc = read_table(fd, 0, avail, buf, len);
+		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+			close(fd);
+			snprintf(note, notelen, "BAR%d of %s: resource%d is not a regular file: skipped", bir, bdf, bir);
+			return -EINVAL;
+		}
+		if ((uint64_t)st.st_size < 24 || (bar_size && (uint64_t)st.st_size < bar_size)) {
+			close(fd);
+			snprintf(note, notelen, "BAR%d of %s: resource%d holds %lld bytes, %s: skipped", bir, bdf,
+				 bir, (long long)st.st_size,
+				 bar_size && (uint64_t)st.st_size < bar_size ? "less than the BAR's size"
+									      : "too short for a table");
+			return -EINVAL;
+		}
+		rc = read_table(fd, 0, bar_size ? bar_size : (size_t)st.st_size, buf, len);
 		close(fd);
 		if (rc == 0)
 			return 0;

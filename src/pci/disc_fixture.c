@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hw/fsat.h"
 #include "pci/disc.h"
 
 /* The kernel's IORESOURCE_* flags, as shown in a device's sysfs "resource" file. */
@@ -17,54 +18,6 @@
 static uint32_t get32(const uint8_t *p)
 {
 	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static int mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
-static int write_file(const char *dir, const char *name, const void *data, size_t len)
-{
-	char path[4096];
-	const char *p = data;
-	int fd;
-
-	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0)
-		return -errno;
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0) {
-			int e = errno;
-
-			close(fd);
-			return -e;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return close(fd) < 0 ? -errno : 0;
-}
-
-static int write_text(const char *dir, const char *name, const char *text)
-{
-	return write_file(dir, name, text, strlen(text));
 }
 
 /* One "start end flags" line per BAR, then the ROM and bridge windows as zeros, like the kernel. */
@@ -99,54 +52,63 @@ static void resource_lines(const struct disc_fixture_dev *d, char *out, size_t o
 	}
 }
 
-int disc_fixture_write_sysfs(const char *root, const struct disc_fixture_dev *d)
+static int write_sysfs_at(int rootfd, const struct disc_fixture_dev *d, int replace)
 {
-	char dir[4096], text[64], res[13 * 60 + 1];
+	char dir[300], name[340], text[64], res[13 * 60 + 1];
+	struct fsat t;
 	int rc;
 
-	if (snprintf(dir, sizeof(dir), "%s/bus/pci/devices/%s", root, d->bdf) >= (int)sizeof(dir))
-		return -ENAMETOOLONG;
-	rc = mkdirs(dir);
-	if (rc)
-		return rc;
-	rc = write_file(dir, "config", d->cfg, 4096);
+	/* the address is a name in the tree: a crafted one must not lead out of it */
+	if (strchr(d->bdf, '/') || !strcmp(d->bdf, ".") || !strcmp(d->bdf, "..") ||
+	    snprintf(dir, sizeof(dir), "bus/pci/devices/%s", d->bdf) >= (int)sizeof(dir))
+		return -EINVAL;
+	fsat_init(&t, rootfd);
+	t.replace = replace;
+#define PUT(file, data, len, size) (snprintf(name, sizeof(name), "%s/%s", dir, file), \
+				    fsat_write(&t, name, data, len, size))
+	rc = PUT("config", d->cfg, 4096, 0);
 	snprintf(text, sizeof(text), "0x%04x\n", d->cfg[0] | d->cfg[1] << 8);
-	rc = rc ? rc : write_text(dir, "vendor", text);
+	rc = rc ? rc : PUT("vendor", text, strlen(text), 0);
 	snprintf(text, sizeof(text), "0x%04x\n", d->cfg[2] | d->cfg[3] << 8);
-	rc = rc ? rc : write_text(dir, "device", text);
+	rc = rc ? rc : PUT("device", text, strlen(text), 0);
 	snprintf(text, sizeof(text), "0x%06x\n", get32(d->cfg + 8) >> 8);
-	rc = rc ? rc : write_text(dir, "class", text);
-	rc = rc ? rc : write_text(dir, "irq", "0\n");
+	rc = rc ? rc : PUT("class", text, strlen(text), 0);
+	rc = rc ? rc : PUT("irq", "0\n", 2, 0);
 	snprintf(text, sizeof(text), "%d\n", d->numa_node);
-	rc = rc ? rc : write_text(dir, "numa_node", text);
+	rc = rc ? rc : PUT("numa_node", text, strlen(text), 0);
 	resource_lines(d, res, sizeof(res));
-	rc = rc ? rc : write_text(dir, "resource", res);
+	rc = rc ? rc : PUT("resource", res, strlen(res), 0);
 	for (int i = 0; i < 6 && !rc; i++) {
-		static const uint8_t zero[4096];
-		char name[24];
-		char path[4200];
-		int fd;
+		char file[24];
 
 		if (!d->res[i])
 			continue;
-		snprintf(name, sizeof(name), "resource%d", i);
-		rc = write_file(dir, name, d->res[i], d->res_len[i]);
-		/* Pad to the BAR size, as the kernel's resource file is as long as the BAR. */
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		fd = rc ? -1 : open(path, O_WRONLY | O_APPEND);
-		for (uint64_t n = d->res_len[i]; fd >= 0 && n < d->res_size[i];) {
-			size_t chunk = d->res_size[i] - n < sizeof(zero) ? d->res_size[i] - n : sizeof(zero);
-			ssize_t w = write(fd, zero, chunk);
-
-			if (w <= 0) {
-				rc = -EIO;
-				break;
-			}
-			n += (uint64_t)w;
-		}
-		if (fd >= 0)
-			close(fd);
+		snprintf(file, sizeof(file), "resource%d", i);
+		/* as long as the BAR, as the kernel's resource file is; the rest reads as zeros (sparse) */
+		rc = PUT(file, d->res[i], d->res_len[i], d->res_size[i]);
 	}
+#undef PUT
+	fsat_done(&t);
+	return rc;
+}
+
+int disc_fixture_write_sysfs_at(int rootfd, const struct disc_fixture_dev *d)
+{
+	return write_sysfs_at(rootfd, d, 0);
+}
+
+/* Tests rewrite a device in place: files are replaced (still never through a link). */
+int disc_fixture_write_sysfs(const char *root, const struct disc_fixture_dev *d)
+{
+	int fd, rc;
+
+	if (mkdir(root, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	rc = write_sysfs_at(fd, d, 1);
+	close(fd);
 	return rc;
 }
 

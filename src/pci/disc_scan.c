@@ -1,4 +1,5 @@
 /* disc_scan.c: find PMON discovery DVSECs with libpci, read their tables, and build the box inventory. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <pci/pci.h>
@@ -15,6 +17,7 @@
 #define VENDOR_INTEL     0x8086
 #define ECAP_DVSEC       0x23
 #define DVSEC_PMON       1
+#define DISC_MAX_DVSECS  4096   /* a hostile dump may give every device hundreds */
 
 /* libpci's handlers take no context argument, and its error handler must not return: the scan
  * keeps its state here and longjmps back. One scan at a time. */
@@ -195,7 +198,7 @@ static bool ext_config_unreadable(const char *root, const char *bdf)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", root, bdf);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return true;
 	n = pread(fd, &v, sizeof(v), 0x100);
@@ -207,26 +210,29 @@ static int scan_device(const struct disc_options *o, struct dev_ref *r, int *npm
 		       struct disc_inventory *inv)
 {
 	struct pci_dev *d = r->d;
-	unsigned int count = 0, k;
 	int socket = -1, rc = 0;
 	bool pmon = false;
 
-	pci_find_cap_nr(d, ECAP_DVSEC, PCI_CAP_EXTENDED, &count);
 	if (d->numa_node >= 0 && o->node_socket)
 		socket = o->node_socket(d->numa_node, o->arg);
 	if (socket < 0)
 		socket = *npmon;   /* fallback: the n-th discovery device in bus order */
-	for (k = 0; k < count && !rc; k++) {
-		unsigned int nr = k;
-		struct pci_cap *c = pci_find_cap_nr(d, ECAP_DVSEC, PCI_CAP_EXTENDED, &nr);
+	/* One walk of the capability list (pci_find_cap_nr per index would be quadratic in a dump's
+	 * up to 1,024 capabilities per device), in the order pci_find_cap_nr numbers them. */
+	pci_fill_info(d, PCI_FILL_CAPS | PCI_FILL_EXT_CAPS);
+	for (struct pci_cap *c = d->first_cap; c && !rc; c = c->next) {
 		struct disc_dvsec *dv;
 		uint32_t h1;
 
-		if (!c)
-			break;
+		if (c->id != ECAP_DVSEC || c->type != PCI_CAP_EXTENDED)
+			continue;
 		h1 = pci_read_long(d, c->addr + 4);
 		if ((h1 & 0xffff) != VENDOR_INTEL)
 			continue;   /* another vendor's DVSEC (e.g. CXL's 1e98) */
+		if (inv->ndvsec >= DISC_MAX_DVSECS) {
+			set_warning(inv, "more Intel DVSECs than any machine has: the rest are ignored");
+			break;
+		}
 		dv = append((void **)&inv->dvsec, &inv->ndvsec, sizeof(*dv));
 		if (!dv)
 			return -ENOMEM;
@@ -342,13 +348,56 @@ static int match_kernel(const struct disc_options *o, struct disc_inventory *inv
 	return 0;
 }
 
+/* libpci opens and reads the attribute files of every device in a sysfs tree, blocking on a FIFO and
+ * reading a device node as if it were config space. The kernel's tree holds directories, links to them
+ * and regular files only: a fixture or handed-over tree with anything else is refused before libpci
+ * sees it. Returns 0, or -EINVAL with the offending path in msg. */
+static int tree_check(const char *root, char *msg, size_t msglen)
+{
+	char path[4096];
+	struct dirent *de, *fe;
+	DIR *d, *f;
+	int rc = 0, dfd;
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/bus/pci/devices", root);
+	d = opendir(path);
+	if (!d)
+		return 0;          /* libpci reports a missing tree itself */
+	while (!rc && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		dfd = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+		if (dfd < 0 || !(f = fdopendir(dfd))) {
+			if (dfd >= 0)
+				close(dfd);
+			snprintf(msg, msglen, "%s/%s: not a device directory: refusing this sysfs tree", path,
+				 de->d_name);
+			rc = -EINVAL;
+			break;
+		}
+		while ((fe = readdir(f))) {
+			if (fstatat(dirfd(f), fe->d_name, &st, 0) == 0 && !S_ISREG(st.st_mode) &&
+			    !S_ISDIR(st.st_mode)) {
+				snprintf(msg, msglen, "%s/%s/%s is not a regular file (a FIFO, socket or device): "
+					 "refusing this sysfs tree", path, de->d_name, fe->d_name);
+				rc = -EINVAL;
+				break;
+			}
+		}
+		closedir(f);
+	}
+	closedir(d);
+	return rc;
+}
+
 int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *msg, size_t msglen)
 {
 	static struct scan_ctx sc;
 	struct scan_state {
 		struct pci_access *a;
 		struct dev_ref *devs;
-		int ndevs, npmon, unreadable, rc;
+		int ndevs, npmon, unreadable, rc, dump_fd;
 		char path[4096];
 	} *s;
 	const char *gen = disc_generation(o->generation, o->cpu_model);
@@ -364,6 +413,7 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
+	s->dump_fd = -1;
 	memset(&sc, 0, sizeof(sc));
 	ctx = &sc;
 	s->a = pci_alloc();
@@ -375,10 +425,20 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 	s->a->warning = on_warning;
 	s->a->debug = on_debug;
 	if (o->pci_dump) {
+		/* libpci reads the checked private copy, never the file itself, which may change meanwhile. */
+		s->dump_fd = disc_dump_open(o->pci_dump, msg, msglen);
+		if (s->dump_fd < 0) {
+			s->rc = s->dump_fd;
+			goto out;
+		}
+		snprintf(s->path, sizeof(s->path), "/proc/self/fd/%d", s->dump_fd);
+		if (access(s->path, R_OK) != 0)
+			snprintf(s->path, sizeof(s->path), "%s", o->pci_dump);   /* no /proc: the checked file */
 		s->a->method = PCI_ACCESS_DUMP;
-		snprintf(s->path, sizeof(s->path), "%s", o->pci_dump);
 		pci_set_param(s->a, "dump.name", s->path);
 	} else {
+		if (strcmp(root, "/sys") != 0 && (s->rc = tree_check(root, msg, msglen)) != 0)
+			goto out;
 		s->a->method = PCI_ACCESS_SYS_BUS_PCI;
 		snprintf(s->path, sizeof(s->path), "%s/bus/pci", root);
 		pci_set_param(s->a, "sysfs.path", s->path);
@@ -436,6 +496,8 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 out:
 	pci_cleanup(s->a);
 	ctx = NULL;
+	if (s->dump_fd >= 0)
+		close(s->dump_fd);
 	free(s->devs);
 	if (s->rc)
 		disc_inventory_free(inv);

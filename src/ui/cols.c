@@ -14,14 +14,14 @@ static const struct fixed_col {
 	bool hw, sockets_only;
 	const char *key, *title;
 } fixed_cols[] = {
-	{ UC_MUX,    0,                  5, 0, false, false, "mux",          "MUX" },
+	{ UC_MUX,    0,                  4, 0, false, false, "mux",          "MUX" },
 	{ UC_METRIC, M_UTIL,             5, 1, false, false, "util",         "UTIL%" },
 	{ UC_METRIC, M_GHZ,              4, 2, true,  false, "ghz",          "GHz" },
 	{ UC_METRIC, M_IPC,              4, 2, true,  false, "ipc",          "IPC" },
 	{ UC_SPARK,  0,         UI_SPARK_W, 0, true,  false, "ipc-history",  "IPC hist" },
-	{ UC_ROLE,   ROLE_INSTRUCTIONS,  6, 0, true,  false, "instructions", "INSTR" },
-	{ UC_ROLE,   ROLE_CYCLES,        6, 0, true,  false, "cycles",       "CYCLES" },
-	{ UC_ROLE,   ROLE_LLC_MISSES,    8, 0, true,  false, "llc-misses",   "LLC-MISS" },
+	{ UC_ROLE,   ROLE_INSTRUCTIONS,  7, 0, true,  false, "instructions", "INSTR" },
+	{ UC_ROLE,   ROLE_CYCLES,        8, 0, true,  false, "cycles",       "CYCLES" },
+	{ UC_ROLE,   ROLE_LLC_MISSES,   10, 0, true,  false, "llc-misses",   "LLC-MISS" },
 	{ UC_METRIC, M_MPKI,             5, 2, true,  false, "mpki",         "MPKI" },
 	{ UC_METRIC, M_BR_MISS_PCT,      8, 2, true,  false, "branch-miss",  "BR-MISS%" },
 	{ UC_METRIC, M_MEM_RD_GBS,       8, 2, true,  true,  "mem-read",     "RD GB/s" },
@@ -38,7 +38,7 @@ static const int metric_roles[NMETRICS][2] = {
 	[M_IPC] = { ROLE_INSTRUCTIONS, ROLE_CYCLES },
 	[M_CPI] = { ROLE_INSTRUCTIONS, ROLE_CYCLES },
 	[M_GHZ] = { ROLE_CYCLES, ROLE_NONE },
-	[M_UTIL] = { ROLE_CPU_CLOCK, ROLE_NONE },
+	[M_UTIL] = { ROLE_NONE, ROLE_NONE },
 	[M_LLC_MISS_PCT] = { ROLE_LLC_MISSES, ROLE_LLC_REFS },
 	[M_MPKI] = { ROLE_LLC_MISSES, ROLE_INSTRUCTIONS },
 	[M_BR_MISS_PCT] = { ROLE_BRANCH_MISSES, ROLE_BRANCHES },
@@ -125,7 +125,7 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		    !(f->idx == M_MEM_GBS && have_role(m, ROLE_MEM_READ) && have_role(m, ROLE_MEM_WRITE)))
 			continue;
 		out[n] = (struct ui_col){ .kind = f->kind, .idx = f->idx, .width = f->width,
-					  .prec = f->prec, .hw = f->hw };
+					  .prec = f->prec, .hw = f->hw, .count = f->kind == UC_ROLE };
 		snprintf(out[n].key, sizeof(out[n].key), "%s", f->key);
 		snprintf(out[n].title, sizeof(out[n].title), "%s", f->title);
 		n++;
@@ -153,14 +153,16 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		if (out[n].nalt)
 			snprintf(name, sizeof(name), "%.*s", (int)kl, k);
 		else
-			snprintf(name, sizeof(name), "%s", ev->name);
+			snprintf(name, sizeof(name), "%s", ev->key);   /* "cycles#2" for a repeat */
 		if (only && only[0] && !ui_evtext_has(only, name) && !ui_evtext_has(only, ev->name))
 			continue;
 		unit_suffix(ev->unit, unit, sizeof(unit));
 		snprintf(title, sizeof(title), "%s%s", name, unit);
+		out[n].count = !ev->unit[0];
 		w = (int)strlen(title);
 		w = w < 6 ? 6 : w > 16 ? 16 : w;
-		out[n].width = w;
+		/* room for "/s" so the width does not change with the rate mode */
+		out[n].width = out[n].count && (int)strlen(title) + 2 > w ? (int)strlen(title) + 2 > 18 ? 18 : (int)strlen(title) + 2 : w;
 		snprintf(out[n].key, sizeof(out[n].key), "%.*s", (int)sizeof(out[n].key) - 1, name);
 		snprintf(out[n].title, sizeof(out[n].title), "%.*s", w, title);
 		if ((int)strlen(title) > w)
@@ -191,15 +193,48 @@ void ui_mux_mask(const struct model *m, bool uncore, bool *use)
 		use[e] = uncore || !m->ev[e].uncore;
 }
 
-/* The value of an event column: the first of its events present on this row. */
-static const struct ev_val *event_val(const struct ui_col *c, const struct ev_val *vals)
+/* The value of a role or event column on a row: the sum of its events (a role's events on
+ * every PMU, an event column's hybrid siblings). A CPU row has one of them; an aggregate row
+ * of a hybrid has them all, and shows their total, not the first PMU's share. */
+static struct ev_val col_val(const struct model *m, const struct ui_col *c, const struct ev_val *vals)
 {
-	if (vals[c->idx].state != EVS_ABSENT)
-		return &vals[c->idx];
-	for (int i = 0; i < c->nalt; i++)
-		if (vals[c->alt[i]].state != EVS_ABSENT)
-			return &vals[c->alt[i]];
-	return &vals[c->idx];
+	struct ev_val sum = { 0 };
+	bool any = false;
+
+	if (c->kind == UC_ROLE) {
+		for (int e = 0; e < m->nev; e++)
+			if (m->ev[e].role == c->idx) {
+				model_sum_into(&sum, &vals[e]);
+				any = true;
+			}
+	} else {
+		model_sum_into(&sum, &vals[c->idx]);
+		for (int i = 0; i < c->nalt; i++)
+			model_sum_into(&sum, &vals[c->alt[i]]);
+		any = true;
+	}
+	model_sum_finish(&sum);
+	if (!any)
+		sum.state = EVS_ABSENT;
+	return sum;
+}
+
+void ui_col_title(const struct ui_col *c, bool rates, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", c->title, rates && c->count ? "/s" : "");
+}
+
+double ui_col_count(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		    double per)
+{
+	struct ev_val v;
+
+	if (c->kind != UC_ROLE && c->kind != UC_EVENT)
+		return NAN;
+	v = col_val(m, c, vals);
+	if (v.state != EVS_OK)
+		return NAN;
+	return c->count && per > 0 ? v.value / per : v.value;
 }
 
 static int val_pair(const struct ev_val *v)
@@ -213,11 +248,27 @@ static int val_pair(const struct ev_val *v)
 	return UP_NONE;
 }
 
-void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
-		 const double *met, bool no_hw, char *buf, size_t len, int *pair)
+/* An event cell: its state's text, or the value (per second for a count when per > 0). */
+static void count_text(const struct ui_col *c, const struct ev_val *v, const struct ui_cellopt *o,
+		       char *buf, size_t len)
 {
-	const struct ev_val *v;
+	if (v->state != EVS_OK) {
+		ui_fmt_val(v, buf, len);
+		return;
+	}
+	if (c->count && o->unit >= 0)
+		ui_fmt_count_in(o->per > 0 ? v->value / o->per : v->value, o->unit, buf, len);
+	else
+		ui_fmt_count(c->count && o->per > 0 ? v->value / o->per : v->value, buf, len);
+}
+
+void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		 const double *met, const struct ui_cellopt *o, char *buf, size_t len, int *pair)
+{
+	struct ev_val v;
+	const struct ev_val *rv;
 	bool use[m->nev > 0 ? m->nev : 1];
+	bool no_hw = o->no_hw;
 
 	*pair = UP_NONE;
 	snprintf(buf, len, "-");
@@ -226,9 +277,12 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 		struct ui_mux mx;
 		ui_mux_mask(m, false, use);
 		mx = ui_mux_of(vals, use, m->nev);
-		ui_mux_text(mx, buf, len);
-		*pair = mx.kind == UI_MUX_FULL ? UP_OK : mx.kind == UI_MUX_EST ? UP_WARN :
-			mx.kind == UI_MUX_NC ? UP_BAD : UP_NONE;
+		/* only an estimate or a gap is worth a mark; a fully counted row stays blank */
+		if (mx.kind == UI_MUX_FULL || mx.kind == UI_MUX_NONE)
+			buf[0] = '\0';
+		else
+			ui_mux_text(mx, buf, len);
+		*pair = mx.kind == UI_MUX_EST ? UP_WARN : mx.kind == UI_MUX_NC ? UP_BAD : UP_NONE;
 		break;
 	}
 	case UC_METRIC:
@@ -240,24 +294,20 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 			int r = metric_roles[c->idx][k];
 			if (r == ROLE_NONE)
 				continue;
-			v = ui_role_val(m, vals, r);
-			if (v && v->state == EVS_UNSUPPORTED) {
+			rv = ui_role_val(m, vals, r);
+			if (rv && rv->state == EVS_UNSUPPORTED) {
 				snprintf(buf, len, "n/a");
 				*pair = UP_DIM;
 			}
 		}
 		break;
 	case UC_ROLE:
-		v = ui_role_val(m, vals, c->idx);
-		if (v) {
-			ui_fmt_val(v, buf, len);
-			*pair = val_pair(v);
-		}
-		break;
 	case UC_EVENT:
-		v = event_val(c, vals);
-		ui_fmt_val(v, buf, len);
-		*pair = val_pair(v);
+		v = col_val(m, c, vals);
+		if (v.state == EVS_ABSENT && c->kind == UC_ROLE)
+			break;
+		count_text(c, &v, o, buf, len);
+		*pair = val_pair(&v);
 		break;
 	default:
 		break;
@@ -272,7 +322,7 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
 		  const double *met)
 {
-	const struct ev_val *v;
+	struct ev_val v;
 	bool use[m->nev > 0 ? m->nev : 1];
 
 	switch (c->kind) {
@@ -287,12 +337,43 @@ double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev
 	case UC_SPARK:
 		return met[M_IPC];
 	case UC_ROLE:
-		v = ui_role_val(m, vals, c->idx);
-		return v && v->state == EVS_OK ? v->value : NAN;
 	case UC_EVENT:
-		v = event_val(c, vals);
-		return v->state == EVS_OK ? v->value : NAN;
+		v = col_val(m, c, vals);
+		return v.state == EVS_OK ? v.value : NAN;
 	default:
 		return NAN;
 	}
+}
+
+bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_t len)
+{
+	static const char *const ids[] = { "cpu", "cpus", "skt", "core", "type" };
+	int max = ui_cols_max(m, 0), n;
+	struct ui_col cols[max > 0 ? max : 1];
+	bool found = false;
+	size_t o = 0;
+
+	list[0] = '\0';
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		found = found || strcmp(key, ids[i]) == 0;
+		if (o < len)
+			o += (size_t)snprintf(list + o, len - o, "%s%s", i ? ", " : "", ids[i]);
+	}
+	/* the fixed columns are known on every machine, so one config serves them all */
+	for (int i = 0; i < NFIXED; i++) {
+		found = found || strcmp(key, fixed_cols[i].key) == 0;
+		if (o < len)
+			o += (size_t)snprintf(list + o, len - o, ", %s", fixed_cols[i].key);
+	}
+	n = ui_cols_build(m, NULL, NULL, 0, true, NULL, cols, max);
+	for (int i = 0; i < n; i++) {
+		if (cols[i].kind != UC_EVENT)
+			continue;
+		found = found || strcmp(key, cols[i].key) == 0;
+		if (o < len)
+			o += (size_t)snprintf(list + o, len - o, ", %s", cols[i].key);
+	}
+	if (o >= len && len > 4)
+		snprintf(list + len - 4, 4, "...");
+	return found;
 }

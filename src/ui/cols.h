@@ -21,6 +21,7 @@ struct ui_col {
 	int width, prec;       /* prec: decimals of a metric */
 	bool hw;               /* hardware column: missing inputs read "n/a" when unsupported */
 	int alt[4], nalt;      /* UC_EVENT: the same event on the other core PMUs of a hybrid */
+	bool count;            /* a unitless count: a rate per second when rates are on */
 	char key[48];          /* sort key: "cpu", "ipc", or the event name */
 	char title[24];
 };
@@ -34,14 +35,34 @@ struct ui_col {
  * Returns the count. */
 int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w, int nids,
 		  bool sockets, const char *only, struct ui_col *out, int max);
+/* Whether key names a column to sort by: an identity (cpu, skt, core, type), a fixed column
+ * (on any machine), or an event column of m's events; list gets the known keys. */
+bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_t len);
 /* Upper bound of columns ui_cols_build can return. */
 int ui_cols_max(const struct model *m, int nids);
 
+/* How cells are written: no_hw: the machine has no hardware PMU, so missing hardware cells
+ * read "n/a"; per: seconds of the interval when counts show as rates per second, 0 for
+ * counts per interval; unit: the power of 1000 every count of the column is written in
+ * (ui_col_unit), -1 for each value its own. */
+struct ui_cellopt {
+	bool no_hw;
+	double per;
+	int unit;
+};
+
 /* Text of one cell of a row (vals: nev values, met: NMETRICS metrics) and
- * its colour pair (enum ui_pair). no_hw: the machine has no hardware PMU, so
- * missing hardware cells read "n/a". Identity and sparkline columns are the caller's. */
+ * its colour pair (enum ui_pair). Identity and sparkline columns are the caller's.
+ * On an aggregate row (socket, all) an event column sums the same event of every
+ * core PMU of a hybrid (cpu_core/x/ + cpu_atom/x/). */
 void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
-		 const double *met, bool no_hw, char *buf, size_t len, int *pair);
+		 const double *met, const struct ui_cellopt *o, char *buf, size_t len, int *pair);
+/* The column title as shown: "/s" after a count column when per > 0. */
+void ui_col_title(const struct ui_col *c, bool rates, char *buf, size_t len);
+/* The value a count column shows on a row (summed over hybrid PMUs, per second when
+ * per > 0); NAN for other columns and missing values. */
+double ui_col_count(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+		    double per);
 /* Sort key of a cell (NAN when missing). */
 double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
 		  const double *met);

@@ -8,11 +8,57 @@
 #include "ui/cols.h"
 #include "ui/format.h"
 
-static const char *const ids_cpu[] = { "CPU", "SKT", "CORE" };
-static const int ids_cpu_w[] = { 4, 3, 4 };
-static const char *const ids_fold[] = { "CPUs", "SKT", "CORE" };
-static const int ids_fold_w[] = { 9, 3, 4 };
-#define NIDS 3
+static const char *const ids_cpu[] = { "CPU", "SKT", "CORE", "TYPE" };
+static const int ids_cpu_w[] = { 4, 3, 4, 4 };
+static const char *const ids_fold[] = { "CPUs", "SKT", "CORE", "TYPE" };
+static const int ids_fold_w[] = { 9, 3, 4, 4 };
+/* identity columns: TYPE only where CPUs differ in their core PMU (hybrid, big.LITTLE) */
+#define NIDS nids_of(u)
+
+/* The core type of a core PMU: P/E on Intel hybrids (cpu_core, cpu_atom, cpu_lowpower) and
+ * Apple (Firestorm, Icestorm and later pairs), else the cluster's PMU name without its
+ * architecture prefix ("cortex_a76", "pmuv3_1"). */
+static void core_type(const char *pmu, char *buf, size_t len)
+{
+	static const struct { const char *pmu, *type; } known[] = {
+		{ "cpu_core", "P" }, { "cpu_atom", "E" }, { "cpu_lowpower", "LPE" },
+		{ "apple_firestorm_pmu", "P" }, { "apple_icestorm_pmu", "E" },
+		{ "apple_avalanche_pmu", "P" }, { "apple_blizzard_pmu", "E" },
+	};
+	const char *s = pmu;
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(pmu, known[i].pmu) == 0) {
+			snprintf(buf, len, "%s", known[i].type);
+			return;
+		}
+	if (strncmp(s, "armv8_", 6) == 0 || strncmp(s, "armv9_", 6) == 0)
+		s += 6;
+	if (strncmp(s, "cortex_", 7) == 0)
+		s += 7;
+	snprintf(buf, len, "%s", s);
+}
+
+static const char *cpu_pmu_name(const struct ui *u, int c)
+{
+	const struct app *a = u->a;
+	int t = c < a->topo.ncpus ? a->topo.cpus[c].core_pmu : -1;
+
+	return t >= 0 && t < a->reg.n ? a->reg.pmus[t].name : "";
+}
+
+static int nids_of(const struct ui *u)
+{
+	const struct model *m = &u->a->model;
+
+	/* a replay's CPUs are its own, not this machine's topology */
+	if (u->a->rep || m->ncpus != u->a->topo.ncpus)
+		return 3;
+	for (int c = 1; c < m->ncpus; c++)
+		if (strcmp(cpu_pmu_name(u, c), cpu_pmu_name(u, 0)) != 0)
+			return 4;
+	return 3;
+}
 
 void ui_cores_free(struct ui *u)
 {
@@ -67,7 +113,9 @@ static int fold_update(struct ui *u)
 			int c = u->fold_cpus[i];
 			if (n > 0) {
 				int p = u->fold_cpus[u->fold_first[n - 1]];
-				if (m->cpu_sock[p] == m->cpu_sock[c] && m->cpu_core[p] == m->cpu_core[c]) {
+				/* a CPU of unknown core (a replay without topology) is a core of its own */
+				if (m->cpu_core[c] >= 0 && m->cpu_sock[p] == m->cpu_sock[c] &&
+				    m->cpu_core[p] == m->cpu_core[c]) {
 					u->fold_n[n - 1]++;
 					continue;
 				}
@@ -94,6 +142,7 @@ static int fold_update(struct ui *u)
 	for (int r = 0; r < u->nfold; r++) {
 		struct ev_val *dst = &u->fold_val[(size_t)r * nev];
 		double *met = &u->fold_met[(size_t)r * NMETRICS];
+		double jif[UT_N] = { 0 };
 		bool any = false;
 		memset(dst, 0, sizeof(*dst) * (size_t)nev);
 		for (int k = 0; k < u->fold_n[r]; k++) {
@@ -103,12 +152,16 @@ static int fold_update(struct ui *u)
 			any = true;
 			for (int e = 0; e < nev; e++)
 				model_sum_into(&dst[e], &f->cpu[(size_t)c * nev + e]);
+			for (int j = 0; f->jif && j < UT_N; j++)
+				jif[j] += f->jif[(size_t)c * UT_N + j];
 		}
 		for (int e = 0; e < nev; e++)
 			model_sum_finish(&dst[e]);
-		if (any)
+		if (any) {
 			model_metrics(m, dst, f->interval, met);
-		else
+			if (f->jif)
+				model_util(jif, met);   /* the core's siblings' times together */
+		} else
 			for (int k = 0; k < NMETRICS; k++)
 				met[k] = NAN;
 	}
@@ -204,6 +257,7 @@ static double id_key(struct ui *u, int idcol, int r)
 	switch (idcol) {
 	case 0: return m->cpu_ids[c];
 	case 1: return m->sock_ids[m->cpu_sock[c]];
+	case 3: return u->a->topo.cpus[c].core_pmu;
 	default: return m->cpu_core[c];
 	}
 }
@@ -238,7 +292,8 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 		key[r] = cols[sc].kind == UC_ID ? id_key(u, cols[sc].idx, r) :
 			 m->cur.cpu ? ui_col_key(m, &cols[sc], rr.val, rr.met) : NAN;
 	}
-	s = (struct sortctx){ key, tie, u->reverse };
+	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
+	s = (struct sortctx){ key, tie, ui_sort_desc(u, cols[sc].kind == UC_ID) };
 	qsort_r(ord, (size_t)n, sizeof(int), cmp_rows, &s);
 	free(key);
 	free(tie);
@@ -249,6 +304,10 @@ static void id_text(struct ui *u, int idcol, int r, char *buf, size_t len)
 	const struct model *m = model_of(u);
 	int c = cpu_of_row(u, r);
 
+	if (idcol == 3) {
+		core_type(cpu_pmu_name(u, c), buf, len);
+		return;
+	}
 	if (idcol == 0 && u->fold) {
 		int ids[64], k, n = u->fold_n[r] < 64 ? u->fold_n[r] : 64;
 		for (k = 0; k < n; k++)
@@ -329,7 +388,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	const struct model *m = model_of(u);
 	const struct frame *f = &m->cur;
 	struct ui_col *cols;
-	int n, ncols, *vis, nvis, sc, body;
+	int n, ncols, *vis, *unit, nvis, sc, body;
+	struct ui_cellopt opt;
 	float top = 0;
 	char buf[160];
 	chtype line[wd > 0 ? wd : 1];
@@ -341,10 +401,15 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	if (!ncols)
 		return;
 	vis = malloc(sizeof(int) * (size_t)ncols);
-	if (!vis) {
+	unit = malloc(sizeof(int) * (size_t)ncols);
+	if (!vis || !unit) {
+		free(vis);
+		free(unit);
 		free(cols);
 		return;
 	}
+	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0',
+				   .per = u->raw ? 0 : f->interval, .unit = -1 };
 	sc = find_col(cols, ncols, u->sort_key);
 	/* the identity and MUX columns stay; the rest scroll sideways */
 	if (u->hoff[UV_CORES] > ncols - NIDS - 2)
@@ -363,12 +428,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	for (int i = 0, x = 0; i < nvis; i++) {
 		const struct ui_col *c = &cols[vis[i]];
 		char t[40];
-		snprintf(t, sizeof(t), "%s%s", c->title,
-			 vis[i] == sc ? (u->reverse ? u->g->sort_down : u->g->sort_up) : "");
-		if (c->kind == UC_ID || c->kind == UC_SPARK)
-			ui_put(w, 0, x, c->width + (vis[i] == sc), ui_attr(u, UP_HEAD), t);
-		else
-			ui_put_right(w, 0, x, c->width, ui_attr(u, UP_HEAD), t);
+		ui_col_title(c, !u->raw, t, sizeof(t));
+		ui_put_title(u, w, 0, x, c, t, vis[i] == sc ? ui_sort_mark(u, c->kind == UC_ID) : NULL);
 		x += c->width + 1;
 	}
 	if (!f->cpu || f->seq == 0) {
@@ -388,6 +449,19 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		body = h - 1;
 	u->sel[UV_CORES] = ui_clamp(u->sel[UV_CORES], n);
 	u->top[UV_CORES] = ui_scroll_top(u->top[UV_CORES], u->sel[UV_CORES], n, body);
+	/* one unit per count column, from its largest row, so cells do not flicker between units */
+	for (int i = 0; i < ncols; i++) {
+		double mx = NAN;
+		if (!cols[i].count)
+			continue;
+		for (int r = 0; r < n; r++) {
+			struct rowref rr = row_of(u, r);
+			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per) : NAN;
+			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
+				mx = fabs(v);
+		}
+		unit[i] = ui_unit_for(u, UV_CORES, cols[i].key, mx);
+	}
 	/* only the visible rows are formatted */
 	for (int y = 0; y < body && u->top[UV_CORES] + y < n; y++) {
 		int pos = u->top[UV_CORES] + y, r = u->order[pos];
@@ -407,7 +481,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 				x += c->width + 1;
 				continue;
 			} else
-				ui_col_cell(m, c, rr.val, rr.met, u->a->hw_reason[0] != '\0', buf, sizeof(buf), &pair);
+			{
+				opt.unit = unit[vis[i]];
+				ui_col_cell(m, c, rr.val, rr.met, &opt, buf, sizeof(buf), &pair);
+			}
 			line_put(line, wd, x, c, sel ? sel : ui_attr(u, pair), buf);
 			x += c->width + 1;
 		}
@@ -429,7 +506,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			else if (c->kind == UC_SPARK)
 				buf[0] = '\0';
 			else
-				ui_col_cell(m, c, f->sys, f->sys_m, u->a->hw_reason[0] != '\0', buf, sizeof(buf), &pair);
+			{
+				opt.unit = -1;   /* the total has a unit of its own */
+				ui_col_cell(m, c, f->sys, f->sys_m, &opt, buf, sizeof(buf), &pair);
+			}
 			line_put(line, wd, x, c, ui_attr(u, pair) | A_BOLD, buf);
 			x += c->width + 1;
 		}
@@ -437,6 +517,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 out:
 	free(vis);
+	free(unit);
 	free(cols);
 }
 
@@ -463,8 +544,9 @@ static bool key(struct ui *u, int action)
 		u->sel[UV_CORES] = u->top[UV_CORES] = 0;
 		if (strcmp(u->sort_key, "cpu") == 0 || strcmp(u->sort_key, "cpus") == 0)
 			snprintf(u->sort_key, sizeof(u->sort_key), "%s", u->fold ? "cpus" : "cpu");
-		snprintf(u->status, sizeof(u->status), "%s", u->fold ?
-			 "one row per core (SMT siblings folded)" : "one row per CPU");
+		snprintf(u->status, sizeof(u->status), "%s", !u->fold ? "one row per CPU" :
+			 model_of(u)->cpu_core[0] < 0 ? "topology unknown (--topology FILE gives it): one row per CPU" :
+			 "one row per core (SMT siblings folded)");
 		return true;
 	default:
 		return false;

@@ -1,6 +1,9 @@
 /* draw.c: small drawing helpers shared by the views: attributes and clipped text. */
 #include "view.h"
+#include <stdio.h>
 #include <string.h>
+#include "ui/cols.h"
+#include "ui/format.h"
 
 attr_t ui_attr(const struct ui *u, int pair)
 {
@@ -64,4 +67,50 @@ void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s)
 	if (len > cw)
 		len = cw;
 	ui_put(w, y, x + cw - len, len, at, s);
+}
+
+bool ui_sort_desc(const struct ui *u, bool id_col)
+{
+	return !id_col != u->reverse;
+}
+
+const char *ui_sort_mark(const struct ui *u, bool id_col)
+{
+	return ui_sort_desc(u, id_col) ? u->g->sort_down : u->g->sort_up;
+}
+
+void ui_put_title(struct ui *u, WINDOW *w, int y, int x, const struct ui_col *c, const char *t,
+		  const char *mark)
+{
+	attr_t at = ui_attr(u, UP_HEAD);
+
+	if (c->kind == UC_ID || c->kind == UC_SPARK) {
+		int n = ui_put(w, y, x, c->width, at, t);
+		if (mark)
+			ui_put(w, y, x + n, 1, at, mark);
+		return;
+	}
+	/* right-aligned titles fill their width: the mark goes in the gap after them */
+	ui_put_right(w, y, x, c->width, at, t);
+	if (mark)
+		ui_put(w, y, x + c->width, 1, at, mark);
+}
+
+int ui_unit_for(struct ui *u, int view, const char *key, double maxv)
+{
+	int i;
+
+	for (i = 0; i < u->nunits; i++)
+		if (u->units[i].view == view && strcmp(u->units[i].key, key) == 0)
+			break;
+	if (i == u->nunits) {
+		if (u->nunits == (int)(sizeof(u->units) / sizeof(u->units[0])))
+			return ui_fmt_unit_pick(maxv, -1);
+		u->nunits++;
+		u->units[i].view = view;
+		u->units[i].unit = -1;
+		snprintf(u->units[i].key, sizeof(u->units[i].key), "%s", key);
+	}
+	u->units[i].unit = ui_fmt_unit_pick(maxv, u->units[i].unit);
+	return u->units[i].unit;
 }

@@ -63,7 +63,7 @@ static void pending_budget(struct ui *u)
 	u->npbud = a->nbudget < 8 ? a->nbudget : 8;
 	memcpy(u->pbud, a->budget, sizeof(u->pbud[0]) * (size_t)u->npbud);
 	if (evparse(u->pending, &a->reg, &a->topo, &l, &err) < 0) {
-		snprintf(u->pmsg, sizeof(u->pmsg), "at %d: %s", err.pos, err.msg);
+		snprintf(u->pmsg, sizeof(u->pmsg), "column %d: %s", err.pos + 1, err.msg);
 		return;
 	}
 	budget_need(u->pbud, u->npbud, &a->reg, &l);
@@ -95,7 +95,7 @@ int ui_events_commit(struct ui *u)
 	rc = app_set_events(u->a, u->pending, &err);
 	if (rc < 0) {
 		if (err.msg[0])
-			snprintf(u->status, sizeof(u->status), "events not changed: at %d: %s", err.pos, err.msg);
+			snprintf(u->status, sizeof(u->status), "events not changed: column %d: %s", err.pos + 1, err.msg);
 		else
 			snprintf(u->status, sizeof(u->status), "events: %.280s", u->a->msg[0] ? u->a->msg : strerror(-rc));
 		u->status_err = true;

@@ -65,6 +65,10 @@ void ui_fmt_count(double v, char *buf, size_t len)
 		v /= 1000;
 		u++;
 	}
+	if (v >= 999.5) {   /* past the last suffix: exponent form keeps the width ("1e+24") */
+		snprintf(buf, len, "%s%.0e", sign, v * 1e18);
+		return;
+	}
 	if (u == 0)
 		fix(buf, len, sign, v, 0, 0);
 	else if (v < 9.995)
@@ -105,7 +109,9 @@ void ui_fmt_val(const struct ev_val *v, char *buf, size_t len)
 
 void ui_fmt_elapsed(double s, char *buf, size_t len)
 {
-	long t = isnan(s) || s < 0 ? 0 : (long)s;
+	/* clamped before the cast (a double past LONG_MAX is undefined behaviour): 1e12 s is
+	 * thirty thousand years */
+	long t = isnan(s) || s < 0 ? 0 : s > 1e12 ? (long)1e12 : (long)s;
 
 	if (t < 60)
 		snprintf(buf, len, "%lds", t);
@@ -154,7 +160,7 @@ void ui_mux_text(struct ui_mux mx, char *buf, size_t len)
 		break;
 	case UI_MUX_EST:
 		/* floor: an estimate never reads as 100% */
-		snprintf(buf, len, "~%d%%", (int)floor(mx.pct));
+		snprintf(buf, len, "~%d%%", isfinite(mx.pct) && mx.pct > 0 && mx.pct < 100 ? (int)floor(mx.pct) : 0);
 		break;
 	case UI_MUX_NC:
 		snprintf(buf, len, "!nc");
@@ -165,3 +171,53 @@ void ui_mux_text(struct ui_mux mx, char *buf, size_t len)
 	}
 }
 
+
+void ui_fmt_count_in(double v, int unit, char *buf, size_t len)
+{
+	static const char suffix[] = " KMGTPE";
+	const char *sign = "";
+
+	if (isnan(v) || isinf(v) || unit < 0 || unit > 6) {
+		ui_fmt_count(v, buf, len);
+		return;
+	}
+	if (v < 0) {
+		sign = "-";
+		v = -v;
+	}
+	for (int i = 0; i < unit; i++)
+		v /= 1000;
+	/* three significant digits, never more than the unit's four */
+	if (unit == 0 && v == floor(v))
+		fix(buf, len, sign, v, 0, 0);
+	else if (v < 9.995)
+		fix(buf, len, sign, v, 2, unit ? suffix[unit] : 0);
+	else if (v < 99.95)
+		fix(buf, len, sign, v, 1, unit ? suffix[unit] : 0);
+	else
+		fix(buf, len, sign, v, 0, unit ? suffix[unit] : 0);
+}
+
+int ui_fmt_unit_pick(double maxv, int prev)
+{
+	int u = 0;
+
+	if (isnan(maxv) || isinf(maxv))
+		return prev >= 0 ? prev : 0;
+	if (maxv < 0)
+		maxv = -maxv;
+	while (maxv >= 999.5 && u < 6) {
+		maxv /= 1000;
+		u++;
+	}
+	/* up at once (the text would not fit); down only when the largest value fell
+	 * below half of the unit, so a value near 1000 does not switch it every refresh */
+	if (prev > u && prev <= 6) {
+		double inprev = maxv;
+		for (int i = u; i < prev; i++)
+			inprev /= 1000;
+		if (inprev >= 0.5)
+			return prev;
+	}
+	return u;
+}

@@ -34,4 +34,11 @@ struct ui_mux ui_mux_of(const struct ev_val *row, const bool *use, int n);
 /* "full", "~63%", "!nc" or "-": readable without colour. */
 void ui_mux_text(struct ui_mux mx, char *buf, size_t len);
 
+/* A count written in a fixed unit (a power of 1000: 0 none, 1 K, 2 M, ...): every cell of a
+ * column in the same unit, three significant digits ("0.52G", "12.3G", "987G"). */
+void ui_fmt_count_in(double v, int unit, char *buf, size_t len);
+/* The unit for a column whose largest value is maxv: the smallest one that writes it in at
+ * most three integer digits; prev (the unit of the last refresh, -1 none) is kept while the
+ * largest value still reads at least 0.50 in it, so a column does not flicker between units. */
+int ui_fmt_unit_pick(double maxv, int prev);
 #endif

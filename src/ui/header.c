@@ -1,5 +1,6 @@
 /* header.c: the header: host, CPU, kernel, source, interval, elapsed, budget, paranoid, hw reason, tabs. */
 #include "view.h"
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "ui/format.h"
@@ -41,9 +42,22 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 	/* line 2: timing */
 	if (y < info) {
 		ui_fmt_elapsed(a->model.cur.t > 0 ? a->model.cur.t : app_now() - a->t0, el, sizeof(el));
-		snprintf(buf, sizeof(buf), " interval %.3gs  elapsed %s  %d CPUs  %d socket%s  ",
-			 a->interval, el, a->model.ncpus, a->model.nsock, a->model.nsock == 1 ? "" : "s");
+		if (a->model.nsock == 1 && a->model.sock_ids && a->model.sock_ids[0] < 0)
+			snprintf(buf, sizeof(buf), " interval %.3gs  elapsed %s  %d CPUs  topology unknown  ",
+				 a->interval, el, a->model.ncpus);
+		else
+			snprintf(buf, sizeof(buf), " interval %.3gs  elapsed %s  %d CPUs  %d socket%s  ",
+				 a->interval, el, a->model.ncpus, a->model.nsock, a->model.nsock == 1 ? "" : "s");
 		x = ui_put(w, y, 0, wd, A_NORMAL, buf);
+		{   /* the CPU time of the interval, split as top's %Cpu(s) line */
+			const double *sm = a->model.cur.sys_m;
+			if (sm && !isnan(sm[M_UTIL])) {
+				snprintf(buf, sizeof(buf), "busy %.1f%% (usr %.1f sys %.1f irq %.1f sirq %.1f steal %.1f)  ",
+					 sm[M_UTIL], sm[M_UTIL_USER], sm[M_UTIL_SYS], sm[M_UTIL_IRQ],
+					 sm[M_UTIL_SOFTIRQ], sm[M_UTIL_STEAL]);
+				x += ui_put(w, y, x, wd - x, A_NORMAL, buf);
+			}
+		}
 		if (a->paused)
 			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_WARN) | A_BOLD | A_REVERSE, " PAUSED ");
 		if (u->ended)
@@ -72,7 +86,11 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 		x += ui_put(w, y, x, wd - x, A_NORMAL, buf);
 		if (a->hw_reason[0]) {
 			x += ui_put(w, y, x, wd - x, A_NORMAL, "  ");
-			ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), a->hw_reason);
+			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), a->hw_reason);
+		}
+		if (a->run_note[0]) {   /* what counting dropped: descriptors, offline CPUs, failed reads */
+			x += ui_put(w, y, x, wd - x, A_NORMAL, "  ");
+			ui_put(w, y, x, wd - x, ui_attr(u, UP_WARN), a->run_note);
 		}
 		y++;
 	}

@@ -6,12 +6,15 @@
 static const char *const legend[] = {
 	"",
 	"Reading the numbers",
-	"  12.3K 4.56M 1.20G  counts in thousands, millions, billions per interval",
+	"  12.3K 4.56M 1.20G  thousands, millions, billions; one unit per column",
+	"  INSTR/s            counts as rates per second (r: raw counts per interval)",
 	"  -                  no value (event not in the list, or not on this CPU)",
 	"  n/a                the kernel does not support the event here (e.g. no hardware PMU in a VM)",
 	"  !nc                opened but never counted in the interval (no counter was free)",
-	"  MUX full           every event of the row counted the whole interval",
+	"  MUX (blank)        every event of the row counted the whole interval: values are measured",
 	"  MUX ~63%           multiplexed: the least measured event ran 63% of the time; values are estimates",
+	"  MUX !nc            an event of the row was never scheduled: its values are missing",
+	"  sort mark          after the sorted column's title: down descending, up ascending (I inverts)",
 	"  IPC history        instructions per cycle, newest on the right",
 	NULL,
 };

@@ -10,11 +10,56 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <termios.h>
+#include <unistd.h>
+#include "app/guard.h"
 #include "ui/keys.h"
 #include "ui/view.h"
 
 static volatile sig_atomic_t sig_quit;
 static bool curses_on;
+
+/* What a fatal signal writes to put the terminal back (no curses call is safe in a handler): the
+ * terminal's own sgr0, cnorm, rmkx and rmcup strings, looked up while the screen starts, and the
+ * tty modes from before. */
+static char fatal_seq[512];
+static size_t fatal_len;
+static struct termios fatal_tty;
+static bool fatal_tty_ok;
+static int fatal_fd = -1;
+
+static void add_cap(const char *cap)
+{
+	char *v = tigetstr((char *)cap);
+
+	if (!v || v == (char *)-1)
+		return;
+	for (; *v && fatal_len < sizeof(fatal_seq) - 1; v++) {
+		if (v[0] == '$' && v[1] == '<') {   /* a padding delay, not output */
+			while (*v && *v != '>')
+				v++;
+			if (!*v)
+				break;
+			continue;
+		}
+		fatal_seq[fatal_len++] = *v;
+	}
+}
+
+static void fatal_restore(void)
+{
+	size_t off = 0;
+
+	while (off < fatal_len) {
+		ssize_t n = write(fatal_fd, fatal_seq + off, fatal_len - off);
+
+		if (n <= 0 && errno != EINTR)
+			break;
+		off += n > 0 ? (size_t)n : 0;
+	}
+	if (fatal_tty_ok)
+		tcsetattr(fatal_fd, TCSANOW, &fatal_tty);
+}
 
 static void on_signal(int sig)
 {
@@ -24,6 +69,7 @@ static void on_signal(int sig)
 /* Safe to call twice and from atexit: the terminal comes back on every path. */
 static void restore_terminal(void)
 {
+	guard_set_terminal(NULL);
 	if (curses_on && !isendwin()) {
 		curs_set(1);
 		endwin();
@@ -104,7 +150,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e/T views  p pause  +/- interval  t fold  </> sort  r reverse");
+			   " q quit  h help  c/s/u/e/T views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
 	(void)x;
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
@@ -183,44 +229,6 @@ static void switch_view(struct ui *u, int v)
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 }
 
-/* Save display settings and events to the user's file (created when absent). */
-static void save_settings(struct ui *u)
-{
-	struct app *a = u->a;
-	struct settings *s = &a->set;
-	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
-	char path[4096], ev[16384], msg[512];
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	s->interval = a->interval;
-	s->reverse = u->reverse;
-	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
-	if (u->view < 4)
-		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
-	if (s->user_file && s->path[0]) {
-		snprintf(path, sizeof(path), "%s", s->path);
-	} else {
-		char dir[4000];
-		if (xdg && xdg[0])
-			snprintf(dir, sizeof(dir), "%s", xdg);
-		else
-			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
-		mkdir(dir, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop", dir);
-		mkdir(path, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop/pmutop.conf", dir);
-	}
-	app_events_text(a, ev, sizeof(ev));
-	msg[0] = '\0';
-	if (settings_save(s, path, ev, msg, sizeof(msg)) < 0) {
-		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
-		u->status_err = true;
-	} else {
-		snprintf(u->status, sizeof(u->status), "saved to %.300s", path);
-		u->status_err = false;
-	}
-}
-
 /* Replay: show the interval delta away from the one on screen (0 = the first).
  * The source's position is the next interval to read, one past the one shown. */
 static void step_replay(struct ui *u, int delta)
@@ -262,6 +270,8 @@ static int dispatch(struct ui *u, int ch)
 	}
 	if (u->view == UV_EVENTS && ui_events_input(u, ch))
 		return 0;
+	if (ui_save_input(u, ch))   /* the name prompt of S eats keys while open */
+		return 0;
 	act = ui_key_action(ch);
 	if (act != UA_NONE && act != UA_TOGGLE)
 		u->status[0] = '\0';
@@ -293,10 +303,10 @@ static int dispatch(struct ui *u, int ch)
 	case UA_FASTER:
 	case UA_SLOWER: {
 		double iv = act == UA_FASTER ? a->interval / 2 : a->interval * 2;
-		if (iv < 0.05)
-			iv = 0.05;
-		if (iv > 3600)
-			iv = 3600;
+		if (iv < INTERVAL_MIN)
+			iv = INTERVAL_MIN;
+		if (iv > INTERVAL_MAX)
+			iv = INTERVAL_MAX;
 		a->interval = iv;
 		snprintf(u->status, sizeof(u->status), "interval %.3g s", iv);
 		u->dirty_hdr = true;
@@ -320,7 +330,12 @@ static int dispatch(struct ui *u, int ch)
 	case UA_SORT_PREV: ui_cores_sort_step(u, -1); break;
 	case UA_SORT_NEXT: ui_cores_sort_step(u, 1); break;
 	case UA_REVERSE: u->reverse = !u->reverse; break;
-	case UA_SAVE: save_settings(u); break;
+	case UA_RAW:
+		u->raw = !u->raw;
+		snprintf(u->status, sizeof(u->status), "%s", u->raw ? "counts per interval (r: rates per second)" :
+			 "rates per second (r: counts per interval)");
+		break;
+	case UA_SAVE: ui_save_start(u); break;
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
 	case UA_REDRAW:
@@ -398,6 +413,7 @@ int ui_run(struct app *a)
 	if (u->view == UV_TOPDOWN)
 		ui_topdown_open(u);   /* its events are opened only for it */
 	u->reverse = a->set.reverse;
+	u->raw = !a->set.rates;
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");
 	if (a->interval <= 0)
 		a->interval = a->set.interval > 0 ? a->set.interval : 1;
@@ -407,6 +423,8 @@ int ui_run(struct app *a)
 		u->status_err = true;
 	}
 
+	fatal_fd = fileno(stdout);
+	fatal_tty_ok = tcgetattr(fatal_fd, &fatal_tty) == 0;
 	/* newterm, unlike initscr, returns NULL instead of exiting on a bad TERM */
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
@@ -416,6 +434,12 @@ int ui_run(struct app *a)
 	}
 	curses_on = true;
 	atexit(restore_terminal);
+	fatal_len = 0;
+	add_cap("sgr0");
+	add_cap("cnorm");
+	add_cap("rmkx");
+	add_cap("rmcup");
+	guard_set_terminal(fatal_restore);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -448,10 +472,21 @@ int ui_run(struct app *a)
 		redraw(u);
 		now = app_now();
 		wait = next - now;
-		if (wait <= 0) {
+		/* input before every refresh: at a short interval a refresh is always due, and
+		 * keys waiting behind it would never be read */
+		wtimeout(u->foot, wait > 0 ? (int)ceil(wait * 1000) : 0);
+		ch = wgetch(u->foot);
+		if (ch == ERR) {
+			if (app_now() < next)
+				continue;
 			rc = tick(u);
 			if (rc < 0) {
 				status = 1;
+				break;
+			}
+			/* -n N on the screen: N refreshes, then quit (as top -n) */
+			if (a->opt.count > 0 && a->model.cur.seq >= (uint64_t)a->opt.count) {
+				redraw(u);
 				break;
 			}
 			/* fall behind gracefully: never run ticks back to back */
@@ -460,10 +495,6 @@ int ui_run(struct app *a)
 				next = now + a->interval;
 			continue;
 		}
-		wtimeout(u->foot, (int)ceil(wait * 1000));
-		ch = wgetch(u->foot);
-		if (ch == ERR)
-			continue;
 		do {
 			if (dispatch(u, ch)) {
 				sig_quit = -1;
@@ -485,7 +516,7 @@ out:
 	sigaction(SIGHUP, &old_hup, NULL);
 	if (status && a->msg[0])
 		fprintf(stderr, "pmutop: %s\n", a->msg);
-	if (sig_quit > 0 && sig_quit != SIGINT)
+	if (sig_quit > 0)   /* SIGINT, SIGTERM, SIGHUP: 128+signal, as shells report it */
 		status = 128 + sig_quit;
 	ui_free(u);
 	write_stats();

@@ -24,6 +24,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 	const struct model *m = &u->a->model;
 	const struct frame *f = &m->cur;
 	int max = ui_cols_max(m, 2), ncols, nvis;
+	struct ui_cellopt opt;
 	struct ui_col *cols = malloc(sizeof(*cols) * (size_t)max);
 	int *vis = malloc(sizeof(int) * (size_t)max);
 	char buf[96];
@@ -42,13 +43,13 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
 	for (int i = 0, x = 0; i < nvis; i++) {
 		const struct ui_col *c = &cols[vis[i]];
-		if (c->kind == UC_ID)
-			ui_put(w, *y, x, c->width, ui_attr(u, UP_HEAD), c->title);
-		else
-			ui_put_right(w, *y, x, c->width, ui_attr(u, UP_HEAD), c->title);
+		char t[40];
+		ui_col_title(c, !u->raw, t, sizeof(t));
+		ui_put_title(u, w, *y, x, c, t, NULL);
 		x += c->width + 1;
 	}
 	(*y)++;
+	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0', .per = u->raw ? 0 : f->interval };
 	for (int s = 0; s <= m->nsock && *y < h; s++, (*y)++) {
 		bool all = s == m->nsock;
 		const struct ev_val *vals = all ? f->sys : &f->sock[(size_t)s * m->nev];
@@ -71,7 +72,15 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 				snprintf(buf, sizeof(buf), "%d", ncpu);
 				ui_put_right(w, *y, x, c->width, A_NORMAL, buf);
 			} else {
-				ui_col_cell(m, c, vals, met, u->a->hw_reason[0] != '\0', buf, sizeof(buf), &pair);
+				/* the sockets share a unit per column; the total has its own */
+				double mx = NAN;
+				for (int k = 0; !all && c->count && k < m->nsock; k++) {
+					double v = ui_col_count(m, c, &f->sock[(size_t)k * m->nev], opt.per);
+					if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
+						mx = fabs(v);
+				}
+				opt.unit = all || !c->count ? -1 : ui_unit_for(u, UV_SOCKETS, c->key, mx);
+				ui_col_cell(m, c, vals, met, &opt, buf, sizeof(buf), &pair);
 				ui_put_right(w, *y, x, c->width, ui_attr(u, pair) | (all ? A_BOLD : 0), buf);
 			}
 			x += c->width + 1;
@@ -124,9 +133,9 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 		if (k++ < skip)
 			continue;
 		if (m->ev[e].unit[0])
-			snprintf(name, sizeof(name), "%s [%s]", m->ev[e].name, m->ev[e].unit);
+			snprintf(name, sizeof(name), "%s [%s]", m->ev[e].key, m->ev[e].unit);
 		else
-			snprintf(name, sizeof(name), "%s", m->ev[e].name);
+			snprintf(name, sizeof(name), "%s", m->ev[e].key);
 		ui_put(w, y, 0, namew, k - 1 == u->sel[UV_SOCKETS] ? ui_attr(u, UP_SEL) : A_NORMAL, name);
 		for (int s = 0; s < m->nsock; s++) {
 			const struct ev_val *v = &f->sock[(size_t)s * m->nev + e];
@@ -137,10 +146,12 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 			if (namew + 1 + s * 9 + 8 <= wd)
 				ui_put_right(w, y, namew + 1 + s * 9, 8, A_NORMAL, buf);
 		}
-		ui_mux_text(mx, buf, sizeof(buf));
-		ui_put_right(w, y, wd - 6 > namew ? wd - 6 : namew, 5,
-			     ui_attr(u, mx.kind == UI_MUX_FULL ? UP_OK : mx.kind == UI_MUX_EST ? UP_WARN :
-				     mx.kind == UI_MUX_NC ? UP_BAD : UP_NONE), buf);
+		/* a mark only for an estimate or a gap */
+		if (mx.kind == UI_MUX_EST || mx.kind == UI_MUX_NC) {
+			ui_mux_text(mx, buf, sizeof(buf));
+			ui_put_right(w, y, wd - 6 > namew ? wd - 6 : namew, 5,
+				     ui_attr(u, mx.kind == UI_MUX_EST ? UP_WARN : UP_BAD), buf);
+		}
 		y++;
 	}
 }

@@ -32,7 +32,7 @@ float ui_spark_max(const float *ring, int cap, int len, int head, int width)
 
 	for (int k = 0; k < shown && cap > 0; k++) {
 		float v = ring[((head - shown + k) % cap + cap) % cap];
-		if (!isnan(v) && v > top)
+		if (isfinite(v) && v > top)
 			top = v;
 	}
 	return top;
@@ -59,12 +59,10 @@ int ui_spark(const float *ring, int cap, int len, int head, int width, float top
 		const char *gl = " ";
 		if (k >= 0) {
 			float v = ring[((head - shown + k) % cap + cap) % cap];
-			if (!isnan(v) && v >= 0) {
-				int lvl = top > 0 ? (int)(v / top * (UI_SPARK_LEVELS - 1) + 0.5f) : 0;
-				if (lvl < 0)
-					lvl = 0;
-				if (lvl >= UI_SPARK_LEVELS)
-					lvl = UI_SPARK_LEVELS - 1;
+			if (isfinite(v) && v >= 0) {
+				/* clamped before the cast: a value above top (or an infinite top) stays defined */
+				double x = isfinite(top) && top > 0 ? (double)v / top * (UI_SPARK_LEVELS - 1) + 0.5 : 0;
+				int lvl = x >= UI_SPARK_LEVELS ? UI_SPARK_LEVELS - 1 : (int)x;
 				gl = g->spark[lvl];
 			}
 		}

@@ -31,6 +31,10 @@ struct ui {
 	bool status_err;
 	bool ended;                /* a recording ended */
 
+	bool raw;                  /* counts per interval instead of rates per second */
+	struct { int view; int unit; char key[48]; } units[48];   /* unit of each count column */
+	int nunits;
+
 	/* cores view */
 	char sort_key[64];         /* key of the sorted column ("cpu", "ipc", an event name) */
 	bool reverse, fold;
@@ -59,6 +63,11 @@ struct ui {
 	int addlen, addcur;
 	int adderr_pos;            /* -1 none */
 	char adderr[192];
+
+	/* S: the name prompt for the event set (save.c) */
+	bool naming;
+	char namebuf[48];
+	int namelen;
 
 	/* uncore view */
 	struct ui_ugroup *groups;
@@ -89,6 +98,21 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd);
 int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s);
 /* Put text right-aligned in a cell of width cw. */
 void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s);
+
+struct ui_col;
+/* The sort direction of a column: numbers busiest first, identities ascending; reverse flips. */
+bool ui_sort_desc(const struct ui *u, bool id_col);
+const char *ui_sort_mark(const struct ui *u, bool id_col);
+/* A column title at y,x with the sort mark (NULL: none) visible on every kind of column. */
+void ui_put_title(struct ui *u, WINDOW *w, int y, int x, const struct ui_col *c, const char *t,
+		  const char *mark);
+/* The unit (power of 1000) of a count column this refresh, remembered per view and key. */
+int ui_unit_for(struct ui *u, int view, const char *key, double maxv);
+
+/* S: save the settings; on a real machine first ask the name to save the event set under. */
+void ui_save_start(struct ui *u);
+/* Keys for the name prompt while it is open; true when the key was used. */
+bool ui_save_input(struct ui *u, int ch);
 
 /* events view helpers used by the main loop */
 void ui_events_reset_pending(struct ui *u);

@@ -68,4 +68,20 @@ elif grep -q "none.lspci" "$TMPD/out"; then
 else
 	fail missing_dump "$(head -c 300 "$TMPD/out")"
 fi
+
+# What is not a regular file is refused with a message (a directory used to be read as an empty dump,
+# a FIFO waited on forever); a dump with config bytes past 4,096 is refused at its line.
+mkdir "$TMPD/dir.lspci"
+mkfifo "$TMPD/fifo.lspci"
+{ head -n 2 "$FIX/gnr_09a7.lspci"; echo "ffc: 01 02 03 04 05"; } >"$TMPD/past.lspci"
+for c in "dir:is a directory" "fifo:is not a regular file" "past:past.lspci:3: bytes run past the 4096 bytes"; do
+	name=${c%%:*} want=${c#*:}
+	timeout 20 "$PMUTOP" --list-uncore --pci-dump "$TMPD/$name.lspci" >"$TMPD/out" 2>&1
+	rc=$?
+	if [ "$rc" -eq 1 ] && grep -qF "$want" "$TMPD/out"; then
+		pass "refuse_$name"
+	else
+		fail "refuse_$name" "exit $rc: $(head -c 300 "$TMPD/out")"
+	fi
+done
 t_done

@@ -55,10 +55,10 @@ else
 	fail krava_cpus "cpus $cpus, want [0, 1, 2, 3] (the fixture's devices/system/cpu/online)"
 fi
 
-# A parse error names the position, with exit status 2.
+# A parse error names the column (1-based), with exit status 2.
 "$PMUTOP" --sysfs "$KRAVA" -e 'dummy,,cs' --explain-events >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
-if [ "$rc" -eq 2 ] && grep -q "position 6" "$TMPD/err" && grep -q '\^' "$TMPD/err"; then
+if [ "$rc" -eq 2 ] && grep -q "column 7" "$TMPD/err" && grep -q '\^' "$TMPD/err"; then
 	pass parse_error_position
 else
 	fail parse_error_position "exit $rc, stderr: $(head -c 300 "$TMPD/err")"

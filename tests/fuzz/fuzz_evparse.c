@@ -1,56 +1,75 @@
-/* fuzz_evparse.c: libFuzzer target for the event syntax parser over fixture PMUs (hybrid, uncore, krava):
- * no crash, errors point inside the input, and on error the list is left unchanged. */
-// FUZZ_SOURCES: src/hw/evparse.c src/hw/evterms.c src/hw/evtables.c src/hw/pmu.c src/hw/sysfs.c src/hw/cpulist.c
+/* fuzz_evparse.c: libFuzzer target for the pure event-list parser (evsyntax): no crash, no leak, errors
+ * point inside the input, and every node of a parsed tree points at the text it came from. */
+// FUZZ_SOURCES: src/hw/evsyntax.c src/hw/evtables.c
+// FUZZ_SEEDS: tests/fuzz/corpus/evparse/*
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/evparse.h"
-#include "hw/pmu.h"
-#include "hw/sysfs.h"
+#include "hw/evsyntax.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct pmu_registry regs[3];
-static int nregs;
-
-static void load_once(void)
+static void check_event(const char *s, int len, const struct evs_event *e)
 {
-	static const char *const roots[] = { "tests/fixtures/sysfs/adl_hybrid", "tests/fixtures/sysfs/spr_uncore",
-					     "tests/fixtures/sysfs/krava" };
-	if (nregs)
-		return;
-	for (int i = 0; i < 3; i++) {
-		sysfs_set_root(roots[i]);
-		if (pmus_load(&regs[nregs]) == 0)
-			nregs++;
+	if (e->pos < 0 || e->end > len || e->pos >= e->end || !e->name || e->name_pos < e->pos ||
+	    strncmp(s + e->name_pos, e->name, strlen(e->name)) != 0)
+		abort();
+	if ((e->kind == EVS_TRACEPOINT) != (e->tp != NULL))
+		abort();
+	if (e->tp && strncmp(s + e->tp_pos, e->tp, strlen(e->tp)) != 0)
+		abort();
+	if (e->mods.letters[0] && (e->mods.pos < e->pos || e->mods.pos >= e->end ||
+				   strncmp(s + e->mods.pos, e->mods.letters, strlen(e->mods.letters)) != 0))
+		abort();
+	for (int i = 0; i < e->nterms; i++) {
+		const struct evs_term *t = &e->terms[i];
+
+		if (e->kind != EVS_PMU || t->kpos < e->terms_pos || t->kpos >= e->terms_end ||
+		    strncmp(s + t->kpos, t->key, strlen(t->key)) != 0 ||
+		    (t->val && strncmp(s + t->vpos, t->val, strlen(t->val)) != 0))
+			abort();
 	}
-	if (!nregs)
-		abort();   /* run from the repository root */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *s;
-	struct ev_list l = { 0 };
+	struct evs_tree t;
 	struct ev_error err;
+	struct evs_term *terms;
+	int nterms, len;
+	char *s;
 
-	load_once();
-	if (size == 0)
+	if (size > 4096)
 		return 0;
-	s = malloc(size);
-	memcpy(s, data + 1, size - 1);
-	s[size - 1] = '\0';
+	s = malloc(size + 1);
+	memcpy(s, data, size);
+	s[size] = '\0';
+	len = (int)strlen(s);
 	memset(&err, 0, sizeof(err));
-	if (evparse(s, &regs[data[0] % nregs], NULL, &l, &err) < 0) {
-		if (err.pos < 0 || (size_t)err.pos > strlen(s) || l.n != 0)
+	if (evs_parse(s, &t, &err) < 0) {
+		if (err.pos < 0 || err.pos > len || !err.msg[0] || t.ng != 0 || t.g != NULL)
 			abort();
 	} else {
-		for (int i = 0; i < l.n; i++)
-			if (!l.ev[i].name || l.ev[i].group < 0 || l.ev[i].group >= l.ngroups)
+		if (t.ng < 1)
+			abort();
+		for (int i = 0; i < t.ng; i++) {
+			if (t.g[i].nev < 1 || (!t.g[i].braced && t.g[i].nev != 1))
 				abort();
+			for (int j = 0; j < t.g[i].nev; j++)
+				check_event(s, len, &t.g[i].ev[j]);
+		}
+		evs_free(&t);
 	}
-	evlist_free(&l);
+	/* the same text as an alias file's term list */
+	if (evs_parse_terms(s, len, 0, &terms, &nterms, &err) == 0) {
+		for (int i = 0; i < nterms; i++)
+			if (strncmp(s + terms[i].kpos, terms[i].key, strlen(terms[i].key)) != 0)
+				abort();
+		evs_terms_free(terms, nterms);
+	} else if (err.pos < 0 || err.pos > len) {
+		abort();
+	}
 	free(s);
 	return 0;
 }

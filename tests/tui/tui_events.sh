@@ -71,18 +71,43 @@ fi
 if tui_cap $S | grep -Eq '^ counters cpu: .*: fits'; then pass header_budget_is_current; else fail header_budget_is_current "$(tui_dump $S)"; fi
 tui_quit $S >/dev/null
 
-# S saves the interval and the event list to the user's config file
+# S on a simulated machine saves the display settings, never its events as this machine's default
 S=sv
 mkdir -p "$TMPD/xdg"
-TUI_ENV="XDG_CONFIG_HOME=$TMPD/xdg" tui_run $S 160 30 --sim spr-2s -e cycles,instructions,page-faults
+TUI_ENV="XDG_CONFIG_HOME=$TMPD/xdg" tui_run $S 160 30 --sim spr-2s -e cycles,instructions,r01c2
 tui_wait $S '^0 +0 +0 ' 10
 tui_keys $S + S
 conf="$TMPD/xdg/pmutop/pmutop.conf"
 if tui_wait $S "saved to $conf" 5 && grep -Eq '^interval *= *0\.5' "$conf" &&
-   grep -Eq '^events *= *cycles,instructions,page-faults' "$conf"; then
-	pass save_settings
+   ! grep -q 'r01c2' "$conf" && ! grep -Eq '^set *= *current' "$conf" && tui_cap $S | grep -q 'simulated machine'; then
+	pass save_sim_display_only
 else
-	fail save_settings "$(tui_dump $S) $(head -c 300 "$conf" 2>&1 | tr '\n' '|')"
+	fail save_sim_display_only "$(tui_dump $S) $(head -c 300 "$conf" 2>&1 | tr '\n' '|')"
 fi
 tui_quit $S >/dev/null
+
+# S on this machine asks a name and saves the events as that event set, which then starts
+S=sl
+mkdir -p "$TMPD/xdg2"
+TUI_ENV="XDG_CONFIG_HOME=$TMPD/xdg2" tui_run $S 160 30 -e cpu-clock,page-faults,context-switches
+tui_wait $S '^0 ' 10
+tui_keys $S S
+conf="$TMPD/xdg2/pmutop/pmutop.conf"
+if tui_wait $S 'save the events as event set: mine_' 3; then pass save_asks_name; else fail save_asks_name "$(tui_dump $S)"; fi
+# a built-in set's name is refused
+tui_keys $S BSpace BSpace BSpace BSpace c a c h e Enter
+if tui_wait $S 'a built-in set has that name' 3 && [ ! -e "$conf" ]; then pass save_refuses_builtin; else fail save_refuses_builtin "$(tui_dump $S)"; fi
+tui_keys $S BSpace BSpace BSpace BSpace BSpace w o r k Enter
+if tui_wait $S "saved to $conf, event set work" 5 && grep -q '^\[eventset work\]' "$conf" &&
+   grep -Eq '^events *= *cpu-clock,page-faults,context-switches' "$conf" && grep -Eq '^set *= *work' "$conf"; then
+	pass save_named_set
+else
+	fail save_named_set "$(tui_dump $S) $(head -c 400 "$conf" 2>&1 | tr '\n' '|')"
+fi
+tui_quit $S >/dev/null
+if XDG_CONFIG_HOME="$TMPD/xdg2" "$PMUTOP" -b -n 1 -d 0.05 --json 2>/dev/null | grep -q '"page-faults"'; then
+	pass saved_set_starts
+else
+	fail saved_set_starts "the saved set is not counted at start"
+fi
 t_done

@@ -50,13 +50,15 @@ if [ "$st" = 0 ]; then pass vt100_quit; else fail vt100_quit "status $st"; fi
 
 # NO_COLOR: no colour, but the multiplexing mark and selection are still readable
 S=nc
-TUI_ENV="NO_COLOR=1" tui_run $S 200 30 --sim spr-2s
-if tui_wait $S '^0 +0 +0 +full ' 10; then pass no_color_mark_readable; else fail no_color_mark_readable "$(tui_dump $S)"; fi
+EV=cycles,instructions
+for ev in 01 02 03 04 05 06 07 08 09 0a 0b 0c; do EV="$EV,r${ev}c2"; done
+TUI_ENV="NO_COLOR=1" tui_run $S 200 30 --sim spr-2s -e "$EV"
+if tui_wait $S '^0 +0 +0 +~[0-9]+% ' 10; then pass no_color_mark_readable; else fail no_color_mark_readable "$(tui_dump $S)"; fi
 if tui_cap $S -e | grep -q "$(printf '\033')\[3[0-7]m"; then fail no_color_no_escapes "colour escapes"; else pass no_color_no_escapes; fi
 tui_quit $S >/dev/null
 S=col
 tui_run $S 200 30 --sim spr-2s
-tui_wait $S '^0 +0 +0 +full ' 10
+tui_wait $S '^0 +0 +0 ' 10
 if tui_cap $S -e | grep -q "$(printf '\033')\[3[0-7]m"; then pass colour_by_default; else fail colour_by_default "no colour escapes"; fi
 tui_quit $S >/dev/null
 

@@ -83,23 +83,24 @@ if tui_wait $S '^0,112 +0 +0 ' 5 && tui_wait $S '/112 cores' 3; then pass fold_p
 tui_keys $S t
 tui_wait $S '^1 +0 +1 ' 5
 
-# sort by IPC (the 7th field), ascending then reversed
+# sort by IPC (the 6th field: the MUX column is blank when nothing multiplexes), busiest
+# first as htop does, then inverted with I
 i=0
 while [ $i -lt 6 ]; do tui_keys $S '>'; i=$((i + 1)); done
 sorted() {
 	# $1 = -r for descending
-	tui_cap $S | awk 'NR > 6 && $1 ~ /^[0-9]+$/ && $7 ~ /^[0-9.]+$/ { print $7 }' >"$TMPD/ipc"
+	tui_cap $S | awk 'NR > 6 && $1 ~ /^[0-9]+$/ && $6 ~ /^[0-9.]+$/ { print $6 }' >"$TMPD/ipc"
 	[ "$(wc -l <"$TMPD/ipc")" -gt 10 ] && sort -c -n $1 "$TMPD/ipc" 2>/dev/null
 }
 sleep 1.2
-if tui_wait $S '^CPU +SKT +CORE +MUX +UTIL% +GHz +IPC[^ ]' 3 && sorted ""; then
+if tui_wait $S '^CPU +SKT +CORE +MUX +UTIL% +GHz +IPC[^ ]' 3 && sorted -r; then
 	pass sort_by_ipc
 else
 	fail sort_by_ipc "$(tui_dump $S)"
 fi
-tui_keys $S r
+tui_keys $S I
 sleep 0.3
-if sorted -r; then pass sort_reverse; else fail sort_reverse "$(tui_dump $S)"; fi
+if sorted ""; then pass sort_reverse; else fail sort_reverse "$(tui_dump $S)"; fi
 
 # - doubles and + halves the interval; p pauses (the frame stops changing) and resumes
 tui_keys $S -
@@ -121,7 +122,7 @@ if [ "$st" = 0 ]; then pass quit_status_0; else fail quit_status_0 "status $st";
 printf '[display]\ncolumns = branches,cpu-clock\n' >"$TMPD/cols.conf"
 S=cols
 tui_run $S 200 30 --sim spr-2s --config "$TMPD/cols.conf"
-if tui_wait $S '^CPU.* BR-MISS% +branches +cpu-clock ms *$' 10 && ! tui_cap $S | grep -q 'cache-references'; then
+if tui_wait $S '^CPU.* BR-MISS% +branches/s +cpu-clock ms *$' 10 && ! tui_cap $S | grep -q 'cache-references'; then
 	pass columns_setting
 else
 	fail columns_setting "$(tui_dump $S)"

@@ -32,4 +32,12 @@ static int parse(const char *s, struct ev_list *l)
 		printf("     evparse(\"%s\"): %d at %d: %s\n", s, r, err.pos, err.msg);
 	return r;
 }
+/* Expect an error at pos whose message contains word. */
+#define CHECK_ERR(s, want_pos, word) do { \
+	struct ev_list el_ = { 0 }; struct ev_error e_; \
+	int r_ = evparse((s), &reg, NULL, &el_, &e_); \
+	CHECK(r_ == -EINVAL && e_.pos == (want_pos) && strstr(e_.msg, (word)), \
+	      "\"%s\": r=%d pos=%d msg=\"%s\" (want pos %d, \"%s\")", (s), r_, e_.pos, e_.msg, (want_pos), (word)); \
+	CHECK(el_.n == 0 && el_.ev == NULL, "out changed on error"); \
+	evlist_free(&el_); } while (0)
 #endif

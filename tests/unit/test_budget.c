@@ -21,7 +21,7 @@ static int cpuid_spr(void *ctx, uint32_t leaf, uint32_t sub, uint32_t r[4])
 	return 0;
 }
 
-static const struct perf_seam seam_spr = { "t", NULL, NULL, NULL, NULL, NULL, cpuid_spr };
+static const struct perf_seam seam_spr = { .name = "t", .cpuid = cpuid_spr };
 
 static void add(struct ev_list *l, uint32_t type, uint64_t config)
 {
@@ -73,24 +73,47 @@ TEST(intel_cpuid_fixed_and_gp)
 		add(&l, PERF_TYPE_RAW, 0x100 + (uint64_t)i);
 	add(&l, PERF_TYPE_SOFTWARE, 0);   /* software events take no counter */
 	budget_need(b, 1, &reg, &l);
-	CHECK_EQ_INT(b[0].need_fixed, 2);
-	CHECK_EQ_INT(b[0].need_gp, 6);
-	CHECK(!b[0].multiplex, "6 GP of 7 free fits");
+	/* the watchdog holds fixed counter 1: the user's cycles goes to a GP counter */
+	CHECK_EQ_INT(b[0].need_fixed, 1);
+	CHECK_EQ_INT(b[0].need_gp, 7);
+	CHECK(!b[0].watchdog_gp, "the watchdog is on the fixed cycles counter");
+	CHECK(!b[0].multiplex, "7 GP of 8 fits");
 	budget_describe(&b[0], line, sizeof(line));
-	CHECK(strstr(line, "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds 1; 8 events need 6 GP: fits"), "%s", line);
+	CHECK(strstr(line, "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds fixed cycles; 8 events need 7 GP: fits"),
+	      "%s", line);
 	add(&l, PERF_TYPE_RAW, 0x200);
 	add(&l, PERF_TYPE_RAW, 0x201);
 	budget_need(b, 1, &reg, &l);
-	CHECK(b[0].multiplex, "8 GP with the watchdog holding one multiplexes");
+	CHECK(b[0].multiplex, "9 GP events on 8 counters multiplex");
 	budget_describe(&b[0], line, sizeof(line));
 	CHECK(strstr(line, "will multiplex"), "%s", line);
-	/* a second cycles event needs a GP counter */
+	/* 8 raw events plus instructions and ref-cycles fit with the watchdog on; a ninth does not */
+	l.n = 0;
+	for (int i = 0; i < 8; i++)
+		add(&l, PERF_TYPE_RAW, 0x100 + (uint64_t)i);
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES);
+	budget_need(b, 1, &reg, &l);
+	CHECK(!b[0].multiplex, "8 GP + 2 fixed fit");
+	CHECK_EQ_INT(b[0].need_fixed, 2);
+	add(&l, PERF_TYPE_RAW, 0x108);
+	budget_need(b, 1, &reg, &l);
+	CHECK(b[0].multiplex, "a ninth GP event multiplexes");
+	/* slots (0x0400) counts on fixed counter 3 only: a second one has no counter */
+	l.n = 0;
+	add(&l, PERF_TYPE_RAW, 0x0400);
+	budget_need(b, 1, &reg, &l);
+	CHECK(!b[0].multiplex && b[0].need_fixed == 1 && b[0].need_gp == 0, "one slots on its fixed counter");
+	add(&l, PERF_TYPE_RAW, 0x0400);
+	budget_need(b, 1, &reg, &l);
+	CHECK(b[0].multiplex && b[0].need_gp == 0, "slots never takes a GP counter");
+	/* a second cycles event needs a GP counter too */
 	l.n = 0;
 	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
 	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
 	budget_need(b, 1, &reg, &l);
-	CHECK_EQ_INT(b[0].need_fixed, 1);
-	CHECK_EQ_INT(b[0].need_gp, 1);
+	CHECK_EQ_INT(b[0].need_fixed, 0);
+	CHECK_EQ_INT(b[0].need_gp, 2);
 	/* three offcore events exceed the two MSRs even with GP counters free */
 	l.n = 0;
 	add(&l, PERF_TYPE_RAW, 0x01b7);
@@ -101,6 +124,28 @@ TEST(intel_cpuid_fixed_and_gp)
 	with_nmi(dir, 0);
 	budget_probe(&reg, &t, &seam_spr, b, 2);
 	CHECK(!b[0].nmi_watchdog, "watchdog off");
+	l.n = 0;
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	budget_need(b, 1, &reg, &l);
+	CHECK_EQ_INT(b[0].need_fixed, 1);   /* without the watchdog cycles has its fixed counter */
+	/* AMD has no fixed counters: the watchdog takes one of the 6 GP counters */
+	{
+		struct topology ta = { .vendor = "AuthenticAMD" };
+		with_nmi(dir, 1);
+		CHECK_EQ_INT(budget_probe(&reg, &ta, &seam_spr, b, 2), 1);
+		CHECK_EQ_INT(b[0].gp, 6);
+		CHECK(b[0].nmi_watchdog, "watchdog on AMD too");
+		l.n = 0;
+		for (int i = 0; i < 5; i++)
+			add(&l, PERF_TYPE_RAW, 0x100 + (uint64_t)i);
+		budget_need(b, 1, &reg, &l);
+		CHECK(b[0].watchdog_gp && !b[0].multiplex, "5 of 6 GP with the watchdog on one");
+		budget_describe(&b[0], line, sizeof(line));
+		CHECK(strstr(line, "NMI watchdog holds 1 GP; 5 events need 5 GP: fits"), "%s", line);
+		add(&l, PERF_TYPE_RAW, 0x105);
+		budget_need(b, 1, &reg, &l);
+		CHECK(b[0].multiplex, "6 GP events with the watchdog on one multiplex");
+	}
 	char cmd[300];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	CHECK_EQ_INT(system(cmd), 0);

@@ -1,20 +1,26 @@
 /* test_counters.c: group opening, one read per group per CPU, deltas, and failure handling, over a fake seam. */
 #include "t.h"
+#include "app/explain.h"
 #include "hw/counters.h"
 #include "hw/evparse.h"
 #include "hw/model.h"
 #include "hw/seam.h"
 #include "hw/topology.h"
 #include <errno.h>
+#include <sys/resource.h>
 
 #define MAXFD 256
 static struct fake {
 	int nfd, reads, opens, closes;
 	int cpu[MAXFD], leader[MAXFD], nmemb[MAXFD];
 	uint64_t config[MAXFD];
+	uint32_t type[MAXFD];
+	bool pinned[MAXFD];
 	int open_err;          /* returned by every open when set */
+	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
 	int enodev_cpu;        /* reads of this CPU fail with ENODEV */
 	uint64_t tick[MAXFD];   /* reads per group leader */
+	struct perf_event_attr attr[MAXFD];
 } fk;
 
 static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int group_fd, unsigned long fl)
@@ -25,12 +31,17 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 				 PERF_FORMAT_TOTAL_TIME_RUNNING), "read_format 0x%llx", (unsigned long long)a->read_format);
 	if (fk.open_err)
 		return fk.open_err;
+	if (fk.emfile_after && fk.opens >= fk.emfile_after)
+		return -EMFILE;
 	if (a->config == 99)
 		return -ENOENT;
 	int fd = fk.nfd++;
 	fk.opens++;
 	fk.cpu[fd] = cpu;
 	fk.config[fd] = a->config;
+	fk.attr[fd] = *a;
+	fk.type[fd] = a->type;
+	fk.pinned[fd] = a->pinned;
 	fk.leader[fd] = group_fd < 0 ? fd : group_fd;
 	fk.nmemb[fk.leader[fd]]++;
 	return fd;
@@ -72,7 +83,7 @@ static int f_close(void *ctx, int fd)
 	return 0;
 }
 
-static const struct perf_seam fake_seam = { "fake", NULL, f_open, f_read, f_ioctl, f_close, NULL };
+static const struct perf_seam fake_seam = { .name = "fake", .open = f_open, .read = f_read, .ioctl = f_ioctl, .close = f_close };
 
 static struct topology topo2(void)
 {
@@ -209,8 +220,41 @@ TEST(emfile_explains_limit)
 {
 	struct cnt_error err;
 
-	open_fails(-EMFILE, &err);
-	CHECK(strstr(err.msg, "too many open files") && strstr(err.msg, "limit"), "message: %s", err.msg);
+	open_fails(-EMFILE, &err);   /* nothing fits at all: an error */
+	CHECK(strstr(err.msg, "out of file descriptors: counting 0 of 2 events x CPUs, CPUs 0-1 have none; "
+			      "`ulimit -n ") && strstr(err.msg, "the limit is"), "message: %s", err.msg);
+}
+
+/* Descriptors run out on CPU 1, inside group {a,b}: CPU 0 counts everything, CPU 1's half-open group is
+ * closed (groups count whole or not at all), and the message says what counts and the limit needed. */
+TEST(emfile_counts_what_fits)
+{
+	struct rig r;
+	struct rlimit rl;
+	char want[160];
+
+	rig_init(&r);
+	fk.emfile_after = 4;
+	ev(&r.l, "a", 1, 0);
+	ev(&r.l, "b", 2, 0);
+	ev(&r.l, "c", 3, 1);
+	if (rig_open(&r) == 0) {   /* counting goes on */
+		CHECK_EQ_INT(r.err.err, -EMFILE);
+		CHECK_EQ_INT(fk.opens, 4);
+		CHECK_EQ_INT(fk.closes, 1);     /* CPU 1's "a", alone in its group */
+		getrlimit(RLIMIT_NOFILE, &rl);
+		snprintf(want, sizeof(want), "out of file descriptors: counting 3 of 6 events x CPUs, CPU 1 has none; "
+			 "`ulimit -n %llu` would be enough", (unsigned long long)rl.rlim_cur - 3 + 6);
+		CHECK(strstr(r.err.msg, want) != NULL, "message: %s\nwanted: %s", r.err.msg, want);
+		CHECK_EQ_STR(counters_open_note(r.c), r.err.msg);
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
+		for (int e = 0; e < 3; e++) {
+			CHECK_EQ_INT(r.m.cur.cpu[e].state, EVS_OK);
+			CHECK_EQ_INT(r.m.cur.cpu[r.m.nev + e].state, EVS_ABSENT);
+		}
+	}
+	rig_close(&r);
 }
 
 TEST(enodev_drops_cpu)
@@ -225,9 +269,11 @@ TEST(enodev_drops_cpu)
 		counters_read(r.c, &r.m);
 		CHECK(r.m.cur.online[0], "CPU 0 stays");
 		CHECK(!r.m.cur.online[1], "CPU 1 dropped after ENODEV");
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: went offline (the kernel answered ENODEV): no longer counted");
 		fk.reads = 0;
 		counters_read(r.c, &r.m);
 		CHECK_EQ_INT(fk.reads, 1);   /* no more reads of the dropped CPU */
+		CHECK_EQ_STR(counters_read_note(r.c), "");    /* said once */
 	}
 	rig_close(&r);
 }
@@ -274,14 +320,106 @@ TEST(config3_never_dropped_silently)
 	rig_close(&r);
 }
 
+TEST(modifier_bits_reach_the_attr)
+{
+	struct rig r;
+
+	rig_init(&r);
+	ev(&r.l, "a", 1, 0);
+	ev(&r.l, "b", 2, 0);
+	r.specs[0].precise_ip = 2;
+	r.specs[0].exclude_idle = true;
+	r.specs[0].exclusive = true;
+	r.specs[0].exclude_host = true;
+	r.specs[1].exclude_guest = true;   /* perf's default: not passed (uncore PMUs refuse it) */
+	r.specs[1].exclusive = true;       /* exclusive goes on a leader only */
+	if (rig_open(&r) == 0) {
+		CHECK(fk.attr[0].precise_ip == 2 && fk.attr[0].exclude_idle && fk.attr[0].exclusive &&
+		      fk.attr[0].exclude_host && !fk.attr[0].exclude_guest, "leader bits");
+		CHECK(!fk.attr[1].exclude_guest && !fk.attr[1].exclusive && !fk.attr[1].precise_ip, "member bits");
+	}
+	rig_close(&r);
+	rig_init(&r);
+	ev(&r.l, "h", 1, 0);
+	r.specs[0].exclude_gh = true;      /* :H chosen by the user: host only */
+	r.specs[0].exclude_guest = true;
+	if (rig_open(&r) == 0)
+		CHECK(fk.attr[0].exclude_guest && !fk.attr[0].exclude_host, ":H bits");
+	rig_close(&r);
+}
+
+/* --explain-events says "pinned" for exactly the events counters_open opens pinned: a leader
+ * that asked for it (:D), or the leader of a group made only of fixed-counter events. */
+TEST(explain_pinned_matches_open)
+{
+	static const struct { const char *what; int n; struct { uint32_t type; uint64_t config; int group;
+		bool pin, excl_user; } ev[3]; } sets[] = {
+		{ "cycles alone", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, false } } },
+		{ "{cycles,instructions},raw", 3, { { PERF_TYPE_HARDWARE, 0, 0, false, false },
+						    { PERF_TYPE_HARDWARE, 1, 0, false, false },
+						    { PERF_TYPE_RAW, 0x3c, 1, false, false } } },
+		{ "{raw:D,cycles}", 2, { { PERF_TYPE_RAW, 0xc0, 0, true, false },
+					 { PERF_TYPE_HARDWARE, 0, 0, false, false } } },
+		{ "{cycles,instructions:D}", 2, { { PERF_TYPE_HARDWARE, 0, 0, false, false },
+						  { PERF_TYPE_HARDWARE, 1, 0, true, false } } },
+		{ "cycles:u", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, true } } },
+	};
+
+	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
+		struct rig r;
+		char *text = NULL, *line;
+		size_t len = 0;
+		FILE *out;
+
+		rig_init(&r);
+		for (int i = 0; i < sets[k].n; i++) {
+			ev(&r.l, sets[k].what, sets[k].ev[i].config, sets[k].ev[i].group);
+			r.l.ev[i].type = sets[k].ev[i].type;
+			r.l.ev[i].pinned = sets[k].ev[i].pin;
+			r.l.ev[i].exclude_user = sets[k].ev[i].excl_user;
+		}
+		out = open_memstream(&text, &len);
+		CHECK(out && explain_events(out, &r.l, NULL, NULL, true) == 0, "%s: explain", sets[k].what);
+		if (out)
+			fclose(out);
+		if (rig_open(&r) == 0 && text) {
+			line = strchr(text, '{');
+			for (int i = 0; i < sets[k].n && line; i++, line = strchr(line + 1, '{')) {
+				int fd = -1;
+				for (int f = 0; f < fk.nfd; f++)
+					if (fk.cpu[f] == 0 && fk.type[f] == r.l.ev[i].type && fk.config[f] == r.l.ev[i].config)
+						fd = f;
+				CHECK(fd >= 0, "%s: event %d not opened", sets[k].what, i);
+				if (fd < 0)
+					break;
+				CHECK(strstr(line, fk.pinned[fd] ? "\"pinned\": true" : "\"pinned\": false") != NULL &&
+				      strstr(line, "\"pinned\"") < strchr(line, '\n'),
+				      "%s: event %d opened %s, explained as: %.*s", sets[k].what, i,
+				      fk.pinned[fd] ? "pinned" : "flexible", (int)(strchr(line, '\n') - line), line);
+			}
+			/* the rules themselves, so that agreeing on nothing pinned cannot pass */
+			if (k == 0 || k == 1)
+				CHECK(fk.pinned[0], "%s: the fixed-only group leader is pinned", sets[k].what);
+			if (k == 4)
+				CHECK(!fk.pinned[0], "%s: a user-only cycles is not", sets[k].what);
+		}
+		free(text);
+		rig_close(&r);
+	}
+}
+
 int main(void)
 {
+	RUN(explain_pinned_matches_open);
 	RUN(one_read_per_group_per_cpu);
 	RUN(unsupported_member_is_marked_and_others_count);
 	RUN(eacces_explains_paranoid);
 	RUN(emfile_explains_limit);
+	RUN(emfile_counts_what_fits);
 	RUN(enodev_drops_cpu);
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
+	RUN(modifier_bits_reach_the_attr);
+	RUN(explain_pinned_matches_open);
 	T_DONE();
 }

@@ -1,4 +1,7 @@
 /* test_cpulist.c: CPU list parsing and printing. */
+#include <errno.h>
+#include <time.h>
+
 #include "t.h"
 #include "hw/cpulist.h"
 
@@ -37,10 +40,64 @@ TEST(format_roundtrip)
 	CHECK_EQ_INT(cpulist_format(cpus, 7, buf, 4), -28);
 }
 
+TEST(parse_bounds)
+{
+	int *v = NULL;
+
+	/* 65,536 CPUs at most; numbers of any length are refused, never wrapped */
+	CHECK_EQ_INT(cpulist_parse("0-4294967295", &v), -ERANGE);
+	CHECK_EQ_INT(cpulist_parse("4294967296", &v), -ERANGE);
+	CHECK_EQ_INT(cpulist_parse("0-99999999999999999999999", &v), -ERANGE);
+	CHECK_EQ_INT(cpulist_parse("65536", &v), -ERANGE);
+	CHECK(v == NULL, "nothing allocated");
+	CHECK_EQ_INT(cpulist_parse("65535", &v), 1);
+	CHECK_EQ_INT(v[0], 65535);
+	free(v);
+}
+
+/* A list repeating a full range: its cost follows the text, not ranges x CPUs (the old parser expanded
+ * every range before de-duplicating: 64 KB of text made 500 million entries). */
+TEST(parse_repeated_ranges_linear)
+{
+	const char *unit = "0-65535,";
+	size_t reps = 8192, ulen = strlen(unit);
+	char *text = malloc(reps * ulen + 1);
+	int *v = NULL, n;
+	clock_t t0;
+
+	for (size_t i = 0; i < reps; i++)
+		memcpy(text + i * ulen, unit, ulen);
+	text[reps * ulen - 1] = 0;      /* no trailing comma */
+	t0 = clock();
+	n = cpulist_parse(text, &v);
+	CHECK_EQ_INT(n, 65536);
+	CHECK(n == 65536 && v[0] == 0 && v[65535] == 65535, "ends");
+	/* generous: the work is 64 KB of text and 65,536 entries */
+	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 1.0, "took %.2f s", (double)(clock() - t0) / CLOCKS_PER_SEC);
+	free(v);
+	CHECK_EQ_INT(cpulist_rank(text, 4242), 4242);
+	free(text);
+}
+
+TEST(rank)
+{
+	CHECK_EQ_INT(cpulist_rank("0-3,8,10-11", 0), 0);
+	CHECK_EQ_INT(cpulist_rank("0-3,8,10-11", 8), 4);
+	CHECK_EQ_INT(cpulist_rank("10-11,0-3,8", 11), 6);
+	CHECK_EQ_INT(cpulist_rank("2,66", 66), 1);
+	CHECK_EQ_INT(cpulist_rank("0-3", 5), -ENOENT);
+	CHECK_EQ_INT(cpulist_rank("", 0), -ENOENT);
+	CHECK_EQ_INT(cpulist_rank("1-", 1), -EINVAL);
+	CHECK_EQ_INT(cpulist_rank("0,2-3,2-3,1", 3), 3);
+}
+
 int main(void)
 {
 	RUN(parse_ranges);
 	RUN(parse_bad);
 	RUN(format_roundtrip);
+	RUN(parse_bounds);
+	RUN(parse_repeated_ranges_linear);
+	RUN(rank);
 	T_DONE();
 }

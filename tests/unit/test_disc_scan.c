@@ -1,6 +1,7 @@
 /* test_disc_scan.c: disc_scan over generated sysfs trees and dumps, the real pciutils dumps, and lspci as oracle. */
 #include <errno.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -341,6 +342,65 @@ TEST(bar_not_mappable)
 	rmtree(dir);
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+	printf("FAIL %s: blocked on a FIFO in the tree\n", t_file);
+	_exit(1);
+}
+
+/* A resource file shorter than its BAR (mapping it would be SIGBUS past its end), a FIFO in its place
+ * (opening it would wait for a writer), and a FIFO as config space (libpci would block): each is
+ * refused with a note or message, without blocking. */
+TEST(bar_file_short_or_not_regular)
+{
+	const int ids[4] = { 0, 1, 2, 3 };
+	uint8_t table[256];
+	long tlen = make_table(table, sizeof(table), 6, ids, 4);
+	char *dir = fixture_dir(), msg[256], path[512];
+	struct disc_options o = { .sysfs_root = dir };
+	struct disc_inventory inv;
+	static const struct { off_t size; const char *note; } cut[] = {
+		{ 0, "resource0 holds 0 bytes, less than the BAR's size" },
+		{ 200, "resource0 holds 200 bytes, less than the BAR's size" },
+	};
+
+	signal(SIGALRM, on_alarm);
+	alarm(20);
+	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar32, gnr_dvsecs, 1, 0, table, (size_t)tlen), 0);
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:03.1/resource0", dir);
+	for (int i = 0; i < 2; i++) {
+		CHECK_EQ_INT(truncate(path, cut[i].size), 0);
+		CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+		CHECK_EQ_INT(inv.ndvsec, 1);
+		CHECK_EQ_INT(inv.nboxes, 0);
+		CHECK(strstr(inv.dvsec[0].note, cut[i].note) != NULL, "note: %s", inv.dvsec[0].note);
+		disc_inventory_free(&inv);
+	}
+	CHECK_EQ_INT(unlink(path), 0);
+	CHECK_EQ_INT(mkfifo(path, 0600), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), -EINVAL);
+	CHECK(strstr(msg, "0000:00:03.1/resource0 is not a regular file") != NULL, "msg: %s", msg);
+	{
+		uint8_t *buf = NULL;
+		size_t len = 0;
+
+		/* and the BAR reader itself, as used on the real /sys, neither waits nor maps it */
+		CHECK_EQ_INT(disc_bar_read(dir, "0000:00:03.1", 0, 0x90300000, 0x4000, &buf, &len, msg,
+					   sizeof(msg)), -EINVAL);
+		CHECK(strstr(msg, "resource0 is not a regular file") != NULL, "note: %s", msg);
+		CHECK(buf == NULL, "no table");
+	}
+	CHECK_EQ_INT(unlink(path), 0);
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:03.1/config", dir);
+	CHECK_EQ_INT(unlink(path), 0);
+	CHECK_EQ_INT(mkfifo(path, 0600), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), -EINVAL);
+	CHECK(strstr(msg, "0000:00:03.1/config is not a regular file") != NULL, "msg: %s", msg);
+	alarm(0);
+	rmtree(dir);
+}
+
 /* As an unprivileged user a root-only resource file is refused: the note says so. */
 TEST(bar_permission_denied)
 {
@@ -502,7 +562,7 @@ TEST(libpci_errors_return)
 
 	/* libpci's own handler would exit(); ours must come back with a message. */
 	CHECK(disc_scan(&o, &inv, msg, sizeof(msg)) < 0, "dump");
-	CHECK(strstr(msg, "libpci") != NULL && strstr(msg, "/nonexistent/dump") != NULL, "msg: %s", msg);
+	CHECK(strstr(msg, "/nonexistent/dump") != NULL && strstr(msg, "No such file") != NULL, "msg: %s", msg);
 	CHECK_EQ_INT(inv.ndvsec, 0);
 	CHECK(disc_scan(&o2, &inv, msg, sizeof(msg)) < 0, "sysfs");
 	CHECK(strstr(msg, "/nonexistent/bus/pci") != NULL, "msg: %s", msg);
@@ -547,6 +607,7 @@ int main(void)
 	RUN(real_dump_cxl_dvsec);
 	RUN(real_dump_broken_ecaps);
 	RUN(looping_chain);
+	RUN(bar_file_short_or_not_regular);
 	RUN(libpci_errors_return);
 	RUN(this_machine);
 	T_DONE();

@@ -9,18 +9,10 @@
 
 #include "evfixture.h"
 
-/* Expect an error at pos whose message contains word. */
-#define CHECK_ERR(s, want_pos, word) do { \
-	struct ev_list el_ = { 0, NULL, 0 }; struct ev_error e_; \
-	int r_ = evparse((s), &reg, NULL, &el_, &e_); \
-	CHECK(r_ == -EINVAL && e_.pos == (want_pos) && strstr(e_.msg, (word)), \
-	      "\"%s\": r=%d pos=%d msg=\"%s\" (want pos %d, \"%s\")", (s), r_, e_.pos, e_.msg, (want_pos), (word)); \
-	CHECK(el_.n == 0 && el_.ev == NULL, "out changed on error"); \
-	evlist_free(&el_); } while (0)
 
 TEST(krava_golden)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	const char *forms[] = {
 		"perf-pmu-test/test-event/",
 		("perf-pmu-test/krava01=15,krava02=170,krava03=1,krava11=27,krava12=1,krava13=2,"
@@ -44,15 +36,17 @@ TEST(krava_golden)
 	CHECK_EQ_STR(l.n ? l.ev[0].name : NULL, "perf-pmu-test/test-event/");
 	CHECK_EQ_STR(l.n ? l.ev[0].base : NULL, "test-event");
 	CHECK_EQ_STR(l.n ? l.ev[0].input : NULL, "perf-pmu-test/test-event/");
-	/* a user term overrides the alias' bits of that field */
+	/* a user term ORs into the alias' bits, as perf 6.1 (it never clears a bit) */
 	if (parse("perf-pmu-test/test-event,krava02=0/", &l) == 0 && l.n == 1)
-		CHECK_EQ_U64(l.ev[0].config, 0xc00000000002a823ULL & ~(0xffULL << 10));
+		CHECK_EQ_U64(l.ev[0].config, 0xc00000000002a823ULL);
+	if (parse("perf-pmu-test/test-event,krava01=0x3c0/", &l) == 0 && l.n == 1)
+		CHECK_EQ_U64(l.ev[0].config, 0xc00000000002a823ULL | 0x3c0);
 	evlist_free(&l);
 }
 
 TEST(intel_cpu_formats)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("spr_uncore");
 	if (parse("cpu/event=0x3c,umask=0x0/", &l) == 0 && l.n == 1) {
@@ -88,7 +82,7 @@ TEST(intel_cpu_formats)
 		CHECK_EQ_STR(l.ev[0].name, "cpu/cpu-cycles/u");
 		CHECK(l.ev[0].exclude_kernel && !l.ev[0].exclude_user, "u after the slash");
 	}
-	CHECK_ERR("cpu/event=0x100/", 4, "too wide");
+	CHECK_ERR("cpu/event=0x100/", 4, "too big");
 	CHECK_ERR("cpu/event=0x100/", 4, "8 bits");
 	CHECK_ERR("cpu/umask=1,event=0x1ff/", 12, "'event'");
 	evlist_free(&l);
@@ -112,7 +106,7 @@ TEST(generic_hardware)
 		{ "idle-cycles-backend", "stalled-cycles-backend", PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
 		{ "ref-cycles", "ref-cycles", PERF_COUNT_HW_REF_CPU_CYCLES },
 	};
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("spr_uncore");
 	for (size_t i = 0; i < sizeof(hw) / sizeof(hw[0]); i++) {
@@ -152,7 +146,7 @@ TEST(hardware_cache)
 		{ "node-stores", CACHE(NODE, WRITE, ACCESS) },
 		{ "node-prefetch-misses", CACHE(NODE, PREFETCH, MISS) },
 	};
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("spr_uncore");
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
@@ -190,7 +184,7 @@ TEST(software)
 		{ "bpf-output", "bpf-output", PERF_COUNT_SW_BPF_OUTPUT },
 		{ "cgroup-switches", "cgroup-switches", PERF_COUNT_SW_CGROUP_SWITCHES },
 	};
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("adl_hybrid"); /* software events are not expanded per core PMU */
 	for (size_t i = 0; i < sizeof(sw) / sizeof(sw[0]); i++) {
@@ -213,7 +207,7 @@ TEST(software)
 
 TEST(raw)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("spr_uncore");
 	if (parse("r08d1,rC0", &l) == 0 && l.n == 2) {
@@ -232,7 +226,7 @@ TEST(raw)
 
 TEST(modifiers)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	static const struct { const char *s; bool eu, ek, eh, pinned; } m[] = {
 		{ "cycles", false, false, false, false },
 		{ "cycles:u", false, true, true, false },
@@ -257,16 +251,16 @@ TEST(modifiers)
 	}
 	CHECK_ERR("cycles:x", 7, "bad modifier");
 	CHECK_ERR("cycles:uz", 8, "bad modifier");
-	CHECK_ERR("cycles:", 7, "bad modifier");
-	CHECK_ERR("cs,cycles:,cs", 10, "bad modifier");
+	CHECK_ERR("cycles:", 7, "expected modifiers");
+	CHECK_ERR("cs,cycles:,cs", 10, "expected modifiers");
 	CHECK_ERR("cpu/event=1/q", 12, "bad modifier");
-	CHECK_ERR("{cycles}:p", 9, "bad modifier");
+	CHECK_ERR("{cycles}:q", 9, "bad modifier");
 	evlist_free(&l);
 }
 
 TEST(groups)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("spr_uncore");
 	if (parse("cs,{cycles,instructions:k}:u,cpu-clock", &l) == 0 && l.n == 4) {
@@ -278,8 +272,8 @@ TEST(groups)
 		CHECK_EQ_STR(l.ev[1].name, "cycles:u");
 		CHECK_EQ_STR(l.ev[1].input, "cycles");
 		CHECK(!l.ev[1].exclude_user && l.ev[1].exclude_kernel && l.ev[1].exclude_hv, "group :u");
-		/* the group's u/k/h replaces the member's, as perf does */
-		CHECK(!l.ev[2].exclude_user && l.ev[2].exclude_kernel, "group :u over member :k");
+		/* the group's u/k/h adds to the member's, as perf 6.1 does: k then u is user+kernel */
+		CHECK(!l.ev[2].exclude_user && !l.ev[2].exclude_kernel && l.ev[2].exclude_hv, "group :u over member :k");
 		CHECK(!l.ev[0].exclude_kernel && !l.ev[3].exclude_kernel, "outside the group");
 	} else {
 		CHECK(0, "group list");
@@ -288,7 +282,8 @@ TEST(groups)
 	if (parse("{cpu/event=0x3c,umask=0x0/,cpu/event=0xc0,umask=0x0/}:D,cs", &l) == 0 && l.n == 3) {
 		CHECK_EQ_INT(l.ngroups, 2);
 		CHECK(l.ev[0].group == l.ev[1].group && l.ev[2].group != l.ev[0].group, "groups");
-		CHECK(l.ev[0].pinned && l.ev[1].pinned && !l.ev[2].pinned, "D on group");
+		/* a group's D pins the leader only, as perf 6.1 */
+		CHECK(l.ev[0].pinned && !l.ev[1].pinned && !l.ev[2].pinned, "D on group");
 		CHECK_EQ_STR(l.ev[1].name, "cpu/event=0xc0,umask=0x0/D");
 	} else {
 		CHECK(0, "pmu group");
@@ -297,9 +292,9 @@ TEST(groups)
 	CHECK_ERR("cs,{cycles", 3, "unbalanced group");
 	CHECK_ERR("cycles}", 6, "unbalanced group");
 	CHECK_ERR("}", 0, "unbalanced group");
-	CHECK_ERR("{cycles,{cs}}", 8, "unexpected character");
-	CHECK_ERR("{}", 1, "empty event");
-	CHECK_ERR("{cycles,}", 8, "empty event");
+	CHECK_ERR("{cycles,{cs}}", 8, "groups do not nest");
+	CHECK_ERR("{}", 1, "expected an event before '}'");
+	CHECK_ERR("{cycles,}", 8, "expected an event before '}'");
 	CHECK_ERR("{cycles}x", 8, "unexpected character");
 	evlist_free(&l);
 }
@@ -307,10 +302,10 @@ TEST(groups)
 TEST(errors)
 {
 	use("spr_uncore");
-	CHECK_ERR("", 0, "empty event");
-	CHECK_ERR("cycles,,cs", 7, "empty event");
-	CHECK_ERR("cycles,", 7, "empty event");
-	CHECK_ERR(",cycles", 0, "empty event");
+	CHECK_ERR("", 0, "no event given");
+	CHECK_ERR("cycles,,cs", 7, "expected an event before ','");
+	CHECK_ERR("cycles,", 7, "expected an event at the end");
+	CHECK_ERR(",cycles", 0, "expected an event before ','");
 	CHECK_ERR("foo", 0, "unknown event 'foo'");
 	CHECK_ERR("cs,foo-bar", 3, "unknown event 'foo-bar'");
 	CHECK_ERR("nopmu/event=1/", 0, "unknown PMU 'nopmu'");
@@ -318,20 +313,20 @@ TEST(errors)
 	CHECK_ERR("cpu/bogus=1/", 4, "unknown term 'bogus' for PMU cpu");
 	CHECK_ERR("cpu/event=1,bogus/", 12, "unknown term");
 	CHECK_ERR("cpu/event=0x1g/", 10, "bad value");
-	CHECK_ERR("cpu/event=/", 10, "bad value");
+	CHECK_ERR("cpu/event=/", 10, "needs a value");
 	CHECK_ERR("cpu/event=0x10000000000000000/", 10, "bad value");
 	CHECK_ERR("cpu/event=1", 3, "missing closing '/'");
 	CHECK_ERR("cpu/event=1,,umask=1/", 12, "empty term");
-	CHECK_ERR("cpu/=1/", 4, "term without a name");
+	CHECK_ERR("cpu/=1/", 4, "expected a term name");
 	CHECK_ERR("cpu/name/", 4, "needs a value");
-	CHECK_ERR("cycles cs", 6, "unexpected character ' '");
+	CHECK_ERR("cycles cs", 7, "expected ',' between events");
 	CHECK_ERR("cycles;cs", 6, "unexpected character ';'");
-	CHECK_ERR("*", 0, "unexpected character '*'");
+	CHECK_ERR("*", 0, "wildcards only in tracepoint");
 }
 
 TEST(out_unchanged_on_error)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	struct ev_error err;
 
 	use("spr_uncore");
@@ -346,7 +341,7 @@ TEST(out_unchanged_on_error)
 
 TEST(evlist_append_remove)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	struct ev_error err;
 
 	use("spr_uncore");

@@ -67,8 +67,8 @@ TEST(socket_aggregation_from_deltas)
 	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_IPC], 3.5 / 4.0, 1e-12);   /* not (2+0.5)/2 */
 	CHECK_EQ_U64(m.cur.sock[0 * m.nev + 0].raw, 4000000000ULL);
 	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_GHZ], 1.0, 1e-12);
-	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL], 100.0, 1e-9);
-	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_UTIL], 100.0, 1e-9);
+	/* cpu-clock counted the whole interval, but that says nothing about idle time */
+	CHECK(isnan(m.cur.cpu_m[0 * NMETRICS + M_UTIL]), "no UTIL from cpu-clock");
 	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_MEM_RD_GBS], 1048576 / 1e9, 1e-12);
 	CHECK(isnan(m.cur.sock_m[1 * NMETRICS + M_MEM_RD_GBS]), "socket 1 has no IMC value");
 	/* socket 1 has no cycles: IPC missing, not 0 */
@@ -140,8 +140,44 @@ TEST(history_ring)
 	model_free(&m);
 }
 
+/* UTIL is the non-idle share of each CPU's /proc/stat times; aggregates sum the times. */
+TEST(utilisation_from_proc_stat)
+{
+	struct model m;
+	/* CPU0 busy 90 of 100 jiffies; CPU1 idle but 5; CPU2 (socket 1) 50 with steal 10 */
+	static const double j[3][UT_N] = {
+		{ 60, 0, 20, 10, 0, 5, 5, 0 },
+		{ 3, 0, 2, 90, 5, 0, 0, 0 },
+		{ 20, 5, 10, 40, 10, 2, 3, 10 },
+	};
+	setup(&m);
+	for (int c = 0; c < 3; c++)
+		memcpy(&m.cur.jif[c * UT_N], j[c], sizeof(j[c]));
+	model_derive(&m);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL], 90.0, 1e-9);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL_USER], 60.0, 1e-9);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL_SYS], 20.0, 1e-9);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL_IRQ], 5.0, 1e-9);
+	CHECK_NEAR(m.cur.cpu_m[0 * NMETRICS + M_UTIL_SOFTIRQ], 5.0, 1e-9);
+	CHECK_NEAR(m.cur.cpu_m[1 * NMETRICS + M_UTIL], 5.0, 1e-9);     /* iowait is idle */
+	CHECK_NEAR(m.cur.cpu_m[2 * NMETRICS + M_UTIL], 50.0, 1e-9);
+	CHECK_NEAR(m.cur.cpu_m[2 * NMETRICS + M_UTIL_USER], 25.0, 1e-9);   /* nice with user */
+	CHECK_NEAR(m.cur.cpu_m[2 * NMETRICS + M_UTIL_STEAL], 10.0, 1e-9);
+	/* CPU 3 has no reading: missing, and so is everything it is part of */
+	CHECK(isnan(m.cur.cpu_m[3 * NMETRICS + M_UTIL]), "no times, no UTIL");
+	CHECK_NEAR(m.cur.sock_m[0 * NMETRICS + M_UTIL], 95.0 / 200 * 100, 1e-9);
+	CHECK(isnan(m.cur.sock_m[1 * NMETRICS + M_UTIL]), "socket 1 has a CPU without times");
+	for (int k = 0; k < UT_N; k++)
+		m.cur.jif[3 * UT_N + k] = k == UT_IDLE ? 100 : 0;
+	model_derive(&m);
+	CHECK_NEAR(m.cur.sock_m[1 * NMETRICS + M_UTIL], 50.0 / 200 * 100, 1e-9);
+	CHECK_NEAR(m.cur.sys_m[M_UTIL], (90.0 + 5 + 50) / 400 * 100, 1e-9);
+	model_free(&m);
+}
+
 int main(void)
 {
+	RUN(utilisation_from_proc_stat);
 	RUN(scaling_and_pct);
 	RUN(not_counted_never_zero);
 	RUN(wrapping_deltas);

@@ -69,8 +69,67 @@ TEST(u64_every_width)
 	}
 }
 
+/* A value far past the integer path prints every digit, however small the buffer started:
+ * the text of 1e300 with 9 decimals is 311 characters. */
+TEST(fixed_huge_every_digit)
+{
+	double vals[] = { 1e60, -1e300, 1.7976931348623157e308, 1e25 };
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+		for (int d = 0; d <= 9; d += 9) {
+			char want[400];
+			struct outbuf b;
+			snprintf(want, sizeof(want), "%.*f", d, vals[i]);
+			ob_init(&b, 4);
+			ob_str(&b, "x=");
+			ob_fixed(&b, vals[i], d, "nan");
+			ob_char(&b, '\0');
+			CHECK(!b.oom, "oom");
+			CHECK(strncmp(b.p, "x=", 2) == 0 && strcmp(b.p + 2, want) == 0, "%g: %.40s... (%zu chars, want %zu)",
+			      vals[i], b.p, strlen(b.p) - 2, strlen(want));
+			ob_free(&b);
+		}
+}
+
+TEST(json_num_huge_and_infinite)
+{
+	struct outbuf b;
+	ob_init(&b, 1);
+	ob_json_num(&b, 1e60);
+	ob_char(&b, ' ');
+	ob_json_num(&b, -1.5e20);
+	ob_char(&b, ' ');
+	ob_json_num(&b, 12345678.25);
+	ob_char(&b, ' ');
+	ob_json_num(&b, INFINITY);
+	ob_char(&b, ' ');
+	ob_json_num(&b, -INFINITY);
+	ob_char(&b, '\0');
+	CHECK_EQ_STR(b.p, "1e+60 -1.5e+20 12345678.25 null null");
+	CHECK(atof(b.p) == 1e60, "reads back");
+	ob_free(&b);
+}
+
+TEST(pad_left)
+{
+	struct outbuf b;
+	ob_init(&b, 2);
+	ob_str(&b, "ab");
+	ob_str(&b, "123");
+	ob_pad_left(&b, 2, 6);
+	ob_str(&b, "|");
+	ob_pad_left(&b, b.len, 0);            /* nothing to pad */
+	ob_str(&b, "1234567");
+	ob_pad_left(&b, b.len - 7, 3);        /* wider than the field: unchanged */
+	ob_char(&b, '\0');
+	CHECK_EQ_STR(b.p, "ab   123|1234567");
+	ob_free(&b);
+}
+
 int main(void)
 {
+	RUN(fixed_huge_every_digit);
+	RUN(json_num_huge_and_infinite);
+	RUN(pad_left);
 	RUN(fixed_matches_printf);
 	RUN(u64_and_json);
 	RUN(u64_every_width);

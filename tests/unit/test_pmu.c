@@ -77,9 +77,11 @@ TEST(format_apply_scatter)
 	CHECK_EQ_U64(cfg[0], 0x1800000f000000ffULL);
 	CHECK_EQ_INT(pmu_format_apply(&f, 0x4000, cfg), -ERANGE);
 	CHECK_EQ_U64(cfg[0], 0x1800000f000000ffULL);
-	/* applying again replaces the field's bits (a user term over an alias) */
-	CHECK_EQ_INT(pmu_format_apply(&f, 0x1, cfg), 0);
-	CHECK_EQ_U64(cfg[0], 0x1ULL);
+	/* applying again ORs, as perf 6.1's pmu_format_value() (event=0x3c,event=0xc0 is 0xfc) */
+	cfg[0] = 0x3c;
+	pmu_format_parse("config:0-7", &f);
+	CHECK_EQ_INT(pmu_format_apply(&f, 0xc0, cfg), 0);
+	CHECK_EQ_U64(cfg[0], 0xfcULL);
 	pmu_format_parse("config1:0-63", &f);
 	CHECK_EQ_INT(pmu_format_apply(&f, UINT64_MAX, cfg), 0);
 	CHECK_EQ_U64(cfg[1], UINT64_MAX);
@@ -87,6 +89,25 @@ TEST(format_apply_scatter)
 	CHECK_EQ_INT(pmu_format_apply(&f, 0x3f, cfg), 0);
 	CHECK_EQ_U64(cfg[2], 0xf5ULL);
 	CHECK_EQ_INT(pmu_format_apply(&f, 0x40, cfg), -ERANGE);
+}
+
+TEST(format_high_range_first)
+{
+	struct pmu_format f;
+	uint64_t cfg[4] = { 0, 0, 0, 0 };
+
+	/* the value fills the format's bits from the lowest up, whatever order the
+	 * file lists the ranges in (perf checked: cpu/hilo=0x1234/ with
+	 * config1:24-31,0-7 gives config1 0x12000034) */
+	CHECK_EQ_INT(pmu_format_parse("config1:24-31,0-7", &f), 0);
+	CHECK_EQ_INT(pmu_format_width(&f), 16);
+	CHECK_EQ_INT(pmu_format_apply(&f, 0x1234, cfg), 0);
+	CHECK_EQ_U64(cfg[1], 0x12000034ULL);
+	CHECK_EQ_INT(pmu_format_apply(&f, 0x10000, cfg), -ERANGE);
+	/* a field past bit 63 is refused, not shifted out of range */
+	CHECK_EQ_INT(pmu_format_parse("config:60-70", &f), -EINVAL);
+	CHECK_EQ_INT(pmu_format_parse("config:64", &f), -EINVAL);
+	CHECK_EQ_INT(pmu_format_parse("config:0-99999999999999999999", &f), -EINVAL);
 }
 
 TEST(krava_loads)
@@ -135,7 +156,7 @@ TEST(spr_uncore_loads)
 	for (int i = 1; i < reg.n; i++)
 		CHECK(strcmp(reg.pmus[i - 1].name, reg.pmus[i].name) < 0, "order %s %s",
 		      reg.pmus[i - 1].name, reg.pmus[i].name);
-	CHECK_EQ_INT(reg.n, 10);
+	CHECK_EQ_INT(reg.n, 11);   /* with uncore_imc_free_running_0 */
 	CHECK_EQ_INT(reg.ncore, 1);
 	CHECK(!reg.hybrid, "one core PMU");
 	p = get(&reg, "cpu");
@@ -273,6 +294,7 @@ int main(void)
 	RUN(format_parse_forms);
 	RUN(format_parse_bad);
 	RUN(format_apply_scatter);
+	RUN(format_high_range_first);
 	RUN(krava_loads);
 	RUN(spr_uncore_loads);
 	RUN(hybrid_and_arm_kinds);

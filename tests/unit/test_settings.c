@@ -322,9 +322,9 @@ TEST(find_search_order)
 	CHECK_EQ_INT(settings_find(NULL, out, sizeof(out), msg, sizeof(msg)), -1);
 	CHECK(strstr(msg, "not a regular file") != NULL, "msg: %s", msg);
 	rmdir(tpath(".config/pmutop/pmutop.conf"));
-	/* nothing in the user's place: /etc/pmutop.conf, or none */
+	/* nothing in the user's place: the system config (SYSCONFDIR/pmutop.conf), or none */
 	CHECK_EQ_INT(settings_find(NULL, out, sizeof(out), msg, sizeof(msg)), 0);
-	CHECK_EQ_STR(out, stat("/etc/pmutop.conf", &st) == 0 ? "/etc/pmutop.conf" : "");
+	CHECK_EQ_STR(out, stat(SYSCONFDIR "/pmutop.conf", &st) == 0 ? SYSCONFDIR "/pmutop.conf" : "");
 }
 
 TEST(set_from_command_line)

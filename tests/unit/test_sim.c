@@ -365,8 +365,8 @@ TEST(counting_every_machine)
 	}
 }
 
-/* spr-2s: 12 raw events as their own groups plus cycles and instructions pinned on their fixed
- * counters; 8 GP counters less the one the NMI watchdog holds leave 7 for 12 groups. */
+/* spr-2s: 12 raw events as their own groups plus cycles and instructions pinned; the NMI watchdog
+ * holds fixed counter 1, so the pinned cycles takes a GP counter and leaves 7 for 12 groups. */
 TEST(spr_multiplexing)
 {
 	struct sim_machine *m = load("spr-2s");

@@ -29,6 +29,7 @@ static int find(const struct ui_col *c, int n, const char *key)
 }
 
 static const char *const ids[] = { "CPU" };
+static const struct ui_cellopt raw = { false, 0, -1 }, raw_nohw = { true, 0, -1 };
 static const int idw[] = { 4 };
 
 TEST(cores_columns)
@@ -109,39 +110,150 @@ TEST(cells)
 	row[E_INS].state = EVS_UNSUPPORTED;
 	model_set_value(&row[E_BR_ATOM], 2500000, 1000, 500, 1);
 	model_set_value(&row[E_PF], 12, 1000, 1000, 1);
-	ui_col_cell(&m, &c[find(c, n, "branches")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "branches")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "5.00M");
-	ui_col_cell(&m, &c[find(c, n, "ipc")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "ipc")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "n/a");
-	ui_col_cell(&m, &c[find(c, n, "cycles")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "cycles")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "n/a");
 	/* MPKI needs instructions, unsupported here */
-	ui_col_cell(&m, &c[find(c, n, "mpki")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "mpki")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "n/a");
 	/* branch miss % needs branch-misses, not in the list: missing, not unsupported */
-	ui_col_cell(&m, &c[find(c, n, "branch-miss")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "branch-miss")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "-");
 	/* ... unless the machine has no hardware PMU at all */
-	ui_col_cell(&m, &c[find(c, n, "branch-miss")], row, met, true, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "branch-miss")], row, met, &raw_nohw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "n/a");
 	/* a software column never reads n/a for the missing PMU */
 	row[E_PF].state = EVS_ABSENT;
-	ui_col_cell(&m, &c[find(c, n, "page-faults")], row, met, true, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "page-faults")], row, met, &raw_nohw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "-");
 	/* the mark: branches ran half the time */
-	ui_col_cell(&m, &c[find(c, n, "mux")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "mux")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "~50%");
 	/* metrics with values print them */
 	met[M_IPC] = 1.234;
-	ui_col_cell(&m, &c[find(c, n, "ipc")], row, met, false, buf, sizeof(buf), &pair);
+	ui_col_cell(&m, &c[find(c, n, "ipc")], row, met, &raw, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "1.23");
 	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "ipc")], row, met), 1.234, 1e-12);
 	CHECK(isnan(ui_col_key(&m, &c[find(c, n, "cycles")], row, met)), "unsupported sorts as missing");
 	model_free(&m);
 }
 
+/* A hybrid's aggregate row holds cpu_core/x/ and cpu_atom/x/: its cell is their sum, as is its
+ * sort key, and IPC from the model sums both PMUs' instructions and cycles. */
+TEST(hybrid_aggregate_sums_pmus)
+{
+	struct model m;
+	struct ui_col c[64];
+	int ids3[3] = { 0, 1, 2 }, sock[3] = { 0, 0, 0 }, core[3] = { 0, 1, 2 }, sid[1] = { 0 }, n, pair;
+	char buf[32];
+	const struct ui_cellopt rate = { false, 2.0, -1 };
+
+	model_init(&m, 3, ids3, sock, core, 1, sid, 4);
+	model_add_event(&m, "cpu_core/instructions/", "instructions", "cpu_core", "", 0, false);
+	model_add_event(&m, "cpu_atom/instructions/", "instructions", "cpu_atom", "", 1, false);
+	model_add_event(&m, "cpu_core/cycles/", "cycles", "cpu_core", "", 0, false);
+	model_add_event(&m, "cpu_atom/cycles/", "cycles", "cpu_atom", "", 1, false);
+	model_add_event(&m, "cpu_core/branches/", "branches", "cpu_core", "", 0, false);
+	model_add_event(&m, "cpu_atom/branches/", "branches", "cpu_atom", "", 1, false);
+	model_alloc_frame(&m);
+	m.cur.interval = 2.0;
+	for (int cpu = 0; cpu < 3; cpu++) {
+		struct ev_val *r = &m.cur.cpu[(size_t)cpu * m.nev];
+		int off = cpu < 2 ? 0 : 1;   /* CPUs 0-1 P-cores, CPU 2 an E-core */
+		model_set_value(&r[0 + off], 4000 + 1000 * (uint64_t)cpu, 10, 10, 1);
+		model_set_value(&r[2 + off], 2000 + 1000 * (uint64_t)cpu, 10, 10, 1);
+		model_set_value(&r[4 + off], 300 + 100 * (uint64_t)cpu, 10, 10, 1);
+	}
+	model_derive(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	CHECK(find(c, n, "instructions") > 0 && find(c, n, "branches") > 0, "columns");
+	/* instructions 4000+5000+6000, cycles 2000+3000+4000 */
+	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "instructions")], m.cur.sys, m.cur.sys_m), 15000, 1e-9);
+	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "cycles")], m.cur.sys, m.cur.sys_m), 9000, 1e-9);
+	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "branches")], m.cur.sys, m.cur.sys_m), 300 + 400 + 500, 1e-9);
+	CHECK_NEAR(m.cur.sys_m[M_IPC], 15000.0 / 9000.0, 1e-12);
+	ui_col_cell(&m, &c[find(c, n, "branches")], m.cur.sys, m.cur.sys_m, &raw, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "1.20K");
+	/* as a rate: 1200 over 2 s */
+	ui_col_cell(&m, &c[find(c, n, "branches")], m.cur.sys, m.cur.sys_m, &rate, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "600");
+	CHECK_NEAR(ui_col_count(&m, &c[find(c, n, "instructions")], m.cur.sys, 2.0), 7500, 1e-9);
+	/* a CPU row still shows its own PMU's count */
+	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "instructions")], &m.cur.cpu[2 * (size_t)m.nev], NULL), 6000, 1e-9);
+	/* the socket row equals the sum of its CPU rows for every count column */
+	for (int i = 0; i < n; i++) {
+		double sum = 0;
+		if (!c[i].count)
+			continue;
+		for (int cpu = 0; cpu < 3; cpu++)
+			sum += ui_col_key(&m, &c[i], &m.cur.cpu[(size_t)cpu * m.nev], NULL);
+		if (isnan(sum)) {   /* a role column without an event in the list */
+			CHECK(isnan(ui_col_key(&m, &c[i], m.cur.sock, m.cur.sock_m)), "%s missing", c[i].key);
+			continue;
+		}
+		CHECK_NEAR(ui_col_key(&m, &c[i], m.cur.sock, m.cur.sock_m), sum, 1e-9);
+	}
+	model_free(&m);
+}
+
+/* MUX says something only for estimates and gaps: a fully counted row is blank. */
+TEST(mux_blank_when_full)
+{
+	struct model m;
+	struct ui_col c[64];
+	struct ev_val row[NEV];
+	double met[NMETRICS];
+	char buf[32];
+	int n, pair;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	memset(row, 0, sizeof(row));
+	for (int k = 0; k < NMETRICS; k++)
+		met[k] = NAN;
+	model_set_value(&row[E_CYC], 100, 1000, 1000, 1);
+	model_set_value(&row[E_INS], 100, 1000, 1000, 1);
+	ui_col_cell(&m, &c[find(c, n, "mux")], row, met, &raw, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "");
+	model_set_value(&row[E_INS], 100, 1000, 0, 1);
+	ui_col_cell(&m, &c[find(c, n, "mux")], row, met, &raw, buf, sizeof(buf), &pair);
+	CHECK_EQ_STR(buf, "!nc");
+	model_free(&m);
+}
+
+/* With rates on, a count column's title says "/s", and its width leaves room for it. */
+TEST(rate_titles)
+{
+	struct model m;
+	struct ui_col c[64];
+	char t[48];
+	int n, i;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	i = find(c, n, "instructions");
+	ui_col_title(&c[i], true, t, sizeof(t));
+	CHECK_EQ_STR(t, "INSTR/s");
+	CHECK((int)strlen(t) <= c[i].width, "INSTR/s fits in %d", c[i].width);
+	ui_col_title(&c[i], false, t, sizeof(t));
+	CHECK_EQ_STR(t, "INSTR");
+	i = find(c, n, "page-faults");
+	ui_col_title(&c[i], true, t, sizeof(t));
+	CHECK_EQ_STR(t, "page-faults/s");
+	CHECK((int)strlen(t) <= c[i].width, "fits");
+	ui_col_title(&c[find(c, n, "ipc")], true, t, sizeof(t));
+	CHECK_EQ_STR(t, "IPC");
+	model_free(&m);
+}
+
 int main(void)
 {
+	RUN(hybrid_aggregate_sums_pmus);
+	RUN(mux_blank_when_full);
+	RUN(rate_titles);
 	RUN(cores_columns);
 	RUN(sockets_columns_where_counted);
 	RUN(columns_setting_limits_events);

@@ -36,6 +36,10 @@ TEST(count_fits_five_columns)
 {
 	for (double v = 1; v < 1e18; v *= 1.37)
 		CHECK(strlen(cnt(v)) <= 5, "%g gives %s", v, cnt(v));
+	/* past the last suffix (a recording's sum of many CPUs near 2^64): exponent form */
+	for (double v = 1e21; v < 1e99; v *= 9.1)
+		CHECK(strlen(cnt(v)) <= 5 && atof(cnt(v)) > 0, "%g gives %s", v, cnt(v));
+	CHECK_EQ_STR(cnt(1.2e24), "1e+24");
 }
 
 TEST(missing_is_dash_never_zero)
@@ -98,6 +102,9 @@ TEST(elapsed)
 	CHECK_EQ_STR(b, "2h05m");
 	ui_fmt_elapsed(3 * 86400 + 4 * 3600, b, sizeof(b));
 	CHECK_EQ_STR(b, "3d04h");
+	/* a recording's timestamp far past LONG_MAX: clamped, never a negative or undefined cast */
+	ui_fmt_elapsed(1e25, b, sizeof(b));
+	CHECK(b[0] >= '1' && b[0] <= '9' && strchr(b, 'd'), "1e25 s gives %s", b);
 }
 
 static void setv(struct ev_val *v, int state, double pct)
@@ -183,8 +190,54 @@ TEST(fold_sum_matches_model_rules)
 	CHECK(isnan(s.value), "unsupported sum has no value");
 }
 
+/* Every cell of a column in one unit: no "999" beside "1.00K". */
+TEST(count_in_fixed_unit)
+{
+	char b[16];
+
+	ui_fmt_count_in(999, 1, b, sizeof(b));
+	CHECK_EQ_STR(b, "1.00K");
+	ui_fmt_count_in(1000, 1, b, sizeof(b));
+	CHECK_EQ_STR(b, "1.00K");
+	ui_fmt_count_in(523, 1, b, sizeof(b));
+	CHECK_EQ_STR(b, "0.52K");
+	ui_fmt_count_in(12345678, 2, b, sizeof(b));
+	CHECK_EQ_STR(b, "12.3M");
+	ui_fmt_count_in(987e9, 3, b, sizeof(b));
+	CHECK_EQ_STR(b, "987G");
+	ui_fmt_count_in(42, 0, b, sizeof(b));
+	CHECK_EQ_STR(b, "42");
+	ui_fmt_count_in(2.5, 0, b, sizeof(b));
+	CHECK_EQ_STR(b, "2.50");
+	ui_fmt_count_in(NAN, 1, b, sizeof(b));
+	CHECK_EQ_STR(b, "-");
+}
+
+/* A column's unit goes up at once and down only with room to spare, so a value that moves
+ * around 1000 keeps one unit across refreshes. */
+TEST(unit_pick_is_stable)
+{
+	int u = ui_fmt_unit_pick(998, -1);
+
+	CHECK_EQ_INT(u, 0);
+	u = ui_fmt_unit_pick(1001, u);
+	CHECK_EQ_INT(u, 1);
+	u = ui_fmt_unit_pick(998, u);
+	CHECK_EQ_INT(u, 1);
+	u = ui_fmt_unit_pick(1003, u);
+	CHECK_EQ_INT(u, 1);
+	u = ui_fmt_unit_pick(400, u);
+	CHECK_EQ_INT(u, 0);
+	CHECK_EQ_INT(ui_fmt_unit_pick(5e9, -1), 3);
+	CHECK_EQ_INT(ui_fmt_unit_pick(6e8, 3), 3);
+	CHECK_EQ_INT(ui_fmt_unit_pick(4e8, 3), 2);
+	CHECK_EQ_INT(ui_fmt_unit_pick(NAN, 2), 2);
+}
+
 int main(void)
 {
+	RUN(count_in_fixed_unit);
+	RUN(unit_pick_is_stable);
 	RUN(count_units);
 	RUN(count_rounding_moves_up_a_unit);
 	RUN(count_fits_five_columns);

@@ -11,7 +11,7 @@ TEST(issue_keys_bound)
 		{ '\n', UA_TOGGLE }, { KEY_ENTER, UA_TOGGLE }, { 'a', UA_ADD }, { 'p', UA_PAUSE },
 		{ '+', UA_FASTER }, { '-', UA_SLOWER }, { KEY_UP, UA_UP }, { KEY_DOWN, UA_DOWN },
 		{ KEY_PPAGE, UA_PGUP }, { KEY_NPAGE, UA_PGDN }, { KEY_HOME, UA_HOME }, { KEY_END, UA_END },
-		{ '<', UA_SORT_PREV }, { '>', UA_SORT_NEXT }, { 'r', UA_REVERSE }, { 't', UA_FOLD },
+		{ '<', UA_SORT_PREV }, { '>', UA_SORT_NEXT }, { 'I', UA_REVERSE }, { 'r', UA_RAW }, { 't', UA_FOLD },
 		{ 27, UA_BACK }, { 'S', UA_SAVE }, { '.', UA_STEP_FWD }, { ',', UA_STEP_BACK },
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)

@@ -45,6 +45,21 @@ TEST(ramp_newest_right)
 	CHECK_EQ_STR(out + 3, "#");
 }
 
+/* An infinite sample (IPC of a hostile recording) is blank and does not flatten the others. */
+TEST(infinite_sample_is_blank)
+{
+	const struct ui_glyphs *g = ui_glyphs_pick("C", false);
+	float ring[3] = { 1, INFINITY, 2 };
+	char out[16];
+
+	CHECK(ui_spark_max(ring, 3, 3, 0, 3) == 2, "top %g", ui_spark_max(ring, 3, 3, 0, 3));
+	CHECK_EQ_INT(ui_spark(ring, 3, 3, 0, 3, 0, g, out, sizeof(out)), 3);
+	CHECK_EQ_STR(out, "= #");
+	/* a caller's top below the samples clamps to the highest glyph */
+	ui_spark(ring, 3, 3, 0, 3, 0.5f, g, out, sizeof(out));
+	CHECK_EQ_STR(out, "# #");
+}
+
 TEST(wrapped_ring_and_short_history)
 {
 	const struct ui_glyphs *g = ui_glyphs_pick("C", false);
@@ -99,6 +114,7 @@ int main(void)
 	RUN(glyph_choice);
 	RUN(ascii_glyphs_are_ascii);
 	RUN(ramp_newest_right);
+	RUN(infinite_sample_is_blank);
 	RUN(wrapped_ring_and_short_history);
 	RUN(utf8_fits_buffer);
 	RUN(shared_scale);

@@ -10,6 +10,11 @@ struct sim_machine;  /* opaque: a parsed description */
 /* Load a machine by built-in name ("spr-2s") or by path to a description file.
  * Returns NULL and writes a message into err on failure. */
 struct sim_machine *simm_load(const char *name_or_path, char *err, size_t errlen);
+/* Parse a description held in memory (len bytes, need not end in NUL): a pure function of its input,
+ * no files touched. Messages name FILE:LINE. NULL with err filled on failure. Every name that becomes a
+ * path of the tree is checked (sysfs characters), and every count bounded (see sim_parse.h). */
+struct sim_machine *simm_parse(const char *file, const char *name, const char *text, size_t len,
+			       char *err, size_t errlen);
 void simm_free(struct sim_machine *m);
 const char *simm_name(const struct sim_machine *m);
 /* NULL-terminated list of built-in machine names. */
@@ -18,6 +23,9 @@ const char *const *simm_builtin_names(void);
 /* Write the machine's tree: DIR/sys/{devices,bus}/..., DIR/proc/{cpuinfo,sys/kernel/...}.
  * Returns 0 or a negative errno. */
 int simm_write_tree(const struct sim_machine *m, const char *dir);
+/* The same under an open directory: every file is created new (O_CREAT|O_EXCL) and no link is
+ * followed (openat/mkdirat with O_NOFOLLOW), so nothing is written outside root. */
+int simm_write_tree_at(const struct sim_machine *m, int root);
 
 /* Faults to inject, from --sim-fault or PMUTOP_SIM_FAULT: a comma separated list of
  * eacces | emfile=N | enodev=CPU@SECONDS | shortread=N | readfail=N  (N: after N calls). */
@@ -57,9 +65,19 @@ const char *simm_pci_bdf(const struct sim_machine *m, int i);
 int simm_pci_dvsec_ids(const struct sim_machine *m, int i, int *ids, int max);
 /* The PMU type number of a PMU name, or -ENOENT. */
 int simm_pmu_type(const struct sim_machine *m, const char *pmu);
-/* Events per second the machine counts for config on pmu at cpu (per-CPU variation
- * included, noise excluded), NAN when that PMU does not count on that CPU. */
+/* Events per second the machine counts for config on pmu at cpu in the first phase of its load
+ * (the first 2 seconds; per-CPU variation included, noise excluded), NAN when that PMU does not
+ * count on that CPU. */
 double simm_rate(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config);
+/* The core PMU that counts on cpu ("cpu_core"), NULL when none. */
+const char *simm_cpu_pmu(const struct sim_machine *m, int cpu);
+/* The same at t seconds after the simulated kernel started (the load changes in phases). */
+double simm_rate_t(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config, double t);
+/* The load of cpu at t seconds: busy fraction (0.01..1) and clock in GHz while busy (NAN when its
+ * core PMU has no clock range); the part's range in lo/hi and the TSC rate (0 when none) in tsc.
+ * Returns 0, or -ENOENT when the CPU has no core PMU with a clock range. */
+int simm_load_at(const struct sim_machine *m, int cpu, double t, double *busy, double *ghz, double *lo,
+	         double *hi, double *tsc);
 /* The config of a generic hardware event (PERF_COUNT_HW_*) on a core PMU, or -ENOENT. */
 int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, uint64_t *config);
 #endif

@@ -2,17 +2,15 @@
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/cpulist.h"
 #include "hw/sim/sim_desc.h"
 #include "hw/sim/sim_parse.h"
-
-struct sim_embedded { const char *name; const char *text; };
-extern const struct sim_embedded sim_embedded_machines[];
 
 static void errf(char *err, size_t len, const char *fmt, ...)
 {
@@ -25,38 +23,162 @@ static void errf(char *err, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+void simp_err(char *err, size_t errlen, int line, const char *fmt, ...)
+{
+	va_list ap;
+	int n = 0;
+
+	if (!err || !errlen)
+		return;
+	if (line > 0)
+		n = snprintf(err, errlen, "%d: ", line);
+	if (n < 0 || (size_t)n >= errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+bool simp_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > SIMP_MAX_NAME || name[0] == '.' || name[0] == '-')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && !strchr("_.-", name[i]))
+			return false;
+	return true;
+}
+
+bool simp_bdf_ok(const char *bdf)
+{
+	static const char shape[] = "hhhh:hh:hh.f";
+
+	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
+		char c = bdf[i];
+
+		if (shape[i] == 'h' ? !isxdigit((unsigned char)c) : shape[i] == 'f' ? (c < '0' || c > '7') : c != shape[i])
+			return false;
+	}
+	return bdf[sizeof(shape) - 1] == 0;
+}
+
 /* --- the raw INI: sections of key/value pairs, in file order --- */
+
+/* A section name: machine, discovery, or pmu|box|rates NAME where NAME may hold one {a..b}. */
+static bool section_ok(const char *sec)
+{
+	static const char *const kinds[] = { "pmu ", "box ", "rates " };
+	char buf[SIMP_MAX_NAME + 1];
+	const char *nm = NULL, *b, *e;
+	size_t l;
+
+	if (!strcmp(sec, "machine") || !strcmp(sec, "discovery"))
+		return true;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(sec, kinds[i], strlen(kinds[i])))
+			nm = sec + strlen(kinds[i]);
+	if (!nm)
+		return false;
+	/* the range, if any, stands for digits: check the name with it taken out */
+	b = strchr(nm, '{');
+	e = b ? strchr(b, '}') : NULL;
+	if (b && (!e || strchr(e + 1, '{')))
+		return false;
+	for (const char *p = b ? b + 1 : e; p && p < e; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			return false;
+	l = b ? (size_t)(b - nm) + strlen(e + 1) + 1 : strlen(nm);
+	if (l > SIMP_MAX_NAME)
+		return false;
+	if (b) {   /* prefix, one digit, suffix */
+		size_t pl = (size_t)(b - nm);
+
+		memcpy(buf, nm, pl);
+		buf[pl] = '0';
+		memcpy(buf + pl + 1, e + 1, l - pl);   /* with the suffix's NUL */
+	} else {
+		memcpy(buf, nm, l + 1);
+	}
+	return simp_name_ok(buf);
+}
+
+static bool key_ok(const char *k)
+{
+	size_t n = strlen(k);
+
+	if (n == 0 || n > 2 * SIMP_MAX_NAME || k[0] == '.')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)k[i]) && !strchr("_.-", k[i]))
+			return false;
+	return true;
+}
 
 static int ini_cb(void *user, const char *section, const char *name, const char *value)
 {
 	struct simp_doc *d = user;
 	struct simp_sec *s = d->n ? &d->secs[d->n - 1] : NULL;
 
+	if (d->bad)   /* inih goes on after an error: keep the first one's message */
+		return 0;
 	if (!s || strcmp(s->name, section) != 0) {
-		void *n = realloc(d->secs, (size_t)(d->n + 1) * sizeof(*d->secs));
+		void *n;
 
+		if (!section_ok(section)) {
+			d->bad = "bad section name (sections are [machine], [discovery], [pmu|box|rates NAME]; "
+				 "NAME of A-Z a-z 0-9 _ . - with one optional {a..b})";
+			return 0;
+		}
+		for (int i = 0; i < d->n; i++)
+			if (!strcmp(d->secs[i].name, section)) {
+				d->bad = "section given twice";
+				return 0;
+			}
+		if (d->n >= SIMP_MAX_PMUS) {
+			d->bad = "too many sections";
+			return 0;
+		}
+		n = realloc(d->secs, (size_t)(d->n + 1) * sizeof(*d->secs));
 		if (!n)
 			return 0;
 		d->secs = n;
 		s = &d->secs[d->n++];
 		memset(s, 0, sizeof(*s));
+		s->line = d->line;
 		s->name = strdup(section);
 		if (!s->name)
 			return 0;
 	}
+	if (!key_ok(name)) {
+		d->bad = "bad key (keys are A-Z a-z 0-9 _ . -, not starting with '.')";
+		return 0;
+	}
 	/* A repeated key continues the value (long flag lists, multi-line values). */
 	for (int i = 0; i < s->n; i++) {
 		if (strcmp(s->kv[i].key, name) == 0) {
-			size_t l = strlen(s->kv[i].val) + strlen(value) + 2;
-			char *v = malloc(l);
+			size_t a = strlen(s->kv[i].val), b = strlen(value), l = a + b + 2;
+			char *v;
 
+			if (l > SIMP_MAX_VALUE) {
+				d->bad = "value too long";
+				return 0;
+			}
+			v = malloc(l);
 			if (!v)
 				return 0;
-			snprintf(v, l, "%s %s", s->kv[i].val, value);
+			memcpy(v, s->kv[i].val, a);
+			v[a] = ' ';
+			memcpy(v + a + 1, value, b + 1);
 			free(s->kv[i].val);
 			s->kv[i].val = v;
 			return 1;
 		}
+	}
+	if (s->n >= SIMP_MAX_KEYS) {
+		d->bad = "too many keys in one section";
+		return 0;
 	}
 	void *n = realloc(s->kv, (size_t)(s->n + 1) * sizeof(*s->kv));
 
@@ -65,10 +187,38 @@ static int ini_cb(void *user, const char *section, const char *name, const char 
 	s->kv = n;
 	s->kv[s->n].key = strdup(name);
 	s->kv[s->n].val = strdup(value);
-	if (!s->kv[s->n].key || !s->kv[s->n].val)
+	s->kv[s->n].line = d->line;
+	if (!s->kv[s->n].key || !s->kv[s->n].val) {
+		free(s->kv[s->n].key);
+		free(s->kv[s->n].val);
 		return 0;
+	}
 	s->n++;
 	return 1;
+}
+
+/* inih reads through this, one line (or one piece of a long line) per call: it counts the lines. */
+struct text_stream { const char *p, *end; int nl; struct simp_doc *d; };
+
+static char *text_reader(char *str, int num, void *stream)
+{
+	struct text_stream *t = stream;
+	int n = 0;
+
+	if (t->p >= t->end || num < 2)
+		return NULL;
+	t->d->line = t->nl + 1;
+	while (t->p < t->end && n < num - 1) {
+		char c = *t->p++;
+
+		str[n++] = c;
+		if (c == '\n') {
+			t->nl++;
+			break;
+		}
+	}
+	str[n] = 0;
+	return str;
 }
 
 static void doc_free(struct simp_doc *d)
@@ -84,19 +234,27 @@ static void doc_free(struct simp_doc *d)
 	free(d->secs);
 }
 
-const char *simp_get(const struct simp_sec *s, const char *key)
+const struct simm_kv *simp_find(const struct simp_sec *s, const char *key)
 {
 	for (int i = 0; s && i < s->n; i++)
 		if (strcmp(s->kv[i].key, key) == 0)
-			return s->kv[i].val;
+			return &s->kv[i];
 	return NULL;
+}
+
+const char *simp_get(const struct simp_sec *s, const char *key)
+{
+	const struct simm_kv *kv = simp_find(s, key);
+
+	return kv ? kv->val : NULL;
 }
 
 int simp_int(const struct simp_sec *s, const char *key, int dflt)
 {
 	const char *v = simp_get(s, key);
+	long l = v ? strtol(v, NULL, 0) : dflt;
 
-	return v ? (int)strtol(v, NULL, 0) : dflt;
+	return l < INT_MIN ? INT_MIN : l > INT_MAX ? INT_MAX : (int)l;
 }
 
 double simp_double(const struct simp_sec *s, const char *key, double dflt)
@@ -104,6 +262,53 @@ double simp_double(const struct simp_sec *s, const char *key, double dflt)
 	const char *v = simp_get(s, key);
 
 	return v ? strtod(v, NULL) : dflt;
+}
+
+int simp_int_in(const struct simp_sec *s, const char *key, long dflt, long lo, long hi, int *out,
+		char *err, size_t errlen)
+{
+	const struct simm_kv *kv = simp_find(s, key);
+	char *end;
+	long v = dflt;
+
+	if (kv) {
+		errno = 0;
+		v = strtol(kv->val, &end, 0);
+		while (*end == ' ' || *end == '\t')
+			end++;
+		if (errno || end == kv->val || *end)
+			v = hi < LONG_MAX ? hi + 1 : lo - 1;
+	}
+	if (v < lo || v > hi || v < INT_MIN || v > INT_MAX) {
+		simp_err(err, errlen, kv ? kv->line : s ? s->line : 0, "[%s]: %s = '%.40s': not a whole number from %ld to %ld",
+			 s ? s->name : "?", key, kv ? kv->val : "", lo, hi);
+		return -EINVAL;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+int simp_double_in(const struct simp_sec *s, const char *key, double dflt, double lo, double hi, double *out,
+		   char *err, size_t errlen)
+{
+	const struct simm_kv *kv = simp_find(s, key);
+	char *end;
+	double v = dflt;
+
+	if (kv) {
+		v = strtod(kv->val, &end);
+		while (*end == ' ' || *end == '\t')
+			end++;
+		if (end == kv->val || *end)
+			v = NAN;
+	}
+	if (!(v >= lo && v <= hi)) {
+		simp_err(err, errlen, kv ? kv->line : s ? s->line : 0, "[%s]: %s = '%.40s': not a number from %g to %g",
+			 s ? s->name : "?", key, kv ? kv->val : "", lo, hi);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
 }
 
 /* Parse whitespace or comma separated integers (decimal or 0x hex) into out. */
@@ -140,15 +345,25 @@ static int parse_core_groups(const char *v, struct core_group *g, int max)
 {
 	int n = 0;
 
-	while (v && *v && n < max) {
+	while (v && *v) {
 		const char *colon = strchr(v, ':'), *comma = strchr(v, ',');
+		long cores, threads;
+		char *end;
 
-		if (!colon || (comma && comma < colon))
+		if (n == max || !colon || (comma && comma < colon) || colon - v >= (long)sizeof(g[n].pmu))
 			return -EINVAL;
 		snprintf(g[n].pmu, sizeof(g[n].pmu), "%.*s", (int)(colon - v), v);
-		if (sscanf(colon + 1, "%dx%d", &g[n].cores, &g[n].threads) != 2 ||
-		    g[n].cores <= 0 || g[n].threads <= 0 || g[n].threads > 8)
+		cores = strtol(colon + 1, &end, 10);
+		if (*end != 'x' || !isdigit((unsigned char)end[1]))
 			return -EINVAL;
+		threads = strtol(end + 1, &end, 10);
+		while (*end == ' ')
+			end++;
+		if ((*end && *end != ',') || cores <= 0 || cores > SIMP_MAX_CORES || threads <= 0 || threads > 8 ||
+		    (strcmp(g[n].pmu, "-") && !simp_name_ok(g[n].pmu)))
+			return -EINVAL;
+		g[n].cores = (int)cores;
+		g[n].threads = (int)threads;
 		n++;
 		v = comma ? comma + 1 : NULL;
 		while (v && *v == ' ')
@@ -160,28 +375,48 @@ static int parse_core_groups(const char *v, struct core_group *g, int max)
 static int build_topology(struct sim_machine *m, const struct simp_sec *s, struct core_group *g,
 			  int *ng, char *err, size_t errlen)
 {
-	int smt_last, nps, cps = 0, c, k = 0;
+	const struct simm_kv *ckv = simp_find(s, "cores");
+	int smt_last, nps, cps = 0, c, k = 0, ncpus = 0;
 
-	*ng = parse_core_groups(simp_get(s, "cores"), g, 8);
-	m->sockets = simp_int(s, "sockets", 1);
-	m->dies = simp_int(s, "dies", 1);
-	m->numa_nodes = simp_int(s, "numa_nodes", m->sockets);
-	if (*ng <= 0 || m->sockets <= 0 || m->sockets > 64 || m->dies <= 0 || m->numa_nodes < m->sockets ||
-	    m->numa_nodes % m->sockets) {
-		errf(err, errlen, "[machine]: bad cores/sockets/dies/numa_nodes");
+	*ng = parse_core_groups(ckv ? ckv->val : NULL, g, 8);
+	if (*ng <= 0) {
+		simp_err(err, errlen, ckv ? ckv->line : s->line, "[machine]: cores = '%.60s': want PMU:NxT[,PMU:NxT...] "
+			 "(at most 8 groups, N 1-%d cores, T 1-8 threads, PMU a sysfs name or -)",
+			 ckv ? ckv->val : "", SIMP_MAX_CORES);
+		return -EINVAL;
+	}
+	if (simp_int_in(s, "sockets", 1, 1, SIMP_MAX_SOCKETS, &m->sockets, err, errlen) ||
+	    simp_int_in(s, "dies", 1, 1, 64, &m->dies, err, errlen) ||
+	    simp_int_in(s, "numa_nodes", m->sockets, m->sockets, SIMP_MAX_NODES, &m->numa_nodes, err, errlen))
+		return -EINVAL;
+	if (m->numa_nodes % m->sockets) {
+		simp_err(err, errlen, s->line, "[machine]: numa_nodes (%d) is not a multiple of sockets (%d)",
+			 m->numa_nodes, m->sockets);
 		return -EINVAL;
 	}
 	m->threads_max = 1;
 	for (int i = 0; i < *ng; i++) {
-		cps += g[i].cores;
-		m->ncpus += g[i].cores * g[i].threads * m->sockets;
+		int per;
+
+		/* every product checked: cores = cpu:536870913x8 must not wrap to a small count */
+		if (__builtin_add_overflow(cps, g[i].cores, &cps) ||
+		    __builtin_mul_overflow(g[i].cores, g[i].threads, &per) ||
+		    __builtin_mul_overflow(per, m->sockets, &per) ||
+		    __builtin_add_overflow(ncpus, per, &ncpus) || ncpus > SIMP_MAX_CPUS) {
+			simp_err(err, errlen, ckv->line, "[machine]: more than %d CPUs (cores x threads x sockets)",
+				 SIMP_MAX_CPUS);
+			return -EINVAL;
+		}
 		if (g[i].threads > m->threads_max)
 			m->threads_max = g[i].threads;
 	}
-	if (m->ncpus > 8192) {
-		errf(err, errlen, "[machine]: too many CPUs (%d)", m->ncpus);
+	if (m->dies > cps || m->numa_nodes / m->sockets > cps) {
+		const struct simm_kv *kv = simp_find(s, m->dies > cps ? "dies" : "numa_nodes");
+
+		simp_err(err, errlen, kv ? kv->line : s->line, "[machine]: more dies or NUMA nodes per socket than cores");
 		return -EINVAL;
 	}
+	m->ncpus = ncpus;
 	m->cores_per_socket = cps;
 	nps = m->numa_nodes / m->sockets;
 	m->cpus = calloc((size_t)m->ncpus, sizeof(*m->cpus));
@@ -214,6 +449,24 @@ static int build_topology(struct sim_machine *m, const struct simp_sec *s, struc
 
 /* --- PMUs --- */
 
+int simp_range(const char *b, int *lo, int *hi)
+{
+	char *end;
+	long a, z;
+
+	if (*b != '{' || !isdigit((unsigned char)b[1]))
+		return -EINVAL;
+	a = strtol(b + 1, &end, 10);
+	if (strncmp(end, "..", 2) || !isdigit((unsigned char)end[2]))
+		return -EINVAL;
+	z = strtol(end + 2, &end, 10);
+	if (*end != '}' || a < 0 || a > 65535 || z < a || z - a >= SIMP_MAX_BOXES)
+		return -EINVAL;
+	*lo = (int)a;
+	*hi = (int)z;
+	return 0;
+}
+
 /* "uncore_imc_{0..7}" -> prefix "uncore_imc_", range 0..7. No braces: lo = hi = -1. */
 static int name_range(const char *name, char *pre, size_t plen, char *suf, size_t slen, int *lo, int *hi)
 {
@@ -225,14 +478,14 @@ static int name_range(const char *name, char *pre, size_t plen, char *suf, size_
 		suf[0] = 0;
 		return 0;
 	}
-	if (!e || sscanf(b, "{%d..%d}", lo, hi) != 2 || *lo < 0 || *hi < *lo || *hi - *lo > 4095)
+	if (!e || simp_range(b, lo, hi) < 0)
 		return -EINVAL;
 	snprintf(pre, plen, "%.*s", (int)(b - name), name);
 	snprintf(suf, slen, "%s", e + 1);
 	return 0;
 }
 
-static int kv_add(struct simm_kv **arr, int *n, const char *k, const char *v)
+static int kv_add(struct simm_kv **arr, int *n, const char *k, const char *v, int line)
 {
 	void *p = realloc(*arr, (size_t)(*n + 1) * sizeof(**arr));
 
@@ -241,7 +494,10 @@ static int kv_add(struct simm_kv **arr, int *n, const char *k, const char *v)
 	*arr = p;
 	(*arr)[*n].key = xstrdup(k);
 	(*arr)[*n].val = xstrdup(v);
+	(*arr)[*n].line = line;
 	(*n)++;
+	if (!(*arr)[*n - 1].key || !(*arr)[*n - 1].val)
+		return -ENOMEM;
 	return 0;
 }
 
@@ -274,56 +530,116 @@ static int socket_first_cpus(const struct sim_machine *m, int **out)
 	return n;
 }
 
+/* A name from a key that becomes a file of the tree (format/NAME, events/NAME, caps/NAME). */
+static int add_named(struct simm_kv **arr, int *n, const char *name, size_t len, const struct simm_kv *kv,
+		     const char *sec, char *err, size_t errlen)
+{
+	char a[SIMP_MAX_NAME + 1];
+
+	if (len > SIMP_MAX_NAME || (snprintf(a, sizeof(a), "%.*s", (int)len, name), !simp_name_ok(a))) {
+		simp_err(err, errlen, kv->line, "[%s]: %s: the name after the prefix must be 1-%d characters of "
+			 "A-Z a-z 0-9 _ . - not starting with '.' or '-'", sec, kv->key, SIMP_MAX_NAME);
+		return -EINVAL;
+	}
+	return kv_add(arr, n, a, kv->val, kv->line);
+}
+
+/* Where a PMU counts, from `cpumask`: a CPU list of this machine's CPUs, parsed against a bitmap so
+ * a list of huge or repeated ranges costs no more than the machine has CPUs. */
+static int parse_cpumask(const struct sim_machine *m, const char *v, int **out)
+{
+	unsigned char *seen = calloc((size_t)m->ncpus, 1);
+	int n = 0, *c;
+
+	if (!seen)
+		return -ENOMEM;
+	while (*v == ' ')
+		v++;
+	while (*v) {
+		char *end;
+		long a = isdigit((unsigned char)*v) ? strtol(v, &end, 10) : -1, z = a;
+
+		if (a < 0 || a >= m->ncpus)
+			goto bad;
+		if (*end == '-') {
+			z = isdigit((unsigned char)end[1]) ? strtol(end + 1, &end, 10) : -1;
+			if (z < a || z >= m->ncpus)
+				goto bad;
+		}
+		for (long i = a; i <= z; i++)
+			seen[i] = 1;
+		v = end;
+		while (*v == ' ')
+			v++;
+		if (*v == ',')
+			v++;
+		else if (*v)
+			goto bad;
+	}
+	c = malloc(sizeof(int) * (size_t)m->ncpus);
+	if (!c) {
+		free(seen);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < m->ncpus; i++)
+		if (seen[i])
+			c[n++] = i;
+	free(seen);
+	*out = c;
+	return n;
+bad:
+	free(seen);
+	return -EINVAL;
+}
+
 static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp_sec *s,
 		    const struct core_group *g, int ng, char *err, size_t errlen)
 {
 	const char *kind = simp_get(s, "kind"), *cm = simp_get(s, "cpumask");
 	uint64_t list[8];
-	int r = 0;
+	int r = 0, type;
 
-	p->type = (uint32_t)simp_int(s, "type", -1) + (uint32_t)p->instance;
 	if (!simp_get(s, "type")) {
-		errf(err, errlen, "[%s]: no type", s->name);
+		simp_err(err, errlen, s->line, "[%s]: no type", s->name);
 		return -EINVAL;
 	}
+	if (simp_int_in(s, "type", 0, 0, INT_MAX - SIMP_MAX_BOXES, &type, err, errlen))
+		return -EINVAL;
+	p->type = (uint32_t)type + (uint32_t)p->instance;
 	p->kind = !kind ? SIMM_OTHER : !strcmp(kind, "core") ? SIMM_CORE : !strcmp(kind, "uncore") ? SIMM_UNCORE :
 		  !strcmp(kind, "software") ? SIMM_SOFTWARE : SIMM_OTHER;
-	p->gp = simp_int(s, "gp", 0);
-	p->fixed = simp_int(s, "fixed", 0);
-	p->width = simp_int(s, "width", 48);
-	p->mux_ms = simp_int(s, "mux_ms", m->mux_ms);
-	p->max_offcore = simp_int(s, "max_offcore", 2);
+	if (simp_int_in(s, "gp", 0, 0, 64, &p->gp, err, errlen) ||
+	    simp_int_in(s, "fixed", 0, 0, 16, &p->fixed, err, errlen) ||
+	    simp_int_in(s, "width", 48, 1, 64, &p->width, err, errlen) ||
+	    simp_int_in(s, "mux_ms", m->mux_ms, 1, 100000, &p->mux_ms, err, errlen) ||
+	    simp_int_in(s, "max_offcore", 2, 0, 4, &p->max_offcore, err, errlen))
+		return -EINVAL;
 	p->noffcore = simp_u64_list(simp_get(s, "offcore"), p->offcore, 4);
 	p->nfixed_ev = simp_u64_list(simp_get(s, "fixed_events"), p->fixed_ev, SIMM_MAXFIXED);
 	if (p->noffcore < 0 || p->nfixed_ev < 0 || p->nfixed_ev > p->fixed) {
-		errf(err, errlen, "[%s]: bad offcore or fixed_events", s->name);
+		simp_err(err, errlen, s->line, "[%s]: bad offcore or fixed_events", s->name);
 		return -EINVAL;
 	}
 	for (int i = 0; i < s->n && !r; i++) {
-		const char *k = s->kv[i].key, *v = s->kv[i].val;
+		const struct simm_kv *kv = &s->kv[i];
+		const char *k = kv->key, *v = kv->val;
 		size_t l = strlen(k);
 
 		if (!strncmp(k, "format.", 7))
-			r = kv_add(&p->formats, &p->nformats, k + 7, v);
+			r = add_named(&p->formats, &p->nformats, k + 7, l - 7, kv, s->name, err, errlen);
 		else if (!strncmp(k, "caps.", 5))
-			r = kv_add(&p->caps, &p->ncaps, k + 5, v);
-		else if (!strncmp(k, "event.", 6) && l > 12 && !strcmp(k + l - 6, ".scale")) {
-			char a[96];
-
-			snprintf(a, sizeof(a), "%.*s", (int)(l - 12), k + 6);
-			r = kv_add(&p->scales, &p->nscales, a, v);
-		} else if (!strncmp(k, "event.", 6) && l > 11 && !strcmp(k + l - 5, ".unit")) {
-			char a[96];
-
-			snprintf(a, sizeof(a), "%.*s", (int)(l - 11), k + 6);
-			r = kv_add(&p->units, &p->nunits, a, v);
-		} else if (!strncmp(k, "event.", 6))
-			r = kv_add(&p->events, &p->nevents, k + 6, v);
+			r = add_named(&p->caps, &p->ncaps, k + 5, l - 5, kv, s->name, err, errlen);
+		else if (!strncmp(k, "event.", 6) && l > 12 && !strcmp(k + l - 6, ".scale"))
+			r = add_named(&p->scales, &p->nscales, k + 6, l - 12, kv, s->name, err, errlen);
+		else if (!strncmp(k, "event.", 6) && l > 11 && !strcmp(k + l - 5, ".unit"))
+			r = add_named(&p->units, &p->nunits, k + 6, l - 11, kv, s->name, err, errlen);
+		else if (!strncmp(k, "event.", 6))
+			r = add_named(&p->events, &p->nevents, k + 6, l - 6, kv, s->name, err, errlen);
 		else if (!strncmp(k, "generic.", 8)) {
 			int gi = simp_generic_index(k + 8);
 
 			if (gi < 0 || simp_u64_list(v, list, 1) != 1) {
-				errf(err, errlen, "[%s]: bad %s", s->name, k);
+				simp_err(err, errlen, kv->line, "[%s]: bad %s", s->name, k);
 				return -EINVAL;
 			}
 			p->has_generic[gi] = true;
@@ -335,15 +651,21 @@ static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp
 	/* Where the PMU counts: a core PMU named in `cores` covers those CPUs (a `cpus`
 	 * file when the machine has several core types or the PMU says cpus_file). */
 	if (p->kind == SIMM_CORE) {
+		bool mine[8] = { false };
 		int n = 0;
 
-		p->cpus = calloc((size_t)m->ncpus, sizeof(int));
+		for (int gi = 0; gi < ng && gi < 8; gi++) {
+			mine[gi] = !strcmp(g[gi].pmu, p->name);
+			n += mine[gi] ? g[gi].cores * g[gi].threads * m->sockets : 0;
+		}
+		p->cpus = calloc((size_t)n + 1, sizeof(int));   /* a core PMU of no group covers no CPU */
 		if (!p->cpus)
 			return -ENOMEM;
+		n = 0;
 		for (int i = 0; i < m->ncpus; i++) {
 			int gi = m->cpus[i].core_pmu;
 
-			if (gi >= 0 && gi < ng && !strcmp(g[gi].pmu, p->name))
+			if (gi >= 0 && gi < ng && mine[gi])
 				p->cpus[n++] = i;
 		}
 		p->ncpus = n;
@@ -353,11 +675,12 @@ static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp
 		p->ncpus = socket_first_cpus(m, &p->cpus);
 		p->has_cpulist = true;
 	} else if (cm) {
-		p->ncpus = cpulist_parse(cm, &p->cpus);
+		p->ncpus = parse_cpumask(m, cm, &p->cpus);
 		p->has_cpulist = true;
-		if (p->ncpus <= 0 || p->cpus[p->ncpus - 1] >= m->ncpus) {
-			errf(err, errlen, "[%s]: bad cpumask", s->name);
-			return -EINVAL;
+		if (p->ncpus <= 0) {
+			simp_err(err, errlen, simp_find(s, "cpumask")->line, "[%s]: cpumask = '%.40s': not a list of "
+				 "this machine's CPUs (0-%d)", s->name, cm, m->ncpus - 1);
+			return p->ncpus == -ENOMEM ? -ENOMEM : -EINVAL;
 		}
 	}
 	return p->ncpus < 0 ? p->ncpus : 0;
@@ -386,13 +709,15 @@ static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struc
 {
 	for (int i = 0; i < d->n; i++) {
 		const struct simp_sec *s = &d->secs[i];
-		char pre[96], suf[32];
+		char pre[96], suf[SIMP_MAX_NAME + 1];
 		int lo, hi;
 
 		if (strncmp(s->name, "pmu ", 4) != 0)
 			continue;
-		if (name_range(s->name + 4, pre, sizeof(pre), suf, sizeof(suf), &lo, &hi) < 0) {
-			errf(err, errlen, "[%s]: bad instance range", s->name);
+		if (name_range(s->name + 4, pre, sizeof(pre), suf, sizeof(suf), &lo, &hi) < 0 ||
+		    (lo >= 0 && hi - lo >= SIMP_MAX_PMUS - m->npmus)) {
+			simp_err(err, errlen, s->line, "[%s]: bad instance range (want {a..b}, at most %d PMUs in all)",
+				 s->name, SIMP_MAX_PMUS);
 			return -EINVAL;
 		}
 		for (int k = lo < 0 ? 0 : lo; k <= (lo < 0 ? 0 : hi); k++) {
@@ -411,11 +736,17 @@ static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struc
 			else
 				snprintf(nm, sizeof(nm), "%s%d%s", pre, k, suf);
 			p->name = xstrdup(nm);
+			if (!simp_name_ok(nm)) {
+				simp_err(err, errlen, s->line, "[%s]: PMU name '%.80s' is not 1-%d characters of "
+					 "A-Z a-z 0-9 _ . - (not starting with '.' or '-')", s->name, nm, SIMP_MAX_NAME);
+				return -EINVAL;
+			}
 			/* "uncore_imc_" -> "uncore_imc": the base a [rates] section may name */
 			p->base = xstrdup(pre);
 			if (lo >= 0 && p->base[0] && p->base[strlen(p->base) - 1] == '_')
 				p->base[strlen(p->base) - 1] = 0;
 			p->instance = lo < 0 ? 0 : k - lo;
+			p->line = s->line;
 			r = fill_pmu(m, p, s, g, ng, err, errlen);
 			if (r)
 				return r;
@@ -424,16 +755,63 @@ static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struc
 	return 0;
 }
 
-static void resolve_core_pmus(struct sim_machine *m, const struct core_group *g)
+static void resolve_core_pmus(struct sim_machine *m, const struct core_group *g, int ng)
 {
-	for (int i = 0; i < m->ncpus; i++) {
-		const char *want = g[m->cpus[i].core_pmu].pmu;
+	int pmu_of[8];
 
-		m->cpus[i].core_pmu = -1;
+	for (int gi = 0; gi < ng; gi++) {
+		pmu_of[gi] = -1;
 		for (int j = 0; j < m->npmus; j++)
-			if (m->pmus[j].kind == SIMM_CORE && !strcmp(m->pmus[j].name, want))
-				m->cpus[i].core_pmu = j;
+			if (m->pmus[j].kind == SIMM_CORE && !strcmp(m->pmus[j].name, g[gi].pmu))
+				pmu_of[gi] = j;
 	}
+	for (int i = 0; i < m->ncpus; i++)
+		m->cpus[i].core_pmu = pmu_of[m->cpus[i].core_pmu];
+}
+
+static const struct sim_machine *sort_m;
+
+static int by_name(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b, c = strcmp(sort_m->pmus[x].name, sort_m->pmus[y].name);
+
+	return c ? c : x - y;
+}
+
+static int by_type(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	uint32_t tx = sort_m->pmus[x].type, ty = sort_m->pmus[y].type;
+
+	return tx != ty ? (tx > ty) - (tx < ty) : x - y;
+}
+
+/* Names are folders of the tree and types how perf_event_open finds a PMU: each must be unique.
+ * Sorted, so thousands of PMUs cost n log n. */
+static int check_unique(const struct sim_machine *m, char *err, size_t errlen)
+{
+	int *ix = malloc(sizeof(int) * (size_t)(m->npmus + 1)), r = 0;
+
+	if (!ix)
+		return -ENOMEM;
+	for (int i = 0; i < m->npmus; i++)
+		ix[i] = i;
+	sort_m = m;
+	qsort(ix, (size_t)m->npmus, sizeof(int), by_name);
+	for (int i = 1; i < m->npmus && !r; i++)
+		if (!strcmp(m->pmus[ix[i - 1]].name, m->pmus[ix[i]].name)) {
+			simp_err(err, errlen, m->pmus[ix[i]].line, "a PMU named %s is described twice", m->pmus[ix[i]].name);
+			r = -EINVAL;
+		}
+	qsort(ix, (size_t)m->npmus, sizeof(int), by_type);
+	for (int i = 1; i < m->npmus && !r; i++)
+		if (m->pmus[ix[i - 1]].type == m->pmus[ix[i]].type) {
+			simp_err(err, errlen, m->pmus[ix[i]].line, "PMUs %s and %s share type %u", m->pmus[ix[i - 1]].name,
+				 m->pmus[ix[i]].name, m->pmus[ix[i]].type);
+			r = -EINVAL;
+		}
+	free(ix);
+	return r;
 }
 
 static int build(struct sim_machine *m, const struct simp_doc *d, char *err, size_t errlen)
@@ -450,6 +828,11 @@ static int build(struct sim_machine *m, const struct simp_doc *d, char *err, siz
 		return -EINVAL;
 	}
 	m->description = xstrdup(simp_get(ms, "description"));
+	if (simp_int_in(ms, "nmi_watchdog", 0, 0, 1, &m->nmi_watchdog, err, errlen) ||
+	    simp_int_in(ms, "paranoid", 2, -1, 4, &m->paranoid, err, errlen) ||
+	    simp_int_in(ms, "mux_ms", 4, 1, 100000, &m->mux_ms, err, errlen) ||
+	    simp_double_in(ms, "mhz", 2000, 1, 1e5, &m->mhz, err, errlen))
+		return -EINVAL;
 	m->vendor = xstrdup(simp_get(ms, "vendor"));
 	m->model = xstrdup(simp_get(ms, "model"));
 	m->flags = xstrdup(simp_get(ms, "flags"));
@@ -458,106 +841,54 @@ static int build(struct sim_machine *m, const struct simp_doc *d, char *err, siz
 	m->family = simp_int(ms, "family", 6);
 	m->model_id = simp_int(ms, "model_id", 0);
 	m->stepping = simp_int(ms, "stepping", 0);
-	m->mhz = simp_double(ms, "mhz", 2000);
-	m->nmi_watchdog = simp_int(ms, "nmi_watchdog", 0);
-	m->paranoid = simp_int(ms, "paranoid", 2);
-	m->mux_ms = simp_int(ms, "mux_ms", 4);
+	m->seed = (uint64_t)simp_int(ms, "seed", 1);
 	r = build_topology(m, ms, g, &ng, err, errlen);
 	r = r ? r : add_pmus(m, d, g, ng, err, errlen);
 	if (r)
 		return r;
-	/* the type is how perf_event_open finds a PMU: two PMUs with one number is a description bug */
-	for (int i = 0; i < m->npmus; i++)
-		for (int j = i + 1; j < m->npmus; j++)
-			if (m->pmus[i].type == m->pmus[j].type) {
-				errf(err, errlen, "PMUs %s and %s share type %u", m->pmus[i].name, m->pmus[j].name,
-				     m->pmus[i].type);
-				return -EINVAL;
-			}
-	resolve_core_pmus(m, g);
+	if ((r = check_unique(m, err, errlen)))
+		return r;
+	resolve_core_pmus(m, g, ng);
 	r = simp_rates(m, d, err, errlen);
 	r = r ? r : simp_boxes(m, d, err, errlen);
 	r = r ? r : simp_discovery(m, d, err, errlen);
 	return r;
 }
 
-static struct sim_machine *load_text(const char *name, const char *text, char *err, size_t errlen)
+struct sim_machine *simm_parse(const char *file, const char *name, const char *text, size_t len,
+			       char *err, size_t errlen)
 {
 	struct simp_doc d = { 0 };
+	struct text_stream t = { text, text + len, 0, &d };
 	struct sim_machine *m;
-	int line = ini_parse_string(text, ini_cb, &d);
+	char why[300] = "";
+	int line;
 
+	if (memchr(text, 0, len)) {
+		errf(err, errlen, "%s: not a machine description (holds NUL bytes)", file);
+		return NULL;
+	}
+	line = ini_parse_stream(text_reader, &t, ini_cb, &d);
 	if (line != 0) {
-		errf(err, errlen, "%s: %s at line %d", name, line < 0 ? "out of memory" : "syntax error", line);
+		errf(err, errlen, "%s:%d: %s", file, line, line < 0 ? "out of memory" : d.bad ? d.bad : "syntax error");
 		doc_free(&d);
 		return NULL;
 	}
 	m = calloc(1, sizeof(*m));
 	if (m) {
 		m->name = xstrdup(name);
-		if (build(m, &d, err, errlen)) {
+		if (build(m, &d, why, sizeof(why))) {
+			/* "LINE: text" from the builders; FILE: in front either way */
+			errf(err, errlen, "%s:%s%s", file, isdigit((unsigned char)why[0]) ? "" : " ",
+			     why[0] ? why : "out of memory");
 			simm_free(m);
 			m = NULL;
 		}
+	} else {
+		errf(err, errlen, "%s: out of memory", file);
 	}
 	doc_free(&d);
 	return m;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-
-	if (!f)
-		return NULL;
-	do {
-		if (len + 4097 > cap) {
-			char *nb = realloc(buf, cap = cap * 2 + 8192);
-
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		n = fread(buf + len, 1, 4096, f);
-		len += n;
-	} while (n > 0 && len < (16u << 20));
-	fclose(f);
-	buf[len] = 0;
-	return buf;
-}
-
-struct sim_machine *simm_load(const char *name_or_path, char *err, size_t errlen)
-{
-	if (!name_or_path || !*name_or_path) {
-		errf(err, errlen, "no machine given");
-		return NULL;
-	}
-	for (int i = 0; sim_embedded_machines[i].name; i++)
-		if (!strcmp(sim_embedded_machines[i].name, name_or_path))
-			return load_text(name_or_path, sim_embedded_machines[i].text, err, errlen);
-	if (strchr(name_or_path, '/') || strstr(name_or_path, ".machine")) {
-		char *text = slurp(name_or_path), nm[128];
-		const char *b = strrchr(name_or_path, '/');
-		struct sim_machine *m;
-
-		if (!text) {
-			errf(err, errlen, "%s: %s", name_or_path, strerror(errno ? errno : EIO));
-			return NULL;
-		}
-		snprintf(nm, sizeof(nm), "%s", b ? b + 1 : name_or_path);
-		if (strstr(nm, ".machine"))
-			*strstr(nm, ".machine") = 0;
-		m = load_text(nm, text, err, errlen);
-		free(text);
-		return m;
-	}
-	errf(err, errlen, "unknown machine '%s' (built in: see --sim list)", name_or_path);
-	return NULL;
 }
 
 void simm_free(struct sim_machine *m)
@@ -581,13 +912,3 @@ void simm_free(struct sim_machine *m)
 }
 
 const char *simm_name(const struct sim_machine *m) { return m->name; }
-
-const char *const *simm_builtin_names(void)
-{
-	static const char *names[64];
-
-	if (!names[0])
-		for (int i = 0, k = 0; sim_embedded_machines[i].name && k < 63; i++)
-			names[k++] = sim_embedded_machines[i].name;
-	return names;
-}

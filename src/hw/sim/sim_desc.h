@@ -11,7 +11,7 @@ enum simm_kind { SIMM_OTHER, SIMM_SOFTWARE, SIMM_CORE, SIMM_UNCORE };
 #define SIMM_NGENERIC 10
 #define SIMM_MAXFIXED 4
 
-struct simm_kv { char *key, *val; };
+struct simm_kv { char *key, *val; int line; };   /* line: where the description set it */
 
 struct simm_rate { uint64_t config; double rate; };
 
@@ -19,6 +19,7 @@ struct simm_pmu {
 	char *name;
 	char *base;              /* name without the instance number ("uncore_imc") */
 	int instance;            /* index within a {a..b} range, 0 otherwise */
+	int line;                /* of its section, for messages */
 	uint32_t type;
 	enum simm_kind kind;
 	int *cpus; int ncpus;    /* where it counts (cpumask CPUs or covered CPUs); NULL = all */
@@ -39,6 +40,10 @@ struct simm_pmu {
 	int nrates; struct simm_rate *rates;
 	double default_rate, spread, jitter;
 	bool has_default;
+	/* physics of a core PMU ([rates] ghz_min, ghz_max, tsc_ghz; 0 when not given): the clock
+	 * stays between the part's lowest and highest turbo frequency, ref-cycles and bus-cycles
+	 * count at the TSC rate while the CPU is busy */
+	double ghz_min, ghz_max, tsc_ghz;
 };
 
 struct simm_cpu {
@@ -66,6 +71,7 @@ struct sim_machine {
 	double mhz;
 	int sockets, dies, numa_nodes, cores_per_socket, threads_max;
 	int nmi_watchdog, paranoid, mux_ms;
+	uint64_t seed;           /* [machine] seed: the load's phases over time (default 1) */
 	int ncpus;
 	struct simm_cpu *cpus;
 	int npmus;

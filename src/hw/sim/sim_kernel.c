@@ -9,6 +9,7 @@
 
 #include "hw/sim/sim_kernel.h"
 #include "hw/sim/sim_topdown.h"
+#include "hw/sim/sim_load.h"
 
 #define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
 			   PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST)
@@ -284,6 +285,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	e.phase = (double)(simm_hash(e.id, (uint64_t)cpu) >> 11) / 9007199254740992.0 * 6.283185307179586;
 	e.enabled = !attr->disabled;
 	e.en_since = t;
+	e.acc_t = t;
 	e.leader = group_fd == -1 ? fd : group_fd;
 	k->ev[fd - SIMK_FD_BASE] = e;
 	ne = &k->ev[fd - SIMK_FD_BASE];
@@ -329,20 +331,43 @@ static double ev_enabled(const struct sev *e, double t)
 	return e->en_base + (e->enabled ? t - e->en_since : 0);
 }
 
-static double ev_count(const struct sev *e, double run)
+/* The count of e at time t after run seconds of running. A PMU that follows the load (sim_load.c)
+ * is integrated: the running time gained since the last look is spread evenly over the wall time
+ * in between, phase by phase at each phase's rate, so counts only grow and follow the load. */
+static double ev_count(const struct simk *k, struct sev *e, double t, double run)
 {
+	const struct simm_pmu *p = e->pmu >= 0 ? &k->m->pmus[e->pmu] : NULL;
+
 	if (run <= 0)
 		return 0;
-	if (e->td)
+	if (e->td && (!p || !simm_phased(p)))
 		return simtd_count(e->td_m, e, run);
 	if (e->pmu < 0 && (e->sw == PERF_COUNT_SW_CPU_CLOCK || e->sw == PERF_COUNT_SW_TASK_CLOCK))
 		return run * 1e9;
-	return e->rate * (run + NOISE_A * (sin(NOISE_W * run + e->phase) - sin(e->phase)) / NOISE_W);
+	if (!p || !simm_phased(p))
+		return e->rate * (run + NOISE_A * (sin(NOISE_W * run + e->phase) - sin(e->phase)) / NOISE_W);
+	if (run > e->acc_run && t > e->acc_t) {
+		double dr = run - e->acc_run, span = t - e->acc_t, a = e->acc_t;
+
+		while (a < t) {
+			long ph = simm_phase_of(a);
+			double b = fmin(t, (double)(ph + 1) * SIMM_PHASE_S);
+
+			if (b <= a)   /* past the phase counter's range: the rest at this phase's rate */
+				b = t;
+			e->acc += (e->td ? simtd_rate(k->m, p, e, ph, a, b) : simm_rate_at(k->m, p, e->cpu, e->config, ph)) *
+				  dr * (b - a) / span;
+			a = b;
+		}
+		e->acc_t = t;
+		e->acc_run = run;
+	}
+	return e->acc;
 }
 
-static uint64_t ev_value(const struct sev *e, double run)
+static uint64_t ev_value(const struct simk *k, struct sev *e, double t, double run)
 {
-	double v = floor(ev_count(e, run)) - e->offset;
+	double v = floor(ev_count(k, e, t, run)) - e->offset;
 
 	return v > 0 ? (uint64_t)v : 0;
 }
@@ -384,9 +409,9 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 		if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
 			*o++ = ns(run);
 		for (int i = 0; i < n; i++) {
-			const struct sev *x = i ? simk_ev(k, l->memb[i - 1]) : l;
+			struct sev *x = i ? simk_ev(k, l->memb[i - 1]) : l;
 
-			*o++ = x ? ev_value(x, ev_running(k, x, t)) : 0;
+			*o++ = x ? ev_value(k, x, t, ev_running(k, x, t)) : 0;
 			if (rf & PERF_FORMAT_ID)
 				*o++ = x ? x->id : 0;
 			if (rf & PERF_FORMAT_LOST)
@@ -395,7 +420,7 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	} else {
 		double run = ev_running(k, e, t);
 
-		*o++ = ev_value(e, run);
+		*o++ = ev_value(k, e, t, run);
 		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
 			*o++ = ns(ev_enabled(e, t));
 		if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
@@ -453,7 +478,7 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 		if (!x)
 			continue;
 		if (req == PERF_EVENT_IOC_RESET)
-			x->offset = floor(ev_count(x, ev_running(k, x, t)));
+			x->offset = floor(ev_count(k, x, t, ev_running(k, x, t)));
 		else
 			ev_enable(x, req == PERF_EVENT_IOC_ENABLE, t);
 	}
@@ -569,7 +594,7 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	k->t0_abs = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 	k->first_open = -1;
 	k->next_id = 1;
-	k->seam = (struct perf_seam){ "sim", k, s_open, s_read, s_ioctl, s_close, s_cpuid };
+	k->seam = (struct perf_seam){ "sim", k, s_open, s_read, s_ioctl, s_close, s_cpuid, simk_proc_stat };
 	return &k->seam;
 }
 

@@ -21,6 +21,10 @@ struct simk {
 	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
 };
 
+/* The simulated /proc/stat (sim_procstat.c): CPU times that grow with the clock, each CPU busy
+ * in proportion to its load, so utilisation agrees with the counts. */
+int simk_proc_stat(void *ctx, char *buf, size_t len);
+
 static inline struct sev *simk_ev(const struct simk *k, int fd)
 {
 	int i = fd - SIMK_FD_BASE;

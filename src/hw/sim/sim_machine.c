@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/sim/sim_load.h"
 #include "hw/sim/sim_parse.h"
 
 uint64_t simm_hash(uint64_t a, uint64_t b)
@@ -106,17 +107,27 @@ static const struct { const char *name; int config; } sw_names[] = {
 
 static int pmu_rates(struct simm_pmu *p, const struct simp_sec *s, char *err, size_t errlen)
 {
-	p->spread = simp_double(s, "spread", 0.2);
-	p->jitter = simp_double(s, "jitter", 0.1);
+	if (simp_double_in(s, "spread", 0.2, 0, 1, &p->spread, err, errlen) ||
+	    simp_double_in(s, "jitter", 0.1, 0, 1, &p->jitter, err, errlen) ||
+	    simp_double_in(s, "default", 0, 0, SIMP_MAX_RATE, &p->default_rate, err, errlen))
+		return -EINVAL;
 	p->has_default = simp_get(s, "default") != NULL;
-	p->default_rate = simp_double(s, "default", 0);
+	if (simp_double_in(s, "ghz_min", 0, 0, 20, &p->ghz_min, err, errlen) ||
+	    simp_double_in(s, "ghz_max", 0, 0, 20, &p->ghz_max, err, errlen) ||
+	    simp_double_in(s, "tsc_ghz", 0, 0, 20, &p->tsc_ghz, err, errlen))
+		return -EINVAL;
+	if (p->ghz_max > 0 && !(p->ghz_min > 0 && p->ghz_min <= p->ghz_max)) {
+		snprintf(err, errlen, "[%s]: need 0 < ghz_min <= ghz_max < 20 and tsc_ghz < 20", s->name);
+		return -EINVAL;
+	}
 	for (int i = 0; i < s->n; i++) {
 		const char *k = s->kv[i].key;
 		double rate = strtod(s->kv[i].val, NULL);
 		uint64_t cfg[3] = { 0 };
 		int gi = simp_generic_index(k), r = -EINVAL;
 
-		if (!strcmp(k, "spread") || !strcmp(k, "jitter") || !strcmp(k, "default"))
+		if (!strcmp(k, "spread") || !strcmp(k, "jitter") || !strcmp(k, "default") ||
+		    !strcmp(k, "ghz_min") || !strcmp(k, "ghz_max") || !strcmp(k, "tsc_ghz"))
 			continue;
 		if (gi >= 0 && p->has_generic[gi])
 			r = 0, cfg[0] = p->generic[gi];
@@ -131,8 +142,9 @@ static int pmu_rates(struct simm_pmu *p, const struct simp_sec *s, char *err, si
 			for (int j = 0; j < p->nevents; j++)
 				if (!strcmp(p->events[j].key, k))
 					r = simm_terms_config(p, p->events[j].val, cfg);
-		if (r || !(rate >= 0)) {
-			snprintf(err, errlen, "[rates %s]: cannot resolve '%s' on %s", s->name + 6, k, p->name);
+		if (r || !(rate >= 0 && rate <= SIMP_MAX_RATE)) {
+			simp_err(err, errlen, s->kv[i].line, "[rates %s]: cannot resolve '%s' on %s, or its rate is "
+				 "not from 0 to %g per second", s->name + 6, k, p->name, SIMP_MAX_RATE);
 			return -EINVAL;
 		}
 		r = rate_add(p, cfg[0], rate);
@@ -153,7 +165,9 @@ int simp_rates(struct sim_machine *m, const struct simp_doc *d, char *err, size_
 			continue;
 		if (!strcmp(nm, "software")) {
 			for (size_t k = 0; k < sizeof(sw_names) / sizeof(sw_names[0]); k++)
-				m->sw_rate[sw_names[k].config] = simp_double(s, sw_names[k].name, 0);
+				if (simp_double_in(s, sw_names[k].name, 0, 0, SIMP_MAX_RATE, &m->sw_rate[sw_names[k].config],
+						   err, errlen))
+					return -EINVAL;
 			continue;
 		}
 		for (int j = 0; j < m->npmus; j++) {
@@ -166,7 +180,7 @@ int simp_rates(struct sim_machine *m, const struct simp_doc *d, char *err, size_
 				return -EINVAL;
 		}
 		if (!hit) {
-			snprintf(err, errlen, "[%s]: no such PMU", s->name);
+			simp_err(err, errlen, s->line, "[%s]: no such PMU", s->name);
 			return -EINVAL;
 		}
 	}
@@ -233,33 +247,50 @@ static int box_cmp(const void *a, const void *b)
 static int section_boxes(struct sim_machine *m, const struct simp_sec *s, const char *name, char *err, size_t errlen)
 {
 	uint64_t ctrl[64];
-	int nctrl = simp_u64_list(simp_get(s, "box.ctrl"), ctrl, 64), lo = 0, hi = 0, acc;
+	int nctrl = simp_u64_list(simp_get(s, "box.ctrl"), ctrl, 64), lo = 0, hi = 0, acc, nb;
 	const char *b = strchr(name, '{');
 	uint64_t sstep = (uint64_t)strtoull(simp_get(s, "box.socket_step") ? simp_get(s, "box.socket_step") : "0", NULL, 0);
+	int type, id_base, counters, width, ctl_off, ctr_off;
 	char pre[96];
+	void *n;
 
 	acc = access_of(simp_get(s, "box.access"));
-	if (b && sscanf(b, "{%d..%d}", &lo, &hi) != 2)
-		return -EINVAL;
-	snprintf(pre, sizeof(pre), "%.*s", b ? (int)(b - name) : (int)strlen(name), name);
-	if (nctrl <= 0 || acc < 0) {
-		snprintf(err, errlen, "[%s]: box.ctrl and box.access are required", s->name);
+	if (b && simp_range(b, &lo, &hi) < 0) {
+		simp_err(err, errlen, s->line, "[%s]: bad box range (want {a..b}, at most %d boxes)", s->name, SIMP_MAX_BOXES);
 		return -EINVAL;
 	}
+	snprintf(pre, sizeof(pre), "%.*s", b ? (int)(b - name) : (int)strlen(name), name);
+	if (nctrl <= 0 || acc < 0) {
+		simp_err(err, errlen, s->line, "[%s]: box.ctrl and box.access are required", s->name);
+		return -EINVAL;
+	}
+	if (simp_int_in(s, "box.type", 0, 0, 0xffff, &type, err, errlen) ||
+	    simp_int_in(s, "box.id_base", 0, 0, 0xffff, &id_base, err, errlen) ||
+	    simp_int_in(s, "box.counters", 4, 1, 64, &counters, err, errlen) ||
+	    simp_int_in(s, "box.width", 48, 1, 64, &width, err, errlen) ||
+	    simp_int_in(s, "box.ctl_offset", 0, 0, 0xffff, &ctl_off, err, errlen) ||
+	    simp_int_in(s, "box.ctr_offset", 8, 0, 0xffff, &ctr_off, err, errlen))
+		return -EINVAL;
+	/* boxes of the whole machine: ranges times sockets, checked before anything is allocated */
+	if (__builtin_mul_overflow(hi - lo + 1, m->sockets, &nb) || __builtin_add_overflow(nb, m->nboxes, &nb) ||
+	    nb > SIMP_MAX_BOXES || id_base + (hi - lo) > 0xffff) {
+		simp_err(err, errlen, s->line, "[%s]: more than %d uncore boxes in all (or box ids past 0xffff)",
+			 s->name, SIMP_MAX_BOXES);
+		return -EINVAL;
+	}
+	n = realloc(m->boxes, (size_t)nb * sizeof(*m->boxes));
+	if (!n)
+		return -ENOMEM;
+	m->boxes = n;
 	for (int so = 0; so < m->sockets; so++)
 		for (int k = lo; k <= hi; k++) {
 			int i = k - lo;
-			struct sim_box *x;
-			void *n = realloc(m->boxes, (size_t)(m->nboxes + 1) * sizeof(*m->boxes));
+			struct sim_box *x = &m->boxes[m->nboxes++];
 
-			if (!n)
-				return -ENOMEM;
-			m->boxes = n;
-			x = &m->boxes[m->nboxes++];
 			memset(x, 0, sizeof(*x));
 			x->socket = so;
-			x->type = simp_int(s, "box.type", 0);
-			x->box_id = simp_int(s, "box.id_base", 0) + i;
+			x->type = type;
+			x->box_id = id_base + i;
 			x->access = acc;
 			/* listed addresses first; past the list, keep the last step */
 			if (i < nctrl)
@@ -268,10 +299,10 @@ static int section_boxes(struct sim_machine *m, const struct simp_sec *s, const 
 				x->ctrl = ctrl[nctrl - 1] + (uint64_t)(i - nctrl + 1) *
 					  (nctrl > 1 ? ctrl[nctrl - 1] - ctrl[nctrl - 2] : 0x10);
 			x->ctrl += sstep * (uint64_t)so;
-			x->num_counters = simp_int(s, "box.counters", 4);
-			x->counter_width = simp_int(s, "box.width", 48);
-			x->ctl_offset = simp_int(s, "box.ctl_offset", 0);
-			x->ctr_offset = simp_int(s, "box.ctr_offset", 8);
+			x->num_counters = counters;
+			x->counter_width = width;
+			x->ctl_offset = ctl_off;
+			x->ctr_offset = ctr_off;
 			if (!strncmp(s->name, "pmu ", 4))
 				snprintf(x->pmu, sizeof(x->pmu), "%.36s%d%.6s", pre, k, b ? strchr(b, '}') + 1 : "");
 			if (!b && !strncmp(s->name, "pmu ", 4))
@@ -318,9 +349,25 @@ int simp_discovery(struct sim_machine *m, const struct simp_doc *d, char *err, s
 		return -ENOMEM;
 	if (simp_get(s, "device"))
 		sscanf(simp_get(s, "device"), "%lx:%lx", (unsigned long *)&vd[0], (unsigned long *)&vd[1]);
-	for (char *t = strtok_r(bdfs, " ,", &save); t && m->npci < m->sockets; t = strtok_r(NULL, " ,", &save)) {
+	for (char *t = strtok_r(bdfs, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
+		const struct simm_kv *kv = simp_find(s, "bdf"), *bs = simp_find(s, "bar_size");
 		struct simm_pci *p = &m->pci[m->npci];
+		char *end = NULL;
 
+		if (m->npci == m->sockets) {
+			simp_err(err, errlen, kv->line, "[discovery]: more devices than sockets (%d)", m->sockets);
+			return -EINVAL;
+		}
+		/* the address names a directory of the tree: only the shape sysfs gives it */
+		if (!simp_bdf_ok(t)) {
+			simp_err(err, errlen, kv->line, "[discovery]: bdf '%.20s' is not a PCI address DDDD:BB:DD.F", t);
+			return -EINVAL;
+		}
+		for (int k = 0; k < m->npci; k++)
+			if (!strcmp(m->pci[k].bdf, t)) {
+				simp_err(err, errlen, kv->line, "[discovery]: bdf %s given twice", t);
+				return -EINVAL;
+			}
 		snprintf(p->bdf, sizeof(p->bdf), "%s", t);
 		p->socket = m->npci;
 		p->node = p->socket * (m->numa_nodes / m->sockets);
@@ -328,16 +375,22 @@ int simp_discovery(struct sim_machine *m, const struct simp_doc *d, char *err, s
 		p->device = (uint16_t)vd[1];
 		p->class_rev = (uint32_t)simp_int(s, "class", 0x088000) << 8 | (uint32_t)simp_int(s, "rev", 0);
 		p->bar = m->npci < nbars ? bars[m->npci] : 0;
-		p->bar_size = (uint64_t)strtoull(simp_get(s, "bar_size") ? simp_get(s, "bar_size") : "0x10000", NULL, 0);
-		p->bir = simp_int(s, "bir", 0);
-		p->table_type = simp_int(s, "table_type", 0);
-		p->stride = simp_int(s, "stride", 4);
+		p->bar_size = bs ? strtoull(bs->val, &end, 0) : 0x10000;
+		if (bs && (end == bs->val || p->bar_size < 4096 || p->bar_size > SIMP_MAX_BAR)) {
+			simp_err(err, errlen, bs->line, "[discovery]: bar_size '%.20s' is not from 4096 to %u bytes",
+				 bs->val, SIMP_MAX_BAR);
+			return -EINVAL;
+		}
+		if (simp_int_in(s, "bir", 0, 0, 5, &p->bir, err, errlen) ||
+		    simp_int_in(s, "table_type", 0, 0, 0xffff, &p->table_type, err, errlen) ||
+		    simp_int_in(s, "stride", 4, 3, 64, &p->stride, err, errlen))
+			return -EINVAL;
 		p->global_ctl = p->bar + 0x1000;
 		p->ndvsec = simp_u64_list(simp_get(s, "dvsec") ? simp_get(s, "dvsec") : "1", ids, 8);
 		for (int k = 0; k < p->ndvsec; k++)
-			p->dvsec_ids[k] = (int)ids[k];
-		if (!p->bar || p->bir < 0 || p->bir > 5 || p->ndvsec <= 0 || p->stride < 3) {
-			snprintf(err, errlen, "[discovery]: device %d needs bar, bir 0-5, dvsec ids, stride >= 3", m->npci);
+			p->dvsec_ids[k] = (int)(ids[k] & 0xffff);
+		if (!p->bar || p->ndvsec <= 0) {
+			simp_err(err, errlen, s->line, "[discovery]: device %d needs bar, bir 0-5, dvsec ids, stride >= 3", m->npci);
 			return -EINVAL;
 		}
 		m->npci++;
@@ -398,7 +451,7 @@ double simm_rate(const struct sim_machine *m, const char *pmu, int cpu, uint64_t
 
 	if (!p || cpu < 0 || cpu >= m->ncpus || !simm_pmu_covers(p, cpu))
 		return NAN;
-	return simm_rate_of(p, cpu, config);
+	return simm_rate_at(m, p, cpu, config, 0);
 }
 
 int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, uint64_t *config)
@@ -409,4 +462,40 @@ int simm_generic_config(const struct sim_machine *m, const char *pmu, int hw, ui
 		return -ENOENT;
 	*config = p->generic[hw];
 	return 0;
+}
+
+double simm_rate_t(const struct sim_machine *m, const char *pmu, int cpu, uint64_t config, double t)
+{
+	const struct simm_pmu *p = pmu_named(m, pmu);
+
+	if (!p || cpu < 0 || cpu >= m->ncpus || !simm_pmu_covers(p, cpu))
+		return NAN;
+	return simm_rate_at(m, p, cpu, config, simm_phase_of(t));
+}
+
+int simm_load_at(const struct sim_machine *m, int cpu, double t, double *busy, double *ghz, double *lo,
+	         double *hi, double *tsc)
+{
+	const struct simm_pmu *p;
+	struct simm_state st;
+
+	if (cpu < 0 || cpu >= m->ncpus || m->cpus[cpu].core_pmu < 0)
+		return -ENOENT;
+	p = &m->pmus[m->cpus[cpu].core_pmu];
+	if (!simm_phased(p))
+		return -ENOENT;
+	simm_cpu_state(m, p, cpu, simm_phase_of(t), &st);
+	*busy = st.busy;
+	*ghz = st.ghz;
+	*lo = p->ghz_min;
+	*hi = p->ghz_max;
+	*tsc = p->tsc_ghz;
+	return 0;
+}
+
+const char *simm_cpu_pmu(const struct sim_machine *m, int cpu)
+{
+	if (cpu < 0 || cpu >= m->ncpus || m->cpus[cpu].core_pmu < 0)
+		return NULL;
+	return m->pmus[m->cpus[cpu].core_pmu].name;
 }

@@ -5,10 +5,39 @@
 #include <stdint.h>
 #include "hw/sim/sim_desc.h"
 
-struct simp_sec { char *name; int n; struct simm_kv *kv; };
-struct simp_doc { int n; struct simp_sec *secs; };
+struct simp_sec { char *name; int n; struct simm_kv *kv; int line; };
+struct simp_doc { int n; struct simp_sec *secs; int line; const char *bad; };
+
+/* Bounds: what real hardware has (x86 Linux builds at most NR_CPUS = 8192, MAX_NUMNODES = 1024). */
+#define SIMP_MAX_CPUS     8192
+#define SIMP_MAX_CORES    65536   /* per core group, before the CPU total is checked */
+#define SIMP_MAX_SOCKETS  64
+#define SIMP_MAX_NODES    1024
+#define SIMP_MAX_BOXES    4096    /* uncore boxes in all */
+#define SIMP_MAX_PMUS     4096
+#define SIMP_MAX_BAR      (16u << 20)
+#define SIMP_MAX_VALUE    65536   /* bytes of one value, repeated keys joined */
+#define SIMP_MAX_KEYS     16384   /* keys of one section */
+#define SIMP_MAX_NAME     64      /* a sysfs name pmutop writes */
+#define SIMP_MAX_RATE     1e15    /* events per second per CPU (RAPL counts 2^-32 J: ~1e12) */
 
 const char *simp_get(const struct simp_sec *s, const char *key);
+const struct simm_kv *simp_find(const struct simp_sec *s, const char *key);
+/* An error message: "LINE: text" when line > 0 (the loader puts FILE: in front). */
+void simp_err(char *err, size_t errlen, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* key as an integer in [lo, hi] (dflt when absent). 0, or -EINVAL with err filled. */
+int simp_int_in(const struct simp_sec *s, const char *key, long dflt, long lo, long hi, int *out,
+		char *err, size_t errlen);
+/* key as a finite number in [lo, hi] (dflt when absent). 0, or -EINVAL with err filled. */
+int simp_double_in(const struct simp_sec *s, const char *key, double dflt, double lo, double hi, double *out,
+		   char *err, size_t errlen);
+/* A name that becomes one path component of the tree: [A-Za-z0-9_.-], not starting with '.' or '-',
+ * 1..SIMP_MAX_NAME bytes (the characters the kernel uses for PMU, format, event and caps names). */
+bool simp_name_ok(const char *name);
+/* A PCI address as sysfs names devices: DDDD:BB:DD.F in hex (function 0-7). */
+bool simp_bdf_ok(const char *bdf);
+/* "{a..b}" at b: 0 <= a <= b, b - a < SIMP_MAX_BOXES. 0 or -EINVAL. */
+int simp_range(const char *b, int *lo, int *hi);
 int simp_int(const struct simp_sec *s, const char *key, int dflt);
 double simp_double(const struct simp_sec *s, const char *key, double dflt);
 int simp_u64_list(const char *v, uint64_t *out, int max);

@@ -14,20 +14,40 @@ static const struct simm_pmu *ctx_pmu(const struct simk *k, const struct sctx *c
 	return c->pmu >= 0 ? &k->m->pmus[c->pmu] : NULL;
 }
 
-/* Free counters of a PMU on one CPU. Uncore PMUs without a gp count get the usual 4 per box;
- * the NMI watchdog holds one GP counter of the core PMU when the machine has it on. */
+/* The fixed counter that counts the PMU's cycles event (Intel fixed 1, Arm PMCCNTR), or -1. */
+static int cycles_fixed_slot(const struct simm_pmu *p)
+{
+	if (!p->has_generic[PERF_COUNT_HW_CPU_CYCLES])
+		return -1;
+	for (int i = 0; i < p->nfixed_ev; i++)
+		if (p->fixed_ev[i] == p->generic[PERF_COUNT_HW_CPU_CYCLES])
+			return i;
+	return -1;
+}
+
+/* Free counters of a PMU on one CPU. Uncore PMUs without a gp count get the usual 4 per box.
+ * The NMI watchdog, when the machine has it on, is a pinned cycles event of the core PMU: it
+ * holds the fixed cycles counter where there is one (Intel fixed counter 1), else a GP counter
+ * (AMD), as the kernel schedules it. */
 static struct slots pmu_slots(const struct simk *k, const struct simm_pmu *p, bool watchdog)
 {
 	struct slots s = { p->gp, 0, 0 };
 
 	if (p->kind != SIMM_CORE && s.gp <= 0)
 		s.gp = 4;
-	if (watchdog && p->kind == SIMM_CORE && k->m->nmi_watchdog && s.gp > 0)
-		s.gp--;
+	if (watchdog && p->kind == SIMM_CORE && k->m->nmi_watchdog) {
+		int slot = cycles_fixed_slot(p);
+		if (slot >= 0)
+			s.fixed_used |= 1 << slot;
+		else if (s.gp > 0)
+			s.gp--;
+	}
 	return s;
 }
 
-/* Add one event; false when it finds no counter. */
+/* Add one event; false when it finds no counter. An event whose fixed counter is taken
+ * falls back to a GP counter, except a pseudo-encoding with event select 0 (Intel's
+ * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. */
 static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots *t)
 {
 	if (e->pmu < 0 || e->td == SIMTD_METRIC)
@@ -36,6 +56,8 @@ static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots
 		t->fixed_used |= 1 << e->fixed_slot;
 		return true;
 	}
+	if (e->fixed_slot >= 0 && (p->fixed_ev[e->fixed_slot] & 0xff) == 0)
+		return false;
 	if (e->offcore && t->offcore++ >= p->max_offcore)
 		return false;
 	return t->gp-- > 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hw/sim/sim_kernel.h"
+#include "hw/sim/sim_load.h"
 #include "hw/sim/sim_topdown.h"
 
 /* components an event sums: level 1, level-2 parts, uops dropped, and the whole slot count */
@@ -117,6 +118,8 @@ static const char *const metric_alias[8] = {
 
 static void set(struct sev *e, int kind, unsigned plus, unsigned minus, double mult)
 {
+	if (kind == SIMTD_NONE)
+		return;
 	e->td = kind;
 	e->td_plus = plus;
 	e->td_minus = minus;
@@ -131,6 +134,8 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 
 	e->td = SIMTD_NONE;
 	e->td_m = m;
+	e->td_cyc = p->has_generic[PERF_COUNT_HW_CPU_CYCLES] ? p->generic[PERF_COUNT_HW_CPU_CYCLES] : 0x3c;
+	e->td_width = 6;
 	if (p->kind != SIMM_CORE || !m->vendor)
 		return 0;
 	for (int i = 0; i < p->ncaps; i++)
@@ -156,6 +161,8 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 	}
 	if (!strcmp(m->vendor, "GenuineIntel") && !strcmp(p->name, "cpu_atom")) {
 		double s = 5 * simm_rate_of(p, cpu, 0x3c);
+
+		e->td_width = 5;
 		switch (c & 0xffff) {
 		case 0xc2: set(e, SIMTD_SHARE, BIT(C_RET), 0, s); break;
 		case 0x73: set(e, SIMTD_SHARE, BIT(C_BS), 0, s); break;
@@ -166,6 +173,8 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 	}
 	if (!strcmp(m->vendor, "AuthenticAMD") && (m->family == 0x19 || m->family == 0x1a)) {
 		double s = (m->family == 0x1a ? 8 : 6) * simm_rate_of(p, cpu, 0x76);
+
+		e->td_width = m->family == 0x1a ? 8 : 6;
 		uint64_t ev = (c & 0xff) | (c >> 24 & 0xf00), um = c >> 8 & 0xff;
 		if (ev == 0x1a0 && um == 0x01)
 			set(e, SIMTD_SHARE, BIT(C_FE), 0, s);
@@ -183,6 +192,8 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 		double cyc = simm_rate_of(p, cpu, 0x11);
 		bool slots = caps_slots && strtol(caps_slots, NULL, 0) > 0;
 		double s = slots ? strtol(caps_slots, NULL, 0) * cyc : cyc;
+
+		e->td_width = slots ? (double)strtol(caps_slots, NULL, 0) : 1;
 		switch (c & 0xffff) {
 		case 0x23: if (!slots) set(e, SIMTD_SHARE, BIT(C_FE), 0, s); break;
 		case 0x24: if (!slots) set(e, SIMTD_SHARE, BIT(C_BE), 0, s); break;
@@ -200,6 +211,24 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 		}
 	}
 	return 0;
+}
+
+double simtd_rate(const struct sim_machine *m, const struct simm_pmu *p, const struct sev *e, long phase,
+		  double a, double b)
+{
+	struct profile pr;
+	double v = 0;
+
+	if (b <= a)
+		return 0;
+	profile_of(m, e->cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &pr);
+	for (int c = 0; c < NCOMP; c++) {
+		if (e->td_plus & BIT(c))
+			v += integ(&pr, c, b) - integ(&pr, c, a);
+		if (e->td_minus & BIT(c))
+			v -= integ(&pr, c, b) - integ(&pr, c, a);
+	}
+	return e->td_width * simm_rate_at(m, p, e->cpu, e->td_cyc, phase) * v / (b - a);
 }
 
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run)

@@ -18,7 +18,11 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 bool simtd_is_metric(uint64_t config);
 /* The slots pseudo event (fixed counter 3) by its config. */
 bool simtd_is_slots(uint64_t config);
-/* Count of a top-down event after `run` seconds of running time. */
+/* Mean rate of a top-down event over wall time [a, b] within one load phase, on a PMU whose rates
+ * follow the load: its slots (width x the phase's cycle rate) times its shares over [a, b]. */
+double simtd_rate(const struct sim_machine *m, const struct simm_pmu *p, const struct sev *e, long phase,
+		  double a, double b);
+/* Count of a top-down event after `run` seconds of running time (PMUs with fixed rates). */
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run);
 /* Level-1 shares (retiring, bad spec, frontend, backend, SMT) of a CPU at running time t, for tests. */
 void simtd_shares(const struct sim_machine *m, int cpu, double t, double out[5]);

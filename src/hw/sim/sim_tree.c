@@ -9,60 +9,29 @@
 #include <unistd.h>
 
 #include "hw/cpulist.h"
+#include "hw/fsat.h"
 #include "hw/sim/sim_desc.h"
 #include "pci/disc.h"
 
 #define PATHMAX 4096
 
-static int mkdirs(const char *path)
+/* Write text into REL of the tree (made with its parents), with a trailing newline as sysfs has.
+ * Every file is new (O_EXCL) and no part of REL may be a link: the tree never leaves its root. */
+static int put(struct fsat *t, const char *rel, const char *text)
 {
-	char buf[PATHMAX];
-
-	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
-		return -ENAMETOOLONG;
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
-/* Write text into DIR/REL (made with its parents), with a trailing newline as sysfs has. */
-static int put(const char *dir, const char *rel, const char *text)
-{
-	char path[PATHMAX], *slash;
 	size_t len = strlen(text);
-	int fd, r = 0;
+	int fd = fsat_create(t, rel), r = 0;
 
-	if (snprintf(path, sizeof(path), "%s/%s", dir, rel) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 && errno == ENOENT) {
-		/* make the parents only when missing: a tree has thousands of files in few folders */
-		slash = strrchr(path, '/');
-		*slash = 0;
-		r = mkdirs(path);
-		*slash = '/';
-		if (r)
-			return r;
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	}
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (write(fd, text, len) != (ssize_t)len || (len && text[len - 1] != '\n' && write(fd, "\n", 1) != 1))
 		r = -EIO;
 	close(fd);
 	return r;
 }
 
-static int putf(const char *dir, const char *rel, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int putf(const char *dir, const char *rel, const char *fmt, ...)
+static int putf(struct fsat *t, const char *rel, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int putf(struct fsat *t, const char *rel, const char *fmt, ...)
 {
 	char text[8192];
 	va_list ap;
@@ -70,10 +39,10 @@ static int putf(const char *dir, const char *rel, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	return put(dir, rel, text);
+	return put(t, rel, text);
 }
 
-static int write_cpus(const struct sim_machine *m, const char *sys)
+static int write_cpus(const struct sim_machine *m, struct fsat *sys)
 {
 	int *sib = malloc(sizeof(int) * (size_t)m->ncpus), *pkg = malloc(sizeof(int) * (size_t)m->ncpus);
 	char rel[256], list[8192];
@@ -84,9 +53,9 @@ static int write_cpus(const struct sim_machine *m, const char *sys)
 		free(pkg);
 		return -ENOMEM;
 	}
-	r = putf(sys, "devices/system/cpu/online", "0-%d", m->ncpus - 1);
-	r = r ? r : putf(sys, "devices/system/cpu/possible", "0-%d", m->ncpus - 1);
-	r = r ? r : putf(sys, "devices/system/cpu/present", "0-%d", m->ncpus - 1);
+	r = putf(sys, "sys/devices/system/cpu/online", "0-%d", m->ncpus - 1);
+	r = r ? r : putf(sys, "sys/devices/system/cpu/possible", "0-%d", m->ncpus - 1);
+	r = r ? r : putf(sys, "sys/devices/system/cpu/present", "0-%d", m->ncpus - 1);
 	for (int c = 0; c < m->ncpus && !r; c++) {
 		const struct simm_cpu *p = &m->cpus[c];
 		int ns = 0, np = 0;
@@ -98,7 +67,7 @@ static int write_cpus(const struct sim_machine *m, const char *sys)
 			if (m->cpus[o].core == p->core)
 				sib[ns++] = o;
 		}
-#define T(file, ...) do { snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/" file, c); \
+#define T(file, ...) do { snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/topology/" file, c); \
 		r = r ? r : putf(sys, rel, __VA_ARGS__); } while (0)
 		T("physical_package_id", "%d", p->socket);
 		T("die_id", "%d", p->die);
@@ -110,7 +79,7 @@ static int write_cpus(const struct sim_machine *m, const char *sys)
 		T("core_siblings_list", "%s", list);
 		T("package_cpus_list", "%s", list);
 #undef T
-		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/online", c);
+		snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/online", c);
 		if (c)
 			r = r ? r : put(sys, rel, "1");
 	}
@@ -121,21 +90,21 @@ static int write_cpus(const struct sim_machine *m, const char *sys)
 			if (m->cpus[c].node == n)
 				sib[k++] = c;
 		cpulist_format(sib, k, list, sizeof(list));
-		snprintf(rel, sizeof(rel), "devices/system/node/node%d/cpulist", n);
+		snprintf(rel, sizeof(rel), "sys/devices/system/node/node%d/cpulist", n);
 		r = put(sys, rel, list);
 	}
-	r = r ? r : putf(sys, "devices/system/node/online", "0-%d", m->numa_nodes - 1);
+	r = r ? r : putf(sys, "sys/devices/system/node/online", "0-%d", m->numa_nodes - 1);
 	free(sib);
 	free(pkg);
 	return r;
 }
 
-static int write_pmu(const struct simm_pmu *p, const char *sys)
+static int write_pmu(const struct simm_pmu *p, struct fsat *sys)
 {
 	char d[512], rel[700], list[16384];
 	int r;
 
-	snprintf(d, sizeof(d), "bus/event_source/devices/%s", p->name);
+	snprintf(d, sizeof(d), "sys/bus/event_source/devices/%s", p->name);
 #define F(fmt, ...) (snprintf(rel, sizeof(rel), "%s/" fmt, d, __VA_ARGS__), rel)
 	r = putf(sys, F("%s", "type"), "%u", p->type);
 	if (p->kind != SIMM_SOFTWARE && p->kind != SIMM_OTHER)
@@ -160,7 +129,7 @@ static int write_pmu(const struct simm_pmu *p, const char *sys)
 
 /* One discovery device per socket: config space with the DVSECs, and the BAR holding the
  * table of that socket's boxes, built by the PCI module's own fixture builders. */
-static int write_pci(const struct sim_machine *m, const struct simm_pci *p, const char *sys)
+static int write_pci(const struct sim_machine *m, const struct simm_pci *p, int sysfd)
 {
 	struct disc_fixture_dvsec dv[8];
 	struct disc_global g = { 0 };
@@ -226,22 +195,25 @@ static int write_pci(const struct sim_machine *m, const struct simm_pci *p, cons
 		dev.res_size[p->bir] = p->bar_size;
 		dev.res[p->bir] = table;
 		dev.res_len[p->bir] = (size_t)used;
-		r = disc_fixture_write_sysfs(sys, &dev);
+		r = disc_fixture_write_sysfs_at(sysfd, &dev);
 	}
 	free(table);
 	return r;
 }
 
-static int write_cpuinfo(const struct sim_machine *m, const char *dir)
+static int write_cpuinfo(const struct sim_machine *m, struct fsat *t)
 {
-	char path[PATHMAX];
 	FILE *f;
 	int arm = !strcmp(m->vendor, "ARM") || !strcmp(m->vendor, "Apple") || m->implementer[0];
+	int fd = fsat_create(t, "proc/cpuinfo");
 
-	snprintf(path, sizeof(path), "%s/proc/cpuinfo", dir);
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
+	if (fd < 0)
+		return fd;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		return -ENOMEM;
+	}
 	for (int c = 0; c < m->ncpus; c++) {
 		const struct simm_cpu *p = &m->cpus[c];
 		int sib = 0;
@@ -265,25 +237,43 @@ static int write_cpuinfo(const struct sim_machine *m, const char *dir)
 	return fclose(f) ? -EIO : 0;
 }
 
-int simm_write_tree(const struct sim_machine *m, const char *dir)
+int simm_write_tree_at(const struct sim_machine *m, int root)
 {
-	char sys[PATHMAX], path[PATHMAX];
+	struct fsat t;
 	int r;
 
-	if (snprintf(sys, sizeof(sys), "%s/sys", dir) >= (int)sizeof(sys))
-		return -ENAMETOOLONG;
-	snprintf(path, sizeof(path), "%s/proc/sys/kernel", dir);
-	r = mkdirs(path);
-	r = r ? r : mkdirs(sys);
-	r = r ? r : write_cpus(m, sys);
-	r = r ? r : mkdirs(strcat(strcpy(path, sys), "/bus/event_source/devices"));
-	for (int i = 0; i < m->npmus && !r; i++)
-		r = write_pmu(&m->pmus[i], sys);
-	r = r ? r : mkdirs(strcat(strcpy(path, sys), "/bus/pci/devices"));
-	for (int i = 0; i < m->npci && !r; i++)
-		r = write_pci(m, &m->pci[i], sys);
-	r = r ? r : write_cpuinfo(m, dir);
-	r = r ? r : putf(dir, "proc/sys/kernel/perf_event_paranoid", "%d", m->paranoid);
-	r = r ? r : putf(dir, "proc/sys/kernel/nmi_watchdog", "%d", m->nmi_watchdog);
+	fsat_init(&t, root);
+	r = fsat_dir(&t, "proc/sys/kernel");
+	r = r < 0 ? r : write_cpus(m, &t);
+	r = r ? r : fsat_dir(&t, "sys/bus/event_source/devices");
+	for (int i = 0; i < m->npmus && r >= 0; i++)
+		r = write_pmu(&m->pmus[i], &t);
+	r = r < 0 ? r : fsat_dir(&t, "sys/bus/pci/devices");
+	if (r >= 0 && m->npci) {   /* the PCI fixture writer works from the sysfs root */
+		int sysfd = openat(root, "sys", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+		r = sysfd < 0 ? -errno : 0;
+		for (int i = 0; i < m->npci && r >= 0; i++)
+			r = write_pci(m, &m->pci[i], sysfd);
+		if (sysfd >= 0)
+			close(sysfd);
+	}
+	r = r < 0 ? r : write_cpuinfo(m, &t);
+	r = r ? r : putf(&t, "proc/sys/kernel/perf_event_paranoid", "%d", m->paranoid);
+	r = r ? r : putf(&t, "proc/sys/kernel/nmi_watchdog", "%d", m->nmi_watchdog);
+	fsat_done(&t);
+	return r < 0 ? r : 0;
+}
+
+int simm_write_tree(const struct sim_machine *m, const char *dir)
+{
+	int root = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r;
+
+	if (root < 0 && errno == ENOENT && mkdir(dir, 0755) == 0)
+		root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (root < 0)
+		return -errno;
+	r = simm_write_tree_at(m, root);
+	close(root);
 	return r;
 }

@@ -1,0 +1,25 @@
+/* guard.h: every way out of pmutop restores the terminal and removes what pmutop created.
+ * A fatal signal (SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGPIPE, SIGUSR1, SIGALRM, ..., and SIGINT,
+ * SIGTERM, SIGHUP while no loop handles them) runs the registered async-signal-safe cleanups, then
+ * dies of the same signal with its default action (or hands it to the handler that was there, e.g.
+ * a sanitizer's), so the shell sees 128+signal. */
+#ifndef PMUTOP_GUARD_H
+#define PMUTOP_GUARD_H
+#include <signal.h>
+
+/* Install the handlers (on an alternate stack, so a stack overflow is still cleaned up) and keep a
+ * few file descriptors in reserve, freed before the tree is removed: running out of fds must not
+ * leave the tree behind. Safe to call more than once. */
+void guard_install(void);
+/* The terminal restore to run on a fatal signal: fn must be async-signal-safe (write, tcsetattr).
+ * NULL clears it. */
+void guard_set_terminal(void (*fn)(void));
+/* The private tree to remove on a fatal signal: name under the open directory parentfd, which the
+ * guard now owns. Call with signals blocked (guard_block) from before the directory exists. */
+void guard_set_tree(int parentfd, const char *name);
+/* Remove the registered tree now and forget it: 0, a negative errno, or 1 when none is registered. */
+int guard_remove_tree(void);
+/* Block the signals the guard handles (to make a directory and register it as one step). */
+void guard_block(sigset_t *old);
+void guard_unblock(const sigset_t *old);
+#endif

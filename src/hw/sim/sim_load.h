@@ -1,0 +1,24 @@
+/* sim_load.h: the simulated load over time (phases from the machine's seed) and the rates it implies. */
+#ifndef PMUTOP_SIM_LOAD_H
+#define PMUTOP_SIM_LOAD_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "hw/sim/sim_desc.h"
+
+#define SIMM_PHASE_S 2.0   /* seconds a phase of the load lasts */
+
+struct simm_state {
+	double busy;   /* fraction of the phase the CPU is not halted, 0.01..1 */
+	double ghz;    /* its clock while busy, ghz_min..ghz_max; NAN without a frequency model */
+};
+
+/* Whether p's rates follow the load (a core PMU with ghz_max); others keep simm_rate_of. */
+bool simm_phased(const struct simm_pmu *p);
+/* The phase of t seconds after the simulated kernel started. */
+long simm_phase_of(double t);
+/* The load of cpu in a phase; p (the CPU's core PMU, may be NULL) gives the clock range. */
+void simm_cpu_state(const struct sim_machine *m, const struct simm_pmu *p, int cpu, long phase,
+		    struct simm_state *st);
+/* Events per second of config on p at cpu while it counts, in a phase. */
+double simm_rate_at(const struct sim_machine *m, const struct simm_pmu *p, int cpu, uint64_t config, long phase);
+#endif

@@ -1,0 +1,111 @@
+/* save.c: the S key: save the display settings, and the counted events as an event set under a
+ * name the user picks. A simulated machine's or a recording's events are not this machine's:
+ * they are never written as its default (raw codes of one CPU mean something else on another). */
+#include "view.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Write the file: with_events saves the event list as [eventset s->set] and makes it the set. */
+static void save(struct ui *u, bool with_events, const char *note)
+{
+	struct app *a = u->a;
+	struct settings *s = &a->set;
+	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
+	char path[4096], ev[16384], msg[512];
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+	s->interval = a->interval;
+	s->reverse = u->reverse;
+	s->rates = !u->raw;
+	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
+	if (u->view < 4)
+		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
+	if (s->user_file && s->path[0]) {
+		snprintf(path, sizeof(path), "%s", s->path);
+	} else {
+		char dir[4000];
+		if (xdg && xdg[0])
+			snprintf(dir, sizeof(dir), "%s", xdg);
+		else
+			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
+		mkdir(dir, 0755);
+		snprintf(path, sizeof(path), "%s/pmutop", dir);
+		mkdir(path, 0755);
+		snprintf(path, sizeof(path), "%s/pmutop/pmutop.conf", dir);
+	}
+	if (with_events)
+		app_events_text(a, ev, sizeof(ev));
+	msg[0] = '\0';
+	if (settings_save(s, path, with_events ? ev : NULL, msg, sizeof(msg)) < 0) {
+		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
+		u->status_err = true;
+	} else {
+		snprintf(u->status, sizeof(u->status), "saved to %.200s%s%.100s", path, note ? note : "",
+			 with_events ? s->set : "");
+		u->status_err = false;
+	}
+}
+
+static void prompt(struct ui *u, const char *err)
+{
+	snprintf(u->status, sizeof(u->status), "%s%ssave the events as event set: %s_  (Enter saves, Esc cancels)",
+		 err ? err : "", err ? "; " : "", u->namebuf);
+	u->status_err = err != NULL;
+}
+
+void ui_save_start(struct ui *u)
+{
+	const struct app *a = u->a;
+	const struct evset *cur = settings_find_set(&a->set, a->set.set);
+
+	if (a->sim || a->rep) {
+		save(u, false, a->sim ? " (display settings; a simulated machine's events are not saved as this "
+			"machine's)" : " (display settings; a recording's events are not saved)");
+		return;
+	}
+	/* offer the set in use when it is the user's own, else a new name */
+	snprintf(u->namebuf, sizeof(u->namebuf), "%s", cur && !cur->builtin ? cur->name : "mine");
+	u->namelen = (int)strlen(u->namebuf);
+	u->naming = true;
+	prompt(u, NULL);
+}
+
+bool ui_save_input(struct ui *u, int ch)
+{
+	const struct evset *e;
+
+	if (!u->naming)
+		return false;
+	u->dirty_foot = true;
+	if (ch == 27) {
+		u->naming = false;
+		snprintf(u->status, sizeof(u->status), "not saved");
+		u->status_err = false;
+		return true;
+	}
+	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		if (!u->namelen) {
+			prompt(u, "give a name");
+			return true;
+		}
+		e = settings_find_set(&u->a->set, u->namebuf);
+		if (e && e->builtin) {
+			prompt(u, "a built-in set has that name");
+			return true;
+		}
+		u->naming = false;
+		snprintf(u->a->set.set, sizeof(u->a->set.set), "%s", u->namebuf);
+		save(u, true, ", event set ");
+		return true;
+	}
+	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && u->namelen > 0)
+		u->namebuf[--u->namelen] = '\0';
+	else if (ch < 128 && (isalnum(ch) || ch == '_' || ch == '-' || ch == '.') &&
+		 u->namelen + 1 < (int)sizeof(u->namebuf))
+		u->namebuf[u->namelen++] = (char)ch, u->namebuf[u->namelen] = '\0';
+	prompt(u, NULL);
+	return true;
+}

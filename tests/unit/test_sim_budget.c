@@ -1,0 +1,78 @@
+/* test_sim_budget.c: the budget line's verdict ("fits" / "will multiplex") equals what the simulated
+ * kernel does with the same events, with the NMI watchdog on: on Intel it holds fixed counter 1
+ * (cycles), on AMD a GP counter. */
+#include "t.h"
+#include "apprig.h"
+#include <time.h>
+
+static void nap(void)
+{
+	struct timespec ts = { 0, 60 * 1000 * 1000 };
+	nanosleep(&ts, NULL);
+}
+
+/* Whether any event of CPU 0 ran less than the whole interval. */
+static bool cpu0_multiplexed(const struct app *a)
+{
+	for (int e = 0; e < a->model.nev; e++) {
+		const struct ev_val *v = &a->model.cur.cpu[e];
+		if (v->state == EVS_NOT_COUNTED || (v->state == EVS_OK && v->pct < 99.9))
+			return true;
+	}
+	return false;
+}
+
+static void check_set(const char *machine, const char *events, bool want_mux)
+{
+	struct app a;
+	char line[256];
+	bool mux;
+
+	if (apprig_open(&a, machine, NULL, events, 0.06) != 0) {
+		CHECK(0, "%s: cannot open %s", machine, events);
+		app_close(&a);
+		return;
+	}
+	app_update_budget(&a);
+	CHECK(a.nbudget >= 1, "%s: no budget", machine);
+	nap();
+	CHECK_EQ_INT(app_sample(&a), 0);
+	nap();
+	CHECK_EQ_INT(app_sample(&a), 0);
+	mux = cpu0_multiplexed(&a);
+	budget_describe(&a.budget[0], line, sizeof(line));
+	CHECK(mux == want_mux, "%s %s: the simulated kernel %s", machine, events, mux ? "multiplexes" : "fits");
+	CHECK(a.budget[0].multiplex == mux, "%s %s: budget says \"%s\", the simulated kernel %s", machine, events,
+	      line, mux ? "multiplexes" : "fits");
+	app_close(&a);
+}
+
+#define R8 "r0100,r0101,r0102,r0103,r0104,r0105,r0106,r0107"
+
+TEST(spr_watchdog_on_fixed_cycles)
+{
+	(void)t_name;   /* the checks are in check_set */
+	check_set("spr-2s", R8 ",instructions,ref-cycles", false);   /* 8 GP + fixed 0 and 2 */
+	check_set("spr-2s", R8 ",r0108,instructions", true);           /* a ninth GP event */
+	check_set("spr-2s", R8 ",cycles", true);                        /* cycles needs a GP: fixed 1 is the watchdog's */
+	check_set("spr-2s", "r0100,r0101,r0102,r0103,r0104,r0105,r0106,cycles,instructions", false);
+	check_set("spr-2s", "slots,slots", true);                       /* slots is fixed counter 3 only */
+	check_set("spr-2s", "slots,instructions,cycles", false);
+	check_set("spr-2s", "ref-cycles,ref-cycles,r0100", true);      /* so is ref-cycles */
+}
+
+TEST(zen4_watchdog_on_a_gp_counter)
+{
+	(void)t_name;
+	check_set("zen4-1s", "r0100,r0101,r0102,r0103,r0104", false);          /* 5 of 6, one is the watchdog's */
+	check_set("zen4-1s", "r0100,r0101,r0102,r0103,r0104,r0105", true);
+	check_set("zen4-1s", "cycles,instructions,branches,branch-misses,r0100", false);
+	check_set("zen4-1s", "cycles,instructions,branches,branch-misses,cache-misses,r0100", true);
+}
+
+int main(void)
+{
+	RUN(spr_watchdog_on_fixed_cycles);
+	RUN(zen4_watchdog_on_a_gp_counter);
+	T_DONE();
+}
