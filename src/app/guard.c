@@ -49,7 +49,10 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
 	}
 	for (i = 0; i < NSIGS && fatal_sigs[i] != sig; i++)
 		;
-	/* a handler that was there before (a sanitizer's report) gets the signal; else the default */
+	/* a handler that was there before (a sanitizer's report) gets a real fault; a signal someone
+	 * sent (kill, raise: si_code <= 0) and everything else take the default action */
+	if (si && si->si_code <= 0)
+		i = NSIGS;
 	if (i < NSIGS && (old_act[i].sa_flags & SA_SIGINFO) && old_act[i].sa_sigaction) {
 		sigaction(sig, &old_act[i], NULL);
 		old_act[i].sa_sigaction(sig, si, uc);

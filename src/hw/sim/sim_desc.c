@@ -722,7 +722,7 @@ static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struc
 		}
 		for (int k = lo < 0 ? 0 : lo; k <= (lo < 0 ? 0 : hi); k++) {
 			struct simm_pmu *p;
-			char nm[160];
+			char nm[96 + 12 + SIMP_MAX_NAME + 1];
 			void *n = realloc(m->pmus, (size_t)(m->npmus + 1) * sizeof(*m->pmus));
 			int r;
 
