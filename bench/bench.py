@@ -170,7 +170,7 @@ def refresh_cost():
     return out
 
 
-def tui_frames(machine, events, seconds=2.5, cols=200, rows=50):
+def tui_frames(machine, events, seconds=2.5, cols=200, rows=50, view=None):
     """The TUI in a detached tmux (PMUTOP_UI_STATS: CPU time per redrawn frame). Returns
     (cpu_avg_us, cpu_max_us, frames, maxrss_kib) or None."""
     tmux, gtime = shutil.which("tmux"), "/usr/bin/time"
@@ -180,8 +180,13 @@ def tui_frames(machine, events, seconds=2.5, cols=200, rows=50):
     stats, rss = os.path.join(d, "stats"), os.path.join(d, "rss")
     sock = f"pmutop-bench-{os.getpid()}"
     wrap = f"{gtime} -f %M -o {rss} " if os.access(gtime, os.X_OK) else ""
+    conf = ""
+    if view:   # start in another view (its config file)
+        with open(os.path.join(d, "conf"), "w") as f:
+            f.write(f"[display]\nview = {view}\n")
+        conf = f"--config {d}/conf "
     cmd = (f"env PMUTOP_UI_STATS={stats} TERM=xterm-256color {wrap}{PMUTOP} --sim {machine} "
-           f"-d 0.05 -e '{events}' 2>{d}/err")
+           f"{conf}-d 0.05 -e '{events}' 2>{d}/err")
     subprocess.run([tmux, "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", str(cols),
                     "-y", str(rows), cmd], check=True)
     # --sim first writes the machine's tree (seconds at 1024 CPUs): count from the first screen
@@ -228,6 +233,42 @@ def tui_cost():
             [r[0] / 1000 for r in runs], target=target,
             note=f"frames per run {[r[2] for r in runs]}, worst frame {max([r[1] for r in runs] or [0]) / 1000:.2f} ms")
     return rss
+
+
+def topdown_cost():
+    """The top-down view against the cores view: CPU per frame on spr-2s, same events to start
+    (the top-down view adds its group of 10 per CPU to them)."""
+    res = {}
+    for view in ("cores", "topdown"):
+        runs = []
+        for i in range(3 if not QUICK else 2):
+            log(f"  TUI {view} view: spr-2s run {i + 1}")
+            r = tui_frames("spr-2s", EV8, view=view)
+            if r:
+                runs.append(r[0] / 1000)
+        res[view] = runs
+        fig("9 topdown", f"TUI frame CPU, {view} view, spr-2s, 200x50", "ms", runs)
+    # sampling and the model, per refresh: the cores view's events, then with the top-down group
+    own = {}
+    for label, ev in (("cores", EV8), ("topdown", EV8 + "+topdown")):
+        log(f"  refresh: spr-2s, {label} events")
+        rs = refresh_runs("spr-2s", ev, 224, 18 if label == "topdown" else 8)
+        own[label] = [r["total_ns"] / 1000 for r in rs]
+        fig("9 topdown", f"spr-2s sample (reads, model, shares) per refresh, {rs[0]['nev']} ev, {label}", "us",
+            own[label], note=f"reads per refresh {rs[0]['reads_per_refresh']:.0f}, simulated kernel included")
+    if own["cores"] and own["topdown"]:
+        c, t = statistics.median(own["cores"]), statistics.median(own["topdown"])
+        fig("9 topdown", "top-down sample per refresh over the cores view's", "%", [100 * (t - c) / c],
+            note="10 more events per CPU (slots, 8 metrics, UOP_DROPPING) in one group read")
+    if res["cores"] and res["topdown"]:
+        c, t = statistics.median(res["cores"]), statistics.median(res["topdown"])
+        fig("9 topdown", "top-down view frame cost over the cores view", "%", [100 * (t - c) / c],
+            note="medians of the runs above")
+    if res["cores"] and res["topdown"] and own["cores"] and own["topdown"]:
+        c = statistics.median(res["cores"]) * 1000 + statistics.median(own["cores"])
+        t = statistics.median(res["topdown"]) * 1000 + statistics.median(own["topdown"])
+        fig("9 topdown", "top-down refresh (sample + frame) over the cores view's", "%",
+            [100 * (t - c) / c], target=10, note=f"cores {c:.0f} us, top-down {t:.0f} us per refresh")
 
 
 def scaling():
@@ -507,6 +548,9 @@ def main():
     if want("8"):
         log("scenario 8: Prometheus exporter")
         exporter()
+    if want("9"):
+        log("scenario 9: top-down view")
+        topdown_cost()
     info["seconds"] = round(time.monotonic() - t0, 1)
     info["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     table(info)

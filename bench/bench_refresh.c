@@ -216,10 +216,18 @@ static int do_refresh(const char *machine, const char *events, long n, int repea
 		return 1;
 	ts_wrap(&ts, a.seam);
 	a.seam = &ts.pub;
-	if (parse_events(&a, events) < 0 || app_open_events(&a) != 0) {
-		a.seam = ts.in;
-		app_close(&a);
-		return 1;
+	{
+		/* "LIST+topdown": the list, then the top-down events as the view adds them */
+		char list[4096];
+		size_t n = strlen(events);
+		bool td = n > 8 && strcmp(events + n - 8, "+topdown") == 0;
+
+		snprintf(list, sizeof(list), "%.*s", (int)(td ? n - 8 : n), events);
+		if (parse_events(&a, list) < 0 || app_open_events(&a) != 0 || (td && app_td_enable(&a) != 0)) {
+			a.seam = ts.in;
+			app_close(&a);
+			return 1;
+		}
 	}
 	ob_init(&b, 1 << 20);
 	for (int i = 0; i < 20; i++) {   /* warm-up: caches, the output buffer's size */

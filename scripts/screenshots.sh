@@ -74,6 +74,10 @@ wait_for ev 'waiting for the first sample' && $TM send-keys -t ev e &&
 	$TM send-keys -t ev Space && wait_for ev 'will multiplex' &&
 	$TM send-keys -t ev a && $TM send-keys -t ev -l 'cpu/event=0x3c,umsk=1/' && $TM send-keys -t ev Enter &&
 	wait_for ev '^ add> ' && sleep 0.2 && shot ev events-spr-2s "pmutop --sim spr-2s: events view (e): a set ticked, adding with a typo (a)"
+# top-down on the same machine: a memory-bound socket, a frontend-bound core
+start td --sim spr-2s
+wait_for td '^0 +0 +0 ' && $TM send-keys -t td T && wait_for td '^skt1 ' && sleep 2.2 &&
+	shot td topdown-spr-2s "pmutop --sim spr-2s: top-down view (T)"
 $TM send-keys -t main h
 wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
 

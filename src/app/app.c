@@ -44,7 +44,9 @@ int app_build_model(struct app *a)
 		r = model_add_event(&a->model, s->name, s->base, p ? p->name : "", s->unit, s->group,
 				    p && p->kind == PMU_KIND_UNCORE);
 	}
-	return r < 0 ? r : model_alloc_frame(&a->model);
+	if (r >= 0 && (r = model_alloc_frame(&a->model)) >= 0)
+		app_td_bind(a);
+	return r;
 }
 
 /* --- the perf source (real kernel or simulated kernel, through the seam) --- */
@@ -117,6 +119,7 @@ int app_sample(struct app *a)
 		f->seq++;   /* a replay numbers its own frames */
 	}
 	model_derive(&a->model);
+	app_td_derive(a);
 	exporter_publish(a);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include "hw/budget.h"
 #include "hw/catalog.h"
 #include "pci/disc.h"
+#include "app/app_topdown.h"
 
 struct app;
 struct perf_seam;
@@ -79,6 +80,7 @@ struct app {
 	int nbudget;
 	struct disc_inventory inv;
 	struct exporter *exp;      /* --listen / --prom, NULL when off */
+	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	bool inv_loaded;
 	char inv_msg[256];
 

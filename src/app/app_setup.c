@@ -226,6 +226,7 @@ void app_close(struct app *a)
 	evlist_free(&a->evl);
 	app_util_free(a);
 	model_free(&a->model);
+	app_td_free(a);
 	pmus_free(&a->reg);
 	topo_free(&a->topo);
 	settings_free(&a->set);

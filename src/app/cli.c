@@ -261,6 +261,12 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 			break;
 		}
 	snprintf(buf, len, "%s", settings_arch_events(core, a->topo.vendor, es->name));
+	if (strcmp(es->name, "topdown") == 0 && app_td_append(a, buf, len) < 0) {
+		app_td_detect(a);
+		fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason[0] ? a->td.plan.reason :
+			"the event list is too long");
+		return NULL;
+	}
 	if (!buf[0]) {
 		fprintf(stderr, "pmutop: event set '%s' has no events on this machine (%s); "
 			"choose another with -E or give events with -e\n", es->name,

@@ -9,6 +9,7 @@ const struct evset_def settings_builtin_sets[] = {
 	{ "branch",  "branches and branch mispredictions" },
 	{ "memory",  "cache and TLB misses that reach memory" },
 	{ "uncore",  "memory controller bandwidth, interconnect, package and DRAM energy" },
+	{ "topdown", "top-down: pipeline slots retiring, bad speculation, frontend and backend bound (tma_*)" },
 };
 const int settings_nbuiltin_sets = sizeof(settings_builtin_sets) / sizeof(settings_builtin_sets[0]);
 
@@ -23,6 +24,8 @@ const struct arch_events settings_arch_table[] = {
 				"dTLB-load-misses,dTLB-store-misses,cpu-clock" },
 	{ ARCH_INTEL, "uncore", "uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,"
 				"power/energy-pkg/,power/energy-ram/,uncore_upi/event=0x2,umask=0xf/" },
+	/* the top-down events themselves come from hw/topdown.c (the method for this CPU) */
+	{ ARCH_INTEL, "topdown", "cycles,instructions,cpu-clock" },
 
 	{ ARCH_AMD, "default", "cycles,instructions,cache-references,cache-misses,branches,branch-misses,cpu-clock" },
 	/* Zen has no generic LLC-* cache events; cache-references/misses are L2/L3 there */
@@ -33,6 +36,7 @@ const struct arch_events settings_arch_table[] = {
 	/* UMC CAS commands (Zen 4: event = config:0-7, rdwrmask = config:8-9), L3 lookups/misses */
 	{ ARCH_AMD, "uncore", "amd_umc/event=0x0a,rdwrmask=0x1/,amd_umc/event=0x0a,rdwrmask=0x2/,"
 			      "amd_l3/event=0x04,umask=0xff/,amd_l3/event=0x04,umask=0x01/,power/energy-pkg/" },
+	{ ARCH_AMD, "topdown", "cycles,instructions,cpu-clock" },
 
 	{ ARCH_ARM, "default", "cycles,instructions,cache-references,cache-misses,branches,branch-misses,cpu-clock" },
 	{ ARCH_ARM, "cache", "cycles,instructions,L1-dcache-loads,L1-dcache-load-misses,L1-icache-loads,"
@@ -40,6 +44,7 @@ const struct arch_events settings_arch_table[] = {
 	{ ARCH_ARM, "branch", "cycles,instructions,branches,branch-misses,cpu-clock" },
 	{ ARCH_ARM, "memory", "cycles,instructions,cache-misses,L1-dcache-load-misses,dTLB-load-misses,cpu-clock" },
 	{ ARCH_ARM, "uncore", "" },
+	{ ARCH_ARM, "topdown", "cycles,instructions,cpu-clock" },
 
 	/* the Apple PMU driver maps only cycles and instructions to generic events */
 	{ ARCH_APPLE, "default", "cycles,instructions,cpu-clock" },
@@ -47,12 +52,14 @@ const struct arch_events settings_arch_table[] = {
 	{ ARCH_APPLE, "branch", "" },
 	{ ARCH_APPLE, "memory", "" },
 	{ ARCH_APPLE, "uncore", "" },
+	{ ARCH_APPLE, "topdown", "cycles,instructions,cpu-clock" },
 
 	{ ARCH_NONE, "default", "cpu-clock,context-switches,cpu-migrations,page-faults" },
 	{ ARCH_NONE, "cache", "" },
 	{ ARCH_NONE, "branch", "" },
 	{ ARCH_NONE, "memory", "" },
 	{ ARCH_NONE, "uncore", "" },
+	{ ARCH_NONE, "topdown", "cpu-clock" },
 };
 const int settings_narch_table = sizeof(settings_arch_table) / sizeof(settings_arch_table[0]);
 

@@ -114,6 +114,14 @@ static int fixed_slot(const struct budget *b, const struct ev_spec *e)
 			if (cfg == intel_fixed[i])
 				return i;
 	}
+	/* Intel's slots takes fixed counter 3; the topdown-* metric events read PERF_METRICS and
+	 * take no counter at all (-2) */
+	if (e->type != PERF_TYPE_HW_CACHE && !apple && !arm && b->fixed >= 4 && (cfg & 0xff) == 0) {
+		if (cfg >> 8 == 0x04)
+			return 3;
+		if (cfg >> 8 >= 0x80 && cfg >> 8 <= 0x87)
+			return -2;
+	}
 	return -1;
 }
 
@@ -151,6 +159,8 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 			if (!on_pmu(reg, e, b[i].pmu))
 				continue;
 			slot = fixed_slot(&b[i], e);
+			if (slot == -2)
+				continue;
 			if (slot >= 0 && !(fixed_used & (1u << slot))) {
 				fixed_used |= 1u << slot;
 				b[i].need_fixed++;

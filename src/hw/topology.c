@@ -91,14 +91,21 @@ static int cpuinfo_field(const char *info, const char *key, char *out, size_t le
 static void read_cpuinfo(struct topology *t)
 {
 	static char info[1 << 16];
-	char flags[4096], impl[32], part[32];
+	char flags[4096], impl[32], part[32], num[32];
 
+	t->family = t->model_id = t->part = -1;
 	if (procfs_read("cpuinfo", info, sizeof(info)) < 0)
 		return;
 	if (cpuinfo_field(info, "vendor_id", t->vendor, sizeof(t->vendor)) == 0) {
 		cpuinfo_field(info, "model name", t->model, sizeof(t->model));
+		if (cpuinfo_field(info, "cpu family", num, sizeof(num)) == 0)
+			t->family = (int)strtol(num, NULL, 10);
+		if (cpuinfo_field(info, "model", num, sizeof(num)) == 0)
+			t->model_id = (int)strtol(num, NULL, 10);
 	} else if (cpuinfo_field(info, "CPU implementer", impl, sizeof(impl)) == 0) {
 		long v = strtol(impl, NULL, 0);
+		if (cpuinfo_field(info, "CPU part", num, sizeof(num)) == 0)
+			t->part = (int)strtol(num, NULL, 0);
 		snprintf(t->vendor, sizeof(t->vendor), "%s", v == 0x61 ? "Apple" : v == 0xc0 ? "Ampere" : "ARM");
 		if (cpuinfo_field(info, "model name", t->model, sizeof(t->model)) < 0) {
 			if (cpuinfo_field(info, "CPU part", part, sizeof(part)) < 0)

@@ -26,6 +26,8 @@ struct topology {
 	char vendor[32];        /* "GenuineIntel", "AuthenticAMD", "ARM", "Apple", "" */
 	char model[128];        /* CPU model name, "" when unknown */
 	bool hypervisor;        /* /proc/cpuinfo has the hypervisor flag */
+	int family, model_id;   /* x86 "cpu family" and "model", -1 when unknown */
+	int part;               /* Arm "CPU part" (0xd0c = Neoverse N1), -1 when unknown */
 };
 
 /* Read the topology under the current sysfs/procfs roots. Returns 0 or -errno. */

@@ -85,6 +85,7 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_char(b, '\n');
 		}
 	}
+	app_td_csv(b, a, sep);
 }
 
 void out_csv_header(struct outbuf *b, const struct app *a)

@@ -52,7 +52,7 @@ static void keys_free(struct json_keys *k)
 }
 
 static void events_and_metrics(struct outbuf *b, const struct model *m, const struct json_keys *k,
-			       const struct ev_val *row, const double *met)
+			       const struct ev_val *row, const double *met, const struct app *a, int c, int s)
 {
 	bool first = true;
 
@@ -79,6 +79,7 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		ob_str(b, "\":");
 		ob_json_num(b, met[k]);
 	}
+	app_td_json(b, a, c, s, &first);
 	ob_char(b, '}');
 }
 
@@ -122,7 +123,7 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		else
 			ob_i64(b, m->cpu_core[c]);
 		ob_char(b, ',');
-		events_and_metrics(b, m, &keys, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS]);
+		events_and_metrics(b, m, &keys, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], a, c, -1);
 		ob_char(b, '}');
 	}
 	ob_str(b, "],\"sockets\":[");
@@ -135,11 +136,11 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		else
 			ob_i64(b, m->sock_ids[s]);
 		ob_char(b, ',');
-		events_and_metrics(b, m, &keys, &f->sock[(size_t)s * m->nev], &f->sock_m[(size_t)s * NMETRICS]);
+		events_and_metrics(b, m, &keys, &f->sock[(size_t)s * m->nev], &f->sock_m[(size_t)s * NMETRICS], a, -1, s);
 		ob_char(b, '}');
 	}
 	ob_str(b, "],\"system\":{");
-	events_and_metrics(b, m, &keys, f->sys, f->sys_m);
+	events_and_metrics(b, m, &keys, f->sys, f->sys_m, a, -1, -1);
 	ob_str(b, "}}\n");
 	keys_free(&keys);
 }

@@ -79,7 +79,7 @@ static void restore_terminal(void)
 
 static const struct ui_view *const views[UV_COUNT] = {
 	[UV_CORES] = &ui_view_cores, [UV_SOCKETS] = &ui_view_sockets, [UV_UNCORE] = &ui_view_uncore,
-	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help,
+	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help, [UV_TOPDOWN] = &ui_view_topdown,
 };
 
 static void set_colors(struct ui *u)
@@ -150,7 +150,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
+			   " q quit  h help  c/s/u/e/T views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
 	(void)x;
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
@@ -288,6 +288,10 @@ static int dispatch(struct ui *u, int ch)
 	case UA_SOCKETS: switch_view(u, UV_SOCKETS); break;
 	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
 	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
+	case UA_TOPDOWN:
+		ui_topdown_open(u);
+		switch_view(u, UV_TOPDOWN);
+		break;
 	case UA_BACK:
 		if (u->view != UV_CORES)
 			switch_view(u, u->prev_view != u->view ? u->prev_view : UV_CORES);
@@ -375,6 +379,7 @@ static void ui_free(struct ui *u)
 	ui_events_free(u);
 	ui_uncore_free(u);
 	ui_cores_free(u);
+	ui_topdown_free(u);
 	free(u->pending);
 }
 
@@ -385,7 +390,7 @@ static int init_view(const char *name)
 	for (int i = 0; i < 4; i++)
 		if (strcmp(name, names[i]) == 0)
 			return i;
-	return UV_CORES;
+	return strcmp(name, "topdown") == 0 ? UV_TOPDOWN : UV_CORES;
 }
 
 int ui_run(struct app *a)
@@ -405,6 +410,8 @@ int ui_run(struct app *a)
 	setlocale(LC_ALL, "");
 	u->g = ui_glyphs_pick(nl_langinfo(CODESET), a->set.ascii);
 	u->view = u->prev_view = init_view(a->set.view);
+	if (u->view == UV_TOPDOWN)
+		ui_topdown_open(u);   /* its events are opened only for it */
 	u->reverse = a->set.reverse;
 	u->raw = !a->set.rates;
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");

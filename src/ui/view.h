@@ -9,7 +9,7 @@
 #include "ui/layout.h"
 #include "ui/spark.h"
 
-enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_COUNT };
+enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
 
 /* Colour pairs; without colour each maps to an attribute (see ui_attr). */
 enum ui_pair { UP_NONE, UP_TITLE, UP_OK, UP_WARN, UP_BAD, UP_LABEL, UP_SIM, UP_SEL, UP_HEAD, UP_DIM };
@@ -85,7 +85,7 @@ struct ui_view {
 };
 
 extern const struct ui_view ui_view_cores, ui_view_sockets, ui_view_uncore,
-	ui_view_events, ui_view_help;
+	ui_view_events, ui_view_help, ui_view_topdown;
 
 /* Attribute for a pair: its colour when colour is on, else a plain attribute
  * (reverse, bold, underline) so the meaning survives NO_COLOR and vt100. */
@@ -122,6 +122,9 @@ void ui_events_free(struct ui *u);
 bool ui_events_input(struct ui *u, int ch);   /* the add prompt eats keys while open */
 void ui_uncore_free(struct ui *u);
 void ui_cores_free(struct ui *u);
+/* top-down view: count its events (when it is opened), and free its rows */
+void ui_topdown_open(struct ui *u);
+void ui_topdown_free(struct ui *u);
 /* move the cores view sort column by delta (for < and >) */
 void ui_cores_sort_step(struct ui *u, int delta);
 #endif

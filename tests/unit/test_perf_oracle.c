@@ -78,7 +78,8 @@ static const struct row rows[] = {
 	{ "spr-2s", "uncore_imc_free_running_0/read/", 0, NULL },
 	{ "spr-2s", "uncore_imc_free_running/read/", 0, NULL },
 	{ "spr-2s", "uncore_imc_free_running/read,umask=0x1/", 0, NULL },
-	{ "spr-2s", "bad", 0, NULL },
+	{ "spr-2s", "bad", 0, PERF_REFUSES ": the cpu PMU's topdown-bad-spec alias (as on a real Sapphire "
+			      "Rapids) makes its lexer take 'bad' for the start of that name; pmutop finds the alias" },
 	{ "spr-2s", "read", 0, PERF_REFUSES ": its lexer reads r+hex as a raw event first; pmutop lets the "
 			       "alias win, as everywhere else" },
 	{ "spr-2s", "r3c", 0, NULL },

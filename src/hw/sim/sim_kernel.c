@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 
 #include "hw/sim/sim_kernel.h"
+#include "hw/sim/sim_topdown.h"
 #include "hw/sim/sim_load.h"
 
 #define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
@@ -138,7 +139,7 @@ static int resolve(const struct simk *k, const struct perf_event_attr *a, int cp
 		if ((e->config & 0xff) == p->offcore[i])
 			e->offcore = true;
 	e->rate = simm_rate_of(p, cpu, e->config);
-	return 0;
+	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e) : 0;
 }
 
 /* --- contexts --- */
@@ -267,6 +268,9 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 		if (l->nmemb >= SIMK_MAX_MEMBERS)
 			return -EINVAL;   /* the kernel caps a group's read size too */
 	}
+	/* Intel's metric events only exist inside a group led by slots (fixed counter 3) */
+	if (e.td == SIMTD_METRIC && (!l || l->td != SIMTD_SHARE || !simtd_is_slots(l->config)))
+		return -EINVAL;
 	fd = fd_alloc(k);
 	if (fd < 0)
 		return fd;
@@ -336,6 +340,8 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 
 	if (run <= 0)
 		return 0;
+	if (e->td && (!p || !simm_phased(p)))
+		return simtd_count(e->td_m, e, run);
 	if (e->pmu < 0 && (e->sw == PERF_COUNT_SW_CPU_CLOCK || e->sw == PERF_COUNT_SW_TASK_CLOCK))
 		return run * 1e9;
 	if (!p || !simm_phased(p))
@@ -349,7 +355,8 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 
 			if (b <= a)   /* past the phase counter's range: the rest at this phase's rate */
 				b = t;
-			e->acc += simm_rate_at(k->m, p, e->cpu, e->config, ph) * dr * (b - a) / span;
+			e->acc += (e->td ? simtd_rate(k->m, p, e, ph, a, b) : simm_rate_at(k->m, p, e->cpu, e->config, ph)) *
+				  dr * (b - a) / span;
 			a = b;
 		}
 		e->acc_t = t;
@@ -389,6 +396,9 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	if (!l || l->error)
 		return 0;   /* a pinned group that could not go on: end of file, as the kernel */
 	rf = e->read_format;
+	/* metric events read as part of the slots group only */
+	if (!(rf & PERF_FORMAT_GROUP) && (e->td == SIMTD_METRIC || (l->td && simtd_is_slots(l->config) && l->nmemb)))
+		return -EINVAL;
 	if (rf & PERF_FORMAT_GROUP) {
 		int n = 1 + l->nmemb;
 		double en = ev_enabled(l, t), run = ev_running(k, l, t);

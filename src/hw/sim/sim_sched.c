@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hw/sim/sim_kernel.h"
+#include "hw/sim/sim_topdown.h"
 
 struct slots { int gp, fixed_used, offcore; };
 
@@ -49,8 +50,8 @@ static struct slots pmu_slots(const struct simk *k, const struct simm_pmu *p, bo
  * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. */
 static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots *t)
 {
-	if (e->pmu < 0)
-		return true;   /* software events need no counter */
+	if (e->pmu < 0 || e->td == SIMTD_METRIC)
+		return true;   /* software events need no counter, metric events read PERF_METRICS */
 	if (e->fixed_slot >= 0 && !(t->fixed_used & 1 << e->fixed_slot)) {
 		t->fixed_used |= 1 << e->fixed_slot;
 		return true;

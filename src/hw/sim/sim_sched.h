@@ -24,6 +24,10 @@ struct sev {
 	double acc, acc_t, acc_run; /* a phased PMU's count integrated up to time acc_t, at running acc_run */
 	int leader;              /* fd of the group leader (itself when leader) */
 	int nmemb; int *memb;    /* leader only: member fds in open order */
+	/* top-down (sim_topdown.c): kind, the share components it sums and subtracts, slots rate */
+	int td; unsigned td_plus, td_minus; double td_mult;
+	double td_width; uint64_t td_cyc;   /* load-following PMUs: slots = width x rate of td_cyc */
+	const struct sim_machine *td_m;
 	struct sctx *ctx;        /* leader only */
 	/* leader only: the schedule since the context's epoch */
 	int flex_pos;            /* position among the flexible groups, -1 pinned */

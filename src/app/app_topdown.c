@@ -1,0 +1,197 @@
+/* app_topdown.c: top-down shares of the running program: the method per core PMU, its events added
+ * when asked for, shares per CPU, socket and system (from summed counts, then ratios), batch output. */
+#include "app/app.h"
+#include "app/app_topdown.h"
+#include "out/outbuf.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void app_td_detect(struct app *a)
+{
+	if (a->td.detected)
+		return;
+	td_detect(&a->reg, &a->topo, &a->td.plan);
+	a->td.detected = true;
+}
+
+int app_td_append(struct app *a, char *list, size_t len)
+{
+	app_td_detect(a);
+	if (a->td.plan.n == 0)
+		return -ENOENT;
+	if (td_events_text(&a->td.plan, list, len) < 0)
+		return -ENOSPC;
+	a->td.on = true;
+	return 0;
+}
+
+int app_td_enable(struct app *a)
+{
+	char list[8192];
+	struct ev_error err;
+	int r;
+
+	app_td_detect(a);
+	if (a->td.on)
+		return 0;
+	if (a->td.plan.n == 0) {
+		snprintf(a->msg, sizeof(a->msg), "%s", a->td.plan.reason);
+		return -ENOENT;
+	}
+	app_events_text(a, list, sizeof(list));
+	if (td_events_text(&a->td.plan, list, sizeof(list)) < 0) {
+		snprintf(a->msg, sizeof(a->msg), "the event list is too long to add the top-down events");
+		return -ENOSPC;
+	}
+	a->td.on = true;
+	r = app_set_events(a, list, &err);
+	if (r < 0) {
+		a->td.on = false;
+		snprintf(a->msg, sizeof(a->msg), "cannot count the top-down events: %s", err.msg);
+	}
+	return r;
+}
+
+void app_td_free(struct app *a)
+{
+	free(a->td.cpu); free(a->td.sock); free(a->td.sys);
+	free(a->td.cpu_pct); free(a->td.sock_pct); free(a->td.sys_pct);
+	a->td.cpu = a->td.sock = a->td.sys = a->td.cpu_pct = a->td.sock_pct = a->td.sys_pct = NULL;
+	a->td.ncpus = a->td.nsock = 0;
+}
+
+void app_td_bind(struct app *a)
+{
+	struct app_td *t = &a->td;
+	int n = t->plan.n ? t->plan.n : 1;
+
+	if (!t->detected)
+		return;
+	td_bind(&t->plan, &a->evl, &a->reg);
+	if (t->ncpus != a->model.ncpus || t->nsock != a->model.nsock || !t->cpu) {
+		app_td_free(a);
+		t->ncpus = a->model.ncpus;
+		t->nsock = a->model.nsock;
+		t->cpu = malloc(sizeof(double) * TD_NSHARES * (size_t)(t->ncpus ? t->ncpus : 1));
+		t->sock = malloc(sizeof(double) * TD_NSHARES * (size_t)n * (size_t)(t->nsock ? t->nsock : 1));
+		t->sys = malloc(sizeof(double) * TD_NSHARES * (size_t)n);
+		t->cpu_pct = malloc(sizeof(double) * (size_t)(t->ncpus ? t->ncpus : 1));
+		t->sock_pct = malloc(sizeof(double) * (size_t)n * (size_t)(t->nsock ? t->nsock : 1));
+		t->sys_pct = malloc(sizeof(double) * (size_t)n);
+		if (!t->cpu || !t->sock || !t->sys || !t->cpu_pct || !t->sock_pct || !t->sys_pct)
+			app_td_free(a);
+	}
+}
+
+int app_td_inst_of_cpu(const struct app *a, int c)
+{
+	int ti = c >= 0 && c < a->topo.ncpus ? topo_index(&a->topo, a->model.cpu_ids[c]) : -1;
+
+	return ti < 0 ? -1 : td_inst_for_pmu(&a->td.plan, a->topo.cpus[ti].core_pmu);
+}
+
+static double lead_pct(const struct td_inst *in, const struct ev_val *row)
+{
+	return in->bound ? row[in->ev[0]].pct : NAN;
+}
+
+void app_td_derive(struct app *a)
+{
+	struct app_td *t = &a->td;
+	const struct frame *f = &a->model.cur;
+	int ne = a->model.nev, n = t->plan.n;
+
+	if (!t->cpu || !t->on)
+		return;
+	for (int c = 0; c < t->ncpus; c++) {
+		int i = app_td_inst_of_cpu(a, c);
+		double *o = &t->cpu[(size_t)c * TD_NSHARES];
+		for (int k = 0; k < TD_NSHARES; k++)
+			o[k] = NAN;
+		t->cpu_pct[c] = NAN;
+		if (i < 0 || !f->online[c])
+			continue;
+		td_row(&t->plan.in[i], &f->cpu[(size_t)c * ne], o);
+		t->cpu_pct[c] = lead_pct(&t->plan.in[i], &f->cpu[(size_t)c * ne]);
+	}
+	for (int i = 0; i < n; i++) {
+		for (int s = 0; s < t->nsock; s++) {
+			const struct ev_val *row = &f->sock[(size_t)s * ne];
+			td_row(&t->plan.in[i], row, &t->sock[((size_t)s * n + i) * TD_NSHARES]);
+			t->sock_pct[s * n + i] = lead_pct(&t->plan.in[i], row);
+		}
+		td_row(&t->plan.in[i], f->sys, &t->sys[(size_t)i * TD_NSHARES]);
+		t->sys_pct[i] = lead_pct(&t->plan.in[i], f->sys);
+	}
+}
+
+/* --- batch output --- */
+
+static void json_shares(struct outbuf *b, const double *o, const char *prefix, bool *first)
+{
+	for (int k = 0; k < TD_NSHARES; k++) {
+		if (isnan(o[k]))
+			continue;
+		if (!*first)
+			ob_char(b, ',');
+		*first = false;
+		ob_char(b, '"');
+		ob_str(b, prefix);
+		ob_str(b, td_shares[k].name);
+		ob_str(b, "\":");
+		ob_json_num(b, o[k]);
+	}
+}
+
+void app_td_json(struct outbuf *b, const struct app *a, int c, int s, bool *first)
+{
+	const struct app_td *t = &a->td;
+	int n = t->plan.n;
+	char prefix[64];
+
+	if (!t->cpu || !t->on)
+		return;
+	if (c >= 0) {
+		json_shares(b, &t->cpu[(size_t)c * TD_NSHARES], "", first);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		/* hybrid: one set per core type, "cpu_core.tma_retiring" */
+		snprintf(prefix, sizeof(prefix), "%s%s", n > 1 ? t->plan.in[i].pmu_name : "", n > 1 ? "." : "");
+		json_shares(b, s >= 0 ? &t->sock[((size_t)s * n + i) * TD_NSHARES] : &t->sys[(size_t)i * TD_NSHARES],
+			    prefix, first);
+	}
+}
+
+void app_td_csv(struct outbuf *b, const struct app *a, const char *sep)
+{
+	const struct app_td *t = &a->td;
+	const struct frame *f = &a->model.cur;
+	size_t sl = strlen(sep);
+	char tbuf[32];
+
+	if (!t->cpu || !t->on)
+		return;
+	snprintf(tbuf, sizeof(tbuf), "%16.9f", f->t);
+	for (int k = 0; k < TD_NSHARES; k++)
+		for (int c = 0; c < t->ncpus; c++) {
+			double v = t->cpu[(size_t)c * TD_NSHARES + k];
+			if (isnan(v))
+				continue;
+			/* a metric-only line as perf prints one: no value, unit, event, running or percent */
+			ob_str(b, tbuf);
+			ob_mem(b, sep, sl);
+			ob_str(b, "CPU");
+			ob_i64(b, a->model.cpu_ids[c]);
+			for (int i = 0; i < 6; i++)
+				ob_mem(b, sep, sl);
+			ob_fixed(b, v, 2, "");
+			ob_mem(b, sep, sl);
+			ob_str(b, "% ");
+			ob_str(b, td_shares[k].name);
+			ob_char(b, '\n');
+		}
+}

@@ -1,0 +1,76 @@
+/* topdown.h: top-down analysis (where pipeline slots go): one table entry per measuring method,
+ * the choice of method per core PMU, the events each needs, and the shares from counted values. */
+#ifndef PMUTOP_TOPDOWN_H
+#define PMUTOP_TOPDOWN_H
+#include <stdbool.h>
+#include <stddef.h>
+
+struct pmu_registry;
+struct topology;
+struct ev_list;
+struct ev_val;
+
+/* Shares in percent of pipeline slots; level 1 first (TD_SMT only on AMD), then level 2. */
+enum td_share {
+	TD_RETIRING, TD_BAD_SPEC, TD_FRONTEND, TD_BACKEND, TD_SMT,
+	TD_LIGHT, TD_HEAVY, TD_BR_MISP, TD_MCLEAR, TD_FETCH_LAT, TD_FETCH_BW, TD_MEM, TD_CORE,
+	TD_NSHARES
+};
+#define TD_NLEVEL1 5
+
+struct td_share_def {
+	const char *name;    /* perf's metric name: "tma_retiring" */
+	const char *label;   /* "Retiring" */
+	char letter;         /* bar glyph: R B F K S ... */
+	int parent;          /* level-2 share: its level-1 share; -1 for level 1 */
+};
+extern const struct td_share_def td_shares[TD_NSHARES];
+
+#define TD_MAXEV 12
+struct td_method {
+	const char *id;          /* "intel-metrics-l2" */
+	const char *label;       /* what the view prints */
+	const char *ev[TD_MAXEV];/* event terms on the core PMU, in value order; "|" starts a new group */
+	unsigned shares;         /* bit per enum td_share it yields */
+	bool approx;             /* an approximation (cycle based) */
+	/* v: the events' values in ev[] order (groups separators skipped), width: slots per cycle */
+	void (*compute)(const double *v, double width, double *out);
+};
+extern const struct td_method td_methods[];
+extern const int td_nmethods;
+
+#define TD_MAXINST 4
+struct td_inst {
+	int pmu;                 /* registry index of the core PMU */
+	char pmu_name[48];
+	const struct td_method *m;
+	double width;            /* slots per cycle (0 when the method reads slots itself) */
+	int nev;
+	int ev[TD_MAXEV];        /* event index in the ev_list / model, -1 until bound */
+	bool bound;
+};
+
+struct td_plan {
+	int n;                   /* core PMUs with a method */
+	struct td_inst in[TD_MAXINST];
+	char reason[256];        /* when some core PMU (or the machine) has none: why */
+};
+
+/* Choose a method for every core PMU. Returns the number of PMUs with one (plan->reason
+ * says why a PMU or the machine has none). */
+int td_detect(const struct pmu_registry *reg, const struct topology *topo, struct td_plan *plan);
+/* The plan's events as perf event syntax ("{cpu/slots/,cpu/topdown-retiring/,...}"), appended
+ * to buf after a comma when buf is not empty. Returns 0 or -ENOSPC. */
+int td_events_text(const struct td_plan *plan, char *buf, size_t len);
+/* Find each method's events in evl (in order, on its PMU). Returns how many methods are bound. */
+int td_bind(struct td_plan *plan, const struct ev_list *evl, const struct pmu_registry *reg);
+/* Which instance covers the CPU with core PMU index core_pmu; -1 none. */
+int td_inst_for_pmu(const struct td_plan *plan, int core_pmu);
+/* Shares of one row of model values (NAN where the method gives none or an event did not count).
+ * Returns true when level 1 is known. */
+bool td_row(const struct td_inst *in, const struct ev_val *row, double out[TD_NSHARES]);
+/* The method's formula on plain values (for tests and td_row). */
+void td_compute(const struct td_method *m, double width, const double *v, double out[TD_NSHARES]);
+/* Index of a share by perf name ("tma_retiring"), -1 when unknown. */
+int td_share_by_name(const char *name);
+#endif

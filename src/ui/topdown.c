@@ -1,0 +1,401 @@
+/* topdown.c: the top-down view: system and socket rows on top, then one row per CPU (or per core),
+ * each with its level-1 shares as numbers and a stacked bar of letters (coloured when colour is on),
+ * sortable by any share; the level-2 split of the selected row at the bottom. */
+#include "ui/view.h"
+#include "ui/ui.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { RK_SYS, RK_SOCK, RK_CPU, RK_CORE };
+
+struct tdrow {
+	int kind, idx, inst;     /* idx: socket index, CPU index or first CPU of the core */
+	int ncpu;                /* CPUs folded into the row */
+	double sh[TD_NSHARES], pct;
+};
+
+/* the view's state lives here: one UI per process */
+static struct {
+	struct tdrow *rows;
+	int n, cap, nfixed;      /* nfixed: system and socket rows, never sorted */
+	int sort;                /* -1: CPU order, else enum td_share */
+	int pairs_ok;
+	int *idx;                /* scratch: CPU indices sorted by (socket, core) */
+} V = { .sort = -1 };
+
+#define PAIR0 40   /* colour pairs PAIR0 + share */
+
+/* column titles, at most 7 characters */
+static const char *const short_label[TD_NLEVEL1] = { "Retire", "BadSpec", "FrontE", "BackE", "SMT" };
+static const short td_colors[TD_NLEVEL1] = { COLOR_GREEN, COLOR_RED, COLOR_MAGENTA, COLOR_BLUE, COLOR_YELLOW };
+
+static struct tdrow *row_add(void)
+{
+	if (V.n == V.cap) {
+		int cap = V.cap ? 2 * V.cap : 64;
+		struct tdrow *r = realloc(V.rows, sizeof(*r) * (size_t)cap);
+		if (!r)
+			return NULL;
+		V.rows = r;
+		V.cap = cap;
+	}
+	return &V.rows[V.n++];
+}
+
+static const struct model *cmp_m;   /* qsort context (the UI is single-threaded) */
+
+static int by_core(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	const struct model *m = cmp_m;
+
+	if (m->cpu_sock[a] != m->cpu_sock[b])
+		return m->cpu_sock[a] - m->cpu_sock[b];
+	if (m->cpu_core[a] != m->cpu_core[b])
+		return m->cpu_core[a] - m->cpu_core[b];
+	return a - b;
+}
+
+/* One folded row: the instance's event values summed over the core's CPUs, then the shares. */
+static void fold_row(const struct app *a, struct tdrow *r, const int *cpus, int n)
+{
+	const struct td_inst *in = &a->td.plan.in[r->inst];
+	const struct model *m = &a->model;
+	struct ev_val sum[TD_MAXEV];
+	double o[TD_NSHARES];
+	struct td_inst tmp = *in;
+
+	memset(sum, 0, sizeof(sum));
+	for (int k = 0; k < in->nev; k++) {
+		for (int i = 0; i < n; i++)
+			if (m->cur.online[cpus[i]])
+				model_sum_into(&sum[k], &m->cur.cpu[(size_t)cpus[i] * m->nev + in->ev[k]]);
+		model_sum_finish(&sum[k]);
+		tmp.ev[k] = k;
+	}
+	td_row(&tmp, sum, o);
+	memcpy(r->sh, o, sizeof(o));
+	r->pct = in->nev ? sum[0].pct : NAN;
+}
+
+static int cmp_share(const void *x, const void *y)
+{
+	const struct tdrow *a = x, *b = y;
+	double va = a->sh[V.sort], vb = b->sh[V.sort];
+
+	if (isnan(va) != isnan(vb))
+		return isnan(va) ? 1 : -1;
+	if (!isnan(va) && va != vb)
+		return va < vb ? 1 : -1;   /* largest first */
+	return a->idx - b->idx;
+}
+
+static void build(struct ui *u)
+{
+	struct app *a = u->a;
+	const struct app_td *t = &a->td;
+	const struct model *m = &a->model;
+	int np = t->plan.n;
+
+	V.n = 0;
+	if (!t->cpu)
+		return;
+	for (int i = 0; i < np; i++) {
+		struct tdrow *r = row_add();
+		if (!r)
+			return;
+		*r = (struct tdrow){ RK_SYS, -1, i, m->ncpus, { 0 }, t->sys_pct[i] };
+		memcpy(r->sh, &t->sys[(size_t)i * TD_NSHARES], sizeof(r->sh));
+	}
+	for (int s = 0; m->nsock > 1 && s < m->nsock; s++)
+		for (int i = 0; i < np; i++) {
+			struct tdrow *r = row_add();
+			if (!r)
+				return;
+			*r = (struct tdrow){ RK_SOCK, s, i, 0, { 0 }, t->sock_pct[s * np + i] };
+			memcpy(r->sh, &t->sock[((size_t)s * np + i) * TD_NSHARES], sizeof(r->sh));
+		}
+	V.nfixed = V.n;
+	if (!u->fold) {
+		for (int c = 0; c < m->ncpus; c++) {
+			int i = app_td_inst_of_cpu(a, c);
+			struct tdrow *r;
+			if (i < 0 || !m->cur.online[c] || !(r = row_add()))
+				continue;
+			*r = (struct tdrow){ RK_CPU, c, i, 1, { 0 }, t->cpu_pct[c] };
+			memcpy(r->sh, &t->cpu[(size_t)c * TD_NSHARES], sizeof(r->sh));
+		}
+	} else {
+		int *ix = realloc(V.idx, sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
+		if (!ix)
+			return;
+		V.idx = ix;
+		for (int c = 0; c < m->ncpus; c++)
+			ix[c] = c;
+		cmp_m = m;
+		qsort(ix, (size_t)m->ncpus, sizeof(int), by_core);
+		for (int s = 0; s < m->ncpus;) {
+			int e = s + 1, i = app_td_inst_of_cpu(a, ix[s]);
+			struct tdrow *r;
+			while (e < m->ncpus && m->cpu_sock[ix[e]] == m->cpu_sock[ix[s]] &&
+			       m->cpu_core[ix[e]] == m->cpu_core[ix[s]])
+				e++;
+			if (i >= 0 && (r = row_add())) {
+				*r = (struct tdrow){ RK_CORE, ix[s], i, e - s, { 0 }, NAN };
+				fold_row(a, r, ix + s, e - s);
+			}
+			s = e;
+		}
+	}
+	if (V.sort >= 0 && V.n > V.nfixed)
+		qsort(V.rows + V.nfixed, (size_t)(V.n - V.nfixed), sizeof(struct tdrow), cmp_share);
+	if (u->reverse && V.n > V.nfixed)
+		for (int i = V.nfixed, j = V.n - 1; i < j; i++, j--) {
+			struct tdrow x = V.rows[i];
+			V.rows[i] = V.rows[j];
+			V.rows[j] = x;
+		}
+}
+
+static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_t len)
+{
+	const struct app *a = u->a;
+	const struct model *m = &a->model;
+	const char *pn = a->td.plan.n > 1 ? a->td.plan.in[r->inst].pmu_name : "";
+
+	switch (r->kind) {
+	case RK_SYS: snprintf(buf, len, "all%s%s", *pn ? " " : "", pn); break;
+	case RK_SOCK: snprintf(buf, len, "skt%d%s%s", m->sock_ids[r->idx], *pn ? " " : "", pn); break;
+	case RK_CPU: snprintf(buf, len, "cpu%d", m->cpu_ids[r->idx]); break;
+	default: snprintf(buf, len, "core%d/%d", m->sock_ids[m->cpu_sock[r->idx]] < 0 ? 0 :
+			  m->sock_ids[m->cpu_sock[r->idx]], m->cpu_core[r->idx]); break;
+	}
+}
+
+static bool has_smt_share(const struct app *a)
+{
+	for (int i = 0; i < a->td.plan.n; i++)
+		if (a->td.plan.in[i].m->shares & 1u << TD_SMT)
+			return true;
+	return false;
+}
+
+/* The stacked bar: each share gets its rounded part of w cells (largest remainders first). */
+static void bar(struct ui *u, WINDOW *w, int y, int x, int bw, const struct tdrow *r, attr_t sel)
+{
+	int cells[TD_NLEVEL1] = { 0 }, used = 0;
+	double rem[TD_NLEVEL1] = { 0 };
+	chtype line[bw > 0 ? bw : 1];
+
+	if (bw <= 0)
+		return;
+	for (int k = 0; k < TD_NLEVEL1; k++) {
+		double c = isnan(r->sh[k]) ? 0 : (r->sh[k] < 0 ? 0 : r->sh[k]) * bw / 100.0;
+		cells[k] = (int)c;
+		rem[k] = c - cells[k];
+		used += cells[k];
+	}
+	while (used < bw && !isnan(r->sh[TD_RETIRING])) {
+		int best = 0;
+		for (int k = 1; k < TD_NLEVEL1; k++)
+			if (rem[k] > rem[best])
+				best = k;
+		if (rem[best] <= 0)
+			break;
+		rem[best] = 0;
+		cells[best]++;
+		used++;
+	}
+	for (int i = 0; i < bw; i++)
+		line[i] = (chtype)'.' | sel;
+	for (int k = 0, p = 0; k < TD_NLEVEL1; k++)
+		for (int j = 0; j < cells[k] && p < bw; j++, p++) {
+			/* letters always (readable without colour), on their colour when there is one */
+			attr_t at = u->color ? (attr_t)COLOR_PAIR(PAIR0 + k) : (k & 1 ? A_BOLD : A_NORMAL);
+			line[p] = (chtype)(unsigned char)td_shares[k].letter | at;
+		}
+	mvwaddchnstr(w, y, x, line, bw);
+}
+
+static void draw(struct ui *u, WINDOW *w, int h, int wd)
+{
+	struct app *a = u->a;
+	const struct td_plan *pl = &a->td.plan;
+	bool smt = has_smt_share(a);
+	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1, y = 0, body, bx, bw;
+	char buf[512], lab[64];
+
+	if (h <= 0)
+		return;
+	if (u->color && !V.pairs_ok) {
+		for (int k = 0; k < TD_NLEVEL1; k++)
+			init_pair((short)(PAIR0 + k), COLOR_BLACK, td_colors[k]);
+		V.pairs_ok = 1;
+	}
+	werase(w);
+	if (pl->n == 0) {
+		ui_put(w, 0, 1, wd - 1, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
+		       "no top-down method for this CPU");
+		ui_put(w, 2, 1, wd - 1, A_NORMAL, "Top-down needs documented slot events: Intel (Skylake and later "
+		       "P-cores, E-cores), AMD Zen 4/5, Arm PMUv3.4 (Neoverse N2/V1/V2) or Neoverse N1 (approximated).");
+		return;
+	}
+	for (int i = 0; i < pl->n && y < h; i++, y++) {
+		snprintf(buf, sizeof(buf), "%s: %s%s", pl->in[i].pmu_name, pl->in[i].m->label,
+			 pl->in[i].bound ? "" : " (events not open)");
+		ui_put(w, y, 0, wd, pl->in[i].m->approx ? ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf);
+	}
+	if (y < h) {
+		int x = 0;
+		for (int k = 0; k < nsh; k++) {
+			snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
+			x += ui_put(w, y, x, wd - x, u->color ? (attr_t)COLOR_PAIR(PAIR0 + k) : A_BOLD, buf);
+		}
+		snprintf(buf, sizeof(buf), " * group multiplexed (scheduled whole: ran pct of the time)");
+		ui_put(w, y, x, wd - x, ui_attr(u, UP_DIM), buf);
+		y++;
+	}
+	if (y >= h)
+		return;
+	/* column titles */
+	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
+	mvwhline(w, y, 0, ' ', wd);
+	{
+		int x = 0;
+		x += ui_put(w, y, x, wd, ui_attr(u, UP_HEAD), V.sort < 0 ? (u->fold ? "CORE^         " : "CPU^          ") :
+			    (u->fold ? "CORE          " : "CPU           "));
+		for (int k = 0; k < nsh; k++) {
+			snprintf(buf, sizeof(buf), "%7s%s", short_label[k], V.sort == k ? "^" : " ");
+			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), buf);
+		}
+		ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), "  RUN% bar");
+	}
+	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	y++;
+	if (a->model.cur.seq == 0 || !a->td.cpu) {
+		ui_put(w, y, 1, wd - 1, A_NORMAL, "waiting for the first sample");
+		return;
+	}
+	build(u);
+	body = h - y - 3;   /* three lines for the level-2 split */
+	if (body < 1)
+		body = h - y;
+	u->sel[UV_TOPDOWN] = ui_clamp(u->sel[UV_TOPDOWN], V.n);
+	u->top[UV_TOPDOWN] = ui_scroll_top(u->top[UV_TOPDOWN], u->sel[UV_TOPDOWN], V.n, body);
+	bx = 14 + nsh * 8 + 7;
+	bw = wd - bx - 1;
+	if (bw > 100)
+		bw = 100;   /* then one cell is one percent */
+	for (int i = 0; i < body && u->top[UV_TOPDOWN] + i < V.n; i++) {
+		int pos = u->top[UV_TOPDOWN] + i, x = 0;
+		const struct tdrow *r = &V.rows[pos];
+		attr_t sel = pos == u->sel[UV_TOPDOWN] ? ui_attr(u, UP_SEL) : 0;
+		attr_t at = sel ? sel : r->kind <= RK_SOCK ? A_BOLD : A_NORMAL;
+		bool mux = !isnan(r->pct) && r->pct < 99.95;
+
+		if (sel)
+			mvwchgat(w, y + i, 0, wd, sel, 0, NULL);
+		label_of(u, r, lab, sizeof(lab));
+		snprintf(buf, sizeof(buf), "%-14.14s", lab);
+		x += ui_put(w, y + i, x, wd, at, buf);
+		for (int k = 0; k < nsh; k++) {
+			if (isnan(r->sh[k]))
+				snprintf(buf, sizeof(buf), "%7s ", "-");
+			else
+				snprintf(buf, sizeof(buf), "%7.1f ", r->sh[k]);
+			x += ui_put(w, y + i, x, wd - x, at, buf);
+		}
+		if (isnan(r->pct))
+			snprintf(buf, sizeof(buf), "%6s ", r->kind == RK_CORE ? "" : "-");
+		else
+			snprintf(buf, sizeof(buf), "%5.0f%s ", r->pct, mux ? "*" : " ");
+		ui_put(w, y + i, x, wd - x, mux && !sel ? ui_attr(u, UP_WARN) : at, buf);
+		if (isnan(r->sh[TD_RETIRING]))
+			ui_put(w, y + i, bx, bw, at, "not counted");
+		else
+			bar(u, w, y + i, bx, bw, r, sel);
+	}
+	/* level 2 of the selected row */
+	if (V.n > 0 && h - 3 > y) {
+		const struct tdrow *r = &V.rows[u->sel[UV_TOPDOWN]];
+		int yy = h - 3, x = 0;
+		label_of(u, r, lab, sizeof(lab));
+		snprintf(buf, sizeof(buf), "level 2 of %s:", lab);
+		ui_put(w, yy, 0, wd, A_BOLD, buf);
+		if (!(pl->in[r->inst].m->shares & 1u << TD_HEAVY)) {
+			ui_put(w, yy + 1, 2, wd - 2, ui_attr(u, UP_DIM), "not available with this method (level 1 only)");
+			return;
+		}
+		for (int k = 0; k < 4; k++) {
+			int c1 = -1, c2 = -1;
+			for (int s = TD_NLEVEL1; s < TD_NSHARES; s++)
+				if (td_shares[s].parent == k)
+					c1 < 0 ? (c1 = s) : (c2 = s);
+			snprintf(buf, sizeof(buf), "%s %.1f = %s %.1f + %s %.1f   ", td_shares[k].label, r->sh[k],
+				 td_shares[c1].label, r->sh[c1], td_shares[c2].label, r->sh[c2]);
+			if (x + (int)strlen(buf) > wd && x > 0) {
+				yy++;
+				x = 0;
+			}
+			if (yy >= h)
+				break;
+			x += ui_put(w, yy + 1, x + 2, wd - x - 2, A_NORMAL, buf);
+		}
+	}
+}
+
+static int nrows(struct ui *u)
+{
+	(void)u;
+	return V.n;
+}
+
+static bool key(struct ui *u, int action)
+{
+	bool smt = has_smt_share(u->a);
+	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1;
+
+	switch (action) {
+	case UA_SORT_NEXT:
+	case UA_SORT_PREV:
+		/* -1 (CPU order), then each level-1 share */
+		V.sort += action == UA_SORT_NEXT ? 1 : -1;
+		if (V.sort >= nsh)
+			V.sort = -1;
+		if (V.sort < -1)
+			V.sort = nsh - 1;
+		snprintf(u->status, sizeof(u->status), "sorted by %s", V.sort < 0 ? (u->fold ? "core" : "CPU") :
+			 td_shares[V.sort].name);
+		return true;
+	case UA_FOLD:
+		u->fold = !u->fold;
+		u->sel[UV_TOPDOWN] = u->top[UV_TOPDOWN] = 0;
+		snprintf(u->status, sizeof(u->status), "%s", u->fold ? "one row per core (SMT siblings folded)" :
+			 "one row per CPU");
+		return true;
+	default:
+		return false;
+	}
+}
+
+void ui_topdown_open(struct ui *u)
+{
+	if (app_td_enable(u->a) < 0 && u->a->td.plan.n > 0) {
+		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, u->a->msg);
+		u->status_err = true;
+	}
+}
+
+void ui_topdown_free(struct ui *u)
+{
+	(void)u;
+	free(V.rows);
+	free(V.idx);
+	V.rows = NULL;
+	V.idx = NULL;
+	V.n = V.cap = 0;
+}
+
+const struct ui_view ui_view_topdown = { "Top-down", draw, nrows, key };

@@ -1,0 +1,396 @@
+/* test_topdown.c: top-down methods: the method each simulated machine gets, each share equal to perf's
+ * formula (as `perf list --details metric` prints it, written out again here) on the counts of the
+ * same sample, shares in [0, 100] summing to 100, socket/system shares from summed counts, the
+ * "no method" reasons, and the simulated kernel's rules for the metric events. */
+#include "t.h"
+#include "apprig.h"
+#include <errno.h>
+#include <unistd.h>
+#include "hw/seam.h"
+#include "hw/sim/sim.h"
+#include "hw/topdown.h"
+
+static double mx(double a, double b) { return a > b ? a : b; }
+
+/* perf 6.1, GenuineIntel-6-8F (Sapphire Rapids): the tma_* expressions over
+ * SLOTS, topdown-{retiring,bad-spec,fe-bound,be-bound,heavy-ops,br-mispredict,fetch-lat,mem-bound},
+ * INT_MISC.UOP_DROPPING, in percent */
+static void perf_spr(const double *v, double *o)
+{
+	double slots = v[0], ret = v[1], bs = v[2], fe = v[3], be = v[4], t = fe + bs + ret + be;
+
+	o[TD_RETIRING] = ret / t;
+	o[TD_FRONTEND] = fe / t - v[9] / slots;
+	o[TD_BACKEND] = be / t;
+	o[TD_BAD_SPEC] = mx(1 - (o[TD_FRONTEND] + o[TD_BACKEND] + o[TD_RETIRING]), 0);
+	o[TD_HEAVY] = v[5] / t;
+	o[TD_LIGHT] = mx(0, o[TD_RETIRING] - o[TD_HEAVY]);
+	o[TD_BR_MISP] = v[6] / t;
+	o[TD_MCLEAR] = mx(0, o[TD_BAD_SPEC] - o[TD_BR_MISP]);
+	o[TD_FETCH_LAT] = v[7] / t - v[9] / slots;
+	o[TD_FETCH_BW] = mx(0, o[TD_FRONTEND] - o[TD_FETCH_LAT]);
+	o[TD_MEM] = v[8] / t;
+	o[TD_CORE] = mx(0, o[TD_BACKEND] - o[TD_MEM]);
+}
+
+/* perf 6.1, GenuineIntel-6-97 cpu_atom: SLOTS = 5 * CLKS; TOPDOWN_*.ALL / SLOTS; bad speculation
+ * (SLOTS - (FE + BE + RET)) / SLOTS. v = cycles, retiring, fe, be */
+static void perf_atom(const double *v, double *o)
+{
+	double s = 5 * v[0];
+
+	o[TD_RETIRING] = v[1] / s;
+	o[TD_FRONTEND] = v[2] / s;
+	o[TD_BACKEND] = v[3] / s;
+	o[TD_BAD_SPEC] = (s - (v[2] + v[3] + v[1])) / s;
+}
+
+/* the kernel's amdzen4 pipeline metrics: d_ratio(x, 6 * ls_not_halted_cyc); bad speculation
+ * (de_src_op_disp.all - ex_ret_ops); each of our three groups has its cycle count */
+static void perf_zen4(const double *v, double *o)
+{
+	o[TD_FRONTEND] = v[1] / (6 * v[0]);
+	o[TD_BACKEND] = v[2] / (6 * v[0]);
+	o[TD_BAD_SPEC] = (v[4] - v[5]) / (6 * v[3]);
+	o[TD_RETIRING] = v[5] / (6 * v[3]);
+	o[TD_SMT] = v[7] / (6 * v[6]);
+}
+
+/* Neoverse N1 approximation: stall_frontend / cpu_cycles, stall_backend / cpu_cycles, the rest
+ * split by inst_retired / inst_spec */
+static void perf_n1(const double *v, double *o)
+{
+	double rest = 1 - v[1] / v[0] - v[2] / v[0];
+
+	o[TD_FRONTEND] = v[1] / v[0];
+	o[TD_BACKEND] = v[2] / v[0];
+	o[TD_RETIRING] = rest * v[3] / v[4];
+	o[TD_BAD_SPEC] = rest * (1 - v[3] / v[4]);
+}
+
+struct expect {
+	const char *machine, *pmu, *method;
+	const char *first_event;   /* name of the group leader in the model */
+	void (*formula)(const double *v, double *o);
+};
+
+static const struct expect cases[] = {
+	{ "spr-2s", "cpu", "intel-metrics-l2", "cpu/slots/", perf_spr },
+	{ "gnr-1s", "cpu", "intel-metrics-l2", "cpu/slots/", perf_spr },
+	{ "adl-hybrid", "cpu_core", "intel-metrics-l2", "cpu_core/slots/", perf_spr },
+	{ "adl-hybrid", "cpu_atom", "intel-atom", "cpu_atom/event=0x3c/", perf_atom },
+	{ "zen4-1s", "cpu", "amd-zen", "cpu/event=0x76/", perf_zen4 },
+	{ "altra-160", "armv8_pmuv3_0", "arm-n1-cycles", "armv8_pmuv3_0/event=0x11/", perf_n1 },
+};
+
+/* Check one row of shares against the formula on the row's values. Returns the number of rows. */
+static int check_row(const struct app *a, const struct td_inst *in, const struct expect *x,
+		     const struct ev_val *row, const double *got, const char *what)
+{
+	double v[TD_MAXEV], want[TD_NSHARES], sum = 0;
+
+	for (int s = 0; s < TD_NSHARES; s++)
+		want[s] = NAN;
+	for (int k = 0; k < in->nev; k++) {
+		CHECK(row[in->ev[k]].state == EVS_OK, "%s %s: event %d not counted", x->machine, what, k);
+		v[k] = row[in->ev[k]].value;
+	}
+	x->formula(v, want);
+	for (int s = 0; s < TD_NSHARES; s++) {
+		if (isnan(want[s])) {
+			CHECK(isnan(got[s]), "%s %s: %s = %g, perf has none", x->machine, what, td_shares[s].name, got[s]);
+			continue;
+		}
+		CHECK_NEAR(got[s], 100 * want[s], 1e-9);
+		CHECK(got[s] >= 0 && got[s] <= 100, "%s %s: %s = %g", x->machine, what, td_shares[s].name, got[s]);
+		if (td_shares[s].parent < 0)
+			sum += got[s];
+	}
+	/* 100 within rounding, also for AMD's three groups: the simulated kernel gives every group of
+	 * a CPU the same shares of the same wall time, whatever its time slices */
+	CHECK(fabs(sum - 100) <= 0.05,
+	      "%s %s: level 1 sums to %g", x->machine, what, sum);
+	(void)a;
+	return 1;
+}
+
+TEST(methods_match_perf_formulas_on_simulated_machines)
+{
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		const struct expect *x = &cases[c];
+		static struct app a;
+		int inst = -1, rows = 0;
+
+		if (apprig_open(&a, x->machine, NULL, "cpu-clock", 0.1) != 0) {
+			CHECK(0, "%s: could not start", x->machine);
+			app_close(&a);
+			continue;
+		}
+		CHECK_EQ_INT(app_td_enable(&a), 0);
+		for (int i = 0; i < a.td.plan.n; i++)
+			if (!strcmp(a.td.plan.in[i].pmu_name, x->pmu))
+				inst = i;
+		CHECK(inst >= 0, "%s: no method on %s", x->machine, x->pmu);
+		if (inst < 0) {
+			app_close(&a);
+			continue;
+		}
+		{
+			const struct td_inst *in = &a.td.plan.in[inst];
+			CHECK_EQ_STR(in->m->id, x->method);
+			CHECK(in->bound, "%s: events not bound", x->machine);
+			if (!in->bound) {
+				app_close(&a);
+				continue;
+			}
+			CHECK_EQ_STR(a.model.ev[in->ev[0]].name, x->first_event);
+			usleep(60000);
+			app_sample(&a);
+			usleep(120000);
+			CHECK_EQ_INT(app_sample(&a), 0);
+			for (int cpu = 0; cpu < a.model.ncpus; cpu++)
+				if (app_td_inst_of_cpu(&a, cpu) == inst)
+					rows += check_row(&a, in, x, &a.model.cur.cpu[(size_t)cpu * a.model.nev],
+							  &a.td.cpu[(size_t)cpu * TD_NSHARES], "cpu");
+			CHECK(rows > 0, "%s: no CPU rows", x->machine);
+			/* sockets and the system: the same formula on the summed counts */
+			for (int s = 0; s < a.model.nsock; s++)
+				check_row(&a, in, x, &a.model.cur.sock[(size_t)s * a.model.nev],
+					  &a.td.sock[((size_t)s * a.td.plan.n + inst) * TD_NSHARES], "socket");
+			check_row(&a, in, x, a.model.cur.sys, &a.td.sys[(size_t)inst * TD_NSHARES], "system");
+		}
+		app_close(&a);
+	}
+}
+
+/* The simulated breakdowns: spr-2s's second socket is memory bound, core 1 of socket 0 frontend
+ * bound, and the shares move over time. */
+TEST(simulated_breakdowns_have_a_memory_bound_socket_and_a_frontend_bound_core)
+{
+	static struct app a;
+	double be0, be1, fe_cpu1, fe_cpu0, r1, r2;
+
+	if (apprig_open(&a, "spr-2s", NULL, "cpu-clock", 0.1) != 0 || app_td_enable(&a) != 0) {
+		CHECK(0, "spr-2s: could not start");
+		app_close(&a);
+		return;
+	}
+	app_sample(&a);
+	usleep(100000);
+	app_sample(&a);
+	be0 = a.td.sock[0 * TD_NSHARES + TD_BACKEND];
+	be1 = a.td.sock[1 * TD_NSHARES + TD_BACKEND];
+	CHECK(be1 > be0 + 15, "socket 1 backend %g vs socket 0 %g", be1, be0);
+	CHECK(a.td.sock[1 * TD_NSHARES + TD_MEM] > 0.6 * be1, "socket 1 memory bound %g of %g",
+	      a.td.sock[1 * TD_NSHARES + TD_MEM], be1);
+	fe_cpu0 = a.td.cpu[0 * TD_NSHARES + TD_FRONTEND];
+	fe_cpu1 = a.td.cpu[1 * TD_NSHARES + TD_FRONTEND];   /* CPU 1 is core 1 of socket 0 */
+	CHECK(fe_cpu1 > 40 && fe_cpu1 > 2 * fe_cpu0, "cpu1 frontend %g, cpu0 %g", fe_cpu1, fe_cpu0);
+	r1 = a.td.cpu[0 * TD_NSHARES + TD_RETIRING];
+	usleep(1500000);
+	app_sample(&a);
+	r2 = a.td.cpu[0 * TD_NSHARES + TD_RETIRING];
+	CHECK(fabs(r1 - r2) > 0.2, "retiring did not move: %g then %g", r1, r2);
+	app_close(&a);
+}
+
+TEST(no_method_says_why)
+{
+	static const struct { const char *machine, *why; } nm[] = {
+		{ "m1-asahi", "Apple" }, { "kvm-nopmu", "no hardware PMU" },
+	};
+	for (size_t i = 0; i < sizeof(nm) / sizeof(nm[0]); i++) {
+		static struct app a;
+		memset(&a, 0, sizeof(a));
+		settings_defaults(&a.set);
+		a.opt.sim = nm[i].machine;
+		a.opt.batch = true;
+		CHECK_EQ_INT(app_open_machine(&a), 0);
+		app_td_detect(&a);
+		CHECK_EQ_INT(a.td.plan.n, 0);
+		CHECK(strstr(a.td.plan.reason, "no top-down method for this CPU") != NULL, "%s", a.td.plan.reason);
+		CHECK(strstr(a.td.plan.reason, nm[i].why) != NULL, "%s: %s", nm[i].machine, a.td.plan.reason);
+		app_close(&a);
+	}
+}
+
+/* Methods without a simulated machine: the formula on synthetic counts. */
+TEST(formulas_without_a_machine)
+{
+	const struct td_method *pre = NULL, *arm = NULL, *l1 = NULL;
+	double o[TD_NSHARES];
+
+	for (int i = 0; i < td_nmethods; i++) {
+		if (!strcmp(td_methods[i].id, "intel-pre-icl"))
+			pre = &td_methods[i];
+		if (!strcmp(td_methods[i].id, "arm-slots"))
+			arm = &td_methods[i];
+		if (!strcmp(td_methods[i].id, "intel-metrics-l1"))
+			l1 = &td_methods[i];
+	}
+	CHECK(pre && arm && l1, "methods missing");
+	if (!pre || !arm || !l1)
+		return;
+	{   /* Skylake-X: total 4000 slots, issued 2200, retired 2000, fetch bubbles 800, recovery 100 */
+		double v[] = { 4000, 2200, 2000, 800, 100 };
+		td_compute(pre, 0, v, o);
+		CHECK_NEAR(o[TD_RETIRING], 100 * 2000.0 / 4000, 1e-9);
+		CHECK_NEAR(o[TD_BAD_SPEC], 100 * (2200.0 - 2000 + 100) / 4000, 1e-9);
+		CHECK_NEAR(o[TD_FRONTEND], 100 * 800.0 / 4000, 1e-9);
+		CHECK_NEAR(o[TD_BACKEND], 100 * (1 - 800.0 / 4000 - (2200.0 + 100) / 4000), 1e-9);
+		CHECK_NEAR(o[TD_RETIRING] + o[TD_BAD_SPEC] + o[TD_FRONTEND] + o[TD_BACKEND], 100, 1e-9);
+		CHECK(isnan(o[TD_HEAVY]) && isnan(o[TD_SMT]), "pre-Ice Lake has level 1 only");
+	}
+	{   /* Neoverse V1 (caps/slots 8): sbsa formulas */
+		double v[] = { 1000, 3000, 1800, 1200, 4500, 4000 }, s = 8 * 1000.0;
+		td_compute(arm, 8, v, o);
+		CHECK_NEAR(o[TD_FRONTEND], 100 * 1800 / s, 1e-9);
+		CHECK_NEAR(o[TD_BACKEND], 100 * 1200 / s, 1e-9);
+		CHECK_NEAR(o[TD_RETIRING], 100 * (4000.0 / 4500) * (1 - 3000 / s), 1e-9);
+		CHECK_NEAR(o[TD_BAD_SPEC], 100 * (1 - 4000.0 / 4500) * (1 - 3000 / s), 1e-9);
+		CHECK_NEAR(o[TD_RETIRING] + o[TD_BAD_SPEC] + o[TD_FRONTEND] + o[TD_BACKEND], 100, 1e-9);
+	}
+	{   /* Ice Lake: the level-1 metrics, UOP_DROPPING taken from frontend and given to bad spec */
+		double v[] = { 6000, 2400, 600, 1200, 1800, 60 };
+		td_compute(l1, 0, v, o);
+		CHECK_NEAR(o[TD_RETIRING], 40, 1e-9);
+		CHECK_NEAR(o[TD_FRONTEND], 100 * (1200.0 / 6000 - 60.0 / 6000), 1e-9);
+		CHECK_NEAR(o[TD_BAD_SPEC], 100 - 40 - 30 - o[TD_FRONTEND], 1e-9);
+		CHECK(isnan(o[TD_HEAVY]), "Ice Lake has no level-2 metric events");
+	}
+	{   /* a missing count leaves every share missing, never 0 */
+		double v[] = { 4000, NAN, 2000, 800, 100 };
+		td_compute(pre, 0, v, o);
+		CHECK(isnan(o[TD_RETIRING]) && isnan(o[TD_BACKEND]), "NAN in, NAN out");
+	}
+	CHECK_EQ_INT(td_share_by_name("tma_core_bound"), TD_CORE);
+	CHECK_EQ_INT(td_share_by_name("tma_smt_contention"), TD_SMT);
+}
+
+/* --- the simulated kernel's rules for Intel's metric events --- */
+
+static struct sim_machine *mach;
+static struct perf_seam *seam;
+
+static int op(uint32_t type, uint64_t config, int cpu, int group, uint64_t rf)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = type;
+	a.config = config;
+	a.read_format = rf;
+	return seam->open(seam->ctx, &a, -1, cpu, group, 0);
+}
+
+#define GRP (PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+TEST(sim_kernel_metric_event_rules)
+{
+	char err[256];
+	struct sim_faults f;
+	int slots, cyc, m[8], gp[7];
+	uint64_t buf[64];
+	ssize_t n;
+	double sum = 0;
+
+	mach = simm_load("spr-2s", err, sizeof(err));
+	if (!mach || sim_faults_parse(NULL, &f, err, sizeof(err)) || !(seam = simk_new(mach, &f))) {
+		CHECK(0, "setup: %s", err);
+		simm_free(mach);
+		return;
+	}
+	/* alone, or in a group not led by slots: refused */
+	CHECK_EQ_INT(op(4, 0x8000, 0, -1, 0), -EINVAL);
+	cyc = op(0, PERF_COUNT_HW_CPU_CYCLES, 0, -1, GRP);
+	CHECK(cyc >= 0, "cycles %d", cyc);
+	CHECK_EQ_INT(op(4, 0x8000, 0, cyc, GRP), -EINVAL);
+	/* in a slots group: accepted, all eight */
+	slots = op(4, 0x0400, 0, -1, GRP);
+	CHECK(slots >= 0, "slots %d", slots);
+	for (int k = 0; k < 8; k++) {
+		m[k] = op(4, 0x8000 + (uint64_t)k * 0x100, 0, slots, GRP);
+		CHECK(m[k] >= 0, "metric %d: %d", k, m[k]);
+	}
+	/* they take no counter: seven GP events (one GP is the NMI watchdog's) still fit beside them */
+	for (int k = 0; k < 7; k++)
+		gp[k] = op(4, 0x00d1 + (uint64_t)k, 0, -1, GRP);
+	usleep(50000);
+	/* one read of the group: slots and its metrics */
+	n = seam->read(seam->ctx, slots, buf, sizeof(buf));
+	CHECK(n >= (ssize_t)(3 + 9) * 8, "group read %zd", n);
+	if (n >= (ssize_t)(3 + 9) * 8) {
+		CHECK_EQ_U64(buf[1], buf[2]);   /* running == enabled: the group is never multiplexed */
+		for (int k = 0; k < 4; k++)
+			sum += (double)buf[4 + k];
+		CHECK(fabs(sum - (double)buf[3]) < 0.01 * (double)buf[3], "level 1 %g vs slots %llu", sum,
+		      (unsigned long long)buf[3]);
+	}
+	for (int k = 0; k < 7; k++) {
+		uint64_t one[4];
+		CHECK(gp[k] >= 0 && seam->read(seam->ctx, gp[k], one, sizeof(one)) > 0 && one[1] == one[2],
+		      "GP event %d multiplexed beside the metric events", k);
+	}
+	simk_free(seam);
+	simm_free(mach);
+}
+
+TEST(sim_kernel_metric_read_alone_refused)
+{
+	char err[256];
+	struct sim_faults f;
+	struct perf_event_attr a;
+	int slots, ret;
+	uint64_t buf[8];
+
+	mach = simm_load("gnr-1s", err, sizeof(err));
+	if (!mach || sim_faults_parse(NULL, &f, err, sizeof(err)) || !(seam = simk_new(mach, &f))) {
+		CHECK(0, "setup: %s", err);
+		simm_free(mach);
+		return;
+	}
+	slots = op(4, 0x0400, 0, -1, 0);
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = 4;
+	a.config = 0x8000;
+	ret = seam->open(seam->ctx, &a, -1, 0, slots, 0);
+	CHECK(ret >= 0, "retiring in the slots group: %d", ret);
+	CHECK_EQ_INT(seam->read(seam->ctx, ret, buf, sizeof(buf)), -EINVAL);
+	CHECK_EQ_INT(seam->read(seam->ctx, slots, buf, sizeof(buf)), -EINVAL);
+	simk_free(seam);
+	simm_free(mach);
+}
+
+/* The budget: slots takes fixed counter 3, the eight metric events no counter; UOP_DROPPING one GP. */
+TEST(budget_counts_slots_fixed_and_metrics_free)
+{
+	static struct app a;
+
+	if (apprig_open(&a, "spr-2s", NULL, "instructions", 0.1) != 0 || app_td_enable(&a) != 0) {
+		CHECK(0, "spr-2s: could not start");
+		app_close(&a);
+		return;
+	}
+	CHECK(a.nbudget >= 1, "no budget");
+	if (a.nbudget >= 1) {
+		CHECK_EQ_STR(a.budget[0].pmu, "cpu");
+		CHECK_EQ_INT(a.budget[0].need_fixed, 2);   /* instructions, slots */
+		CHECK_EQ_INT(a.budget[0].need_gp, 1);      /* INT_MISC.UOP_DROPPING */
+		CHECK(!a.budget[0].multiplex, "the top-down set fits");
+	}
+	app_close(&a);
+}
+
+int main(void)
+{
+	RUN(methods_match_perf_formulas_on_simulated_machines);
+	RUN(simulated_breakdowns_have_a_memory_bound_socket_and_a_frontend_bound_core);
+	RUN(no_method_says_why);
+	RUN(formulas_without_a_machine);
+	RUN(sim_kernel_metric_event_rules);
+	RUN(sim_kernel_metric_read_alone_refused);
+	RUN(budget_counts_slots_fixed_and_metrics_free);
+	T_DONE();
+}
