@@ -445,8 +445,8 @@ int exporter_start(struct app *a, const char *version)
 	/* an initial exposition (pmutop's own metrics) until the first interval ends */
 	struct snap *s = snap_new();
 	if (s) {
-		prom_write(&s->body[PROM_TEXT], NULL, NULL, &(struct prom_info){ version, ex->source, NULL }, PROM_TEXT);
-		prom_write(&s->body[PROM_OPENMETRICS], NULL, NULL, &(struct prom_info){ version, ex->source, NULL },
+		prom_write(&s->body[PROM_TEXT], NULL, NULL, &(struct prom_info){ .version = version, .source = ex->source }, PROM_TEXT);
+		prom_write(&s->body[PROM_OPENMETRICS], NULL, NULL, &(struct prom_info){ .version = version, .source = ex->source },
 			   PROM_OPENMETRICS);
 		snap_publish(ex, s);
 	}
@@ -495,6 +495,28 @@ static void note(struct app *a, bool *failing, const char *fmt, const char *arg,
 	snprintf(a->msg, sizeof(a->msg), fmt, arg, strerror(err));
 }
 
+/* The top-down shares of the last sample, when they are counted. */
+static void topdown_info(struct prom_info *info, const struct app *a)
+{
+	static const char *names[TD_NSHARES];
+	static const char *inst[TD_MAXINST];
+
+	if (!a->td.on || !a->td.cpu || a->td.ncpus != a->model.ncpus || a->td.plan.n <= 0)
+		return;
+	for (int k = 0; k < TD_NSHARES; k++)
+		names[k] = td_shares[k].name;
+	for (int i = 0; i < a->td.plan.n && i < TD_MAXINST; i++)
+		inst[i] = a->td.plan.in[i].pmu_name;
+	info->td_cpu = a->td.cpu;
+	info->td_names = names;
+	info->td_n = TD_NSHARES;
+	if (a->td.sock && a->td.nsock == a->model.nsock) {
+		info->td_sock = a->td.sock;
+		info->td_inst = inst;
+		info->td_ninst = a->td.plan.n;
+	}
+}
+
 void exporter_publish(struct app *a)
 {
 	struct exporter *ex = a->exp;
@@ -509,7 +531,8 @@ void exporter_publish(struct app *a)
 		return;
 	}
 	core_types(ex, a);
-	info = (struct prom_info){ ex->version, ex->source, ex->core_type };
+	info = (struct prom_info){ .version = ex->version, .source = ex->source, .core_type = ex->core_type };
+	topdown_info(&info, a);
 	ob_init(&s->body[PROM_TEXT], 1 << 16);
 	prom_write(&s->body[PROM_TEXT], &a->model, &ex->tot, &info, PROM_TEXT);
 	if (ex->d) {

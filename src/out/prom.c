@@ -304,8 +304,54 @@ static double mono_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Top-down shares as 0..1 ratios with the share's perf name as a label; none when not counted. */
+static void series_topdown(struct outbuf *b, const struct model *m, const struct labels *l,
+			   const struct prom_info *info, int fmt)
+{
+	const struct frame *f = &m->cur;
+
+	if (!info || !info->td_cpu || !info->td_names || info->td_n <= 0)
+		return;
+	family(b, fmt, "pmutop_topdown_ratio", false, "share of the CPU's pipeline slots over the last "
+	       "interval (0..1), by top-down metric (perf's tma_ names)");
+	for (int c = 0; c < m->ncpus; c++)
+		for (int k = 0; k < info->td_n; k++) {
+			double v = info->td_cpu[(size_t)c * (size_t)info->td_n + (size_t)k];
+			if (!f->online[c] || !isfinite(v))
+				continue;
+			ob_str(b, "pmutop_topdown_ratio{");
+			lab(b, l, l->cpu, c);
+			ob_str(b, ",metric=\"");
+			prom_label_value(b, info->td_names[k]);
+			ob_str(b, "\"} ");
+			num(b, v / 100);
+			ob_char(b, '\n');
+		}
+	if (!info->td_sock || !info->td_inst || info->td_ninst <= 0)
+		return;
+	family(b, fmt, "pmutop_socket_topdown_ratio", false, "per socket and core type (from the sums of "
+	       "its CPUs' counts): share of pipeline slots over the last interval (0..1)");
+	for (int s = 0; s < m->nsock; s++)
+		for (int i = 0; i < info->td_ninst; i++)
+			for (int k = 0; k < info->td_n; k++) {
+				size_t at = ((size_t)s * (size_t)info->td_ninst + (size_t)i) * (size_t)info->td_n + (size_t)k;
+				double v = info->td_sock[at];
+				if (!isfinite(v))
+					continue;
+				ob_str(b, "pmutop_socket_topdown_ratio{");
+				lab(b, l, l->sock, s);
+				ob_str(b, ",core_type=\"");
+				prom_label_value(b, info->td_inst[i]);
+				ob_str(b, "\",metric=\"");
+				prom_label_value(b, info->td_names[k]);
+				ob_str(b, "\"} ");
+				num(b, v / 100);
+				ob_char(b, '\n');
+			}
+}
+
 static void series_frame(struct outbuf *b, const struct model *m, const struct prom_totals *t,
-			 const struct labels *l, int fmt)
+			 const struct labels *l, const struct prom_info *info, int fmt)
 {
 	const struct frame *f = &m->cur;
 	bool have = t && t->last_seq == f->seq && t->cpu && t->ncpus == m->ncpus && t->nev == m->nev;
@@ -370,6 +416,7 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 			ob_char(b, '\n');
 		}
 	}
+	series_topdown(b, m, l, info, fmt);
 	for (int k = 0; k < NPU; k++) {
 		family(b, fmt, ucounters[k].name, true, ucounters[k].help);
 		for (int s = 0; have && s < m->nsock; s++) {
@@ -398,7 +445,7 @@ void prom_write(struct outbuf *b, const struct model *m, const struct prom_total
 		if (labels_build(&l, m, info) < 0)
 			b->oom = 1;
 		else
-			series_frame(b, m, t, &l, fmt);
+			series_frame(b, m, t, &l, info, fmt);
 	}
 	labels_free(&l);
 	family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "

@@ -33,6 +33,13 @@ struct prom_info {
 	const char *version;            /* pmutop_build_info{version} */
 	const char *source;             /* "live", "sim" or "replay" */
 	const char *const *core_type;   /* [ncpus] core PMU per CPU, NULL or NULL entries: "" */
+	/* Top-down shares in percent (NAN: none), NULL when not counted: per CPU [ncpus * td_n],
+	 * per socket and core PMU [nsock * td_ninst * td_n], named td_names[td_n] ("tma_retiring"),
+	 * the socket rows' core PMUs td_inst[td_ninst]. */
+	const double *td_cpu, *td_sock;
+	const char *const *td_names;
+	const char *const *td_inst;
+	int td_n, td_ninst;
 };
 
 /* Write the exposition of the model's current frame with the totals (which must have been

@@ -252,4 +252,32 @@ if [ $rc -eq 0 ] && [ "${1:-0}" -gt 20 ] && [ "${2:-1}" -eq 0 ] && [ "${3:-0}" -
 else
 	fail textfile_atomic "rc $rc, reads/partial/versions: $*"
 fi
+# --- top-down shares: the same run's JSON (percent) and exposition (ratios) agree ---------------
+if "$PMUTOP" --sim spr-2s -E topdown -b --json -n 2 -d 0.2 --prom "$TMPD/td.prom" -o "$TMPD/td.json" 2>"$TMPD/td.err"; then
+	check topdown_ratios_match_json python3 - "$TMPD/td.json" "$TMPD/td.prom" <<'PY'
+import json, re, sys
+last = [json.loads(l) for l in open(sys.argv[1])][-1]
+prom = {}
+for line in open(sys.argv[2]):
+    m = re.match(r'pmutop_topdown_ratio\{cpu="(\d+)",.*metric="(\w+)"\} (\S+)$', line)
+    if m:
+        prom[(int(m.group(1)), m.group(2))] = float(m.group(3))
+    m = re.match(r'pmutop_socket_topdown_ratio\{socket="(\d+)",core_type="cpu",metric="(\w+)"\} (\S+)$', line)
+    if m:
+        prom[("s" + m.group(1), m.group(2))] = float(m.group(3))
+n = 0
+for c in last["cpus"]:
+    for k, v in c["metrics"].items():
+        if k.startswith("tma_") and v is not None:
+            assert abs(prom.pop((c["cpu"], k)) * 100 - v) < 1e-4, (c["cpu"], k, v)
+            n += 1
+for s in last["sockets"]:
+    v = s["metrics"].get("tma_retiring")
+    assert v is not None and abs(prom.pop(("s%d" % s["socket"], "tma_retiring")) * 100 - v) < 1e-4, s
+assert n >= len(last["cpus"]) * 4, n
+assert not [k for k in prom if not str(k[0]).startswith("s")], "exported shares the JSON lacks"
+PY
+else
+	fail topdown_ratios_match_json "$(head -c 300 "$TMPD/td.err")"
+fi
 t_done

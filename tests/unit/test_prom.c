@@ -10,7 +10,7 @@ static const int cpu_ids[3] = { 0, 1, 5 }, cpu_sock[3] = { 0, 0, 1 }, cpu_core[3
 static const int sock_ids[2] = { 0, 1 };
 enum { E_CYC, E_INS, E_ODD, E_PKG, NEV };
 static const char *const ctype[3] = { "cpu_core", "cpu_core", "cpu_atom" };
-static const struct prom_info info = { "9.9", "sim", ctype };
+static const struct prom_info info = { .version = "9.9", .source = "sim", .core_type = ctype };
 
 static void setup(struct model *m)
 {
@@ -144,6 +144,54 @@ TEST(not_counted_is_omitted)
 	CHECK_NEAR(sample(text, "pmutop_event_running_ratio{event=\"instructions\",pmu=\"cpu\"}"), 0.5, 1e-9);
 	CHECK_NEAR(sample(text, "pmutop_event_running_ratio{event=\"cycles\",pmu=\"cpu\"}"), 2.0 / 3, 1e-6);
 	/* no line anywhere carries a NaN */
+	CHECK(!strstr(text, "NaN") && !strstr(text, "nan"), "NaN in output");
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+/* Top-down shares become 0..1 ratios labelled with perf's metric name, per CPU and per socket and
+ * core type; a share the method does not give (NAN) has no series; without shares, no family. */
+TEST(topdown_shares)
+{
+	static const char *const names[2] = { "tma_retiring", "tma_smt_contention" };
+	static const char *const inst[2] = { "cpu_core", "cpu_atom" };
+	/* [3 CPUs x 2 shares], [2 sockets x 2 core types x 2 shares] */
+	const double cpu[6] = { 41.5, NAN, 20, NAN, 75, 5 };
+	const double sock[8] = { 30.75, NAN, NAN, NAN, NAN, NAN, 75, 5 };
+	struct prom_info ti = info;
+	struct model m;
+	struct prom_totals t = { 0 };
+	struct outbuf b;
+	char *text;
+
+	setup(&m);
+	frame(&m, 1, 1, false);
+	prom_totals_add(&t, &m);
+	text = write_fmt(&m, &t, PROM_TEXT);
+	CHECK(!strstr(text, "topdown"), "no top-down family without shares");
+	free(text);
+	ti.td_cpu = cpu;
+	ti.td_sock = sock;
+	ti.td_names = names;
+	ti.td_inst = inst;
+	ti.td_n = 2;
+	ti.td_ninst = 2;
+	ob_init(&b, 256);
+	prom_write(&b, &m, &t, &ti, PROM_TEXT);
+	ob_char(&b, '\0');
+	text = b.p;
+	CHECK_NEAR(sample(text, "pmutop_topdown_ratio{cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\","
+			  "metric=\"tma_retiring\"}"), 0.415, 1e-12);
+	CHECK_NEAR(sample(text, "pmutop_topdown_ratio{cpu=\"5\",socket=\"1\",core=\"4\",core_type=\"cpu_atom\","
+			  "metric=\"tma_smt_contention\"}"), 0.05, 1e-12);
+	CHECK_EQ_INT(count_lines(text, "pmutop_topdown_ratio{"), 4);
+	CHECK_NEAR(sample(text, "pmutop_socket_topdown_ratio{socket=\"0\",core_type=\"cpu_core\","
+			  "metric=\"tma_retiring\"}"), 0.3075, 1e-12);
+	CHECK_NEAR(sample(text, "pmutop_socket_topdown_ratio{socket=\"1\",core_type=\"cpu_atom\","
+			  "metric=\"tma_smt_contention\"}"), 0.05, 1e-12);
+	CHECK_EQ_INT(count_lines(text, "pmutop_socket_topdown_ratio{"), 3);
+	CHECK(count_lines(text, "# TYPE pmutop_topdown_ratio gauge") == 1, "gauge family");
 	CHECK(!strstr(text, "NaN") && !strstr(text, "nan"), "NaN in output");
 	free(text);
 	prom_totals_free(&t);
@@ -316,6 +364,7 @@ int main(void)
 	RUN(label_escaping);
 	RUN(event_names_stay_label_values);
 	RUN(not_counted_is_omitted);
+	RUN(topdown_shares);
 	RUN(totals_are_monotonic_sums);
 	RUN(both_formats);
 	RUN(listen_address);
