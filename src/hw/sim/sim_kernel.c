@@ -326,6 +326,15 @@ static double ev_running(const struct simk *k, const struct sev *e, double t)
 	return e->run_base + (e->enabled && l ? sched_share(k, l, t) : 0);
 }
 
+/* A top-down metric event has no counter of its own: the kernel derives it from the slots counter
+ * of its group (fixed counter 3 and PERF_METRICS), so it counts over its leader's running time. */
+static double count_running(const struct simk *k, const struct sev *e, double t)
+{
+	const struct sev *l = e->td == SIMTD_METRIC && e->leader != e->fd ? simk_ev(k, e->leader) : NULL;
+
+	return ev_running(k, l ? l : e, t);
+}
+
 static double ev_enabled(const struct sev *e, double t)
 {
 	return e->en_base + (e->enabled ? t - e->en_since : 0);
@@ -411,7 +420,7 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 		for (int i = 0; i < n; i++) {
 			struct sev *x = i ? simk_ev(k, l->memb[i - 1]) : l;
 
-			*o++ = x ? ev_value(k, x, t, ev_running(k, x, t)) : 0;
+			*o++ = x ? ev_value(k, x, t, count_running(k, x, t)) : 0;
 			if (rf & PERF_FORMAT_ID)
 				*o++ = x ? x->id : 0;
 			if (rf & PERF_FORMAT_LOST)
@@ -478,7 +487,7 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 		if (!x)
 			continue;
 		if (req == PERF_EVENT_IOC_RESET)
-			x->offset = floor(ev_count(k, x, t, ev_running(k, x, t)));
+			x->offset = floor(ev_count(k, x, t, count_running(k, x, t)));
 		else
 			ev_enable(x, req == PERF_EVENT_IOC_ENABLE, t);
 	}
