@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "out/output.h"
 #include "out/outbuf.h"
+#include "hw/catalog_alias.h"
 #include "hw/counters.h"
 #include "hw/seam.h"
 #include "hw/sim/sim.h"
@@ -288,7 +289,13 @@ static int do_startup(const char *machine, const char *events)
 	topo_assign_core_pmus(&a.topo, &a.reg);
 	t_topo = now_ns();
 	a.seam = &ts.pub;
-	if (parse_events(&a, events) < 0 || app_open_events(&a) != 0)
+	/* "default": the architecture's default set, resolved with the vendor catalog set up as the
+	 * program does it (it must stay unread: names come from it only when asked) */
+	catalog_init(&a.cat, NULL, NULL, NULL);
+	catalog_set_active(&a.cat);
+	if (strcmp(events, "default") == 0)
+		events = settings_arch_events(a.reg.n ? a.reg.pmus[0].name : "cpu", a.topo.vendor, "default");
+	if (!events || parse_events(&a, events) < 0 || app_open_events(&a) != 0)
 		return 1;
 	t_open = now_ns();
 	sim_open = ts.ns;
@@ -306,16 +313,17 @@ static int do_startup(const char *machine, const char *events)
 		       "\"load_desc_ms\":%.3f,\"tree_ms\":%.3f,\"sim_kernel_new_ms\":%.3f,"
 		       "\"topo_pmus_ms\":%.3f,\"open_events_ms\":%.3f,\"open_sim_ms\":%.3f,"
 		       "\"first_sample_ms\":%.3f,\"first_sample_sim_ms\":%.3f,"
-		       "\"own_ms\":%.3f,\"total_ms\":%.3f}\n",
+		       "\"own_ms\":%.3f,\"total_ms\":%.3f,\"catalog_loaded\":%s}\n",
 		       machine, a.model.ncpus, a.model.nev,
 		       (double)(t_load - t0) * ms, (double)(t_tree - t_load) * ms,
 		       (double)(t_kern - t_tree) * ms, (double)(t_topo - t_kern) * ms,
 		       (double)(t_open - t_topo) * ms, (double)sim_open * ms,
 		       (double)(t_first - t_open) * ms, (double)sim_first * ms,
-		       own * ms, (double)(t_first - t0) * ms);
+		       own * ms, (double)(t_first - t0) * ms, a.cat.loaded ? "true" : "false");
 	}
 	ob_free(&b);
 	a.seam = ts.in;
+	catalog_set_active(NULL);
 	app_close(&a);
 	return 0;
 }

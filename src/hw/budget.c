@@ -1,5 +1,8 @@
 /* budget.c: how many counters each core PMU has (CPUID or a table) and whether the requested events fit. */
 #include "budget.h"
+#include "catalog.h"
+#include "catalog_alias.h"
+#include <ctype.h>
 #include "evparse.h"
 #include "pmu.h"
 #include "seam.h"
@@ -140,6 +143,94 @@ static bool on_pmu(const struct pmu_registry *reg, const struct ev_spec *e, cons
 				e->type == PERF_TYPE_RAW);
 }
 
+unsigned long long budget_counter_mask(const char *counter)
+{
+	unsigned long long m = 0;
+	const char *p = counter;
+
+	if (!p || !isdigit((unsigned char)*p))
+		return 0;   /* "Fixed counter 1", "" */
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+		if (end == p)
+			return 0;
+		p = end;
+		if (*p == '-') {
+			b = strtol(p + 1, &end, 10);
+			if (end == p + 1)
+				return 0;
+			p = end;
+		}
+		if (a < 0 || b < a || b > 63)
+			return 0;
+		for (long i = a; i <= b; i++)
+			m |= 1ULL << i;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return m;
+}
+
+/* The GP counters e may use by the vendor table, when the catalog is already loaded (the
+ * budget never loads it), else 0 = any. */
+static unsigned long long event_mask(const struct pmu_registry *reg, const struct ev_spec *e)
+{
+	struct catalog *c = catalog_active();
+	const struct cat_event *ce;
+	const struct pmu *p = e->pmu >= 0 ? &reg->pmus[e->pmu] : NULL;
+
+	if (!c || !c->loaded || !p || !e->base)
+		return 0;
+	ce = catalog_find(c, p->name, p->kind == PMU_KIND_CORE, e->base);
+	return ce ? budget_counter_mask(ce->counter) : 0;
+}
+
+/* Kuhn's augmenting path: place event k on a free counter of its mask, moving others. */
+static bool place(int k, const unsigned long long *mask, int *owner, unsigned long long *seen, int gp)
+{
+	for (int c = 0; c < gp; c++) {
+		if (!(mask[k] & (1ULL << c)) || (*seen & (1ULL << c)))
+			continue;
+		*seen |= 1ULL << c;
+		if (owner[c] < 0 || place(owner[c], mask, owner, seen, gp)) {
+			owner[c] = k;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* How many of the GP events (masks, 0 = any) find no counter among gp (the watchdog, when it
+ * holds a GP counter, takes the last one). */
+static int unplaced(const unsigned long long *mask, int n, int gp, bool watchdog)
+{
+	unsigned long long all, m[64];
+	int owner[64], lost = 0;
+	bool constrained = false;
+
+	if (gp <= 0 || gp > 64 || n > 64)
+		return 0;
+	all = gp == 64 ? ~0ULL : (1ULL << gp) - 1;
+	if (watchdog)
+		all &= ~(1ULL << (gp - 1));
+	for (int k = 0; k < n; k++) {
+		m[k] = mask[k] ? mask[k] & all : all;
+		constrained |= mask[k] != 0;
+	}
+	if (!constrained)
+		return 0;   /* the plain count decides */
+	for (int c = 0; c < 64; c++)
+		owner[c] = -1;
+	/* a maximum matching: how many find no counter does not depend on the order */
+	for (int k = 0; k < n; k++) {
+		unsigned long long seen = 0;
+		if (!place(k, m, owner, &seen, gp))
+			lost++;
+	}
+	return lost;
+}
+
 void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl)
 {
 	for (int i = 0; i < n; i++) {
@@ -152,7 +243,10 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 		if (wd >= 0)
 			fixed_used |= 1u << wd;
 		b[i].watchdog_gp = b[i].nmi_watchdog && wd < 0;
-		b[i].need_gp = b[i].need_fixed = b[i].offcore = 0;
+		unsigned long long masks[64];
+		int nmask = 0;
+
+		b[i].need_gp = b[i].need_fixed = b[i].offcore = b[i].unplaced = 0;
 		for (int k = 0; k < evl->n; k++) {
 			const struct ev_spec *e = &evl->ev[k];
 			int slot;
@@ -171,12 +265,17 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 				continue;
 			}
 			b[i].need_gp++;
+			if (nmask < 64)
+				masks[nmask++] = event_mask(reg, e);
 			if (e->type != PERF_TYPE_HARDWARE && e->type != PERF_TYPE_HW_CACHE &&
 			    ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb))
 				b[i].offcore++;
 		}
+		if (b[i].gp > 0 && b[i].need_gp <= b[i].gp - (b[i].watchdog_gp ? 1 : 0))
+			b[i].unplaced = unplaced(masks, nmask, b[i].gp, b[i].watchdog_gp);
 		b[i].multiplex = b[i].gp >= 0 &&
-			(b[i].need_gp > b[i].gp - (b[i].watchdog_gp ? 1 : 0) || b[i].offcore > 2 || no_counter);
+			(b[i].need_gp > b[i].gp - (b[i].watchdog_gp ? 1 : 0) || b[i].offcore > 2 || no_counter ||
+			 b[i].unplaced > 0);
 	}
 }
 
@@ -191,10 +290,14 @@ void budget_describe(const struct budget *b, char *buf, size_t len)
 		snprintf(counters, sizeof(counters), "counters unknown");
 	else
 		snprintf(counters, sizeof(counters), "%d GP + %d fixed%s", b->gp, b->fixed, width);
-	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s: %s", b->pmu, counters,
+	char lim[64] = "";
+
+	if (b->unplaced)
+		snprintf(lim, sizeof(lim), " (%d limited to counters already taken)", b->unplaced);
+	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s%s: %s", b->pmu, counters,
 		 !b->nmi_watchdog ? "" : b->watchdog_gp ? "; NMI watchdog holds 1 GP" :
 		 "; NMI watchdog holds fixed cycles", total, total == 1 ? "" : "s",
 		 b->need_gp, b->offcore ? " + offcore " : "",
-		 b->offcore ? (b->offcore > 2 ? ">2" : "ok") : "",
+		 b->offcore ? (b->offcore > 2 ? ">2" : "ok") : "", lim,
 		 b->gp < 0 ? "unknown" : b->multiplex ? "will multiplex" : "fits");
 }

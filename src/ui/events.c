@@ -325,6 +325,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 	if (u->pmsg[0] && y < h)
 		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), u->pmsg);
+	if (u->br.open && !u->adding) {
+		ui_browse_draw(u, w, y, h, wd);
+		return;
+	}
 	list_h = h - y - (u->adding ? 2 : 0);
 	if (list_h < 1)
 		list_h = 1;
@@ -410,10 +414,39 @@ static void add_submit(struct ui *u)
 	u->adding = false;
 }
 
+bool ui_events_add_text(struct ui *u, const char *text)
+{
+	char err[200];
+
+	if (!parses(u, text)) {
+		struct ev_list l = { 0 };
+		struct ev_error e = { 0 };
+		evparse(text, &u->a->reg, &u->a->topo, &l, &e);
+		snprintf(err, sizeof(err), "%.80s: %.110s", text, e.msg);
+		snprintf(u->status, sizeof(u->status), "not added: %s", err);
+		u->status_err = true;
+		return false;
+	}
+	if (ui_evtext_has(u->pending, text)) {
+		snprintf(u->status, sizeof(u->status), "%.200s is already in the list", text);
+		u->status_err = false;
+		return true;
+	}
+	if (pending_apply(u, text, true) < 0) {
+		snprintf(u->status, sizeof(u->status), "the event list is full");
+		u->status_err = true;
+		return false;
+	}
+	u->items_stale = true;
+	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", text);
+	u->status_err = false;
+	return true;
+}
+
 bool ui_events_input(struct ui *u, int ch)
 {
 	if (!u->adding)
-		return false;
+		return ui_browse_input(u, ch);
 	switch (ch) {
 	case 27:
 		u->adding = false;
@@ -475,6 +508,9 @@ static bool key(struct ui *u, int action)
 		u->addbuf[0] = '\0';
 		u->addlen = u->addcur = 0;
 		u->adderr_pos = -1;
+		return true;
+	case UA_BROWSE:
+		ui_browse_open(u, true);
 		return true;
 	case UA_TOGGLE:
 		if (!u->items || u->sel[UV_EVENTS] >= u->nitems)

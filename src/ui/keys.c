@@ -18,6 +18,7 @@ const struct ui_key ui_keys[] = {
 	{ '\n',          UA_TOGGLE,    NULL,         NULL },
 	{ '\r',          UA_TOGGLE,    NULL,         NULL },
 	{ KEY_ENTER,     UA_TOGGLE,    NULL,         NULL },
+	{ '/',           UA_BROWSE,    "/",          "events view: browse the CPU's named events; type to search, Enter adds, Esc closes" },
 	{ 'a',           UA_ADD,       "a",          "add an event by perf syntax (events view)" },
 	{ 'p',           UA_PAUSE,     "p",          "pause / resume sampling" },
 	{ '+',           UA_FASTER,    "+",          "halve the interval (refresh faster)" },

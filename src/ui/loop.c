@@ -377,6 +377,7 @@ static int tick(struct ui *u)
 static void ui_free(struct ui *u)
 {
 	ui_events_free(u);
+	ui_browse_free(u);
 	ui_uncore_free(u);
 	ui_cores_free(u);
 	ui_topdown_free(u);

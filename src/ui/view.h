@@ -5,6 +5,7 @@
 #include <curses.h>
 #include "app/app.h"
 #include "hw/budget.h"
+#include "ui/evbrowse.h"
 #include "ui/keys.h"
 #include "ui/layout.h"
 #include "ui/spark.h"
@@ -63,6 +64,7 @@ struct ui {
 	int addlen, addcur;
 	int adderr_pos;            /* -1 none */
 	char adderr[192];
+	struct ui_browse br;        /* the event browser (evbrowse.c) */
 
 	/* S: the name prompt for the event set (save.c) */
 	bool naming;
@@ -119,7 +121,9 @@ void ui_events_reset_pending(struct ui *u);
 /* Apply the pending event list (at a refresh). Returns 0 or the app_set_events error. */
 int ui_events_commit(struct ui *u);
 void ui_events_free(struct ui *u);
-bool ui_events_input(struct ui *u, int ch);   /* the add prompt eats keys while open */
+bool ui_events_input(struct ui *u, int ch);   /* the add prompt and the browser eat keys while open */
+/* Add the events of text to the pending list (as `a` does); false with the status set when not. */
+bool ui_events_add_text(struct ui *u, const char *text);
 void ui_uncore_free(struct ui *u);
 void ui_cores_free(struct ui *u);
 /* top-down view: count its events (when it is opened), and free its rows */

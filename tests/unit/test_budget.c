@@ -1,6 +1,8 @@
 /* test_budget.c: counter slots from CPUID or the table, fixed counters, NMI watchdog, offcore limit. */
 #include "t.h"
 #include "hw/budget.h"
+#include "hw/catalog.h"
+#include "hw/catalog_alias.h"
 #include "hw/evparse.h"
 #include "hw/pmu.h"
 #include "hw/seam.h"
@@ -172,8 +174,78 @@ TEST(hybrid_and_arm_from_table)
 	CHECK_EQ_INT(b[0].fixed, 1);
 }
 
+TEST(counter_field_masks)
+{
+	CHECK_EQ_U64(budget_counter_mask("0,1,2,3"), 0xf);
+	CHECK_EQ_U64(budget_counter_mask("1,2,3,4,5,6,7"), 0xfe);
+	CHECK_EQ_U64(budget_counter_mask("0-3"), 0xf);
+	CHECK_EQ_U64(budget_counter_mask("Fixed counter 1"), 0);
+	CHECK_EQ_U64(budget_counter_mask(""), 0);
+	CHECK_EQ_U64(budget_counter_mask("0,99"), 0);
+	CHECK_EQ_U64(budget_counter_mask("3-1"), 0);
+}
+
+static void add_named(struct ev_list *l, const char *base, uint64_t config)
+{
+	add(l, PERF_TYPE_RAW, config);
+	l->ev[l->n - 1].pmu = 0;
+	l->ev[l->n - 1].base = (char *)base;
+}
+
+/* an event the vendor table limits to counters 0-3 does not fit in counter 6 */
+TEST(counter_constraints_from_the_catalog)
+{
+	struct pmu pm = { .name = "cpu", .kind = PMU_KIND_CORE };
+	struct pmu_registry reg = { .n = 1, .pmus = &pm, .ncore = 1 };
+	struct ev_spec specs[16];
+	struct ev_list l = { 0, specs, 0 };
+	struct budget b = { .pmu = "cpu", .gp = 8, .fixed = 4, .width = 48 };
+	struct catalog c;
+	struct cat_event low = { .name = "low.four", .pmu = "", .terms = "event=0xd1,umask=0x20", .desc = "",
+				 .topic = "", .counter = "0,1,2,3" };
+	struct cat_event any = { .name = "any.eight", .pmu = "", .terms = "event=0x2e,umask=0x41", .desc = "",
+				 .topic = "", .counter = "0,1,2,3,4,5,6,7" };
+	char line[256];
+
+	catalog_init(&c, "GenuineIntel-6-8F-8", NULL, NULL);
+	c.load = NULL;
+	CHECK_EQ_INT(catalog_add(&c, &low, "test"), 0);
+	CHECK_EQ_INT(catalog_add(&c, &any, "test"), 0);
+	CHECK_EQ_INT(catalog_finish(&c), 0);
+	c.loaded = true;
+	catalog_set_active(&c);
+	/* four limited events and four free ones: every counter taken, each where it may be */
+	for (int i = 0; i < 4; i++)
+		add_named(&l, "low.four", 0x20d1);
+	for (int i = 0; i < 4; i++)
+		add_named(&l, "any.eight", 0x412e);
+	budget_need(&b, 1, &reg, &l);
+	CHECK_EQ_INT(b.need_gp, 8);
+	CHECK_EQ_INT(b.unplaced, 0);
+	CHECK(!b.multiplex, "4 on 0-3 and 4 anywhere fit 8 counters");
+	/* a fifth limited event has only 8 - 5 = 3 events to share 4-7 with, yet no free counter in 0-3 */
+	l.n = 0;
+	for (int i = 0; i < 5; i++)
+		add_named(&l, "low.four", 0x20d1);
+	add_named(&l, "any.eight", 0x412e);
+	budget_need(&b, 1, &reg, &l);
+	CHECK_EQ_INT(b.need_gp, 6);
+	CHECK_EQ_INT(b.unplaced, 1);
+	CHECK(b.multiplex, "six GP events on eight counters, but five want counters 0-3");
+	budget_describe(&b, line, sizeof(line));
+	CHECK(strstr(line, "(1 limited to counters already taken): will multiplex"), "%s", line);
+	/* without the catalog loaded the budget knows no limits (it never loads it) */
+	c.loaded = false;
+	budget_need(&b, 1, &reg, &l);
+	CHECK(!b.multiplex && b.unplaced == 0, "unknown limits: the count decides");
+	catalog_set_active(NULL);
+	catalog_free(&c);
+}
+
 int main(void)
 {
+	RUN(counter_field_masks);
+	RUN(counter_constraints_from_the_catalog);
 	RUN(intel_cpuid_fixed_and_gp);
 	RUN(hybrid_and_arm_from_table);
 	T_DONE();
