@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 	size_t text_bytes = 0, gz_bytes = 0;
 	struct outbuf b;
 	struct prom_totals tot = { 0 };
-	struct prom_info info = { "bench", "sim", NULL };
+	struct prom_info info = { .version = "bench", .source = "sim" };
 
 	if (argc < 3 || n <= 0) {
 		fprintf(stderr, "usage: bench_prom MACHINE EVENTS N\n");
