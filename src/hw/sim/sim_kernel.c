@@ -286,6 +286,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	e.enabled = !attr->disabled;
 	e.en_since = t;
 	e.acc_t = t;
+	e.ph_of_rate = -1;
 	e.leader = group_fd == -1 ? fd : group_fd;
 	k->ev[fd - SIMK_FD_BASE] = e;
 	ne = &k->ev[fd - SIMK_FD_BASE];
@@ -351,12 +352,16 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 
 		while (a < t) {
 			long ph = simm_phase_of(a);
-			double b = fmin(t, (double)(ph + 1) * SIMM_PHASE_S);
+			double b = fmin(t, (double)(ph + 1) * SIMM_PHASE_S), r;
 
 			if (b <= a)   /* past the phase counter's range: the rest at this phase's rate */
 				b = t;
-			e->acc += (e->td ? simtd_rate(k->m, p, e, ph, a, b) : simm_rate_at(k->m, p, e->cpu, e->config, ph)) *
-				  dr * (b - a) / span;
+			if (e->ph_of_rate != ph) {   /* a phase's rate is fixed: work it out once */
+				e->ph_rate = simm_rate_at(k->m, p, e->cpu, e->td ? e->td_cyc : e->config, ph);
+				e->ph_of_rate = ph;
+			}
+			r = e->td ? simtd_rate(e, e->ph_rate, a, b) : e->ph_rate;
+			e->acc += r * dr * (b - a) / span;
 			a = b;
 		}
 		e->acc_t = t;
