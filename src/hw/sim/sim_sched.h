@@ -32,6 +32,7 @@ struct sev {
 	double td_width; uint64_t td_cyc;   /* load-following PMUs: slots = width x rate of td_cyc */
 	const struct sim_machine *td_m;
 	struct simtd_profile td_prof;   /* the CPU's shares (top-down events only) */
+	double td_osc_t, td_osc;        /* the swing's integral at time td_osc_t (last read's end) */
 	struct sctx *ctx;        /* leader only */
 	/* leader only: the schedule since the context's epoch */
 	int flex_pos;            /* position among the flexible groups, -1 pinned */

@@ -63,21 +63,26 @@ static double osc_integ(const struct simtd_profile *p, double t)
 	return p->amp * (p->cos_ph - cos(p->w * t + p->ph)) / p->w;
 }
 
-/* Integral of a component's share over [0, t]; only retiring and backend (and their level-2 parts)
- * swing, so only they pay for the cosine. */
-static double integ(const struct simtd_profile *p, int c, double t)
+/* Integral of a component's share over [0, t], given osc = osc_integ(p, t) (only retiring and
+ * backend, and their level-2 parts, swing: the others do not need it). */
+static double integ(const struct simtd_profile *p, int c, double t, double osc)
 {
 	switch (c) {
-	case C_RET: return p->b[C_RET] * t + osc_integ(p, t);
-	case C_BE: return p->b[C_BE] * t - osc_integ(p, t);
+	case C_RET: return p->b[C_RET] * t + osc;
+	case C_BE: return p->b[C_BE] * t - osc;
 	case C_BS: case C_FE: case C_SMT: return p->b[c] * t;
-	case C_HEAVY: return p->heavy * integ(p, C_RET, t);
+	case C_HEAVY: return p->heavy * integ(p, C_RET, t, osc);
 	case C_BRM: return p->brm * p->b[C_BS] * t;
 	case C_FLAT: return p->flat * p->b[C_FE] * t;
-	case C_MEM: return p->mem * integ(p, C_BE, t);
+	case C_MEM: return p->mem * integ(p, C_BE, t, osc);
 	case C_DROP: return 0.004 * t;
 	default: return t;
 	}
+}
+
+static bool swings(const struct sev *e)
+{
+	return (e->td_plus | e->td_minus) & (BIT(C_RET) | BIT(C_BE) | BIT(C_HEAVY) | BIT(C_MEM));
 }
 
 void simtd_shares(const struct sim_machine *m, int cpu, double t, double out[5])
@@ -217,23 +222,32 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 {
 	int r = classify(m, pmu, cpu, e);
 
-	if (r == 0 && e->td != SIMTD_NONE)
+	if (r == 0 && e->td != SIMTD_NONE) {
 		profile_of(m, cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &e->td_prof);
+		e->td_osc_t = 0;
+		e->td_osc = osc_integ(&e->td_prof, 0);
+	}
 	return r;
 }
 
-double simtd_rate(const struct sev *e, double cyc, double a, double b)
+double simtd_rate(struct sev *e, double cyc, double a, double b)
 {
 	const struct simtd_profile *pr = &e->td_prof;
-	double v = 0;
+	double v = 0, oa = 0, ob = 0;
 
 	if (b <= a)
 		return 0;
+	if (swings(e)) {   /* reads follow each other: the last end is usually this start */
+		oa = e->td_osc_t == a ? e->td_osc : osc_integ(pr, a);
+		ob = osc_integ(pr, b);
+		e->td_osc_t = b;
+		e->td_osc = ob;
+	}
 	for (int c = 0; c < NCOMP; c++) {
 		if (e->td_plus & BIT(c))
-			v += integ(pr, c, b) - integ(pr, c, a);
+			v += integ(pr, c, b, ob) - integ(pr, c, a, oa);
 		if (e->td_minus & BIT(c))
-			v -= integ(pr, c, b) - integ(pr, c, a);
+			v -= integ(pr, c, b, ob) - integ(pr, c, a, oa);
 	}
 	return e->td_width * cyc * v / (b - a);
 }
@@ -241,16 +255,17 @@ double simtd_rate(const struct sev *e, double cyc, double a, double b)
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run)
 {
 	const struct simtd_profile *p = &e->td_prof;
-	double v = 0;
+	double v = 0, osc;
 
 	(void)m;
 	if (run <= 0)
 		return 0;
+	osc = swings(e) ? osc_integ(p, run) : 0;
 	for (int c = 0; c < NCOMP; c++) {
 		if (e->td_plus & BIT(c))
-			v += integ(p, c, run);
+			v += integ(p, c, run, osc);
 		if (e->td_minus & BIT(c))
-			v -= integ(p, c, run);
+			v -= integ(p, c, run, osc);
 	}
 	return e->td_mult * v;
 }

@@ -28,8 +28,9 @@ bool simtd_is_metric(uint64_t config);
 /* The slots pseudo event (fixed counter 3) by its config. */
 bool simtd_is_slots(uint64_t config);
 /* Mean rate of a top-down event over wall time [a, b] within one load phase, on a PMU whose rates
- * follow the load: its slots (width x cyc, the phase's rate of e->td_cyc) times its shares over [a, b]. */
-double simtd_rate(const struct sev *e, double cyc, double a, double b);
+ * follow the load: its slots (width x cyc, the phase's rate of e->td_cyc) times its shares over [a, b].
+ * Keeps the swing's integral at b in e, for the next read's a. */
+double simtd_rate(struct sev *e, double cyc, double a, double b);
 /* Count of a top-down event after `run` seconds of running time (PMUs with fixed rates). */
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run);
 /* Level-1 shares (retiring, bad spec, frontend, backend, SMT) of a CPU at running time t, for tests. */
