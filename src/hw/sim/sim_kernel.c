@@ -407,6 +407,8 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	if (rf & PERF_FORMAT_GROUP) {
 		int n = 1 + l->nmemb;
 		double en = ev_enabled(l, t), run = ev_running(k, l, t);
+		double sh = 0;   /* the group's running time: the same for every member, worked out once */
+		bool have_sh = false;
 
 		*o++ = (uint64_t)n;
 		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
@@ -415,8 +417,17 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 			*o++ = ns(run);
 		for (int i = 0; i < n; i++) {
 			struct sev *x = i ? simk_ev(k, l->memb[i - 1]) : l;
+			double xrun;
 
-			*o++ = x ? ev_value(k, x, t, ev_running(k, x, t)) : 0;
+			if (x && x->enabled && x->leader == l->fd) {   /* ev_running(), the share once */
+				if (!have_sh)
+					sh = sched_share(k, l, t);
+				have_sh = true;
+				xrun = x->run_base + sh;
+			} else {
+				xrun = x ? ev_running(k, x, t) : 0;
+			}
+			*o++ = x ? ev_value(k, x, t, xrun) : 0;
 			if (rf & PERF_FORMAT_ID)
 				*o++ = x ? x->id : 0;
 			if (rf & PERF_FORMAT_LOST)
