@@ -286,6 +286,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	e.enabled = !attr->disabled;
 	e.en_since = t;
 	e.acc_t = t;
+	e.ph_of_rate = -1;
 	e.leader = group_fd == -1 ? fd : group_fd;
 	k->ev[fd - SIMK_FD_BASE] = e;
 	ne = &k->ev[fd - SIMK_FD_BASE];
@@ -360,12 +361,16 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 
 		while (a < t) {
 			long ph = simm_phase_of(a);
-			double b = fmin(t, (double)(ph + 1) * SIMM_PHASE_S);
+			double b = fmin(t, (double)(ph + 1) * SIMM_PHASE_S), r;
 
 			if (b <= a)   /* past the phase counter's range: the rest at this phase's rate */
 				b = t;
-			e->acc += (e->td ? simtd_rate(k->m, p, e, ph, a, b) : simm_rate_at(k->m, p, e->cpu, e->config, ph)) *
-				  dr * (b - a) / span;
+			if (e->ph_of_rate != ph) {   /* a phase's rate is fixed: work it out once */
+				e->ph_rate = simm_rate_at(k->m, p, e->cpu, e->td ? e->td_cyc : e->config, ph);
+				e->ph_of_rate = ph;
+			}
+			r = e->td ? simtd_rate(e, e->ph_rate, a, b) : e->ph_rate;
+			e->acc += r * dr * (b - a) / span;
 			a = b;
 		}
 		e->acc_t = t;
@@ -411,6 +416,8 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	if (rf & PERF_FORMAT_GROUP) {
 		int n = 1 + l->nmemb;
 		double en = ev_enabled(l, t), run = ev_running(k, l, t);
+		double sh = 0;   /* the group's running time: the same for every member, worked out once */
+		bool have_sh = false;
 
 		*o++ = (uint64_t)n;
 		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
@@ -419,8 +426,20 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 			*o++ = ns(run);
 		for (int i = 0; i < n; i++) {
 			struct sev *x = i ? simk_ev(k, l->memb[i - 1]) : l;
+			double xrun;
 
-			*o++ = x ? ev_value(k, x, t, count_running(k, x, t)) : 0;
+			/* a metric event counts over its slots leader's running time (count_running) */
+			const struct sev *rx = x && x->td == SIMTD_METRIC && x != l ? l : x;
+
+			if (rx && rx->enabled && rx->leader == l->fd) {   /* ev_running(), the share once */
+				if (!have_sh)
+					sh = sched_share(k, l, t);
+				have_sh = true;
+				xrun = rx->run_base + sh;
+			} else {
+				xrun = rx ? ev_running(k, rx, t) : 0;
+			}
+			*o++ = x ? ev_value(k, x, t, xrun) : 0;
 			if (rf & PERF_FORMAT_ID)
 				*o++ = x ? x->id : 0;
 			if (rf & PERF_FORMAT_LOST)

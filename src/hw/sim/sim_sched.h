@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "hw/sim/sim_desc.h"
+#include "hw/sim/sim_topdown.h"
 
 struct sctx;
 
@@ -22,12 +23,16 @@ struct sev {
 	double run_base;         /* running time settled before the context's epoch */
 	double offset;           /* count at the last reset */
 	double acc, acc_t, acc_run; /* a phased PMU's count integrated up to time acc_t, at running acc_run */
+	long ph_of_rate;         /* phased PMU: the load phase whose rate ph_rate holds, -1 none yet */
+	double ph_rate;          /* simm_rate_at() of the event (a top-down event: of its cycles) then */
 	int leader;              /* fd of the group leader (itself when leader) */
 	int nmemb; int *memb;    /* leader only: member fds in open order */
 	/* top-down (sim_topdown.c): kind, the share components it sums and subtracts, slots rate */
 	int td; unsigned td_plus, td_minus; double td_mult;
 	double td_width; uint64_t td_cyc;   /* load-following PMUs: slots = width x rate of td_cyc */
 	const struct sim_machine *td_m;
+	struct simtd_profile td_prof;   /* the CPU's shares (top-down events only) */
+	double td_osc_t, td_osc;        /* the swing's integral at time td_osc_t (last read's end) */
 	struct sctx *ctx;        /* leader only */
 	/* leader only: the schedule since the context's epoch */
 	int flex_pos;            /* position among the flexible groups, -1 pinned */

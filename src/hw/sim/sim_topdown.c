@@ -15,18 +15,12 @@
 enum { C_RET, C_BS, C_FE, C_BE, C_SMT, C_HEAVY, C_BRM, C_FLAT, C_MEM, C_DROP, C_ONE, NCOMP };
 #define BIT(c) (1u << (c))
 
-struct profile {
-	double b[5];          /* base shares */
-	double heavy, brm, flat, mem;   /* level-2 fractions of their parent */
-	double amp, w, ph;    /* retiring/backend swing */
-};
-
 static double uh(uint64_t a, uint64_t b)
 {
 	return (double)(simm_hash(a, b) >> 11) / 9007199254740992.0;
 }
 
-static void profile_of(const struct sim_machine *m, int cpu, bool smt, struct profile *p)
+static void profile_of(const struct sim_machine *m, int cpu, bool smt, struct simtd_profile *p)
 {
 	const struct simm_cpu *c = &m->cpus[cpu];
 	bool membound = m->sockets > 1 ? c->socket == m->sockets - 1
@@ -60,29 +54,40 @@ static void profile_of(const struct sim_machine *m, int cpu, bool smt, struct pr
 	p->amp = 0.08 * (p->b[C_BE] < p->b[C_RET] ? p->b[C_BE] : p->b[C_RET]) / 0.2;
 	p->w = 2 * M_PI / (6 + 6 * uh((uint64_t)cpu, 0x71e));
 	p->ph = 2 * M_PI * uh((uint64_t)cpu, 0x9a5e);
+	p->cos_ph = cos(p->ph);
 }
 
-/* Integral of a component's share over [0, t]. */
-static double integ(const struct profile *p, int c, double t)
+/* The swing's part of the retiring share's integral over [0, t]. */
+static double osc_integ(const struct simtd_profile *p, double t)
 {
-	double osc = p->amp * (cos(p->ph) - cos(p->w * t + p->ph)) / p->w;
+	return p->amp * (p->cos_ph - cos(p->w * t + p->ph)) / p->w;
+}
 
+/* Integral of a component's share over [0, t], given osc = osc_integ(p, t) (only retiring and
+ * backend, and their level-2 parts, swing: the others do not need it). */
+static double integ(const struct simtd_profile *p, int c, double t, double osc)
+{
 	switch (c) {
 	case C_RET: return p->b[C_RET] * t + osc;
 	case C_BE: return p->b[C_BE] * t - osc;
 	case C_BS: case C_FE: case C_SMT: return p->b[c] * t;
-	case C_HEAVY: return p->heavy * integ(p, C_RET, t);
+	case C_HEAVY: return p->heavy * integ(p, C_RET, t, osc);
 	case C_BRM: return p->brm * p->b[C_BS] * t;
 	case C_FLAT: return p->flat * p->b[C_FE] * t;
-	case C_MEM: return p->mem * integ(p, C_BE, t);
+	case C_MEM: return p->mem * integ(p, C_BE, t, osc);
 	case C_DROP: return 0.004 * t;
 	default: return t;
 	}
 }
 
+static bool swings(const struct sev *e)
+{
+	return (e->td_plus | e->td_minus) & (BIT(C_RET) | BIT(C_BE) | BIT(C_HEAVY) | BIT(C_MEM));
+}
+
 void simtd_shares(const struct sim_machine *m, int cpu, double t, double out[5])
 {
-	struct profile p;
+	struct simtd_profile p;
 	double osc;
 
 	profile_of(m, cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &p);
@@ -126,7 +131,7 @@ static void set(struct sev *e, int kind, unsigned plus, unsigned minus, double m
 	e->td_mult = mult;
 }
 
-int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
+static int classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 {
 	const struct simm_pmu *p = &m->pmus[pmu];
 	uint64_t c = e->config;
@@ -203,7 +208,7 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 		case 0x3b: if (slots) set(e, SIMTD_SHARE, BIT(C_RET) | BIT(C_BS), 0, s); break;
 		case 0x3a: if (slots) set(e, SIMTD_SHARE, BIT(C_RET), 0, s); break;
 		case 0x1b: {   /* inst_spec: retired over speculated follows the CPU's profile */
-			struct profile pr;
+			struct simtd_profile pr;
 			profile_of(m, cpu, false, &pr);
 			e->rate = simm_rate_of(p, cpu, 0x08) * (pr.b[C_RET] + pr.b[C_BS]) / pr.b[C_RET];
 			break;
@@ -213,37 +218,54 @@ int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 	return 0;
 }
 
-double simtd_rate(const struct sim_machine *m, const struct simm_pmu *p, const struct sev *e, long phase,
-		  double a, double b)
+int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 {
-	struct profile pr;
-	double v = 0;
+	int r = classify(m, pmu, cpu, e);
+
+	if (r == 0 && e->td != SIMTD_NONE) {
+		profile_of(m, cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &e->td_prof);
+		e->td_osc_t = 0;
+		e->td_osc = osc_integ(&e->td_prof, 0);
+	}
+	return r;
+}
+
+double simtd_rate(struct sev *e, double cyc, double a, double b)
+{
+	const struct simtd_profile *pr = &e->td_prof;
+	double v = 0, oa = 0, ob = 0;
 
 	if (b <= a)
 		return 0;
-	profile_of(m, e->cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &pr);
+	if (swings(e)) {   /* reads follow each other: the last end is usually this start */
+		oa = e->td_osc_t == a ? e->td_osc : osc_integ(pr, a);
+		ob = osc_integ(pr, b);
+		e->td_osc_t = b;
+		e->td_osc = ob;
+	}
 	for (int c = 0; c < NCOMP; c++) {
 		if (e->td_plus & BIT(c))
-			v += integ(&pr, c, b) - integ(&pr, c, a);
+			v += integ(pr, c, b, ob) - integ(pr, c, a, oa);
 		if (e->td_minus & BIT(c))
-			v -= integ(&pr, c, b) - integ(&pr, c, a);
+			v -= integ(pr, c, b, ob) - integ(pr, c, a, oa);
 	}
-	return e->td_width * simm_rate_at(m, p, e->cpu, e->td_cyc, phase) * v / (b - a);
+	return e->td_width * cyc * v / (b - a);
 }
 
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run)
 {
-	struct profile p;
-	double v = 0;
+	const struct simtd_profile *p = &e->td_prof;
+	double v = 0, osc;
 
+	(void)m;
 	if (run <= 0)
 		return 0;
-	profile_of(m, e->cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &p);
+	osc = swings(e) ? osc_integ(p, run) : 0;
 	for (int c = 0; c < NCOMP; c++) {
 		if (e->td_plus & BIT(c))
-			v += integ(&p, c, run);
+			v += integ(p, c, run, osc);
 		if (e->td_minus & BIT(c))
-			v -= integ(&p, c, run);
+			v -= integ(p, c, run, osc);
 	}
 	return e->td_mult * v;
 }

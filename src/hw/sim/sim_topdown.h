@@ -11,6 +11,15 @@ struct sev;
 
 enum simtd_kind { SIMTD_NONE, SIMTD_METRIC, SIMTD_SHARE };
 
+/* A CPU's seeded share profile, worked out once when its event is classified (a read only
+ * integrates it). */
+struct simtd_profile {
+	double b[5];          /* base shares: retiring, bad spec, frontend, backend, SMT */
+	double heavy, brm, flat, mem;   /* level-2 fractions of their parent */
+	double amp, w, ph;    /* retiring/backend swing */
+	double cos_ph;        /* cos(ph), the swing's integral at 0 */
+};
+
 /* Mark a resolved core-PMU event as a top-down event of that PMU (e->td, e->td_share, e->td_mult,
  * e->rate). Returns 0, or -EINVAL for a metric event the PMU does not have. */
 int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e);
@@ -19,9 +28,9 @@ bool simtd_is_metric(uint64_t config);
 /* The slots pseudo event (fixed counter 3) by its config. */
 bool simtd_is_slots(uint64_t config);
 /* Mean rate of a top-down event over wall time [a, b] within one load phase, on a PMU whose rates
- * follow the load: its slots (width x the phase's cycle rate) times its shares over [a, b]. */
-double simtd_rate(const struct sim_machine *m, const struct simm_pmu *p, const struct sev *e, long phase,
-		  double a, double b);
+ * follow the load: its slots (width x cyc, the phase's rate of e->td_cyc) times its shares over [a, b].
+ * Keeps the swing's integral at b in e, for the next read's a. */
+double simtd_rate(struct sev *e, double cyc, double a, double b);
 /* Count of a top-down event after `run` seconds of running time (PMUs with fixed rates). */
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run);
 /* Level-1 shares (retiring, bad spec, frontend, backend, SMT) of a CPU at running time t, for tests. */
