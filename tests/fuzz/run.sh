@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh: build each fuzz target with clang + libFuzzer + ASan/UBSan and run it for FUZZ_RUNS executions
-# (1,000,000), within FUZZ_TIME seconds (900); a target that cannot reach FUZZ_RUNS in time fails.
+# (1,000,000), within FUZZ_TIME seconds (1800); a target that cannot reach FUZZ_RUNS in time fails.
 # Usage: sh tests/fuzz/run.sh tests/fuzz/fuzz_*.c   (what `make fuzz` does)
 # Each target names the sources it links in a line "// FUZZ_SOURCES: a.c b.c" (only the pure parser
 # files, no libpci/ncurses), libraries in "// FUZZ_LIBS: -lfoo" if it needs any, libFuzzer options in
@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 : "${FUZZ_CC:=clang}"
 : "${FUZZ_RUNS:=1000000}"
-: "${FUZZ_TIME:=900}"
+: "${FUZZ_TIME:=1800}"
 out=${FUZZ_BUILD:-build-fuzz}
 mkdir -p "$out"
 status=0
