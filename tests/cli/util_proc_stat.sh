@@ -43,8 +43,12 @@ for c in a:
 last = frames[-1]
 util = {c["cpu"]: c["metrics"]["util"] for c in last["cpus"]}
 assert util[busy] >= 85, f"busy CPU{busy}: UTIL {util[busy]:.1f}"
-for c, u in util.items():
-    assert abs(u - ref[c]) <= 30, f"CPU{c}: UTIL {u:.1f}, /proc/stat {ref[c]:.1f}"
+# the frames together cover nearly the window /proc/stat was read around (the last frame alone
+# can differ from it by whatever else the machine ran meanwhile)
+mean = {c: sum(x["metrics"]["util"] for f in frames for x in f["cpus"] if x["cpu"] == c) / len(frames)
+        for c in util}
+for c, u in mean.items():
+    assert abs(u - ref[c]) <= 30, f"CPU{c}: mean UTIL {u:.1f}, /proc/stat {ref[c]:.1f}"
 quiet = [c for c in ref if c != busy and ref[c] < 30]
 for c in quiet:
     assert util[c] < 50, f"quiet CPU{c}: UTIL {util[c]:.1f} (/proc/stat {ref[c]:.1f})"
