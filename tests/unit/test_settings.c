@@ -1,34 +1,12 @@
 /* test_settings.c: option table, config file search and parsing (every error path), event sets, saving. */
 #include "t.h"
+#include "tmpfiles.h"
 #include "app/settings.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char tdir[64];
-
-static const char *tpath(const char *name)
-{
-	static char buf[4][256];
-	static int k;
-	char *p = buf[k++ % 4];
-
-	snprintf(p, 256, "%s/%s", tdir, name);
-	return p;
-}
-
-static const char *write_file(const char *name, const char *text)
-{
-	const char *p = tpath(name);
-	FILE *f = fopen(p, "w");
-
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-	return p;
-}
 
 static char *slurp(const char *path)
 {

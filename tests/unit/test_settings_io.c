@@ -9,30 +9,8 @@
 
 #include "app/settings.h"
 #include "t.h"
+#include "tmpfiles.h"
 
-static char tdir[64];
-
-static const char *tpath(const char *name)
-{
-	static char buf[8][256];
-	static int k;
-	char *p = buf[k++ % 8];
-
-	snprintf(p, 256, "%s/%s", tdir, name);
-	return p;
-}
-
-static const char *write_file(const char *name, const char *text)
-{
-	const char *p = tpath(name);
-	FILE *f = fopen(p, "w");
-
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-	return p;
-}
 
 static int load_quiet(struct settings *s, const char *path, char *msg, size_t msglen)
 {

@@ -1,0 +1,25 @@
+/* replaytext.h: open a replay of a recording given as text (written to a temporary file at path,
+ * a mkstemp template the caller owns and unlinks). NULL, with a failed check, when it cannot. */
+#ifndef PMUTOP_REPLAYTEXT_H
+#define PMUTOP_REPLAYTEXT_H
+#include <string.h>
+#include <unistd.h>
+#include "hw/replay.h"
+
+#define replay_of_text(path, text) replay_of_text_(t_name, path, text)
+static struct replay *replay_of_text_(const char *t_name, char *path, const char *text)
+{
+	char err[256] = "";
+	int fd = mkstemp(path);
+	struct replay *r;
+
+	CHECK(fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text), "temp file");
+	if (fd >= 0)
+		close(fd);
+	r = replay_open(path, NULL, err, sizeof(err));
+	CHECK(r != NULL, "open: %s", err);
+	if (!r)
+		unlink(path);
+	return r;
+}
+#endif
