@@ -166,7 +166,9 @@ int app_open_machine(struct app *a)
 		a->seam = &seam_kernel;
 	}
 	if ((r = topo_load(&a->topo)) < 0) {
-		fprintf(stderr, "pmutop: cannot read the CPU topology under %s: %s\n", sysfs_root(), strerror(-r));
+		fprintf(stderr, "pmutop: cannot read the CPU topology under %s: %s%s\n", sysfs_root(), strerror(-r),
+			r == -EINVAL || r == -ERANGE ? " (devices/system/cpu/online must be a regular file listing "
+			"CPUs 0 to 65535)" : "");
 		return 1;
 	}
 	if ((r = pmus_load(&a->reg)) < 0) {
