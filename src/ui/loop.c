@@ -77,6 +77,18 @@ static void restore_terminal(void)
 	curses_on = false;
 }
 
+/* ncurses 6.4 (before patch 20230311?) flushes its output after every cursor movement
+ * until the screen has been through one endwin() and refresh: a 200x50 frame became hundreds of
+ * write() calls (TINFO_MVCUR flushes while SP->_endwin is still ewInitial). One endwin() and
+ * doupdate() right after the screen starts leaves that state, so each frame reaches the terminal
+ * in the single write doupdate ends with. The terminal sees the alternate screen left and entered
+ * again before anything is drawn; the tty modes set so far are kept (they are the program mode). */
+static void batch_output(void)
+{
+	endwin();
+	doupdate();
+}
+
 static const struct ui_view *const views[UV_COUNT] = {
 	[UV_CORES] = &ui_view_cores, [UV_SOCKETS] = &ui_view_sockets, [UV_UNCORE] = &ui_view_uncore,
 	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help, [UV_TOPDOWN] = &ui_view_topdown,
@@ -453,6 +465,7 @@ int ui_run(struct app *a)
 	nonl();
 	curs_set(0);
 	set_colors(u);
+	batch_output();
 	wnoutrefresh(stdscr);
 	make_windows(u);
 	ui_events_reset_pending(u);
