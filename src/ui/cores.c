@@ -294,7 +294,12 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 	}
 	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
 	s = (struct sortctx){ key, tie, ui_sort_desc(u, cols[sc].kind == UC_ID) };
-	qsort_r(ord, (size_t)n, sizeof(int), cmp_rows, &s);
+	/* rows already in order (by CPU, the default) need no sort: n-1 comparisons, not n log n */
+	int r = 1;
+	while (r < n && cmp_rows(&ord[r - 1], &ord[r], &s) <= 0)
+		r++;
+	if (r < n)
+		qsort_r(ord, (size_t)n, sizeof(int), cmp_rows, &s);
 	free(key);
 	free(tie);
 }
