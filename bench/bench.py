@@ -218,6 +218,70 @@ def tui_frames(machine, events, seconds=2.5, cols=200, rows=50, view=None):
     return res
 
 
+def tui_count_run(machine, events, n, wrap, cols=200, rows=50):
+    """The TUI with -n N in a detached tmux under a wrapper (strace, valgrind) given as a format
+    string with {out}: runs to its end. Returns (frames redrawn, path of the wrapper's output, dir)."""
+    tmux = shutil.which("tmux")
+    d = tempfile.mkdtemp(prefix="pmutop-bench-tuin.")
+    stats, out, sock = os.path.join(d, "stats"), os.path.join(d, "out"), f"pmutop-bench-n-{os.getpid()}"
+    cmd = (f"env PMUTOP_UI_STATS={stats} TERM=xterm-256color {wrap.format(out=out)} {PMUTOP} --sim {machine} "
+           f"-d 0.05 -n {n} -e '{events}' 2>{d}/err")
+    subprocess.run([tmux, "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", str(cols), "-y", str(rows),
+                    cmd], check=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not os.path.exists(stats):
+        time.sleep(0.2)
+    subprocess.run([tmux, "-L", sock, "kill-server"], stderr=subprocess.DEVNULL)
+    try:
+        frames = int(dict(line.split() for line in open(stats) if line.strip())["frames"])
+    except (OSError, KeyError, ValueError):
+        frames = None
+    return frames, out, d
+
+
+def tui_writes(machine):
+    """write() calls to the terminal per frame: strace of -n 10 and -n 40, the difference over the
+    frames between them (start-up and exit cancel out)."""
+    res = []
+    for n in (10, 40):
+        frames, out, d = tui_count_run(machine, EV8, n, "strace -f -qq -e trace=write,writev -o {out}")
+        try:
+            writes = sum(1 for line in open(out) if re.match(r"\d+\s+writev?\(1,", line))
+        except OSError:
+            writes = None
+        shutil.rmtree(d, ignore_errors=True)
+        res.append((frames, writes))
+    (f1, w1), (f2, w2) = res
+    if None in (f1, w1, f2, w2) or f2 <= f1:
+        notes.append(f"TUI writes on {machine}: no count (strace or the run failed)")
+        return None
+    return (w2 - w1) / (f2 - f1)
+
+
+def tui_instr(machine):
+    """Instructions per frame in redraw (formatting the views and ncurses' doupdate, the write
+    included up to the system call), callgrind over -n 10 and -n 40, the difference per frame:
+    repeatable on a loaded machine, where CPU time is not."""
+    res = []
+    for n in (10, 40):
+        frames, out, d = tui_count_run(machine, EV8, n, "valgrind -q --tool=callgrind --callgrind-out-file={out} "
+                                       "--toggle-collect='redraw*'")
+        ir = None
+        try:
+            for line in open(out):
+                if line.startswith(("summary:", "totals:")):
+                    ir = int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        shutil.rmtree(d, ignore_errors=True)
+        res.append((frames, ir))
+    (f1, i1), (f2, i2) = res
+    if None in (f1, i1, f2, i2) or f2 <= f1 or not i2:
+        notes.append(f"TUI instructions on {machine}: no count (valgrind or the run failed)")
+        return None
+    return (i2 - i1) / (f2 - f1)
+
+
 def tui_cost():
     rss = []
     for machine, target in (("spr-2s", 1.0), ("big-1024", 2.0)):
@@ -231,7 +295,23 @@ def tui_cost():
                     rss.append(r[3] / 1024)
         fig("2 TUI", f"TUI frame CPU (format+doupdate), {machine}, 200x50", "ms",
             [r[0] / 1000 for r in runs], target=target,
-            note=f"frames per run {[r[2] for r in runs]}, worst frame {max([r[1] for r in runs] or [0]) / 1000:.2f} ms")
+            note=f"thread CPU time (user+sys, the write included) per redrawn frame at -d 0.05, 9 events; "
+                 f"frames per run {[r[2] for r in runs]}, worst frame {max([r[1] for r in runs] or [0]) / 1000:.2f} ms")
+        if shutil.which("valgrind") and shutil.which("tmux"):
+            log(f"  TUI: {machine} instructions per frame (callgrind)")
+            ir = tui_instr(machine)
+            fig("2 TUI", f"TUI frame instructions (format+doupdate), {machine}, 200x50", "M instr",
+                [ir / 1e6] if ir else [], note="callgrind, frames 11-41 of -n 40 minus -n 10")
+        elif machine == "spr-2s":
+            notes.append("scenario 2: valgrind is not installed: no instruction counts per TUI frame")
+        if shutil.which("strace") and shutil.which("tmux"):
+            log(f"  TUI: {machine} write() calls per frame (strace)")
+            w = tui_writes(machine)
+            fig("2 TUI", f"TUI write() calls to the terminal per frame, {machine}, 200x50", "calls",
+                [w] if w is not None else [], target=3,
+                note="strace, -n 40 minus -n 10 over the frames between; ncurses 6.4 once wrote per cursor move")
+        elif machine == "spr-2s":
+            notes.append("scenario 2: strace is not installed: no write() count per TUI frame")
     return rss
 
 
