@@ -218,20 +218,27 @@ def tui_frames(machine, events, seconds=2.5, cols=200, rows=50, view=None):
     return res
 
 
-def tui_count_run(machine, events, n, wrap, cols=200, rows=50):
-    """The TUI with -n N in a detached tmux under a wrapper (strace, valgrind) given as a format
-    string with {out}: runs to its end. Returns (frames redrawn, path of the wrapper's output, dir)."""
+def tui_count_run(source, n, wrap, cols=200, rows=50):
+    """The TUI on source (pmutop's arguments) with -n N at -d 0.05 in a detached tmux under a
+    wrapper (strace, valgrind) given as a format string with {out}: runs to its end. Returns
+    (frames redrawn, path of the wrapper's output, its folder)."""
     tmux = shutil.which("tmux")
     d = tempfile.mkdtemp(prefix="pmutop-bench-tuin.")
-    stats, out, sock = os.path.join(d, "stats"), os.path.join(d, "out"), f"pmutop-bench-n-{os.getpid()}"
-    cmd = (f"env PMUTOP_UI_STATS={stats} TERM=xterm-256color {wrap.format(out=out)} {PMUTOP} --sim {machine} "
-           f"-d 0.05 -n {n} -e '{events}' 2>{d}/err")
-    subprocess.run([tmux, "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", str(cols), "-y", str(rows),
-                    cmd], check=True)
+    # a socket of its own per run: a server that is still going away refuses a new session
+    stats, out, sock = os.path.join(d, "stats"), os.path.join(d, "out"), f"pmutop-bench-{os.path.basename(d)}"
+    cmd = f"env PMUTOP_UI_STATS={stats} TERM=xterm-256color {wrap.format(out=out)} {PMUTOP} {source} -d 0.05 -n {n} 2>{d}/err"
+    if subprocess.run([tmux, "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", str(cols), "-y", str(rows),
+                       cmd]).returncode != 0:
+        return None, out, d
+    # the session ends with the program (and the wrapper, which writes its output last)
     deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and not os.path.exists(stats):
+    while time.monotonic() < deadline and subprocess.run([tmux, "-L", sock, "has-session"],
+                                                         stderr=subprocess.DEVNULL).returncode == 0:
         time.sleep(0.2)
     subprocess.run([tmux, "-L", sock, "kill-server"], stderr=subprocess.DEVNULL)
+    sock_file = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", sock)
+    if os.path.exists(sock_file):
+        os.unlink(sock_file)
     try:
         frames = int(dict(line.split() for line in open(stats) if line.strip())["frames"])
     except (OSError, KeyError, ValueError):
@@ -244,7 +251,8 @@ def tui_writes(machine):
     frames between them (start-up and exit cancel out)."""
     res = []
     for n in (10, 40):
-        frames, out, d = tui_count_run(machine, EV8, n, "strace -f -qq -e trace=write,writev -o {out}")
+        frames, out, d = tui_count_run(f"--sim {machine} -e '{EV8}'", n,
+                                       "strace -f -qq -e trace=write,writev -o {out}")
         try:
             writes = sum(1 for line in open(out) if re.match(r"\d+\s+writev?\(1,", line))
         except OSError:
@@ -261,11 +269,17 @@ def tui_writes(machine):
 def tui_instr(machine):
     """Instructions per frame in redraw (formatting the views and ncurses' doupdate, the write
     included up to the system call), callgrind over -n 10 and -n 40, the difference per frame:
-    repeatable on a loaded machine, where CPU time is not."""
+    repeatable on a loaded machine, where CPU time is not. The screen replays a recording of the
+    simulated machine, so every run draws the same numbers (live, what changes on the screen and
+    so what doupdate writes depends on how long each interval took under valgrind)."""
+    rec = os.path.join(OUTDIR, f"tui-{machine}.csv")
+    if not os.path.exists(rec):
+        subprocess.run([PMUTOP, "--sim", machine, "-b", "-x,", "-n", "45", "-d", "0.05", "-e", EV8, "-o", rec],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     res = []
     for n in (10, 40):
-        frames, out, d = tui_count_run(machine, EV8, n, "valgrind -q --tool=callgrind --callgrind-out-file={out} "
-                                       "--toggle-collect='redraw*'")
+        frames, out, d = tui_count_run(f"--replay {rec}", n, "valgrind -q --tool=callgrind "
+                                       "--callgrind-out-file={out} --toggle-collect='redraw*'")
         ir = None
         try:
             for line in open(out):
@@ -301,7 +315,8 @@ def tui_cost():
             log(f"  TUI: {machine} instructions per frame (callgrind)")
             ir = tui_instr(machine)
             fig("2 TUI", f"TUI frame instructions (format+doupdate), {machine}, 200x50", "M instr",
-                [ir / 1e6] if ir else [], note="callgrind, frames 11-41 of -n 40 minus -n 10")
+                [ir / 1e6] if ir else [],
+                note="callgrind, replaying a recording of the machine: -n 40 minus -n 10 over the frames between")
         elif machine == "spr-2s":
             notes.append("scenario 2: valgrind is not installed: no instruction counts per TUI frame")
         if shutil.which("strace") and shutil.which("tmux"):
