@@ -231,7 +231,13 @@ double ui_col_count(const struct model *m, const struct ui_col *c, const struct 
 
 	if (c->kind != UC_ROLE && c->kind != UC_EVENT)
 		return NAN;
-	v = col_val(m, c, vals);
+	if (c->kind == UC_EVENT && c->nalt == 0) {
+		/* one event, no hybrid siblings: its value as it is (the units pass calls this for
+		 * every row and column, 7,000 times a frame at 1,024 CPUs) */
+		v = vals[c->idx];
+	} else {
+		v = col_val(m, c, vals);
+	}
 	if (v.state != EVS_OK)
 		return NAN;
 	return c->count && per > 0 ? v.value / per : v.value;

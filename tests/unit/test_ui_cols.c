@@ -249,8 +249,46 @@ TEST(rate_titles)
 	model_free(&m);
 }
 
+/* The count the units pass takes from a row is the cell's own value (its sort key), per second
+ * when asked, for every count column and every state of its events: event columns read their one
+ * value directly, role and hybrid columns sum theirs. */
+TEST(count_is_the_key)
+{
+	static const int states[] = { EVS_ABSENT, EVS_UNSUPPORTED, EVS_NOT_COUNTED, EVS_OK };
+	struct model m;
+	struct ui_col c[64];
+	struct ev_val row[NEV];
+	int n, checked = 0;
+
+	make_model(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	for (int s = 0; s < 4; s++) {
+		memset(row, 0, sizeof(row));
+		for (int e = 0; e < NEV; e++) {
+			if (states[s] == EVS_OK)
+				model_set_value(&row[e], 1000 + 10 * (uint64_t)e, 1000, 500, 1);   /* scaled: value is not raw */
+			else
+				row[e].state = states[s];
+		}
+		for (int i = 0; i < n; i++) {
+			double key, cnt, rate;
+			if (!c[i].count)
+				continue;
+			key = ui_col_key(&m, &c[i], row, NULL);
+			cnt = ui_col_count(&m, &c[i], row, 0);
+			rate = ui_col_count(&m, &c[i], row, 2.0);
+			CHECK(isnan(key) ? isnan(cnt) && isnan(rate) : cnt == key && fabs(rate - key / 2) < 1e-9,
+			      "%s, state %d: count %g, rate %g, key %g", c[i].key, states[s], cnt, rate, key);
+			checked += c[i].kind == UC_EVENT && c[i].nalt == 0;
+		}
+	}
+	CHECK(checked > 0, "no single-event column checked");
+	model_free(&m);
+}
+
 int main(void)
 {
+	RUN(count_is_the_key);
 	RUN(hybrid_aggregate_sums_pmus);
 	RUN(mux_blank_when_full);
 	RUN(rate_titles);
