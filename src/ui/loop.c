@@ -77,9 +77,9 @@ static void restore_terminal(void)
 	curses_on = false;
 }
 
-/* ncurses 6.4 (before patch 20230311?) flushes its output after every cursor movement
- * until the screen has been through one endwin() and refresh: a 200x50 frame became hundreds of
- * write() calls (TINFO_MVCUR flushes while SP->_endwin is still ewInitial). One endwin() and
+/* ncurses 6.4 flushes its output after every cursor movement until the screen has been
+ * through one endwin() and refresh: a 200x50 frame became about 120 write() calls
+ * (TINFO_MVCUR flushes while SP->_endwin is still ewInitial). One endwin() and
  * doupdate() right after the screen starts leaves that state, so each frame reaches the terminal
  * in the single write doupdate ends with. The terminal sees the alternate screen left and entered
  * again before anything is drawn; the tty modes set so far are kept (they are the program mode). */
