@@ -316,7 +316,7 @@ def tui_cost():
             ir = tui_instr(machine)
             fig("2 TUI", f"TUI frame instructions (format+doupdate), {machine}, 200x50", "M instr",
                 [ir / 1e6] if ir else [],
-                note=f"callgrind, replaying a recording of the machine (kept as {os.path.basename(OUTDIR)}/tui-{machine}.csv "
+                note=f"callgrind, replaying a recording of the machine (kept as {OUTDIR}/tui-{machine}.csv "
                      "so later runs draw the same numbers): -n 40 minus -n 10 over the frames between")
         elif machine == "spr-2s":
             notes.append("scenario 2: valgrind is not installed: no instruction counts per TUI frame")
