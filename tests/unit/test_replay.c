@@ -111,6 +111,54 @@ TEST(number_exact)
 	CHECK_EQ_INT(csvrow_number(".", 1, &d), -1);
 }
 
+/* Every decimal form the fast path takes (signs, leading zeros, 0 to 20 digits on either side of
+ * the point, runs of eight digits that start anywhere) reads exactly as strtod, or goes to it. */
+TEST(number_matches_strtod)
+{
+	char s[64];
+	unsigned x = 12345;
+	int bad = 0;
+
+	for (int i = 0; i < 200000 && bad < 5; i++) {
+		int n = 0, ni, nf, zeros;
+		double d, want;
+		char *end;
+		x = x * 1103515245u + 12345u;
+		ni = (int)(x >> 8) % 21;
+		nf = (int)(x >> 16) % 21;
+		zeros = (int)(x >> 24) % 4;
+		if (x & 1)
+			s[n++] = (x & 2) ? '-' : '+';
+		for (int k = 0; k < zeros; k++)
+			s[n++] = '0';
+		for (int k = 0; k < ni; k++, x = x * 1103515245u + 12345u)
+			s[n++] = (char)('0' + (x >> 16) % 10);
+		if (nf || (x & 4))
+			s[n++] = '.';
+		for (int k = 0; k < nf; k++, x = x * 1103515245u + 12345u)
+			s[n++] = (char)('0' + (x >> 16) % 10);
+		s[n] = '\0';
+		want = strtod(s, &end);
+		if (csvrow_number(s, (size_t)n, &d) == 0) {
+			if (memcmp(&d, &want, sizeof(d)) != 0 || *end) {
+				CHECK(0, "%s: %.17g, strtod %.17g", s, d, want);
+				bad++;
+			}
+		} else if (*end == '\0' && end != s && (zeros || ni || nf)) {
+			CHECK(0, "%s refused", s);
+			bad++;
+		}
+	}
+	double d;
+
+	/* the largest count perf prints, 2^64 - 1 */
+	CHECK_EQ_INT(csvrow_number("18446744073709551615", 20, &d), 0);
+	CHECK(d == 18446744073709551615.0, "%.17g", d);
+	CHECK_EQ_INT(csvrow_number("12345678x", 9, &d), -1);
+	CHECK_EQ_INT(csvrow_number("1234567812345678.", 17, &d), 0);
+	CHECK(d == 1234567812345678.0, "%.17g", d);
+}
+
 TEST(detect_separator)
 {
 	const char *tab = "# c\n\n 1.0\tCPU0\t5\t\tcha/event=0x34,umask=0x1/\t1\t100\n";
@@ -533,6 +581,7 @@ int main(void)
 	RUN(row_optional_columns);
 	RUN(row_skip_and_bad);
 	RUN(number_exact);
+	RUN(number_matches_strtod);
 	RUN(detect_separator);
 	RUN(event_names);
 	run_data_tests();
