@@ -4,6 +4,8 @@
 #include "hw/linereader.h"
 #include "hw/model.h"
 #include "hw/replay.h"
+#include "app/app.h"
+#include "out/output.h"
 #include <stdint.h>
 #include <unistd.h>
 
@@ -169,10 +171,52 @@ out:
 	free(data);
 }
 
+/* JSON of one frame of a recording's text, through the app a (its model set up afresh). */
+static char *json_frame(const char *t_name, struct app *a, const char *text)
+{
+	char err[256] = "", *path = tmp_with(text, strlen(text)), *out = NULL;
+	struct replay *r = path ? replay_open(path, NULL, err, sizeof(err)) : NULL;
+	struct outbuf b;
+
+	CHECK(r != NULL, "open: %s", err);
+	memset(&a->model, 0, sizeof(a->model));
+	if (r && replay_setup_model(r, &a->model, 2) == 0 && replay_next(r, &a->model) == 0) {
+		model_derive(&a->model);
+		ob_init(&b, 16);
+		out_json_frame(&b, a);
+		ob_char(&b, '\0');
+		out = b.oom ? NULL : strdup(b.p);
+		ob_free(&b);
+	}
+	CHECK(out != NULL, "no JSON");
+	model_free(&a->model);
+	replay_close(r);
+	if (path)
+		unlink(path);
+	return out;
+}
+
+/* The escaped event keys are kept between frames: a second recording with as many events under
+ * other names (one needing escapes) is written with its own names. */
+TEST(json_keys_follow_events)
+{
+	static struct app a;
+	char *one = json_frame(t_name, &a, "1.0,CPU0,10,,cycles,100,100.00,,\n1.0,CPU0,20,,instructions,100,100.00,,\n");
+	char *two = json_frame(t_name, &a, "1.0,CPU0,10,,branches,100,100.00,,\n1.0,CPU0,20,,a\\b,100,100.00,,\n");
+
+	CHECK(one && strstr(one, "\"cycles\":{\"value\":10,") && strstr(one, "\"instructions\":{\"value\":20,"),
+	      "%.300s", one ? one : "");
+	CHECK(two && strstr(two, "\"branches\":{\"value\":10,") && strstr(two, "\"a\\\\b\":{\"value\":20,") &&
+	      !strstr(two, "cycles"), "%.300s", two ? two : "");
+	free(one);
+	free(two);
+}
+
 int main(void)
 {
 	RUN(lines_across_blocks);
 	RUN(long_line_skipped);
 	RUN(seek_back_exact_interval);
+	RUN(json_keys_follow_events);
 	T_DONE();
 }
