@@ -176,8 +176,34 @@ static const char *range_error(const struct csv_row *r)
 	return NULL;
 }
 
+/* The time column through the one-entry cache: the lines of an interval repeat its bytes. */
+static int time_number(struct csvrow_ctx *c, const char *s, size_t len, double *out)
+{
+	int rc;
+
+	if (c && c->len == len && len && memcmp(c->text, s, len) == 0) {
+		if (c->ok)
+			*out = c->t;
+		return c->ok ? 0 : -1;
+	}
+	rc = csvrow_number(s, len, out);
+	if (c && len <= sizeof(c->text)) {
+		memcpy(c->text, s, len);
+		c->len = len;
+		c->ok = rc == 0;
+		c->t = rc == 0 ? *out : NAN;
+	}
+	return rc;
+}
+
 int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
 {
+	return csvrow_parse_ctx(line, len, sep, r, NULL);
+}
+
+int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
+{
+	bool cpu1 = false;
 	const char *f[CSV_MAXF];
 	size_t fl[CSV_MAXF];
 	int n = 0, i = 0;
@@ -214,14 +240,14 @@ int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
 	if (eq(f[0], fl[0], "summary")) {
 		r->summary = true;
 		i = 1;
-	} else if (n >= 3 && csvrow_number(f[0], fl[0], &r->time) == 0 &&
-		   (is_cpu_field(f[1], fl[1], &r->cpu) || is_value_field(f[1], fl[1]) ||
+	} else if (n >= 3 && time_number(ctx, f[0], fl[0], &r->time) == 0 &&
+		   ((cpu1 = is_cpu_field(f[1], fl[1], &r->cpu)) || is_value_field(f[1], fl[1]) ||
 		    (fl[1] == 0 && fl[2] == 0))) {
 		i = 1;
 	} else {
 		r->time = NAN;
 	}
-	if (i < n && is_cpu_field(f[i], fl[i], &r->cpu))
+	if (cpu1 || (i < n && is_cpu_field(f[i], fl[i], &r->cpu)))   /* CPU<n> after the time: known */
 		i++;
 	if (i >= n)
 		return bad(r, "too few fields");

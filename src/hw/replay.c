@@ -42,6 +42,7 @@ struct rp_occ {
 
 struct replay {
 	struct linereader lr;
+	struct csvrow_ctx tctx;   /* the last time column read */
 	uint64_t data_end;   /* the end of the last line read by the index */
 	char sep;
 	char path[4096];
@@ -325,7 +326,7 @@ static int index_file(struct replay *r)
 			note_bad(r, line, "line too long (over 65536 bytes)");
 			continue;
 		}
-		kind = csvrow_parse(p, ll, r->sep, &row);
+		kind = csvrow_parse_ctx(p, ll, r->sep, &row, &r->tctx);
 		if (kind == CSVROW_SKIP && ll && p[0] == '#')
 			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
 		if (kind == CSVROW_BAD) {
@@ -518,8 +519,8 @@ int replay_next(struct replay *r, struct model *m)
 
 		if (kind < 0)
 			return kind;
-		if (kind == LR_LINE && csvrow_parse(p, ll, r->sep, &row) == CSVROW_DATA && !row.summary &&
-		    row.cpu >= 0 && row.cpu < r->seen_len && r->cpu_index[row.cpu] >= 0 && !isnan(row.time) &&
+		if (kind == LR_LINE && csvrow_parse_ctx(p, ll, r->sep, &row, &r->tctx) == CSVROW_DATA &&
+		    !row.summary && row.cpu >= 0 && row.cpu < r->seen_len && r->cpu_index[row.cpu] >= 0 && !isnan(row.time) &&
 		    (e = event_of_row(r, &row, false)) >= 0) {
 			struct ev_val *v = &f->cpu[(size_t)r->cpu_index[row.cpu] * (size_t)m->nev +
 						   (size_t)r->ev[e].midx];

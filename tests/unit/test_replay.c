@@ -159,6 +159,36 @@ TEST(number_matches_strtod)
 	CHECK(d == 1234567812345678.0, "%.17g", d);
 }
 
+/* The time cache changes no result: every line parses the same with it as without, whatever the
+ * line before it was (the same time, another, a bad one, one too long to keep, a summary). */
+TEST(time_cache_same_rows)
+{
+	static const char *lines[] = {
+		"  1.5,CPU0,10,,cycles,100,100.00,,", "  1.5,CPU1,11,,cycles,100,50.00,,",
+		"  1.5;CPU1;11;;cycles;100;50.00;;", "  2.5,CPU1,12,,cycles,100,100.00,,",
+		"x2.5,CPU1,12,,cycles,100,100.00,,", "x2.5,CPU1,12,,cycles,100,100.00,,",
+		"2.5,CPU1,12,,cycles,100,100.00,,", "summary,CPU1,12,,cycles,100,100.00,,",
+		"2.5,CPU1,12,,cycles,100,100.00,,", "2.50000000000000000000000000000000001,CPU2,1,,cycles,1,100,,",
+		"2.50000000000000000000000000000000001,CPU3,1,,cycles,1,100,,", "2.5,5,,cycles,1,100",
+		"-1,CPU1,12,,cycles,100,100.00,,", "-1,CPU1,12,,cycles,100,100.00,,", "1e400,CPU1,1,,c,1,1,,",
+		"1e400,CPU1,1,,c,1,1,,", "3,CPU1,1,,c,1,1,,",
+	};
+	struct csvrow_ctx ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		struct csv_row a, b;
+		int ka = csvrow_parse(lines[i], strlen(lines[i]), ',', &a);
+		int kb = csvrow_parse_ctx(lines[i], strlen(lines[i]), ',', &b, &ctx);
+		CHECK(ka == kb && memcmp(&a.time, &b.time, sizeof(double)) == 0 && a.cpu == b.cpu &&
+		      memcmp(&a.value, &b.value, sizeof(double)) == 0 && a.vstate == b.vstate &&
+		      a.event == b.event && a.event_len == b.event_len && a.summary == b.summary &&
+		      memcmp(&a.pct, &b.pct, sizeof(double)) == 0 && a.why == b.why,
+		      "line %zu \"%s\": kind %d/%d time %g/%g cpu %d/%d", i, lines[i], ka, kb, a.time, b.time,
+		      a.cpu, b.cpu);
+	}
+}
+
 TEST(detect_separator)
 {
 	const char *tab = "# c\n\n 1.0\tCPU0\t5\t\tcha/event=0x34,umask=0x1/\t1\t100\n";
@@ -582,6 +612,7 @@ int main(void)
 	RUN(row_skip_and_bad);
 	RUN(number_exact);
 	RUN(number_matches_strtod);
+	RUN(time_cache_same_rows);
 	RUN(detect_separator);
 	RUN(event_names);
 	run_data_tests();
