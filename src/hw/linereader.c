@@ -58,8 +58,10 @@ int lr_seek(struct linereader *lr, uint64_t off)
 		lr->off = off;
 		return 0;
 	}
-	if (off > (uint64_t)INT64_MAX || lseek(lr->fd, (off_t)off, SEEK_SET) < 0)
-		return errno ? -errno : -EINVAL;
+	if (off > (uint64_t)INT64_MAX)
+		return -EINVAL;
+	if (lseek(lr->fd, (off_t)off, SEEK_SET) < 0)
+		return -errno;
 	lr->start = lr->end = 0;
 	lr->off = off;
 	lr->eof = false;
@@ -107,10 +109,11 @@ static int skip_line(struct linereader *lr)
 
 int lr_next(struct linereader *lr, const char **line, size_t *len, uint64_t *off)
 {
+	int rc;
+
 	for (;;) {
 		size_t have = lr->end - lr->start;
 		char *p = lr->buf + lr->start, *nl = memchr(p, '\n', have);
-		int rc;
 
 		if (nl || (lr->eof && have)) {
 			size_t n = nl ? (size_t)(nl - p) : have;
@@ -134,5 +137,6 @@ int lr_next(struct linereader *lr, const char **line, size_t *len, uint64_t *off
 	*line = NULL;
 	*len = LR_MAXLINE;
 	*off = lr->off;
-	return skip_line(lr) < 0 ? -EIO : LR_LONG;
+	rc = skip_line(lr);
+	return rc < 0 ? rc : LR_LONG;
 }
