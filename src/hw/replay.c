@@ -1,4 +1,5 @@
-/* replay.c: index a perf stat -x recording once, then fill model frames interval by interval. */
+/* replay.c: index a perf stat -x recording once, then fill model frames interval by interval,
+ * reading each interval's lines from the file again (only interval offsets are kept). */
 #include "replay.h"
 #include "csvrow.h"
 #include "linereader.h"
