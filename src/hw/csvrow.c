@@ -67,14 +67,14 @@ static inline const char *digits(const char *p, const char *end, uint64_t *mant)
 	return p;
 }
 
-int csvrow_number(const char *s, size_t len, double *out)
+/* csvrow_number of a field without blanks around it (csvrow_parse trims every field first). */
+static int number_trimmed(const char *s, size_t len, double *out)
 {
 	const char *p, *end, *z, *q;
 	uint64_t mant = 0;
 	size_t sig, frac = 0, zeros;
 	bool neg = false;
 
-	trim(&s, &len);
 	if (!len)
 		return -1;
 	p = s;
@@ -115,6 +115,12 @@ int csvrow_number(const char *s, size_t len, double *out)
 	return 0;
 }
 
+int csvrow_number(const char *s, size_t len, double *out)
+{
+	trim(&s, &len);
+	return number_trimmed(s, len, out);
+}
+
 static bool is_cpu_field(const char *s, size_t len, int *cpu)
 {
 	long v = 0;
@@ -140,7 +146,7 @@ static bool is_value_field(const char *s, size_t len)
 	double d;
 
 	return eq(s, len, "<not counted>") || eq(s, len, "<not supported>") ||
-	       csvrow_number(s, len, &d) == 0;
+	       number_trimmed(s, len, &d) == 0;
 }
 
 static int count_slashes(const char *s, size_t len)
@@ -186,7 +192,7 @@ static int time_number(struct csvrow_ctx *c, const char *s, size_t len, double *
 			*out = c->t;
 		return c->ok ? 0 : -1;
 	}
-	rc = csvrow_number(s, len, out);
+	rc = number_trimmed(s, len, out);
 	if (c && len <= sizeof(c->text)) {
 		memcpy(c->text, s, len);
 		c->len = len;
@@ -258,7 +264,7 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 		r->vstate = CSVV_NOT_COUNTED;
 	} else if (eq(f[i], fl[i], "<not supported>")) {
 		r->vstate = CSVV_NOT_SUPPORTED;
-	} else if (csvrow_number(f[i], fl[i], &r->value) != 0) {
+	} else if (number_trimmed(f[i], fl[i], &r->value) != 0) {
 		return bad(r, "value is not a number");
 	}
 	i++;
@@ -290,18 +296,18 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 		if (sep == ',')
 			trim(&f[j], &fl[j]);
 	if (i < n) {
-		if (fl[i] && csvrow_number(f[i], fl[i], &r->run_ns) != 0)
+		if (fl[i] && number_trimmed(f[i], fl[i], &r->run_ns) != 0)
 			return bad(r, "run time is not a number");
 		i++;
 	}
 	if (i < n) {
-		if (fl[i] && csvrow_number(f[i], fl[i], &r->pct) != 0)
+		if (fl[i] && number_trimmed(f[i], fl[i], &r->pct) != 0)
 			return bad(r, "percent running is not a number");
 		i++;
 	}
 	if (i < n) {
 		/* metrics are perf's own derived values: informational, never an error */
-		if (fl[i] && csvrow_number(f[i], fl[i], &r->metric) != 0)
+		if (fl[i] && number_trimmed(f[i], fl[i], &r->metric) != 0)
 			r->metric = NAN;
 		i++;
 	}
