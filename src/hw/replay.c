@@ -1,27 +1,31 @@
-/* replay.c: index a perf stat -x recording once, then fill model frames interval by interval. */
+/* replay.c: index a perf stat -x recording once, then fill model frames interval by interval,
+ * reading each interval's lines from the file again (only interval offsets are kept). */
 #include "replay.h"
 #include "csvrow.h"
+#include "linereader.h"
 #include "model.h"
 #include "replay_topo.h"
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define RP_MAXBAD 8
 #define RP_MAXEV 4096   /* distinct event columns; perf stat itself opens far fewer */
+#define RP_MAXIV (1 << 26)   /* intervals: 1.5 GiB of index; two years of 1 s intervals */
 
+/* The index kept per interval: where its lines start and its time; its lines are read again
+ * from the file when it is shown, so memory does not grow with the recording's size. */
 struct rp_interval {
-	size_t off, end;     /* byte range of the interval's lines */
-	int line;            /* line number of its first line */
+	uint64_t off;        /* file offset of its first line; it ends where the next one starts */
 	double t;
 };
 
 struct rp_event {
-	const char *name;    /* points into the buffer */
+	char *name;
 	int len;
 	char *unit;
 	int midx;            /* index in the model */
@@ -38,8 +42,9 @@ struct rp_occ {
 };
 
 struct replay {
-	char *buf;
-	size_t len;
+	struct linereader lr;
+	struct csvrow_ctx tctx;   /* the last time column read */
+	uint64_t data_end;   /* the end of the last line read by the index */
 	char sep;
 	char path[4096];
 	struct rp_interval *iv;
@@ -131,14 +136,17 @@ static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
 		r->evcap = ncap;
 	}
 	e = &r->ev[r->nev];
-	e->name = row->event;
+	e->name = strndup(row->event, (size_t)row->event_len);
 	e->len = row->event_len;
 	e->unit = strndup(row->unit, (size_t)row->unit_len);
 	e->midx = -1;
 	e->dup_next = -1;
 	e->first = dup_of < 0;
-	if (!e->unit)
+	if (!e->name || !e->unit) {
+		free(e->name);
+		free(e->unit);
 		return -ENOMEM;
+	}
 	r->nev++;
 	if (dup_of >= 0)
 		r->ev[dup_of].dup_next = r->nev - 1;
@@ -241,8 +249,10 @@ static void note_bad(struct replay *r, int line, const char *why)
 	r->nbad++;
 }
 
-static int interval_add(struct replay *r, size_t off, int line, double t)
+static int interval_add(struct replay *r, uint64_t off, double t)
 {
+	if (r->niv >= RP_MAXIV)
+		return -E2BIG;
 	if (r->niv == r->ivcap) {
 		int ncap = r->ivcap ? r->ivcap * 2 : 64;
 		struct rp_interval *n = realloc(r->iv, (size_t)ncap * sizeof(*n));
@@ -251,7 +261,7 @@ static int interval_add(struct replay *r, size_t off, int line, double t)
 		r->iv = n;
 		r->ivcap = ncap;
 	}
-	r->iv[r->niv++] = (struct rp_interval){ .off = off, .end = off, .line = line, .t = t };
+	r->iv[r->niv++] = (struct rp_interval){ .off = off, .t = t };
 	return 0;
 }
 
@@ -279,56 +289,45 @@ static void header_line(struct replay *r, const char *s, size_t len)
 	}
 }
 
-static int read_whole(const char *path, char **out, size_t *outlen, char *err, size_t errlen)
+/* The separator, from the first data lines; 0 when there is none. Leaves the reader at the start. */
+static int find_sep(struct replay *r)
 {
-	struct stat st;
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	size_t n;
+	const char *p;
+	size_t ll;
+	uint64_t off;
+	int kind;
 
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+	r->sep = 0;
+	while (!r->sep && (kind = lr_next(&r->lr, &p, &ll, &off)) != LR_END) {
+		if (kind < 0)
+			return kind;
+		if (kind == LR_LINE)
+			r->sep = csvrow_detect_sep(p, ll);
 	}
-	if (fstat(fileno(f), &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		fclose(f);
-		return -1;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		fclose(f);
-		return -1;
-	}
-	n = fread(buf, 1, (size_t)st.st_size, f);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		free(buf);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*out = buf;
-	*outlen = n;
-	return 0;
+	return lr_seek(&r->lr, 0);
 }
 
+/* One pass over the file: the events, CPUs, intervals and malformed lines. */
 static int index_file(struct replay *r)
 {
-	const char *p = r->buf, *end = r->buf + r->len;
-	int line = 0;
+	const char *p;
+	size_t ll;
+	uint64_t off;
+	int line = 0, kind, e;
 	struct csv_row row;
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t ll = (size_t)((nl ? nl : end) - p);
-		size_t off = (size_t)(p - r->buf);
-		int kind, e;
-
+	while ((kind = lr_next(&r->lr, &p, &ll, &off)) != LR_END) {
+		if (kind < 0)
+			return kind;
+		if (line == INT_MAX)
+			return -EFBIG;
 		line++;
-		kind = csvrow_parse(p, ll, r->sep, &row);
+		r->data_end = off + ll;
+		if (kind == LR_LONG) {
+			note_bad(r, line, "line too long (over 65536 bytes)");
+			continue;
+		}
+		kind = csvrow_parse_ctx(p, ll, r->sep, &row, &r->tctx);
 		if (kind == CSVROW_SKIP && ll && p[0] == '#')
 			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
 		if (kind == CSVROW_BAD) {
@@ -338,8 +337,8 @@ static int index_file(struct replay *r)
 				 "no CPU column (record with perf stat -a -A)");
 		} else if (kind == CSVROW_DATA && !row.summary) {
 			if (!r->niv || row.time != r->iv[r->niv - 1].t) {
-				if (interval_add(r, off, line, row.time) < 0)
-					return -ENOMEM;
+				if ((e = interval_add(r, off, row.time)) < 0)
+					return e;
 				r->stamp++;
 			}
 			if ((e = event_of_row(r, &row, true)) < 0)
@@ -347,9 +346,6 @@ static int index_file(struct replay *r)
 			if (cpu_mark(r, row.cpu) < 0)
 				return -ENOMEM;
 		}
-		if (r->niv)
-			r->iv[r->niv - 1].end = off + ll;
-		p = nl ? nl + 1 : end;
 	}
 	return 0;
 }
@@ -381,19 +377,22 @@ struct replay *replay_open(const char *path, const char *topology_file, char *er
 		return NULL;
 	}
 	r->last_ev = -1;
+	r->lr.fd = -1;
 	snprintf(r->path, sizeof(r->path), "%s", path);
-	if (read_whole(path, &r->buf, &r->len, err, errlen) < 0)
+	if (lr_open(&r->lr, path, err, errlen) < 0)
 		goto fail;
-	r->sep = csvrow_detect_sep(r->buf, r->len);
-	if (!r->sep) {
+	if ((rc = find_sep(r)) == 0 && !r->sep) {
 		snprintf(err, errlen, "%s: no data lines (expected perf stat -x output)", path);
 		goto fail;
 	}
-	if ((rc = index_file(r)) < 0) {
+	if (rc < 0 || (rc = index_file(r)) < 0) {
 		if (rc == -E2BIG)
-			snprintf(err, errlen, "%s: more than %d distinct events", path, RP_MAXEV);
+			snprintf(err, errlen, "%s: more than %d distinct events or %d intervals", path, RP_MAXEV,
+				 RP_MAXIV);
+		else if (rc == -EFBIG)
+			snprintf(err, errlen, "%s: more than %d lines", path, INT_MAX);
 		else
-			snprintf(err, errlen, "%s: out of memory", path);
+			snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 		goto fail;
 	}
 	bad_summary(r);
@@ -434,8 +433,10 @@ void replay_close(struct replay *r)
 {
 	if (!r)
 		return;
-	for (int i = 0; i < r->nev; i++)
+	for (int i = 0; i < r->nev; i++) {
+		free(r->ev[i].name);
 		free(r->ev[i].unit);
+	}
 	free(r->ev);
 	free(r->hash);
 	free(r->occ);
@@ -444,7 +445,7 @@ void replay_close(struct replay *r)
 	free(r->cpus);
 	free(r->cpu_index);
 	rtopo_free(&r->topo);
-	free(r->buf);
+	lr_close(&r->lr);
 	free(r);
 }
 
@@ -492,41 +493,43 @@ out:
 int replay_next(struct replay *r, struct model *m)
 {
 	const struct rp_interval *iv;
-	const char *p, *end;
+	const char *p;
+	size_t ll;
+	uint64_t off, end;
 	struct frame *f = &m->cur;
 	struct csv_row row;
 	size_t nvals;
+	int kind;
 
 	if (r->pos >= r->niv)
 		return 1;
 	if (m->nev < r->nev || m->ncpus != r->ncpus || !f->cpu)
 		return -EINVAL;
 	iv = &r->iv[r->pos];
+	end = r->pos + 1 < r->niv ? r->iv[r->pos + 1].off : r->data_end;
 	nvals = (size_t)m->ncpus * (size_t)m->nev;
 	for (size_t i = 0; i < nvals; i++)
 		f->cpu[i] = (struct ev_val){ .value = NAN, .pct = NAN, .state = EVS_ABSENT };
-	p = r->buf + iv->off;
-	end = r->buf + iv->end;
+	if ((kind = lr_seek(&r->lr, iv->off)) < 0)
+		return kind;
 	r->stamp++;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t ll = (size_t)((nl ? nl : end) - p);
+	/* The file is read again: it may have changed since it was indexed, so every row is checked
+	 * as hostile as the first time (an unknown CPU or event is dropped). */
+	while ((kind = lr_next(&r->lr, &p, &ll, &off)) != LR_END && off < end) {
 		int e, state;
 
-		if (csvrow_parse(p, ll, r->sep, &row) == CSVROW_DATA && !row.summary &&
-		    row.cpu >= 0 && !isnan(row.time)) {
-			e = event_of_row(r, &row, false);
-			if (e >= 0) {
-				struct ev_val *v = &f->cpu[(size_t)r->cpu_index[row.cpu] * (size_t)m->nev +
-							   (size_t)r->ev[e].midx];
-				state = row.vstate == CSVV_OK ? EVS_OK :
-					row.vstate == CSVV_NOT_COUNTED ? EVS_NOT_COUNTED : EVS_UNSUPPORTED;
-				model_set_recorded(v, row.value,
-						   isnan(row.run_ns) || row.run_ns < 0 ? 0 : (uint64_t)row.run_ns,
-						   row.pct, state);
-			}
+		if (kind < 0)
+			return kind;
+		if (kind == LR_LINE && csvrow_parse_ctx(p, ll, r->sep, &row, &r->tctx) == CSVROW_DATA &&
+		    !row.summary && row.cpu >= 0 && row.cpu < r->seen_len && r->cpu_index[row.cpu] >= 0 && !isnan(row.time) &&
+		    (e = event_of_row(r, &row, false)) >= 0) {
+			struct ev_val *v = &f->cpu[(size_t)r->cpu_index[row.cpu] * (size_t)m->nev +
+						   (size_t)r->ev[e].midx];
+			state = row.vstate == CSVV_OK ? EVS_OK :
+				row.vstate == CSVV_NOT_COUNTED ? EVS_NOT_COUNTED : EVS_UNSUPPORTED;
+			model_set_recorded(v, row.value, isnan(row.run_ns) || row.run_ns < 0 ? 0 : (uint64_t)row.run_ns,
+					   row.pct, state);
 		}
-		p = nl ? nl + 1 : end;
 	}
 	f->t = iv->t;
 	/* time restarts where two recordings were concatenated: the interval is then its own time */

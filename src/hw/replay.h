@@ -34,7 +34,8 @@ struct replay;
  */
 #define REPLAY_MAGIC "# pmutop 1 recording"
 
-/* Index the file. topology_file (may be NULL) is `lscpu -p` output (or plain
+/* Index the file (read in blocks: memory holds the events, CPUs and one offset and time per
+ * interval, never the file; a line over LR_MAXLINE is malformed). topology_file (may be NULL) is `lscpu -p` output (or plain
  * lscpu with "NUMA nodeN CPU(s)" lines when nodes == sockets); it is used
  * when the recording has no "# cpu" lines. NULL with err filled on failure. */
 struct replay *replay_open(const char *path, const char *topology_file, char *err, size_t errlen);

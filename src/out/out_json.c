@@ -2,7 +2,17 @@
 #include "app/app.h"
 #include "out/output.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* floor(x * 100 + 0.5) / 100, without floor's call for the percentages of every value */
+static inline double round_cents(double x)
+{
+	double y = x * 100 + 0.5;
+
+	return (y >= 0 && y < 9e15 ? (double)(int64_t)y : floor(y)) / 100;
+}
 
 static void ev_obj(struct outbuf *b, const struct ev_val *v)
 {
@@ -19,36 +29,59 @@ static void ev_obj(struct outbuf *b, const struct ev_val *v)
 	ob_str(b, ",\"running_ns\":");
 	ob_u64(b, v->running);
 	ob_str(b, ",\"running_pct\":");
-	ob_json_num(b, isnan(v->pct) ? NAN : floor(v->pct * 100 + 0.5) / 100);
+	ob_json_num(b, isnan(v->pct) ? NAN : round_cents(v->pct));
 	ob_str(b, v->state == EVS_OK ? ",\"counted\":true}" : ",\"counted\":false}");
 }
 
-/* The escaped "name": keys of every event, built once per frame: escaping them again for every
- * CPU row was most of the JSON writer's cost. */
+/* The escaped "name": keys of every event: escaping them again for every CPU row was most of the
+ * JSON writer's cost, and building them for every frame the rest. Kept from frame to frame and
+ * built again when the event list changes (compared by its names, so a new model that reuses
+ * the old one's memory is never mistaken for it). One writer at a time: batch output. */
 struct json_keys {
 	struct outbuf text;
-	size_t *off;   /* [nev + 1] */
+	size_t *off;     /* [nev + 1] */
+	char **names;    /* [nev]: the keys they were built from */
+	int nev;
 };
+
+static void keys_free(struct json_keys *k)
+{
+	ob_free(&k->text);
+	for (int e = 0; e < k->nev; e++)
+		free(k->names[e]);
+	free(k->names);
+	free(k->off);
+	memset(k, 0, sizeof(*k));
+}
+
+static bool keys_current(const struct json_keys *k, const struct model *m)
+{
+	if (!k->off || k->nev != m->nev)
+		return false;
+	for (int e = 0; e < m->nev; e++)
+		if (strcmp(k->names[e], m->ev[e].key) != 0)
+			return false;
+	return true;
+}
 
 static int keys_build(struct json_keys *k, const struct model *m)
 {
+	keys_free(k);
 	ob_init(&k->text, 64 * (size_t)(m->nev + 1));
 	k->off = malloc((size_t)(m->nev + 1) * sizeof(size_t));
-	if (!k->off || k->text.oom)
+	k->names = calloc((size_t)m->nev + 1, sizeof(char *));
+	if (!k->off || !k->names || k->text.oom)
 		return -1;
 	for (int e = 0; e < m->nev; e++) {
+		if (!(k->names[e] = strdup(m->ev[e].key)))
+			return -1;
+		k->nev = e + 1;
 		k->off[e] = k->text.len;
 		ob_json_str(&k->text, m->ev[e].key);   /* "cycles", "cycles#2" for a repeat */
 		ob_char(&k->text, ':');
 	}
 	k->off[m->nev] = k->text.len;
 	return k->text.oom ? -1 : 0;
-}
-
-static void keys_free(struct json_keys *k)
-{
-	ob_free(&k->text);
-	free(k->off);
 }
 
 static void events_and_metrics(struct outbuf *b, const struct model *m, const struct json_keys *k,
@@ -87,10 +120,10 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 {
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
-	struct json_keys keys;
+	static struct json_keys keys;
 	bool first = true;
 
-	if (keys_build(&keys, m) < 0) {
+	if (!keys_current(&keys, m) && keys_build(&keys, m) < 0) {
 		keys_free(&keys);
 		b->oom = 1;   /* the caller reports it */
 		return;
@@ -142,5 +175,4 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 	ob_str(b, "],\"system\":{");
 	events_and_metrics(b, m, &keys, f->sys, f->sys_m, a, -1, -1);
 	ob_str(b, "}}\n");
-	keys_free(&keys);
 }

@@ -2,6 +2,8 @@
 #include "out/outbuf.h"
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,27 +60,59 @@ void ob_char_grow(struct outbuf *b, char c)
 		b->p[b->len++] = c;
 }
 
+static const uint64_t p10u[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+	1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+	100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+	1000000000000000000ull, 10000000000000000000ull,
+};
+
+/* The number of decimal digits of v (1 for 0): log10 from the bit length, then one compare. */
+static inline int ndigits(uint64_t v)
+{
+	int t = ((64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+
+	return v ? t + 1 - (v < p10u[t]) : 1;
+}
+
+static const char d2[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* The n (at most 8) last digits of w at p, two at a time, in 32-bit arithmetic. */
+static inline void put_digits32(char *p, uint32_t w, int n)
+{
+	while (n >= 2) {
+		unsigned k = (w % 100) * 2;
+		w /= 100;
+		p[--n] = d2[k + 1];
+		p[--n] = d2[k];
+	}
+	if (n)
+		p[0] = (char)('0' + w % 10);
+}
+
+/* The digits of v, exactly n of them (leading zeros when v is shorter), at p: eight at a time,
+ * so that all but one division per eight digits are 32-bit. */
+static inline void put_digits(char *p, uint64_t v, int n)
+{
+	while (n > 8) {
+		put_digits32(p + n - 8, (uint32_t)(v % 100000000), 8);
+		v /= 100000000;
+		n -= 8;
+	}
+	put_digits32(p, (uint32_t)v, n);
+}
+
 void ob_u64(struct outbuf *b, uint64_t v)
 {
-	static const char d2[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
-	char tmp[24];
-	int i = sizeof(tmp);
-	while (v >= 100) {
-		unsigned k = (unsigned)(v % 100) * 2;
-		v /= 100;
-		tmp[--i] = d2[k + 1];
-		tmp[--i] = d2[k];
-	}
-	if (v >= 10) {
-		tmp[--i] = d2[v * 2 + 1];
-		tmp[--i] = d2[v * 2];
-	} else {
-		tmp[--i] = (char)('0' + v);
-	}
-	ob_mem(b, tmp + i, sizeof(tmp) - (size_t)i);
+	int n = ndigits(v);
+
+	if (b->cap - b->len < 20 && !ob_room(b, 20))
+		return;
+	put_digits(b->p + b->len, v, n);
+	b->len += (size_t)n;
 }
 
 void ob_i64(struct outbuf *b, int64_t v)
@@ -116,7 +150,44 @@ void ob_pad_left(struct outbuf *b, size_t start, size_t width)
 
 static const double pow10_tab[10] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
 
-void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text)
+/* llround for 0 <= x < 2^63, without the libm call: x minus its integer part is exact. */
+static inline uint64_t round_half_up(double x)
+{
+	uint64_t i = (uint64_t)x;
+
+	return i + (x - (double)i >= 0.5);
+}
+
+/* v (finite, |v| * 10^decimals below 9e18) with decimals digits after the point; trim drops
+ * the trailing zeros of the decimals and then a lone point. */
+static void fixed(struct outbuf *b, double v, int decimals, bool trim)
+{
+	uint64_t scaled, ip, fp;
+	int nd = decimals;
+
+	if (v < 0) {
+		ob_char(b, '-');
+		v = -v;
+	}
+	scaled = round_half_up(v * pow10_tab[decimals]);
+	switch (decimals) {   /* constant divisors: multiplications, not divisions */
+	case 2: ip = scaled / 100, fp = scaled % 100; break;
+	case 6: ip = scaled / 1000000, fp = scaled % 1000000; break;
+	case 9: ip = scaled / 1000000000, fp = scaled % 1000000000; break;
+	default: ip = scaled / p10u[decimals], fp = scaled % p10u[decimals]; break;
+	}
+	ob_u64(b, ip);
+	if (trim)
+		for (; nd && fp % 10 == 0; nd--)
+			fp /= 10;
+	if (!nd || (b->cap - b->len < 11 && !ob_room(b, 11)))
+		return;
+	b->p[b->len] = '.';
+	put_digits(b->p + b->len + 1, fp, nd);
+	b->len += (size_t)nd + 1;
+}
+
+static void fixed_checked(struct outbuf *b, double v, int decimals, const char *nan_text, bool trim)
 {
 	if (!isfinite(v)) {
 		ob_str(b, nan_text);
@@ -127,25 +198,27 @@ void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text)
 	if (decimals > 9)
 		decimals = 9;
 	if (fabs(v) >= 9e18 / pow10_tab[decimals]) {   /* too big for the integer path */
+		size_t start = b->len;
 		ob_printf_num(b, "%.*f", decimals, v);
+		if (trim && !b->oom && memchr(b->p + start, '.', b->len - start)) {
+			while (b->len > start + 1 && b->p[b->len - 1] == '0')
+				b->len--;
+			if (b->p[b->len - 1] == '.')
+				b->len--;
+		}
 		return;
 	}
-	if (v < 0) {
-		ob_char(b, '-');
-		v = -v;
-	}
-	uint64_t scaled = (uint64_t)llround(v * pow10_tab[decimals]);
-	uint64_t ip = scaled / (uint64_t)pow10_tab[decimals], fp = scaled % (uint64_t)pow10_tab[decimals];
-	ob_u64(b, ip);
-	if (decimals) {
-		char tmp[10];
-		ob_char(b, '.');
-		for (int i = decimals - 1; i >= 0; i--) {
-			tmp[i] = (char)('0' + fp % 10);
-			fp /= 10;
-		}
-		ob_mem(b, tmp, (size_t)decimals);
-	}
+	fixed(b, v, decimals, trim);
+}
+
+void ob_fixed(struct outbuf *b, double v, int decimals, const char *nan_text)
+{
+	fixed_checked(b, v, decimals, nan_text, false);
+}
+
+void ob_fixed_trimmed(struct outbuf *b, double v, int decimals, const char *nan_text)
+{
+	fixed_checked(b, v, decimals, nan_text, true);
 }
 
 void ob_json_num(struct outbuf *b, double v)
@@ -154,36 +227,24 @@ void ob_json_num(struct outbuf *b, double v)
 		ob_str(b, "null");
 		return;
 	}
-	if (v == floor(v) && fabs(v) < 9e15) {
-		ob_i64(b, (int64_t)v);
-		return;
-	}
-	if (fabs(v) >= 9e15) {   /* beyond exact integers: the shortest form that reads back the same */
-		char tmp[40];
-		int n = 0;
-		for (int prec = 15; prec <= 17; prec++) {
-			n = snprintf(tmp, sizeof(tmp), "%.*g", prec, v);   /* at most 24 characters */
-			if (strtod(tmp, NULL) == v)
-				break;
+	if (fabs(v) < 9e15) {
+		if ((double)(int64_t)v == v) {   /* an integer, exactly */
+			ob_i64(b, (int64_t)v);
+			return;
 		}
-		ob_mem(b, tmp, (size_t)n);
+		/* up to 6 decimals, trailing zeros trimmed */
+		fixed(b, v, fabs(v) >= 1e6 ? 2 : 6, true);
 		return;
 	}
-	/* up to 6 decimals, trailing zeros trimmed */
-	ob_fixed_trimmed(b, v, fabs(v) >= 1e6 ? 2 : 6, "null");
-}
-
-void ob_fixed_trimmed(struct outbuf *b, double v, int decimals, const char *nan_text)
-{
-	size_t start = b->len;
-
-	ob_fixed(b, v, decimals, nan_text);
-	if (b->oom || !memchr(b->p + start, '.', b->len - start))
-		return;
-	while (b->len > start + 1 && b->p[b->len - 1] == '0')
-		b->len--;
-	if (b->p[b->len - 1] == '.')
-		b->len--;
+	/* beyond exact integers: the shortest form that reads back the same */
+	char tmp[40];
+	int n = 0;
+	for (int prec = 15; prec <= 17; prec++) {
+		n = snprintf(tmp, sizeof(tmp), "%.*g", prec, v);   /* at most 24 characters */
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	ob_mem(b, tmp, (size_t)n);
 }
 
 void ob_json_str(struct outbuf *b, const char *s)

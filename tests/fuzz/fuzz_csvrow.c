@@ -1,6 +1,7 @@
 /* fuzz_csvrow.c: libFuzzer target for the perf stat -x row parser and separator detector: no crash,
  * no read outside the line, every field of a data row points inside it, and its numbers keep the
- * ranges of csvrow.h (so converting them to uint64_t is defined). Seeds start with the separator
+ * ranges of csvrow.h (so converting them to uint64_t is defined); parsing with the time cache
+ * (csvrow_parse_ctx) gives the same row. Seeds start with the separator
  * selector byte: '0' comma, '1' semicolon, '2' tab. */
 // FUZZ_SOURCES: src/hw/csvrow.c
 // FUZZ_SEEDS: tests/fuzz/corpus/csvrow/*
@@ -43,6 +44,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	     (!isnan(r.pct) && !(r.pct >= 0 && r.pct <= 100)) ||
 	     (!isnan(r.metric) && !(fabs(r.metric) < CSVROW_COUNT_LIMIT))))
 		abort();
+	/* the time cache (kept across inputs, so a time seen before is a hit) changes nothing */
+	{
+		static struct csvrow_ctx ctx;
+		struct csv_row c;
+		int kc = csvrow_parse_ctx(line, size - 1, seps[data[0] % 3], &c, &ctx);
+		if (kc != kind || memcmp(&c.time, &r.time, sizeof(double)) != 0 || c.cpu != r.cpu ||
+		    c.event != r.event || c.event_len != r.event_len || c.why != r.why ||
+		    memcmp(&c.value, &r.value, sizeof(double)) != 0)
+			abort();
+	}
 	csvrow_detect_sep(line, size - 1);
 	free(line);
 	return 0;

@@ -29,6 +29,117 @@ TEST(fixed_matches_printf)
 	CHECK_EQ_STR(fmt_fixed(NAN, 2), "nan");
 }
 
+/* The rounding the writers have always had (and recordings carry): half away from zero of
+ * v * 10^d, as llround; a reference written with printf, for the hand-made formatter. */
+static void ref_fixed(char *out, size_t n, double v, int d, int trim)
+{
+	static const double p10[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	long long s = llround(fabs(v) * p10[d]), p = (long long)p10[d];
+	int k = snprintf(out, n, "%s%lld", v < 0 ? "-" : "", s / p);
+	if (d)
+		k += snprintf(out + k, n - (size_t)k, ".%0*lld", d, s % p);
+	while (trim && d && out[k - 1] == '0')
+		out[--k] = '\0';
+	if (trim && d && out[k - 1] == '.')
+		out[--k] = '\0';
+}
+
+static const char *fmt_with(void (*f)(struct outbuf *, double, int, const char *), double v, int d)
+{
+	static char out[64];
+	struct outbuf b;
+	ob_init(&b, 1);
+	f(&b, v, d, "nan");
+	ob_char(&b, '\0');
+	snprintf(out, sizeof(out), "%s", b.p);
+	ob_free(&b);
+	return out;
+}
+
+static const char *json_of(double v)
+{
+	static char out[64];
+	struct outbuf b;
+	ob_init(&b, 1);
+	ob_json_num(&b, v);
+	ob_char(&b, '\0');
+	snprintf(out, sizeof(out), "%s", b.p);
+	ob_free(&b);
+	return out;
+}
+
+/* Boundaries: halves (.005 at two decimals, which binary makes a little over or under), zero
+ * of both signs, negatives that round to zero, the JSON switch from 6 to 2 decimals at 1e6,
+ * and 300,000 generated values, each the same text as the reference. */
+TEST(fixed_rounding_as_before)
+{
+	char want[64];
+	unsigned x = 7;
+	int bad = 0;
+
+	CHECK_EQ_STR(fmt_with(ob_fixed, 0.125, 2), "0.13");        /* exact half: away from zero */
+	CHECK_EQ_STR(fmt_with(ob_fixed, -0.125, 2), "-0.13");
+	CHECK_EQ_STR(fmt_with(ob_fixed, 1.005, 2), "1.00");        /* 1.00499999999999989... */
+	CHECK_EQ_STR(fmt_with(ob_fixed, 1.015, 2), "1.01");        /* 101.49999999999999 */
+	CHECK_EQ_STR(fmt_with(ob_fixed, 99.995, 2), "100.00");
+	CHECK_EQ_STR(fmt_with(ob_fixed, -0.001, 2), "-0.00");
+	CHECK_EQ_STR(fmt_with(ob_fixed, -0.0, 2), "0.00");
+	CHECK_EQ_STR(fmt_with(ob_fixed, 0.5, 0), "1");
+	CHECK_EQ_STR(fmt_with(ob_fixed, 0.49999999999999994, 0), "0");   /* x + 0.5 would give 1 */
+	CHECK_EQ_STR(fmt_with(ob_fixed, 4503599627370495.5, 0), "4503599627370496");
+	CHECK_EQ_STR(fmt_with(ob_fixed, 1.000000001, 9), "1.000000001");
+	CHECK_EQ_STR(fmt_with(ob_fixed, INFINITY, 2), "nan");
+	CHECK_EQ_STR(fmt_with(ob_fixed, -INFINITY, 2), "nan");
+	CHECK_EQ_STR(fmt_with(ob_fixed_trimmed, 12.5, 6), "12.5");
+	CHECK_EQ_STR(fmt_with(ob_fixed_trimmed, 12.0000001, 6), "12");
+	CHECK_EQ_STR(fmt_with(ob_fixed_trimmed, 1e17, 2), "100000000000000000");
+	CHECK_EQ_STR(json_of(-0.0), "0");
+	CHECK_EQ_STR(json_of(0.1), "0.1");
+	CHECK_EQ_STR(json_of(-0.0000004), "-0");
+	CHECK_EQ_STR(json_of(999999.9999996), "1000000");
+	CHECK_EQ_STR(json_of(1000000.125), "1000000.13");
+	CHECK_EQ_STR(json_of(-1234567.891), "-1234567.89");
+	CHECK_EQ_STR(json_of(8999999999999999.0), "8999999999999999");
+	CHECK_EQ_STR(json_of(-9007199254740991.0), "-9007199254740991");
+	for (int i = 0; i < 300000 && bad < 5; i++) {
+		double v;
+		int d;
+		x = x * 1103515245u + 12345u;
+		d = (int)(x >> 20) % 10;
+		/* mantissas of up to 12 digits at every scale from 1e-9 to 1e9, either sign */
+		v = (double)((x >> 4) % 1000000000000ull + (x & 15)) / pow(10, (int)(x >> 8) % 19 - 3 + 0.0);
+		v = (x & 0x100) ? -v : v;
+		if (fabs(v) * pow(10, d) >= 9e18)
+			continue;
+		ref_fixed(want, sizeof(want), v, d, 0);
+		if (strcmp(fmt_with(ob_fixed, v, d), want) != 0) {
+			CHECK(0, "%.17g with %d: %s, before %s", v, d, fmt_with(ob_fixed, v, d), want);
+			bad++;
+		}
+		ref_fixed(want, sizeof(want), v, fabs(v) >= 1e6 ? 2 : 6, 1);
+		if (fabs(v) < 9e15 && v != floor(v) && strcmp(json_of(v), want) != 0) {
+			CHECK(0, "json %.17g: %s, before %s", v, json_of(v), want);
+			bad++;
+		}
+	}
+}
+
+TEST(i64_extremes)
+{
+	struct outbuf b;
+	ob_init(&b, 1);
+	ob_i64(&b, INT64_MIN);
+	ob_char(&b, ' ');
+	ob_i64(&b, INT64_MAX);
+	ob_char(&b, ' ');
+	ob_u64(&b, 0);
+	ob_char(&b, ' ');
+	ob_i64(&b, -1);
+	ob_char(&b, '\0');
+	CHECK_EQ_STR(b.p, "-9223372036854775808 9223372036854775807 0 -1");
+	ob_free(&b);
+}
+
 TEST(u64_and_json)
 {
 	struct outbuf b;
@@ -133,5 +244,7 @@ int main(void)
 	RUN(fixed_matches_printf);
 	RUN(u64_and_json);
 	RUN(u64_every_width);
+	RUN(fixed_rounding_as_before);
+	RUN(i64_extremes);
 	T_DONE();
 }

@@ -111,6 +111,84 @@ TEST(number_exact)
 	CHECK_EQ_INT(csvrow_number(".", 1, &d), -1);
 }
 
+/* Every decimal form the fast path takes (signs, leading zeros, 0 to 20 digits on either side of
+ * the point, runs of eight digits that start anywhere) reads exactly as strtod, or goes to it. */
+TEST(number_matches_strtod)
+{
+	char s[64];
+	unsigned x = 12345;
+	int bad = 0;
+
+	for (int i = 0; i < 200000 && bad < 5; i++) {
+		int n = 0, ni, nf, zeros;
+		double d, want;
+		char *end;
+		x = x * 1103515245u + 12345u;
+		ni = (int)(x >> 8) % 21;
+		nf = (int)(x >> 16) % 21;
+		zeros = (int)(x >> 24) % 4;
+		if (x & 1)
+			s[n++] = (x & 2) ? '-' : '+';
+		for (int k = 0; k < zeros; k++)
+			s[n++] = '0';
+		for (int k = 0; k < ni; k++, x = x * 1103515245u + 12345u)
+			s[n++] = (char)('0' + (x >> 16) % 10);
+		if (nf || (x & 4))
+			s[n++] = '.';
+		for (int k = 0; k < nf; k++, x = x * 1103515245u + 12345u)
+			s[n++] = (char)('0' + (x >> 16) % 10);
+		s[n] = '\0';
+		want = strtod(s, &end);
+		if (csvrow_number(s, (size_t)n, &d) == 0) {
+			if (memcmp(&d, &want, sizeof(d)) != 0 || *end) {
+				CHECK(0, "%s: %.17g, strtod %.17g", s, d, want);
+				bad++;
+			}
+		} else if (*end == '\0' && end != s && (zeros || ni || nf)) {
+			CHECK(0, "%s refused", s);
+			bad++;
+		}
+	}
+	double d;
+
+	/* the largest count perf prints, 2^64 - 1 */
+	CHECK_EQ_INT(csvrow_number("18446744073709551615", 20, &d), 0);
+	CHECK(d == 18446744073709551615.0, "%.17g", d);
+	CHECK_EQ_INT(csvrow_number("12345678x", 9, &d), -1);
+	CHECK_EQ_INT(csvrow_number("1234567812345678.", 17, &d), 0);
+	CHECK(d == 1234567812345678.0, "%.17g", d);
+}
+
+/* The time cache changes no result: every line parses the same with it as without, whatever the
+ * line before it was (the same time, another, a bad one, one too long to keep, a summary). */
+TEST(time_cache_same_rows)
+{
+	static const char *lines[] = {
+		"  1.5,CPU0,10,,cycles,100,100.00,,", "  1.5,CPU1,11,,cycles,100,50.00,,",
+		"  1.5;CPU1;11;;cycles;100;50.00;;", "  2.5,CPU1,12,,cycles,100,100.00,,",
+		"x2.5,CPU1,12,,cycles,100,100.00,,", "x2.5,CPU1,12,,cycles,100,100.00,,",
+		"2.5,CPU1,12,,cycles,100,100.00,,", "summary,CPU1,12,,cycles,100,100.00,,",
+		"2.5,CPU1,12,,cycles,100,100.00,,", "2.50000000000000000000000000000000001,CPU2,1,,cycles,1,100,,",
+		"2.50000000000000000000000000000000001,CPU3,1,,cycles,1,100,,", "2.5,5,,cycles,1,100",
+		"-1,CPU1,12,,cycles,100,100.00,,", "-1,CPU1,12,,cycles,100,100.00,,", "1e400,CPU1,1,,c,1,1,,",
+		"1e400,CPU1,1,,c,1,1,,", "3,CPU1,1,,c,1,1,,",
+	};
+	struct csvrow_ctx ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		struct csv_row a, b;
+		int ka = csvrow_parse(lines[i], strlen(lines[i]), ',', &a);
+		int kb = csvrow_parse_ctx(lines[i], strlen(lines[i]), ',', &b, &ctx);
+		CHECK(ka == kb && memcmp(&a.time, &b.time, sizeof(double)) == 0 && a.cpu == b.cpu &&
+		      memcmp(&a.value, &b.value, sizeof(double)) == 0 && a.vstate == b.vstate &&
+		      a.event == b.event && a.event_len == b.event_len && a.summary == b.summary &&
+		      memcmp(&a.pct, &b.pct, sizeof(double)) == 0 && a.why == b.why,
+		      "line %zu \"%s\": kind %d/%d time %g/%g cpu %d/%d", i, lines[i], ka, kb, a.time, b.time,
+		      a.cpu, b.cpu);
+	}
+}
+
 TEST(detect_separator)
 {
 	const char *tab = "# c\n\n 1.0\tCPU0\t5\t\tcha/event=0x34,umask=0x1/\t1\t100\n";
@@ -533,6 +611,8 @@ int main(void)
 	RUN(row_optional_columns);
 	RUN(row_skip_and_bad);
 	RUN(number_exact);
+	RUN(number_matches_strtod);
+	RUN(time_cache_same_rows);
 	RUN(detect_separator);
 	RUN(event_names);
 	run_data_tests();

@@ -1,0 +1,33 @@
+/* linereader.h: lines of a regular file read in fixed blocks, with seeking, in bounded memory. */
+#ifndef PMUTOP_LINEREADER_H
+#define PMUTOP_LINEREADER_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LR_BLOCK (1u << 20)     /* bytes read at a time: the reader's whole buffer */
+#define LR_MAXLINE (64u << 10)  /* a longer line is reported (LR_LONG) and skipped, never held */
+
+enum { LR_END = 0, LR_LINE = 1, LR_LONG = 2 };
+
+struct linereader {
+	int fd;
+	char *buf;            /* [LR_BLOCK] */
+	size_t start, end;    /* unread bytes: buf[start..end) */
+	uint64_t off;         /* file offset of buf[start] */
+	bool eof;
+};
+
+/* Open a regular file (a FIFO or directory is refused without waiting). 0, or -1 with err. */
+int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen);
+void lr_close(struct linereader *lr);
+/* The file's size now (0 when unknown). */
+uint64_t lr_size(const struct linereader *lr);
+/* Make the next line the one starting at file offset off: free when off is still in the
+ * buffer (the line just read, or any later one), else one lseek. 0 or -errno. */
+int lr_seek(struct linereader *lr, uint64_t off);
+/* The next line, without its '\n': LR_LINE with *line, *len and *off (valid until the next call),
+ * LR_LONG for a line longer than LR_MAXLINE (skipped; *off and *len = LR_MAXLINE set, *line
+ * NULL), LR_END at the end, or -errno. A last line without '\n' is a line. */
+int lr_next(struct linereader *lr, const char **line, size_t *len, uint64_t *off);
+#endif

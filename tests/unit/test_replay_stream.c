@@ -1,0 +1,222 @@
+/* test_replay_stream.c: the block line reader, and replay over a recording larger than its
+ * buffer: every interval read again after seeking (back, forward, to the start) is the same. */
+#include "t.h"
+#include "hw/linereader.h"
+#include "hw/model.h"
+#include "hw/replay.h"
+#include "app/app.h"
+#include "out/output.h"
+#include <stdint.h>
+#include <unistd.h>
+
+static char *tmp_with(const char *data, size_t len)
+{
+	static char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/pmutop-lr.XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return NULL;
+	if (write(fd, data, len) != (ssize_t)len) {
+		close(fd);
+		return NULL;
+	}
+	close(fd);
+	return path;
+}
+
+/* Lines of every length around the block size, the last without '\n': each comes back whole, at
+ * its offset, and seeking to any of them (in the buffer or not) reads it again. */
+TEST(lines_across_blocks)
+{
+	size_t cap = 3 * LR_BLOCK, len = 0, nlines = 0, offs[4096];
+	char *data = malloc(cap), err[256] = "", *path;
+	struct linereader lr;
+	const char *p;
+	size_t ll, k;
+	uint64_t off;
+	int kind;
+
+	for (size_t i = 0; len + 20000 < cap && nlines < 4096; i++) {
+		size_t n = (i * 7919) % 17000;   /* 0 .. 17 KB, so lines straddle block ends */
+		offs[nlines++] = len;
+		for (size_t j = 0; j < n; j++)
+			data[len++] = (char)('a' + (i + j) % 26);
+		data[len++] = '\n';
+	}
+	len--;   /* the last line has no newline */
+	path = tmp_with(data, len);
+	CHECK(path && lr_open(&lr, path, err, sizeof(err)) == 0, "open: %s", err);
+	if (!path)
+		goto out;
+	for (k = 0; (kind = lr_next(&lr, &p, &ll, &off)) == LR_LINE; k++) {
+		size_t want = (k + 1 < nlines ? offs[k + 1] - 1 : len) - offs[k];
+		if (k >= nlines || off != offs[k] || ll != want || memcmp(p, data + offs[k], ll) != 0) {
+			CHECK(0, "line %zu: offset %llu length %zu", k, (unsigned long long)off, ll);
+			break;
+		}
+	}
+	CHECK_EQ_INT(kind, LR_END);
+	CHECK_EQ_INT(k, nlines);
+	CHECK_EQ_U64(lr_size(&lr), len);
+	for (size_t i = 0; i < 40; i++) {   /* back and forth */
+		k = (i * 2654435761u) % nlines;
+		CHECK_EQ_INT(lr_seek(&lr, offs[k]), 0);
+		CHECK_EQ_INT(lr_next(&lr, &p, &ll, &off), LR_LINE);
+		CHECK(off == offs[k] && memcmp(p, data + offs[k], ll) == 0, "seek to line %zu", k);
+	}
+	lr_close(&lr);
+	unlink(path);
+out:
+	free(data);
+}
+
+/* A line longer than LR_MAXLINE is one LR_LONG, and the next line follows it. */
+TEST(long_line_skipped)
+{
+	size_t n = LR_MAXLINE * 3;
+	char *data = malloc(n + 16), err[256] = "", *path;
+	struct linereader lr;
+	const char *p;
+	size_t ll;
+	uint64_t off;
+
+	memcpy(data, "a\n", 2);
+	memset(data + 2, 'x', n);
+	memcpy(data + 2 + n, "\nb\n", 3);
+	path = tmp_with(data, n + 5);
+	CHECK(path && lr_open(&lr, path, err, sizeof(err)) == 0, "open: %s", err);
+	if (path) {
+		CHECK(lr_next(&lr, &p, &ll, &off) == LR_LINE && ll == 1 && p[0] == 'a', "first");
+		CHECK(lr_next(&lr, &p, &ll, &off) == LR_LONG && off == 2, "long");
+		CHECK(lr_next(&lr, &p, &ll, &off) == LR_LINE && ll == 1 && p[0] == 'b' && off == n + 3, "after");
+		CHECK_EQ_INT(lr_next(&lr, &p, &ll, &off), LR_END);
+		lr_close(&lr);
+		unlink(path);
+	}
+	free(data);
+}
+
+/* A recording of 5 MB (five reader blocks): the frames read in order, then again after seeking to
+ * each interval from the last back to the first and forward by strides, are identical. */
+#define NCPU 48
+#define NEV 6
+#define NIV 300
+TEST(seek_back_exact_interval)
+{
+	static struct ev_val first[NIV][NCPU * NEV];
+	static const char *ev[NEV] = { "cycles", "instructions", "cycles", "branches", "r01c2", "cpu/event=0x3c,umask=0x0/" };
+	size_t cap = 8 << 20, len = 0;
+	char *data = malloc(cap), err[256] = "", *path = NULL;
+	struct replay *r = NULL;
+	struct model m;
+	int order[2 * NIV], n = 0;
+
+	memset(&m, 0, sizeof(m));
+	len += (size_t)snprintf(data + len, cap - len, "# started on a test\n");
+	for (int t = 0; t < NIV; t++)
+		for (int e = 0; e < NEV; e++)
+			for (int c = 0; c < NCPU; c++)
+				len += (size_t)snprintf(data + len, cap - len,
+							"%16.9f,CPU%d,%llu,,%s,%d,%d.%02d,,\n", 1.0 + t * 1.000012, c,
+							(unsigned long long)(t * 1000003ULL + (unsigned)c * 7919u + (unsigned)e),
+							ev[e], 1000000 + t + c, 50 + (t + c) % 50, (t * 7 + e) % 100);
+	CHECK(len > 4 * LR_BLOCK && len < cap, "recording of %zu bytes", len);
+	path = tmp_with(data, len);
+	if (path)
+		r = replay_open(path, NULL, err, sizeof(err));
+	CHECK(r != NULL, "open: %s", err);
+	if (!r)
+		goto out;
+	CHECK_EQ_INT(replay_count(r), NIV);
+	CHECK_EQ_INT(replay_setup_model(r, &m, 4), 0);
+	CHECK_EQ_INT(m.ncpus, NCPU);
+	CHECK_EQ_INT(m.nev, NEV);
+	for (int i = 0; i < NIV; i++) {
+		CHECK_EQ_INT(replay_next(r, &m), 0);
+		memcpy(first[i], m.cur.cpu, sizeof(first[i]));
+	}
+	CHECK_EQ_INT(replay_next(r, &m), 1);
+	for (int i = NIV - 1; i >= 0; i--)
+		order[n++] = i;
+	for (int i = 0; i < NIV; i += 37)
+		order[n++] = i;
+	for (int k = 0; k < n; k++) {
+		int i = order[k], bad = -1;
+		CHECK_EQ_INT(replay_seek(r, i), 0);
+		CHECK_EQ_INT(replay_next(r, &m), 0);
+		for (int j = 0; j < NCPU * NEV && bad < 0; j++) {
+			const struct ev_val *a = &first[i][j], *b = &m.cur.cpu[j];
+			if (a->raw != b->raw || a->running != b->running || a->enabled != b->enabled ||
+			    a->state != b->state || memcmp(&a->value, &b->value, sizeof(double)) ||
+			    memcmp(&a->pct, &b->pct, sizeof(double)))
+				bad = j;
+		}
+		CHECK(bad < 0, "interval %d, value %d differs after seeking", i, bad);
+		CHECK_EQ_INT(m.cur.seq, i + 1);
+		if (bad >= 0)
+			break;
+	}
+	/* the values themselves: the last interval, CPU 5, the second "cycles" */
+	CHECK_NEAR(first[NIV - 1][5 * NEV + 2].value, (NIV - 1) * 1000003.0 + 5 * 7919 + 2, 0);
+	CHECK_EQ_INT(first[NIV - 1][5 * NEV + 2].state, EVS_OK);
+out:
+	if (r) {
+		model_free(&m);
+		replay_close(r);
+	}
+	if (path)
+		unlink(path);
+	free(data);
+}
+
+/* JSON of one frame of a recording's text, through the app a (its model set up afresh). */
+static char *json_frame(const char *t_name, struct app *a, const char *text)
+{
+	char err[256] = "", *path = tmp_with(text, strlen(text)), *out = NULL;
+	struct replay *r = path ? replay_open(path, NULL, err, sizeof(err)) : NULL;
+	struct outbuf b;
+
+	CHECK(r != NULL, "open: %s", err);
+	memset(&a->model, 0, sizeof(a->model));
+	if (r && replay_setup_model(r, &a->model, 2) == 0 && replay_next(r, &a->model) == 0) {
+		model_derive(&a->model);
+		ob_init(&b, 16);
+		out_json_frame(&b, a);
+		ob_char(&b, '\0');
+		out = b.oom ? NULL : strdup(b.p);
+		ob_free(&b);
+	}
+	CHECK(out != NULL, "no JSON");
+	model_free(&a->model);
+	replay_close(r);
+	if (path)
+		unlink(path);
+	return out;
+}
+
+/* The escaped event keys are kept between frames: a second recording with as many events under
+ * other names (one needing escapes) is written with its own names. */
+TEST(json_keys_follow_events)
+{
+	static struct app a;
+	char *one = json_frame(t_name, &a, "1.0,CPU0,10,,cycles,100,100.00,,\n1.0,CPU0,20,,instructions,100,100.00,,\n");
+	char *two = json_frame(t_name, &a, "1.0,CPU0,10,,branches,100,100.00,,\n1.0,CPU0,20,,a\\b,100,100.00,,\n");
+
+	CHECK(one && strstr(one, "\"cycles\":{\"value\":10,") && strstr(one, "\"instructions\":{\"value\":20,"),
+	      "%.300s", one ? one : "");
+	CHECK(two && strstr(two, "\"branches\":{\"value\":10,") && strstr(two, "\"a\\\\b\":{\"value\":20,") &&
+	      !strstr(two, "cycles"), "%.300s", two ? two : "");
+	free(one);
+	free(two);
+}
+
+int main(void)
+{
+	RUN(lines_across_blocks);
+	RUN(long_line_skipped);
+	RUN(seek_back_exact_interval);
+	RUN(json_keys_follow_events);
+	T_DONE();
+}
