@@ -367,6 +367,20 @@ def topdown_cost():
             [100 * (t - c) / c], target=10, note=f"cores {c:.0f} us, top-down {t:.0f} us per refresh")
 
 
+def simkernel():
+    # the simulated kernel alone (bench_refresh simopen): 128 raw events per CPU, each a group of its
+    # own (the most scheduling work), opened disabled and enabled as counters_open does; CPU time
+    runs = []
+    for _ in range(REPEATS):
+        out = subprocess.run([DRIVER, "simopen", "big-1024", "128"], check=True, capture_output=True,
+                             text=True).stdout
+        runs += [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    fig("11 simulated kernel", "open + enable 128 events x 1024 CPUs (big-1024)", "s CPU",
+        [r["open_cpu_s"] for r in runs], target=0.5,
+        note="131,072 lone events; process CPU time, not wall")
+    fig("11 simulated kernel", "close them", "s CPU", [r["close_cpu_s"] for r in runs])
+
+
 def scaling():
     base = open(os.path.join(ROOT, "machines", "big-1024.machine")).read()
     mdir = os.path.join(OUTDIR, "machines")
@@ -681,6 +695,9 @@ def main():
     if want("10"):
         log("scenario 10: event browser")
         evbrowse()
+    if want("11"):
+        log("scenario 11: simulated kernel")
+        simkernel()
     info["seconds"] = round(time.monotonic() - t0, 1)
     info["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     table(info)

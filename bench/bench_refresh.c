@@ -4,6 +4,7 @@
  *   bench_refresh refresh MACHINE EVENTS N [R]   N refreshes back to back (after a warm-up),
  *                                              R times: one line each
  *   bench_refresh startup MACHINE EVENTS     the phases up to the first sample, each timed once
+ *   bench_refresh simopen MACHINE NEV        the simulated kernel alone: open NEV events per CPU, CPU time
  *
  * The simulated kernel is wrapped in a timing seam: every call through the seam (open, read,
  * ioctl, close) is timed, so the kernel's share can be taken out of pmutop's. */
@@ -328,8 +329,75 @@ static int do_startup(const char *machine, const char *events)
 	return 0;
 }
 
+static double cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The simulated kernel alone: NEV raw core events per CPU, each a group of its own (the most
+ * groups, so the most scheduling work), opened disabled and enabled as counters_open does, then
+ * read once and closed. CPU time of each phase (open includes enable). */
+static int do_simopen(const char *machine, int nev)
+{
+	char err[256];
+	struct sim_machine *m = simm_load(machine, err, sizeof(err));
+	const struct perf_seam *s;
+	struct perf_event_attr a;
+	uint64_t buf[8];
+	double t0, te, t1, t2, t3;
+	int ncpus, *fd, opened = 0;
+
+	if (!m) {
+		fprintf(stderr, "bench_refresh: %s: %s\n", machine, err);
+		return 1;
+	}
+	s = simk_new(m, NULL);
+	ncpus = simm_ncpus(m);
+	fd = malloc(sizeof(int) * (size_t)ncpus * (size_t)nev);
+	if (!s || !fd)
+		return 1;
+	t0 = cpu_s();
+	for (int c = 0; c < ncpus; c++)
+		for (int e = 0; e < nev; e++) {
+			memset(&a, 0, sizeof(a));
+			a.size = sizeof(a);
+			a.type = PERF_TYPE_RAW;
+			a.config = (uint64_t)(1u << (e % 8)) << 8 | (uint64_t)(0x10 + e / 8);   /* r0110, r0210, ... */
+			a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |
+					PERF_FORMAT_TOTAL_TIME_RUNNING;
+			a.disabled = 1;
+			fd[(size_t)c * nev + e] = s->open(s->ctx, &a, -1, c, -1, 0);
+			opened += fd[(size_t)c * nev + e] >= 0;
+		}
+	te = cpu_s();
+	for (size_t i = 0; i < (size_t)ncpus * nev; i++)
+		if (fd[i] >= 0)
+			s->ioctl(s->ctx, fd[i], PERF_EVENT_IOC_ENABLE, 0);
+	t1 = cpu_s();
+	for (size_t i = 0; i < (size_t)ncpus * nev; i++)
+		if (fd[i] >= 0)
+			s->read(s->ctx, fd[i], buf, sizeof(buf));
+	t2 = cpu_s();
+	for (size_t i = 0; i < (size_t)ncpus * nev; i++)
+		if (fd[i] >= 0)
+			s->close(s->ctx, fd[i]);
+	t3 = cpu_s();
+	printf("{\"mode\":\"simopen\",\"machine\":\"%s\",\"ncpus\":%d,\"nev\":%d,\"opened\":%d,"
+	       "\"open_cpu_s\":%.4f,\"enable_cpu_s\":%.4f,\"read_cpu_s\":%.4f,\"close_cpu_s\":%.4f}\n", machine, ncpus, nev, opened,
+	       t1 - t0, t1 - te, t2 - t1, t3 - t2);
+	free(fd);
+	simk_free((struct perf_seam *)s);
+	simm_free(m);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && strcmp(argv[1], "simopen") == 0)
+		return atoi(argv[3]) > 0 ? do_simopen(argv[2], atoi(argv[3])) : 2;
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "refresh") == 0) {
 		long n = strtol(argv[4], NULL, 10);
 		int rep = argc == 6 ? atoi(argv[5]) : 1;
@@ -337,6 +405,6 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && strcmp(argv[1], "startup") == 0)
 		return do_startup(argv[2], argv[3]);
-	fprintf(stderr, "usage: bench_refresh refresh MACHINE EVENTS N | startup MACHINE EVENTS\n");
+	fprintf(stderr, "usage: bench_refresh refresh MACHINE EVENTS N | startup MACHINE EVENTS | simopen MACHINE NEV\n");
 	return 2;
 }

@@ -66,9 +66,12 @@ static void note_reads(struct app *a)
 static int perf_reopen(struct app *a)
 {
 	struct cnt_error err;
+	int *plan;
 
 	counters_close(a->cnt);
-	a->cnt = counters_open(&a->evl, &a->topo, a->seam, &err);
+	plan = app_group_plan(a);
+	a->cnt = counters_open(&a->evl, plan, &a->topo, a->seam, &err);
+	free(plan);
 	if (!a->cnt) {
 		snprintf(a->msg, sizeof(a->msg), "%s", err.msg);
 		return err.err ? err.err : -EIO;
@@ -203,6 +206,16 @@ void app_events_text(const struct app *a, char *buf, size_t len)
 			return;
 		}
 	}
+}
+
+int *app_group_plan(struct app *a)
+{
+	int *plan = malloc(sizeof(int) * (size_t)(a->evl.n ? a->evl.n : 1));
+
+	app_update_budget(a);
+	if (plan)
+		budget_pack(a->budget, a->nbudget, &a->reg, &a->evl, plan);
+	return plan;   /* NULL (out of memory): the user's groups */
 }
 
 void app_update_budget(struct app *a)

@@ -108,6 +108,8 @@ void app_events_text(const struct app *a, char *buf, size_t len);
 int app_sample(struct app *a);
 /* Recompute the counter budget for the current events. */
 void app_update_budget(struct app *a);
+/* Which events share a group (budget_pack over the budget, malloc'd, NULL when out of memory). */
+int *app_group_plan(struct app *a);
 /* Load the uncore inventory once (for the uncore view). */
 void app_load_inventory(struct app *a);
 /* Monotonic seconds. */

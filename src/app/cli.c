@@ -334,8 +334,13 @@ static int run(struct app *a)
 		return 2;
 	if ((r = parse_events(a, list, where)))
 		return r;
-	if (a->opt.explain)
-		return explain_events(stdout, &a->evl, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
+	if (a->opt.explain) {
+		int *plan = app_group_plan(a);
+
+		r = explain_events(stdout, &a->evl, plan, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
+		free(plan);
+		return r;
+	}
 	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "pmutop: standard output is not a terminal; use -b for batch output "
 			"(-b --json, -b -x, -b -o FILE)\n");

@@ -7,6 +7,7 @@
 #include "hw/pmu.h"
 #include "hw/topology.h"
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +44,7 @@ static int spec_cpus(const struct ev_spec *e, const struct topology *topo, int *
 	return topo->ncpus;
 }
 
-static void explain_json(FILE *out, const struct ev_spec *e, bool pinned, const char *pmu, const int *cpus,
+static void explain_json(FILE *out, const struct ev_spec *e, int group, bool weak, bool pinned, const char *pmu, const int *cpus,
 			 int ncpus)
 {
 	char scale[40];
@@ -65,8 +66,8 @@ static void explain_json(FILE *out, const struct ev_spec *e, bool pinned, const 
 		(unsigned long long)e->config, (unsigned long long)e->config1,
 		(unsigned long long)e->config2, (unsigned long long)e->config3, scale);
 	json_fputs(out, e->unit);
-	fprintf(out, ", \"group\": %d, \"exclude_user\": %s, \"exclude_kernel\": %s, \"exclude_hv\": %s"
-		", \"pinned\": %s, \"cpus\": [", e->group, e->exclude_user ? "true" : "false",
+	fprintf(out, ", \"group\": %d, \"weak\": %s, \"exclude_user\": %s, \"exclude_kernel\": %s, \"exclude_hv\": %s"
+		", \"pinned\": %s, \"cpus\": [", group, weak ? "true" : "false", e->exclude_user ? "true" : "false",
 		e->exclude_kernel ? "true" : "false", e->exclude_hv ? "true" : "false",
 		pinned ? "true" : "false");
 	for (int i = 0; i < ncpus; i++)
@@ -74,7 +75,7 @@ static void explain_json(FILE *out, const struct ev_spec *e, bool pinned, const 
 	fputs("]}", out);
 }
 
-static void explain_text(FILE *out, const struct ev_spec *e, bool pinned, const char *pmu, const int *cpus,
+static void explain_text(FILE *out, const struct ev_spec *e, int group, bool weak, bool pinned, const char *pmu, const int *cpus,
 			 int ncpus)
 {
 	char list[512], scale[40];
@@ -92,7 +93,7 @@ static void explain_text(FILE *out, const struct ev_spec *e, bool pinned, const 
 		fprintf(out, " config3=0x%llx", (unsigned long long)e->config3);
 	if (e->scale != 1.0 || e->unit[0])
 		fprintf(out, " scale=%s unit=%s", scale, e->unit[0] ? e->unit : "-");
-	fprintf(out, " group=%d cpus=%s", e->group, list);
+	fprintf(out, " group=%d%s cpus=%s", group, weak ? " weak" : "", list);
 	if (e->exclude_user || e->exclude_kernel || e->exclude_hv)
 		fprintf(out, " exclude=%s%s%s", e->exclude_user ? "u" : "", e->exclude_kernel ? "k" : "",
 			e->exclude_hv ? "h" : "");
@@ -101,14 +102,27 @@ static void explain_text(FILE *out, const struct ev_spec *e, bool pinned, const 
 	fputc('\n', out);
 }
 
-int explain_events(FILE *out, const struct ev_list *l, const struct pmu_registry *reg,
+/* Event i shares a group that the user did not write (packed to fit the counters, see budget_pack):
+ * weak, as perf's {...}:W, split again where it cannot run. */
+static bool weak(const struct ev_list *l, const int *group, int i)
+{
+	for (int k = 0; k < l->n; k++)
+		if (group[k] == group[i] && l->ev[k].group != l->ev[i].group && l->ev[k].type != PERF_TYPE_SOFTWARE &&
+		    l->ev[i].type != PERF_TYPE_SOFTWARE)
+			return true;
+	return false;
+}
+
+int explain_events(FILE *out, const struct ev_list *l, const int *plan, const struct pmu_registry *reg,
 		   const struct topology *topo, bool json)
 {
-	/* pinned as counters_open sets it, not as the event string asked */
+	/* pinned and grouped as counters_open does it, not as the event string asked */
 	bool *pinned = calloc((size_t)(l->n ? l->n : 1), sizeof(bool));
+	int *group = malloc(sizeof(int) * (size_t)(l->n ? l->n : 1));
 
-	if (!pinned || counters_plan_pinned(l, pinned) < 0) {
+	if (!pinned || !group || counters_plan_pinned(l, plan, pinned) < 0 || counters_plan(l, plan, group) < 0) {
 		free(pinned);
+		free(group);
 		return -ENOMEM;
 	}
 	if (json)
@@ -120,18 +134,20 @@ int explain_events(FILE *out, const struct ev_list *l, const struct pmu_registry
 
 		if (n < 0) {
 			free(pinned);
+			free(group);
 			return n;
 		}
 		if (json) {
-			explain_json(out, e, pinned[i], pmu_name(e, reg), cpus, n);
+			explain_json(out, e, group[i], weak(l, group, i), pinned[i], pmu_name(e, reg), cpus, n);
 			fputs(i + 1 < l->n ? ",\n" : "\n", out);
 		} else {
-			explain_text(out, e, pinned[i], pmu_name(e, reg), cpus, n);
+			explain_text(out, e, group[i], weak(l, group, i), pinned[i], pmu_name(e, reg), cpus, n);
 		}
 		if (cpus != e->cpus)
 			free(cpus);
 	}
 	free(pinned);
+	free(group);
 	if (json)
 		fputs("]\n", out);
 	return ferror(out) ? -EIO : 0;

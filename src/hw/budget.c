@@ -301,3 +301,134 @@ void budget_describe(const struct budget *b, char *buf, size_t len)
 		 b->offcore ? (b->offcore > 2 ? ">2" : "ok") : "", lim,
 		 b->gp < 0 ? "unknown" : b->multiplex ? "will multiplex" : "fits");
 }
+
+/* The cycles, instructions and ref-cycles of counters.c's pinned group (counters.c fixed_event). */
+static bool fixed_kind(const struct ev_spec *e)
+{
+	uint64_t cfg = e->config & 0xffffffffULL;
+
+	return e->type == PERF_TYPE_HARDWARE && (cfg == PERF_COUNT_HW_CPU_CYCLES ||
+		cfg == PERF_COUNT_HW_INSTRUCTIONS || cfg == PERF_COUNT_HW_REF_CPU_CYCLES) &&
+		!e->exclude_user && !e->exclude_kernel;
+}
+
+static bool same_cpus(const struct ev_spec *a, const struct ev_spec *b)
+{
+	if (!a->cpus || !b->cpus)
+		return !a->cpus && !b->cpus;
+	return a->ncpus == b->ncpus && memcmp(a->cpus, b->cpus, sizeof(int) * (size_t)a->ncpus) == 0;
+}
+
+/* A lone event (a group of one) that may share a group chosen here: not pinned or exclusive
+ * (":D", ":e" ask for a group of its own), on b's PMU, counting on a counter. */
+static bool packable(const struct budget *b, const struct pmu_registry *reg, const struct ev_list *evl, int i)
+{
+	const struct ev_spec *e = &evl->ev[i];
+
+	for (int k = 0; k < evl->n; k++)
+		if (k != i && evl->ev[k].group == e->group)
+			return false;   /* the user's group: kept as written */
+	return !e->pinned && !e->exclusive && e->type != PERF_TYPE_SOFTWARE && on_pmu(reg, e, b->pmu);
+}
+
+/* Lone GP event i of b's PMU, not in the pinned group led by fg (-1 none). */
+static bool lone_gp(const struct budget *b, const struct pmu_registry *reg, const struct ev_list *evl,
+		    const int *plan, int fg, int i)
+{
+	return fixed_slot(b, &evl->ev[i]) == -1 && !(fg >= 0 && plan[i] == evl->ev[fg].group) &&
+	       packable(b, reg, evl, i);
+}
+
+/* Whether packing n lone GP events into groups of cap costs them little running time. The kernel
+ * puts flexible groups on in rotation order until one does not fit: n events alone in cap counters
+ * each run cap/n of the time, in full groups of cap 1/ceil(n/cap). One group (no multiplexing) is
+ * always worth it; else only while each keeps at least 4/5 of its time (128 events in 7 counters:
+ * 18.3/19; 4 events in 3 counters, AMD's default set beside the watchdog: 1.33/2, left alone). */
+static bool pack_pays(const struct budget *b, const struct pmu_registry *reg, const struct ev_list *evl,
+		      const int *plan, int fg, int cap)
+{
+	int n = 0, groups;
+
+	for (int i = 0; i < evl->n; i++)
+		n += lone_gp(b, reg, evl, plan, fg, i);
+	groups = (n + cap - 1) / cap;
+	return n <= cap || 5 * n >= 4 * cap * groups;
+}
+
+int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl,
+		int *plan)
+{
+	int packed = 0;
+
+	for (int i = 0; i < evl->n; i++)
+		plan[i] = evl->ev[i].group;
+	for (int p = 0; p < n; p++) {
+		const struct budget *bp = &b[p];
+		const struct ev_spec cycles = { .type = PERF_TYPE_HARDWARE, .config = PERF_COUNT_HW_CPU_CYCLES };
+		int wd = bp->nmi_watchdog ? fixed_slot(bp, &cycles) : -1, fg = -1, fixed_gp = 0, cap;
+		unsigned used = wd >= 0 ? 1u << wd : 0, seen = 0;
+		unsigned long long masks[64];
+		int g = -1, k = 0, off = 0;
+
+		if (bp->gp <= 0)
+			continue;   /* counters unknown: every lone event stays a group of its own */
+		/* cycles, instructions, ref-cycles: one group, pinned by counters_open; those whose fixed
+		 * counter is taken (the watchdog's cycles) or that have none (AMD) hold a GP counter */
+		for (int i = 0; i < evl->n; i++) {
+			const struct ev_spec *e = &evl->ev[i];
+			unsigned bit = 1u << (e->config & 0x1f);
+			int slot;
+
+			if (!fixed_kind(e) || !packable(bp, reg, evl, i) || (seen & bit) ||
+			    (fg >= 0 && !same_cpus(e, &evl->ev[fg])))
+				continue;
+			slot = fixed_slot(bp, e);
+			if (slot >= 0 && !(used & 1u << slot))
+				used |= 1u << slot;
+			else if (slot >= 0 && fixed_only(bp, slot))
+				continue;   /* no counter for it at all: left alone */
+			else
+				fixed_gp++;
+			seen |= bit;
+			if (fg < 0)
+				fg = i;
+			plan[i] = evl->ev[fg].group;
+			packed += fg != i;
+		}
+		/* the rest of the GP counters: lone GP events, in order, as many to a group as fit
+		 * alongside that group (counter constraints of the catalog and the offcore MSRs too) */
+		cap = bp->gp - (bp->watchdog_gp ? 1 : 0) - fixed_gp;
+		if (cap > 0 && !pack_pays(bp, reg, evl, plan, fg, cap))
+			cap = 0;
+		for (int i = 0; i < evl->n && cap > 0; i++) {
+			const struct ev_spec *e = &evl->ev[i];
+			bool oc = e->type != PERF_TYPE_HARDWARE && e->type != PERF_TYPE_HW_CACHE &&
+				  ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb);
+			unsigned long long mk;
+
+			if (!lone_gp(bp, reg, evl, plan, fg, i))
+				continue;   /* a fixed counter's, in the pinned group, or not a lone GP event */
+			mk = event_mask(reg, e);
+			if (g >= 0) {
+				masks[fixed_gp + k] = mk;
+				if (k >= cap || off + oc > 2 || !same_cpus(e, &evl->ev[g]) ||
+				    unplaced(masks, fixed_gp + k + 1, bp->gp, bp->watchdog_gp) > 0)
+					g = -1;   /* full: this one leads the next group */
+			}
+			if (g < 0) {
+				g = i;
+				k = off = 0;
+				for (int z = 0; z < fixed_gp; z++)
+					masks[z] = 0;   /* the pinned group's GP events: any counter */
+			}
+			masks[fixed_gp + k] = mk;
+			plan[i] = evl->ev[g].group;
+			packed += g != i;
+			k++;
+			off += oc;
+			if (fixed_gp + k >= 63)
+				g = -1;
+		}
+	}
+	return packed;
+}

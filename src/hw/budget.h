@@ -32,6 +32,16 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 /* The GP counters a catalog Counter field allows ("0,1,2,3", "0-3"), as a bit mask;
  * 0 when it names none (fixed counters, empty, unknown: any GP counter). */
 unsigned long long budget_counter_mask(const char *counter);
+/* Fit lone events into as few groups as the counters allow, so a refresh costs one read() per
+ * group: per core PMU, its cycles, instructions and ref-cycles in one group (counters_open pins it),
+ * then its other lone counter events in groups of as many as the GP counters left beside that
+ * group hold (the NMI watchdog's, the catalog's counter constraints, 2 offcore MSRs). The user's
+ * groups, pinned or exclusive events, software events and events of PMUs with unknown counters
+ * are left as they are. plan[evl->n] gets each event's group number (an ev_spec group number);
+ * returns how many events joined another's group. counters_open falls back to lone events
+ * (as perf's weak groups {...}:W) where the kernel refuses or never schedules such a group. */
+int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl,
+		int *plan);
 /* "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds fixed cycles; 10 events need 6 GP: fits" */
 void budget_describe(const struct budget *b, char *buf, size_t len);
 #endif

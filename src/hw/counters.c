@@ -20,6 +20,12 @@ enum { CS_ABSENT, CS_UNSUPPORTED, CS_OPEN };
 struct counters {
 	const struct perf_seam *seam;
 	int ncpus, nev, ngroups, maxmemb;
+	int nplan;                   /* groups as planned; ngroups = nplan + nev: group nplan + e holds event
+				      * e alone where its weak group was split (see split_group) */
+	bool *weak;                  /* [group]: formed by budget_pack, split when it cannot run */
+	const struct ev_list *evl;   /* what was opened (the caller keeps it while open) */
+	int *cpu_ids;                /* [cpu_idx]: CPU number */
+	int splits;                  /* weak groups split on some CPU (open or read) */
 	double *scale;               /* [ev]: alias scale (MiB per count, msec per ns) */
 	int *fd;                     /* [cpu_idx * nev + ev], -1 when not open */
 	uint8_t *st;                 /* [cpu_idx * nev + ev], CS_* */
@@ -39,6 +45,11 @@ struct counters {
 	char open_note[400];         /* what counters_open could not open, "" when everything */
 	char read_note[400];         /* what the last counters_read found that was not said before */
 };
+
+/* A weak group enabled this long (ns) without ever running cannot fit: the kernel rotates every
+ * group that fits alone to the front within a few multiplexing intervals (4 ms by default). */
+#define WEAK_NEVER_NS 1000000000ULL
+#define NO_BASELINE UINT64_MAX   /* prev enabled time of a counter opened between two reads */
 
 enum { TOLD_GONE = 1, TOLD_FAIL = 2, TOLD_SHORT = 4 };
 
@@ -295,32 +306,65 @@ static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int gr
 	return r;
 }
 
-/* The groups to open: the user's, except that software events standing alone share one group
- * per CPU. They never compete for counters, and one read() then serves them all, which is most
- * of a refresh's cost where reading another CPU's counters takes an inter-processor interrupt. */
-static void plan_groups(struct counters *c, const struct ev_list *evl)
+/* The groups to open: plan's (budget_pack's: lone counter events packed into as few groups as the
+ * counters allow), else the user's; software events standing alone share one group per CPU besides.
+ * They never compete for counters, and one read() then serves them all, which is most of a
+ * refresh's cost where reading another CPU's counters takes an inter-processor interrupt. Linux
+ * would let them join a hardware group too, but then they count only while that group is on its
+ * PMU: cpu-clock, the time base of utilisation, would be scaled whenever the counters multiplex,
+ * and a hybrid machine's software group spans every core type. */
+static void plan_groups(struct counters *c, const struct ev_list *evl, const int *plan)
 {
 	int n = 0, shared = -1;
 
-	for (int i = 0; i < evl->n; i++)
+	for (int i = 0; i < evl->n; i++) {
+		c->geff[i] = plan ? plan[i] : evl->ev[i].group;
+		if (c->geff[i] < 0 || c->geff[i] >= evl->n + evl->ngroups + 1)
+			c->geff[i] = evl->ev[i].group;   /* a plan from elsewhere: bounded */
+		if (c->geff[i] + 1 > n)
+			n = c->geff[i] + 1;
 		if (evl->ev[i].group + 1 > n)
 			n = evl->ev[i].group + 1;
+	}
 	for (int i = 0; i < evl->n; i++) {
 		const struct ev_spec *s = &evl->ev[i];
 		int members = 0;
 		for (int k = 0; k < evl->n; k++)
-			members += evl->ev[k].group == s->group;
-		c->geff[i] = s->group;
+			members += c->geff[k] == c->geff[i];
 		if (members == 1 && s->type == PERF_TYPE_SOFTWARE && !s->pinned && !s->cpus) {
 			if (shared < 0)
 				shared = n++;
 			c->geff[i] = shared;
 		}
 	}
-	c->ngroups = n;
+	c->nplan = n;
+	c->ngroups = n + evl->n;
 }
 
-int counters_plan_pinned(const struct ev_list *evl, bool *pinned)
+/* Whether group g was formed by the plan rather than by the user (or the software sharing). */
+static bool weak_group(const struct counters *c, const struct ev_list *evl, int g)
+{
+	for (int i = 0; i < evl->n; i++)
+		if (c->geff[i] == g && evl->ev[i].group != g && evl->ev[i].type != PERF_TYPE_SOFTWARE)
+			return true;
+	return false;
+}
+
+int counters_plan(const struct ev_list *evl, const int *plan, int *group)
+{
+	struct counters c = { 0 };
+
+	c.geff = group;
+	plan_groups(&c, evl, plan);
+	return 0;
+}
+
+int counters_splits(const struct counters *c)
+{
+	return c->splits;
+}
+
+int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinned)
 {
 	struct counters c = { 0 };
 	int rc = -ENOMEM;
@@ -328,7 +372,7 @@ int counters_plan_pinned(const struct ev_list *evl, bool *pinned)
 	c.geff = malloc((size_t)(evl->n ? evl->n : 1) * sizeof(int));
 	if (!c.geff)
 		return -ENOMEM;
-	plan_groups(&c, evl);
+	plan_groups(&c, evl, plan);
 	c.pin = calloc((size_t)(c.ngroups ? c.ngroups : 1), sizeof(bool));
 	if (c.pin) {
 		mark_pinned_groups(&c, evl);
@@ -346,8 +390,8 @@ int counters_plan_pinned(const struct ev_list *evl, bool *pinned)
 	return rc;
 }
 
-static struct counters *alloc_counters(const struct ev_list *evl, const struct topology *topo,
-				       const struct perf_seam *seam)
+static struct counters *alloc_counters(const struct ev_list *evl, const int *plan,
+				       const struct topology *topo, const struct perf_seam *seam)
 {
 	struct counters *c = calloc(1, sizeof(*c));
 	size_t n;
@@ -362,7 +406,7 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 		free(c);
 		return NULL;
 	}
-	plan_groups(c, evl);
+	plan_groups(c, evl, plan);
 	c->maxmemb = 1;
 	for (int g = 0; g < c->ngroups; g++) {
 		int k = 0;
@@ -382,10 +426,13 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 	c->told = calloc((size_t)c->ncpus, 1);
 	c->scale = malloc((size_t)(c->nev ? c->nev : 1) * sizeof(double));
 	c->pin = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
+	c->weak = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
+	c->cpu_ids = calloc((size_t)(c->ncpus ? c->ncpus : 1), sizeof(int));
+	c->evl = evl;
 	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
 	c->buf = malloc(c->buflen);
 	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale || !c->pin ||
-	    !c->told) {
+	    !c->told || !c->weak || !c->cpu_ids) {
 		counters_close(c);
 		return NULL;
 	}
@@ -394,12 +441,50 @@ static struct counters *alloc_counters(const struct ev_list *evl, const struct t
 	for (int e = 0; e < c->nev; e++)
 		c->scale[e] = evl->ev[e].scale > 0 ? evl->ev[e].scale : 1.0;
 	mark_pinned_groups(c, evl);
+	for (int g = 0; g < c->nplan; g++)
+		c->weak[g] = weak_group(c, evl, g);
 	for (int i = 0; i < c->ncpus * (c->ngroups ? c->ngroups : 1); i++)
 		c->lfd[i] = -1;
 	return c;
 }
 
-struct counters *counters_open(const struct ev_list *evl, const struct topology *topo,
+/* perf's weak group ({...}:W): the kernel refused a member of a planned group on this CPU (it cannot
+ * fit, or that event does not count here) or never schedules the group: open each of its events as a
+ * group of its own (group nplan + e), enabled when enable says. Returns the change in open events. */
+static int split_group(struct counters *c, int ci, int g, bool enable, bool *raised)
+{
+	const struct ev_list *evl = c->evl;
+	int cpu = c->cpu_ids[ci], opened = -drop_group(c, ci, g);
+
+	for (int e = 0; e < evl->n; e++) {
+		const struct ev_spec *s = &evl->ev[e];
+		size_t k = (size_t)ci * c->nev + e, gi = (size_t)ci * c->ngroups + c->nplan + e;
+		int r;
+
+		if (c->geff[e] != g || !applies(s, cpu))
+			continue;
+		r = attr_can_hold(s) ? open_one(c, s, cpu, -1, true, false, raised) : -EOPNOTSUPP;
+		if (r < 0) {
+			c->st[k] = r == -EMFILE || r == -ENFILE ? CS_ABSENT : CS_UNSUPPORTED;
+			continue;
+		}
+		c->fd[k] = c->lfd[gi] = r;
+		c->st[k] = CS_OPEN;
+		c->memb[gi * c->maxmemb] = e;
+		c->nmemb[gi] = 1;
+		/* a new counter starts at 0; opened while counting, its first read is its baseline */
+		memset(&c->prev[k * 3], 0, 3 * sizeof(uint64_t));
+		if (enable)
+			c->prev[k * 3 + 1] = NO_BASELINE;
+		opened++;
+		if (enable)
+			c->seam->ioctl(c->seam->ctx, r, PERF_EVENT_IOC_ENABLE, 0);
+	}
+	c->splits++;
+	return opened;
+}
+
+struct counters *counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
 			       const struct perf_seam *seam, struct cnt_error *err)
 {
 	struct counters *c;
@@ -407,7 +492,7 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 	int opened = 0;
 
 	memset(err, 0, sizeof(*err));
-	c = alloc_counters(evl, topo, seam);
+	c = alloc_counters(evl, plan, topo, seam);
 	if (!c) {
 		err->err = -ENOMEM;
 		snprintf(err->msg, sizeof(err->msg), "out of memory");
@@ -415,7 +500,9 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 	}
 	for (int ci = 0; ci < c->ncpus; ci++) {
 		int cpu = topo->cpus[ci].cpu;
-		for (int g = 0; g < c->ngroups; g++) {
+
+		c->cpu_ids[ci] = cpu;
+		for (int g = 0; g < c->nplan; g++) {
 			size_t gi = (size_t)ci * c->ngroups + g;
 			int lfd = -1;
 			for (int e = 0; e < evl->n; e++) {
@@ -453,10 +540,15 @@ struct counters *counters_open(const struct ev_list *evl, const struct topology 
 					opened -= close_cpu(c, ci);
 					goto next_cpu;
 				default:        /* ENOENT, EOPNOTSUPP, EINVAL, ...: not on this PMU */
+					if (c->weak[g]) {   /* or the group does not fit: its events alone */
+						opened += split_group(c, ci, g, false, &raised);
+						goto next_group;
+					}
 					c->st[k] = CS_UNSUPPORTED;
 					break;
 				}
 			}
+next_group:		;
 		}
 next_cpu:	;
 	}
@@ -565,10 +657,26 @@ int counters_read(struct counters *c, struct model *m)
 				}
 				continue;
 			}
+			if (c->weak[g] && c->buf[2] == 0 && c->buf[1] >= WEAK_NEVER_NS) {
+				/* enabled a second and never on a counter: it does not fit; its events alone
+				 * count from the next interval on */
+				bool raised = true;
+
+				for (int k = 0; k < nm; k++)
+					row[c->memb[gi * c->maxmemb + k]].state = EVS_NOT_COUNTED;
+				split_group(c, ci, g, true, &raised);
+				continue;
+			}
 			for (int k = 0; k < nm; k++) {
 				int e = c->memb[gi * c->maxmemb + k];
 				uint64_t *p = &c->prev[((size_t)ci * c->nev + e) * 3];
 				uint64_t raw = c->buf[3 + 2 * k], en = c->buf[1], run = c->buf[2];
+
+				if (p[1] == NO_BASELINE) {   /* split this interval: counted from the next */
+					row[e].state = EVS_NOT_COUNTED;
+					p[0] = raw; p[1] = en; p[2] = run;
+					continue;
+				}
 				/* Unsigned differences of 64-bit counts cannot go wrong on wrap. */
 				model_set_value(&row[e], raw - p[0], en - p[1], run - p[2], c->scale[e]);
 				p[0] = raw; p[1] = en; p[2] = run;
@@ -621,5 +729,6 @@ void counters_close(struct counters *c)
 			close_cpu(c, ci);
 	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
 	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff); free(c->told);
+	free(c->weak); free(c->cpu_ids);
 	free(c);
 }

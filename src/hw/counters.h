@@ -16,7 +16,11 @@ struct cnt_error {
 
 struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, previous values */
 
-/* Open every group of evl on every CPU it covers. Events the kernel refuses
+/* Open every group of evl on every CPU it covers: plan[evl->n] (budget_pack's, NULL for the user's
+ * groups) says which events share a group. A planned group is weak, as perf's {...}:W: where the
+ * kernel refuses one of its events, or it has been enabled a second without ever running (more
+ * than the counters), its events are opened as groups of their own on that CPU.
+ * evl must stay as it is while open. Events the kernel refuses
  * (ENOENT/EOPNOTSUPP/EINVAL) are marked unsupported on that PMU and skipped.
  * EACCES/EPERM stops with a message. EMFILE raises RLIMIT_NOFILE and retries once; if
  * descriptors still run out, the whole groups already open are kept and counted, and err
@@ -24,11 +28,15 @@ struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, prev
  * `ulimit -n` that would be enough (also counters_open_note). A CPU offline at start
  * (ENODEV) is dropped and named in err (-ENODEV). Returns NULL with err filled when
  * nothing can run. */
-struct counters *counters_open(const struct ev_list *evl, const struct topology *topo,
+struct counters *counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
 			       const struct perf_seam *seam, struct cnt_error *err);
 /* Whether counters_open would set attr.pinned for each event of evl (pinned[evl->n]): a group
  * leader asked to be (":D") or a group made only of fixed-counter events. 0 or -ENOMEM. */
-int counters_plan_pinned(const struct ev_list *evl, bool *pinned);
+int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinned);
+/* Each event's group as counters_open forms it from plan (group[evl->n]): -ENOMEM or 0. */
+int counters_plan(const struct ev_list *evl, const int *plan, int *group);
+/* Weak groups split on some CPU so far (see counters_open). */
+int counters_splits(const struct counters *c);
 /* Read each group once and fill m->cur.cpu rows with deltas since the previous
  * read (the first call sets the baseline and returns 0 without deltas meaning
  * anything). A CPU that answers ENODEV is dropped (m->cur.online false).

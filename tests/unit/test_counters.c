@@ -138,7 +138,7 @@ static int rig_open(struct rig *r)
 	for (int i = 0; i < r->l.n; i++)
 		model_add_event(&r->m, r->l.ev[i].name, r->l.ev[i].base, "", "", r->l.ev[i].group, false);
 	model_alloc_frame(&r->m);
-	r->c = counters_open(&r->l, &r->t, &fake_seam, &r->err);
+	r->c = counters_open(&r->l, NULL, &r->t, &fake_seam, &r->err);
 	CHECK(r->c != NULL, "open failed: %s", r->err.msg);
 	return r->c ? 0 : -1;
 }
@@ -203,7 +203,7 @@ static void open_fails(int open_err, struct cnt_error *err)
 	rig_init(&r);
 	fk.open_err = open_err;
 	ev(&r.l, "cycles", 1, 0);
-	CHECK(counters_open(&r.l, &r.t, &fake_seam, err) == NULL, "must fail");
+	CHECK(counters_open(&r.l, NULL, &r.t, &fake_seam, err) == NULL, "must fail");
 	CHECK_EQ_INT(err->err, open_err);
 }
 
@@ -379,7 +379,7 @@ TEST(explain_pinned_matches_open)
 			r.l.ev[i].exclude_user = sets[k].ev[i].excl_user;
 		}
 		out = open_memstream(&text, &len);
-		CHECK(out && explain_events(out, &r.l, NULL, NULL, true) == 0, "%s: explain", sets[k].what);
+		CHECK(out && explain_events(out, &r.l, NULL, NULL, NULL, true) == 0, "%s: explain", sets[k].what);
 		if (out)
 			fclose(out);
 		if (rig_open(&r) == 0 && text) {

@@ -168,9 +168,12 @@ static struct sctx *ctx_get(struct simk *k, int cpu, int pmu)
 
 static int ctx_add(struct simk *k, struct sctx *c, int fd, double t)
 {
+	/* a group that is not enabled is not scheduled: adding it changes no one's schedule */
+	void (*settle)(struct simk *, struct sctx *, double) = simk_ev(k, fd)->enabled ? sched_settle : sched_bank;
+
 	if (!c)
 		return -ENOMEM;
-	sched_settle(k, c, t);
+	settle(k, c, t);
 	if (c->ngroups == c->cap) {
 		int cap = c->cap ? c->cap * 2 : 8;
 		int *g = realloc(c->groups, sizeof(int) * (size_t)cap);
@@ -182,7 +185,8 @@ static int ctx_add(struct simk *k, struct sctx *c, int fd, double t)
 	}
 	c->groups[c->ngroups++] = fd;
 	simk_ev(k, fd)->ctx = c;
-	sched_settle(k, c, t);
+	simk_ev(k, fd)->flex_pos = -1;
+	settle(k, c, t);
 	return 0;
 }
 
@@ -298,9 +302,11 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	}
 	{
 		struct sctx *c = l->ctx;
+		/* a member of a group that is not enabled changes no one's schedule */
+		void (*settle)(struct simk *, struct sctx *, double) = l->enabled ? sched_settle : sched_bank;
 		int *mm;
 
-		sched_settle(k, c, t);   /* bank the group's time before it changes */
+		settle(k, c, t);   /* bank the group's time before it changes */
 		mm = realloc(l->memb, sizeof(int) * (size_t)(l->nmemb + 1));
 		if (!mm)
 			return fd_release(k, fd), -ENOMEM;
@@ -312,7 +318,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 			if (ctx_add(k, ctx_get(k, cpu, ne->pmu), group_fd, t))
 				return -ENOMEM;
 		} else {
-			sched_settle(k, c, t);
+			settle(k, c, t);
 		}
 	}
 	return fd;
@@ -486,7 +492,7 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 	struct simk *k = ctx;
 	struct sev *e = simk_ev(k, fd), *l;
 	double t = now(k);
-	bool group = arg & PERF_IOC_FLAG_GROUP;
+	bool group = arg & PERF_IOC_FLAG_GROUP, was;
 
 	if (!e)
 		return -EBADF;
@@ -499,7 +505,8 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 	}
 	if (req != PERF_EVENT_IOC_ENABLE && req != PERF_EVENT_IOC_DISABLE && req != PERF_EVENT_IOC_RESET)
 		return -ENOTTY;
-	sched_settle(k, l->ctx, t);
+	was = l->enabled;
+	sched_bank(k, l->ctx, t);
 	for (int i = -1; i < (group ? l->nmemb : 0); i++) {
 		struct sev *x = group ? (i < 0 ? l : simk_ev(k, l->memb[i])) : (i < 0 ? e : NULL);
 
@@ -510,7 +517,9 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 		else
 			ev_enable(x, req == PERF_EVENT_IOC_ENABLE, t);
 	}
-	sched_settle(k, l->ctx, t);
+	/* enabling groups one after another (as pmutop starts them) extends the rotation */
+	if (was || !l->enabled || !sched_enable_last(k, l->ctx, l))
+		sched_settle(k, l->ctx, t);
 	return 0;
 }
 
@@ -640,6 +649,7 @@ void simk_free(struct perf_seam *s)
 			free(k->ctx[c][i]->groups);
 			free(k->ctx[c][i]->flex);
 			free(k->ctx[c][i]->len);
+			free(k->ctx[c][i]->on);
 			free(k->ctx[c][i]);
 		}
 		free(k->ctx[c]);

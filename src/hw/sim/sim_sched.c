@@ -7,8 +7,6 @@
 #include "hw/sim/sim_kernel.h"
 #include "hw/sim/sim_topdown.h"
 
-struct slots { int gp, fixed_used, offcore; };
-
 static const struct simm_pmu *ctx_pmu(const struct simk *k, const struct sctx *c)
 {
 	return c->pmu >= 0 ? &k->m->pmus[c->pmu] : NULL;
@@ -101,14 +99,19 @@ bool sched_group_fits_alone(const struct simk *k, const struct sev *l, const str
 	return !extra || take_one(p, extra, &s);
 }
 
+static void plan_steps(const struct simk *k, struct sctx *c, int upto);
+static void plan(const struct simk *k, struct sctx *c);
+
 double sched_share(const struct simk *k, const struct sev *l, double t)
 {
 	const struct sctx *c = l->ctx;
 	double d = t - c->epoch, share;
 	long long steps, cycles;
-	int n = c->nflex, g = l->flex_pos, r;
+	int n, g, r, w;
 
-	(void)k;
+	plan(k, l->ctx);   /* before anything of the schedule is looked at */
+	n = c->nflex;
+	g = l->flex_pos;
 	if (!l->enabled || l->error || d <= 0)
 		return 0;
 	if (l->always)
@@ -116,42 +119,94 @@ double sched_share(const struct simk *k, const struct sev *l, double t)
 	if (g < 0 || n <= 0)
 		return 0;
 	/* The rotation repeats every n intervals: whole cycles analytically, then the
-	 * steps of the current cycle one by one. */
+	 * steps of the current cycle. Group g runs at step s when (g - s) mod n < len[s], so only
+	 * the maxlen steps g, g-1, ... (mod n) can hold it: those in ascending order (the ones
+	 * before g wrapped round to the end of the cycle come last), as the kernel's timeline. */
 	steps = (long long)floor(d / c->mux);
 	cycles = steps / n;
 	r = (int)(steps % n);
+	if (c->nlen <= (cycles ? n - 1 : r) && c->nlen < n)
+		plan_steps(k, l->ctx, cycles ? n - 1 : r);
 	share = (double)cycles * l->in_cycle * c->mux;
-	for (int s = 0; s <= r; s++)
-		if ((g - s + n) % n < c->len[s])
-			share += s < r ? c->mux : d - (double)steps * c->mux;
+	w = c->maxlen < n ? c->maxlen : n;
+	for (int j = (g < w - 1 ? g : w - 1); j >= 0 && g - j <= r; j--)   /* steps g-j in 0..g */
+		if (j < c->len[g - j])
+			share += g - j < r ? c->mux : d - (double)steps * c->mux;
+	for (int j = w - 1; j > g && g - j + n <= r; j--)                  /* steps g-j+n in g+1..n-1 */
+		if (j < c->len[g - j + n])
+			share += g - j + n < r ? c->mux : d - (double)steps * c->mux;
 	return share;
 }
 
-static void recompute(struct simk *k, struct sctx *c)
+/* Work out rotation steps nlen..upto of the schedule (len[], maxlen) and, with the last step, each
+ * flexible group's in_cycle. Lazily: between two changes of a context a few microseconds apart only
+ * the first step is ever run, so only that one is worked out at each change. */
+static void plan_steps(const struct simk *k, struct sctx *c, int upto)
 {
 	const struct simm_pmu *p = ctx_pmu(k, c);
-	struct slots base = { 0 }, s;
+	int n = c->nflex;
+
+	for (; c->nlen <= upto && c->nlen < n; c->nlen++) {
+		int step = c->nlen, cnt = 0;
+		struct slots s = c->base;
+
+		while (cnt < n && take_group(k, p, simk_ev(k, c->flex[(step + cnt) % n]), &s))
+			cnt++;
+		c->len[step] = cnt;
+		if (cnt > c->maxlen)
+			c->maxlen = cnt;
+		if (step == 0 && cnt == n) {   /* everything fits: no rotation */
+			for (int g = 0; g < n; g++)
+				simk_ev(k, c->flex[g])->always = true;
+			c->nlen = n;
+			return;
+		}
+		if (step == n - 1)   /* each step runs the len[step] groups from flex[step] on */
+			for (int st = 0; st < n; st++)
+				simk_ev(k, c->flex[st])->in_cycle = 0;
+		if (step == n - 1)
+			for (int st = 0; st < n; st++)
+				for (int j = 0; j < c->len[st]; j++)
+					simk_ev(k, c->flex[(st + j) % n])->in_cycle++;
+	}
+}
+
+static void recompute(const struct simk *k, struct sctx *c)
+{
+	const struct simm_pmu *p = ctx_pmu(k, c);
+	struct slots base = { 0 };
 	int n = 0;
 
 	if (p)
 		base = pmu_slots(k, p, true);
-	free(c->flex);
-	free(c->len);
-	c->flex = malloc(sizeof(int) * (size_t)(c->ngroups + 1));
-	c->len = malloc(sizeof(int) * (size_t)(c->ngroups + 1));
-	c->nflex = 0;
-	if (!c->flex || !c->len)
-		return;   /* nothing scheduled: running stays 0, never a crash */
+	if (c->ngroups + 1 > c->flexcap) {
+		int cap = c->ngroups + 1 > 2 * c->flexcap ? c->ngroups + 1 : 2 * c->flexcap;
+		int *f = realloc(c->flex, sizeof(int) * (size_t)cap), *len, *on;
+
+		if (f)
+			c->flex = f;
+		len = f ? realloc(c->len, sizeof(int) * (size_t)cap) : NULL;
+		if (len)
+			c->len = len;
+		on = len ? realloc(c->on, sizeof(int) * (size_t)cap) : NULL;
+		if (on)
+			c->on = on;
+		if (!f || !len || !on) {
+			c->nflex = c->non = 0;
+			return;   /* nothing scheduled: running stays 0, never a crash */
+		}
+		c->flexcap = cap;
+	}
+	c->nflex = c->non = 0;
+	c->last_flex = -1;
 	for (int i = 0; i < c->ngroups; i++) {
 		struct sev *l = simk_ev(k, c->groups[i]);
 
-		if (!l)
-			continue;
+		if (!l || !l->enabled || l->error)
+			continue;   /* not scheduled (sched_share looks no further) */
 		l->always = false;
 		l->flex_pos = -1;
 		l->in_cycle = 0;
-		if (!l->enabled || l->error)
-			continue;
 		if (!p) {
 			l->always = true;
 		} else if (l->pinned) {
@@ -163,39 +218,84 @@ static void recompute(struct simk *k, struct sctx *c)
 		} else {
 			l->flex_pos = n;
 			c->flex[n++] = c->groups[i];
+			c->last_flex = i;
 		}
+		if (l->always)
+			c->on[c->non++] = c->groups[i];
 	}
 	c->nflex = n;
-	for (int step = 0; step < n; step++) {
-		int cnt = 0;
-
-		s = base;
-		while (cnt < n && take_group(k, p, simk_ev(k, c->flex[(step + cnt) % n]), &s))
-			cnt++;
-		c->len[step] = cnt;
-		if (step == 0 && cnt == n)
-			break;   /* everything fits: no rotation */
-	}
-	for (int g = 0; g < n; g++) {
-		struct sev *l = simk_ev(k, c->flex[g]);
-
-		if (c->len[0] == n) {
-			l->always = true;
-			continue;
-		}
-		for (int step = 0; step < n; step++)
-			l->in_cycle += (g - step + n) % n < c->len[step];
-	}
+	c->base = base;
+	c->nlen = c->maxlen = 0;
+	plan_steps(k, c, 0);   /* step 0 says whether everything fits (always) */
 }
 
-void sched_settle(struct simk *k, struct sctx *c, double t)
+bool sched_enable_last(const struct simk *k, struct sctx *c, const struct sev *l)
 {
-	for (int i = 0; i < c->ngroups; i++) {
+	int n = c->nflex, i = c->last_flex + 1;
+
+	/* the schedule must have been current before the change, with a rotation before and after
+	 * (were everything fitting, every group's always would change) */
+	if (c->dirty || !ctx_pmu(k, c) || l->pinned || !l->enabled || l->error || n == 0 ||
+	    c->len[0] == n || n + 1 > c->flexcap)
+		return false;
+	while (i < c->ngroups && c->groups[i] != l->fd) {
+		const struct sev *o = simk_ev(k, c->groups[i]);
+
+		if (o && o->enabled && !o->error && !o->pinned)
+			return false;
+		i++;
+	}
+	if (i == c->ngroups)
+		return false;   /* it comes before a flexible group: not the last */
+	{
+		struct sev *x = simk_ev(k, l->fd);
+
+		x->always = false;
+		x->flex_pos = n;
+		x->in_cycle = 0;
+	}
+	c->flex[c->nflex++] = l->fd;
+	c->last_flex = i;
+	c->nlen = c->maxlen = 0;
+	plan_steps(k, c, 0);
+	return true;
+}
+
+/* The schedule, worked out again if the context changed since it last was. */
+static void plan(const struct simk *k, struct sctx *c)
+{
+	if (c->dirty)
+		recompute(k, c);
+	c->dirty = false;
+}
+
+void sched_bank(struct simk *k, struct sctx *c, double t)
+{
+	int first;
+
+	if (t == c->epoch)
+		return;   /* nothing to bank (settled a moment ago at the same time) */
+	plan(k, c);   /* the schedule since the epoch */
+	/* within the first rotation step only the groups of that step ran, and those always on */
+	first = t - c->epoch < c->mux ? (c->nflex ? c->len[0] : 0) : -1;
+	for (int i = 0; first >= 0 && i < c->non + first; i++) {
+		struct sev *l = simk_ev(k, i < c->non ? c->on[i] : c->flex[i - c->non]);
+		double share = sched_share(k, l, t);
+
+		l->run_base += share;
+		for (int j = 0; j < l->nmemb; j++) {
+			struct sev *e = simk_ev(k, l->memb[j]);
+
+			if (e && e->enabled)
+				e->run_base += share;
+		}
+	}
+	for (int i = 0; first < 0 && i < c->ngroups; i++) {
 		struct sev *l = simk_ev(k, c->groups[i]);
 		double share;
 
-		if (!l)
-			continue;
+		if (!l || !l->enabled || l->error || (first >= 0 && !l->always && l->flex_pos >= first))
+			continue;   /* not scheduled: it ran 0 */
 		share = sched_share(k, l, t);
 		l->run_base += share;
 		for (int j = 0; j < l->nmemb; j++) {
@@ -206,5 +306,12 @@ void sched_settle(struct simk *k, struct sctx *c, double t)
 		}
 	}
 	c->epoch = t;
-	recompute(k, c);
+}
+
+/* Callers settle before and after each change, at the same time t: the time is banked by the
+ * first (the second has none to bank), and the schedule worked out once, when next needed. */
+void sched_settle(struct simk *k, struct sctx *c, double t)
+{
+	sched_bank(k, c, t);
+	c->dirty = true;   /* the caller changes the context now or has just done so */
 }

@@ -8,6 +8,8 @@
 
 struct sctx;
 
+struct slots { int gp, fixed_used, offcore; };   /* counters still free */
+
 struct sev {
 	bool used;
 	int fd, cpu;
@@ -46,13 +48,28 @@ struct sctx {
 	double epoch;            /* seconds */
 	double mux;              /* rotation interval, seconds */
 	int nflex; int *flex;    /* enabled flexible leaders in rotation order */
+	int flexcap;             /* room in flex and len */
 	int *len;                /* [nflex]: groups scheduled at rotation step k, from flex[k] on */
+	int nlen;                /* steps of len[] worked out so far (lazily, see plan_steps) */
+	int maxlen;              /* the largest len[] so far: a group runs only at the maxlen steps up to its own */
+	struct slots base;       /* the counters the pinned groups leave to the flexible ones */
+	bool dirty;              /* changed since the schedule was last worked out */
+	int non; int *on;        /* groups on the whole epoch (pinned that fit; every group without a PMU) */
+	int last_flex;           /* index in groups of the last flexible group, -1 none */
 };
 
 struct simk;
 
-/* Settle every event of ctx at time t (bank running time), then recompute the schedule. */
+/* Settle every event of ctx at time t (bank running time); the schedule is worked out again when
+ * next needed (the caller changes the context between settles). */
 void sched_settle(struct simk *k, struct sctx *c, double t);
+/* The same for a change that leaves the schedule as it is (a group that is not enabled gains a
+ * group or members): time banked, the schedule kept. */
+void sched_bank(struct simk *k, struct sctx *c, double t);
+/* After l (a flexible leader) was enabled at a time ctx was banked (sched_bank) with its schedule
+ * current: when l comes after every flexible group, append it to the rotation (as a full work-out
+ * would, in less than a pass over the groups) and return true; else false, and the caller settles. */
+bool sched_enable_last(const struct simk *k, struct sctx *c, const struct sev *l);
 /* Time the group led by l has run since its context's epoch, at time t. */
 double sched_share(const struct simk *k, const struct sev *l, double t);
 /* Whether the group led by l could ever fit on its PMU alone (validate_group). */

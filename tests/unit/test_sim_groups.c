@@ -1,0 +1,217 @@
+/* test_sim_groups.c: lone events are opened in as few groups as the counters allow (budget_pack), so a
+ * refresh costs one read() per group, nothing multiplexes where the set fits; and a packed group the kernel
+ * refuses or never schedules is split again (perf's weak groups {...}:W). On simulated machines. */
+#include "t.h"
+#include "apprig.h"
+#include "app/settings.h"
+#include "hw/budget.h"
+#include "hw/counters.h"
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <time.h>
+
+static void nap(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+	nanosleep(&ts, NULL);
+}
+
+static const char *default_set(const char *machine)
+{
+	static char buf[512];
+	struct app a;
+	const char *s;
+
+	memset(&a, 0, sizeof(a));
+	settings_defaults(&a.set);
+	a.opt.sim = machine;
+	a.opt.batch = true;
+	if (app_open_machine(&a) != 0)
+		return NULL;
+	s = settings_arch_events(a.reg.n ? a.reg.pmus[0].name : "cpu", a.topo.vendor, "default");
+	snprintf(buf, sizeof(buf), "%s", s ? s : "");
+	app_close(&a);
+	return s ? buf : NULL;
+}
+
+/* GP counters the events of l need on budget b's PMU (budget_need on a copy of b). */
+static int need_gp(const struct app *a, const struct budget *b, struct ev_list *l)
+{
+	struct budget c = *b;
+
+	budget_need(&c, 1, &a->reg, l);
+	return c.need_gp;
+}
+
+/* The fewest groups the counters of b's PMU allow for the lone events of a.evl on it: cycles and
+ * instructions in one group (pinned), the others in one group when they fit in the GP counters left
+ * beside it (the NMI watchdog's and the pinned group's taken), else each alone (packing them would
+ * cost them running time: see budget_pack). Worked out from the machine's counters, not the plan. */
+static int fewest_groups(const struct app *a, const struct budget *b)
+{
+	struct ev_list fixed = { 0 }, rest = { 0 };
+	struct ev_spec fx[8], rs[16];
+	int nfx_gp, nrs_gp, cap;
+
+	fixed.ev = fx;
+	rest.ev = rs;
+	for (int i = 0; i < a->evl.n; i++) {
+		const struct ev_spec *e = &a->evl.ev[i];
+		bool fixed_kind = e->type == PERF_TYPE_HARDWARE && ((e->config & 0xffffffff) == PERF_COUNT_HW_CPU_CYCLES ||
+				  (e->config & 0xffffffff) == PERF_COUNT_HW_INSTRUCTIONS);
+
+		if (e->type == PERF_TYPE_SOFTWARE)
+			continue;
+		if (fixed_kind && fixed.n < 8)
+			fx[fixed.n++] = *e;
+		else if (!fixed_kind && rest.n < 16)
+			rs[rest.n++] = *e;
+	}
+	nfx_gp = need_gp(a, b, &fixed);
+	nrs_gp = need_gp(a, b, &rest);
+	cap = b->gp - (b->watchdog_gp ? 1 : 0) - nfx_gp;
+	return (fixed.n ? 1 : 0) + (nrs_gp == 0 ? 0 : nrs_gp <= cap ? 1 : nrs_gp);
+}
+
+/* The budget of the core PMU CPU index ci counts on. */
+static const struct budget *cpu_budget(const struct app *a, int ci)
+{
+	int p = a->topo.cpus[ci].core_pmu;
+
+	for (int i = 0; p >= 0 && i < a->nbudget; i++)
+		if (strcmp(a->budget[i].pmu, a->reg.pmus[p].name) == 0)
+			return &a->budget[i];
+	return a->nbudget == 1 ? &a->budget[0] : NULL;
+}
+
+static void check_default(const char *machine)
+{
+	const char *events = default_set(machine);
+	struct app a;
+	int want = 0, reads;
+	bool fits = true;
+
+	if (!events || apprig_open(&a, machine, NULL, events, 0.05) != 0) {
+		CHECK(0, "%s: cannot open the default set", machine);
+		if (events)
+			app_close(&a);
+		return;
+	}
+	for (int ci = 0; ci < a.topo.ncpus; ci++) {
+		const struct budget *b = cpu_budget(&a, ci);
+
+		want += 1 + (b ? fewest_groups(&a, b) : 0);   /* 1: cpu-clock's software group */
+		fits &= b && !b->multiplex;
+	}
+	nap(0.05);
+	CHECK_EQ_INT(app_sample(&a), 0);
+	reads = counters_last_reads(a.cnt);
+	CHECK(reads == want, "%s: %d reads for %d CPUs (%.2f per CPU), the counters allow %d (%.2f per CPU)",
+	      machine, reads, a.topo.ncpus, (double)reads / a.topo.ncpus, want, (double)want / a.topo.ncpus);
+	/* where the set fits, nothing multiplexes (the pinned group and the packed one run together) */
+	for (int ci = 0; fits && ci < a.topo.ncpus; ci++)
+		for (int e = 0; e < a.model.nev; e++) {
+			const struct ev_val *v = &a.model.cur.cpu[(size_t)ci * a.model.nev + e];
+
+			if (v->state != EVS_UNSUPPORTED && v->state != EVS_ABSENT)
+				CHECK(v->state == EVS_OK && v->pct > 99.9, "%s CPU %d %s: state %d, %.1f%% counted",
+				      machine, a.topo.cpus[ci].cpu, a.evl.ev[e].name, v->state, v->pct);
+		}
+	app_close(&a);
+}
+
+TEST(default_set_fewest_groups)
+{
+	(void)t_name;   /* the checks are in check_default */
+	check_default("spr-2s");       /* {cycles,instructions} {4 GP} {cpu-clock}: 3 */
+	check_default("zen4-1s");      /* 5 GP beside the watchdog, 2 pinned: the 4 others stay alone */
+	check_default("adl-hybrid");   /* per core type */
+	check_default("altra-160");
+}
+
+/* Open events in one planned group on zen4-1s (6 GP counters, the NMI watchdog holding one). */
+static struct app *open_packed(const char *events, int *ncpus)
+{
+	static struct app a;
+	struct cnt_error err;
+	int *plan;
+
+	if (apprig_open(&a, "zen4-1s", NULL, events, 0.05) != 0)
+		return NULL;
+	plan = malloc(sizeof(int) * (size_t)a.evl.n);
+	if (!plan)
+		return NULL;
+	for (int i = 0; i < a.evl.n; i++)
+		plan[i] = a.evl.ev[0].group;
+	counters_close(a.cnt);
+	a.cnt = counters_open(&a.evl, plan, &a.topo, a.seam, &err);
+	free(plan);
+	if (!a.cnt)
+		return NULL;
+	counters_read(a.cnt, &a.model);
+	*ncpus = a.topo.ncpus;
+	return &a;
+}
+
+static int counted(const struct app *a)
+{
+	int n = 0;
+
+	for (int ci = 0; ci < a->topo.ncpus; ci++)
+		for (int e = 0; e < a->model.nev; e++) {
+			const struct ev_val *v = &a->model.cur.cpu[(size_t)ci * a->model.nev + e];
+
+			n += v->state == EVS_OK && v->running > 0;
+		}
+	return n;
+}
+
+/* Seven in six counters: the kernel refuses the seventh member at open (validate_group), so each
+ * opens alone and all seven count (multiplexed). */
+TEST(weak_group_split_at_open)
+{
+	int ncpus = 0;
+	struct app *a = open_packed("r0100,r0101,r0102,r0103,r0104,r0105,r0106", &ncpus);
+
+	CHECK(a != NULL, "open");
+	if (!a)
+		return;
+	CHECK(counters_splits(a->cnt) == ncpus, "split on every CPU: %d of %d", counters_splits(a->cnt), ncpus);
+	nap(0.05);
+	app_sample(a);
+	CHECK_EQ_INT(counters_last_reads(a->cnt), 7 * ncpus);
+	CHECK_EQ_INT(counted(a), 7 * ncpus);
+	app_close(a);
+}
+
+/* Six in six counters passes the open, but the watchdog holds one: the group never runs. After
+ * a second enabled and never on a counter it is split, and its events count from then on. */
+TEST(weak_group_split_when_never_scheduled)
+{
+	int ncpus = 0;
+	struct app *a = open_packed("r0100,r0101,r0102,r0103,r0104,r0105", &ncpus);
+
+	CHECK(a != NULL, "open");
+	if (!a)
+		return;
+	CHECK_EQ_INT(counters_splits(a->cnt), 0);
+	nap(0.05);
+	app_sample(a);
+	CHECK_EQ_INT(counted(a), 0);   /* the kernel never schedules it */
+	nap(1.0);
+	app_sample(a);   /* enabled over a second, never run: split */
+	CHECK(counters_splits(a->cnt) == ncpus, "split on every CPU: %d of %d", counters_splits(a->cnt), ncpus);
+	nap(0.05);
+	app_sample(a);
+	CHECK_EQ_INT(counters_last_reads(a->cnt), 6 * ncpus);
+	CHECK_EQ_INT(counted(a), 6 * ncpus);
+	app_close(a);
+}
+
+int main(void)
+{
+	RUN(default_set_fewest_groups);
+	RUN(weak_group_split_at_open);
+	RUN(weak_group_split_when_never_scheduled);
+	T_DONE();
+}
