@@ -22,7 +22,7 @@ env -u PMUTOP_EVENTS_DIR XDG_CACHE_HOME="$TMPD/cache" LD_DEBUG=libs "$PMUTOP" --
 	--list-events 'MEM_LOAD_RETIRED*' >"$TMPD/list" 2>"$TMPD/list.err"
 if ! grep -q 'libpfm4' "$TMPD/list.err"; then
 	skip loaded_for_names "this libpfm4 has no Sapphire Rapids table: $(grep -v '^ *[0-9]*:' "$TMPD/list.err" | head -c 200)"
-elif loads "$TMPD/list.err" && grep -q 'MEM_LOAD_RETIRED' "$TMPD/list"; then
+elif loads "$TMPD/list.err" && grep -qi '^mem_load_retired' "$TMPD/list"; then
 	pass loaded_for_names
 else
 	fail loaded_for_names "$(grep -v '^ *[0-9]*:' "$TMPD/list.err" | head -c 300)"
