@@ -9,6 +9,9 @@
 if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
 if ! command -v strace >/dev/null 2>&1; then skip all "strace not installed"; exit 0; fi
 
+# LeakSanitizer cannot run under ptrace: a sanitizer build is traced without it
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export ASAN_OPTIONS
 SLACK=100   # the program's own start-up: libraries, settings, standard output
 count() { grep -c -E "^[0-9]+ +($1)\(" "$2"; }
 
