@@ -29,7 +29,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CPPFLAGS += -D_GNU_SOURCE -DSYSCONFDIR='"$(sysconfdir)"' -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
 CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
-LDLIBS   += $(PKG_LIBS) -lpfm -lm
+LDLIBS   += $(PKG_LIBS) -lm
 
 SRCS     := $(wildcard src/*.c src/app/*.c src/out/*.c src/hw/*.c src/hw/sim/*.c src/pci/*.c src/ui/*.c)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))

@@ -1,6 +1,7 @@
 # run.sh: `make bench`: builds pmutop and the in-process drivers with -O2 into build-bench/, runs
 # every scenario of issue 7 (bench/bench.py), prints one table and writes bench/results.json.
-# BENCH_QUICK=1: fewer repeats; BENCH_ONLY=2,7: some scenarios only.
+# BENCH_QUICK=1: fewer repeats; BENCH_ONLY=2,7: some scenarios only. A full run (no BENCH_ONLY)
+# then rewrites README.md's performance table from bench/results.json (scripts/bench_table.py).
 set -e
 cd "$(dirname "$0")/.."
 B=${BENCH_BUILD:-build-bench}
@@ -16,4 +17,9 @@ for src in bench/*.c; do
 	$CC -D_GNU_SOURCE -Isrc $(pkg-config --cflags $PKGS) -D_XOPEN_SOURCE_EXTENDED -O2 -g -Wall -Wextra \
 		-std=gnu11 -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs $PKGS) -lpfm -lm
 done
-exec python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json
+python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json
+if [ -z "$BENCH_ONLY" ]; then
+	python3 scripts/bench_table.py bench/results.json README.md
+else
+	echo "partial run: README.md's table left as it was (scripts/bench_table.py rewrites it from a full run)"
+fi

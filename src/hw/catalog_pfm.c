@@ -2,6 +2,7 @@
 #include "catalog_pfm.h"
 #include "catalog.h"
 #include "sysfs.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <perfmon/pfmlib.h>
 #include <stdbool.h>
@@ -27,6 +28,38 @@ static const struct { const char *re, *table; } tables[] = {
 	{ "AuthenticAMD-23-(3[0-9A-F]|[4-9A-F][0-9A-F])", "amd64_fam17h_zen2" },
 	{ "AuthenticAMD-23-[0-9A-F]+", "amd64_fam17h_zen1" },
 };
+
+/* libpfm4 is loaded when a name first needs it, not at every start: its tables cost the dynamic
+ * loader some 40,000 relocations, milliseconds that a run which never asks for a name need not pay. */
+static struct {
+	__typeof__(&pfm_initialize) initialize;
+	__typeof__(&pfm_get_os_event_encoding) get_os_event_encoding;
+	__typeof__(&pfm_get_pmu_info) get_pmu_info;
+	__typeof__(&pfm_get_event_next) get_event_next;
+	__typeof__(&pfm_get_event_info) get_event_info;
+	__typeof__(&pfm_get_event_attr_info) get_event_attr_info;
+} pfm;
+
+/* PFM_SUCCESS once libpfm4 is loaded and initialised; a missing library is a source with no events. */
+static int pfm_open(void)
+{
+	void *h = dlopen("libpfm.so.4", RTLD_NOW | RTLD_LOCAL);
+
+	if (!h)
+		return PFM_ERR_NOINIT;
+	*(void **)&pfm.initialize = dlsym(h, "pfm_initialize");
+	*(void **)&pfm.get_os_event_encoding = dlsym(h, "pfm_get_os_event_encoding");
+	*(void **)&pfm.get_pmu_info = dlsym(h, "pfm_get_pmu_info");
+	*(void **)&pfm.get_event_next = dlsym(h, "pfm_get_event_next");
+	*(void **)&pfm.get_event_info = dlsym(h, "pfm_get_event_info");
+	*(void **)&pfm.get_event_attr_info = dlsym(h, "pfm_get_event_attr_info");
+	if (!pfm.initialize || !pfm.get_os_event_encoding || !pfm.get_pmu_info || !pfm.get_event_next ||
+	    !pfm.get_event_info || !pfm.get_event_attr_info) {
+		dlclose(h);
+		return PFM_ERR_NOINIT;
+	}
+	return pfm.initialize();
+}
 
 /* Intel fixed counters 0-3 as the kernel schedules them (PMU-FACTS section 1; perf's tables say the same). */
 static const char *const fixed[][2] = {
@@ -89,7 +122,7 @@ static int add_one(struct catalog *c, const char *table, const char *ev, const c
 		return 0;
 	memset(&arg, 0, sizeof(arg));
 	arg.size = sizeof(arg);
-	if (pfm_get_os_event_encoding(full, PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS || arg.count < 1) {
+	if (pfm.get_os_event_encoding(full, PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS || arg.count < 1) {
 		free(arg.codes);
 		return 0; /* needs more than one umask, or one we cannot express */
 	}
@@ -131,7 +164,7 @@ int catpfm_load(struct catalog *c)
 		}
 	}
 	if (!init_done) {
-		init_ret = pfm_initialize();
+		init_ret = pfm_open();
 		init_done = true;
 	}
 	if (init_ret != PFM_SUCCESS)
@@ -141,27 +174,27 @@ int catpfm_load(struct catalog *c)
 
 		memset(&pi, 0, sizeof(pi));
 		pi.size = sizeof(pi);
-		if (pfm_get_pmu_info((pfm_pmu_t)p, &pi) != PFM_SUCCESS || !pi.is_present ||
+		if (pfm.get_pmu_info((pfm_pmu_t)p, &pi) != PFM_SUCCESS || !pi.is_present ||
 		    pi.type != PFM_PMU_TYPE_CORE)
 			continue;
 		if (want && strcmp(pi.name, want))
 			continue;
 		snprintf(origin, sizeof(origin), "libpfm4 %s", pi.name);
 		snprintf(c->pfm_from, sizeof(c->pfm_from), "%s", origin);
-		for (int i = pi.first_event; i != -1 && r == 0; i = pfm_get_event_next(i)) {
+		for (int i = pi.first_event; i != -1 && r == 0; i = pfm.get_event_next(i)) {
 			pfm_event_info_t ei;
 			int numasks = 0;
 
 			memset(&ei, 0, sizeof(ei));
 			ei.size = sizeof(ei);
-			if (pfm_get_event_info(i, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+			if (pfm.get_event_info(i, PFM_OS_NONE, &ei) != PFM_SUCCESS)
 				continue;
 			for (int a = 0; a < ei.nattrs && r == 0; a++) {
 				pfm_event_attr_info_t ai;
 
 				memset(&ai, 0, sizeof(ai));
 				ai.size = sizeof(ai);
-				if (pfm_get_event_attr_info(i, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
+				if (pfm.get_event_attr_info(i, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
 				    ai.type != PFM_ATTR_UMASK)
 					continue;
 				numasks++;

@@ -16,15 +16,22 @@ void fsat_init(struct fsat *t, int root)
 	t->root = root;
 	t->fd = -1;
 	t->replace = 0;
+	t->depth = 0;
 	t->dir[0] = 0;
+}
+
+/* Keep the first keep open parts of dir, closing the deeper ones. */
+static void fsat_trim(struct fsat *t, int keep)
+{
+	while (t->depth > keep)
+		close(t->fds[--t->depth]);
+	t->dir[t->depth ? t->ends[t->depth - 1] : 0] = 0;
+	t->fd = t->depth ? t->fds[t->depth - 1] : -1;
 }
 
 void fsat_done(struct fsat *t)
 {
-	if (t->fd >= 0)
-		close(t->fd);
-	t->fd = -1;
-	t->dir[0] = 0;
+	fsat_trim(t, 0);
 }
 
 int fsat_rel_ok(const char *rel)
@@ -51,45 +58,48 @@ int fsat_rel_ok(const char *rel)
 int fsat_dir(struct fsat *t, const char *rel)
 {
 	char part[256];
-	const char *p = rel;
-	int fd;
+	const char *p;
+	int keep = 0, fd, next;
 
 	if (t->fd >= 0 && !strcmp(t->dir, rel))
 		return t->fd;
 	if (!fsat_rel_ok(rel) || strlen(rel) >= sizeof(t->dir))
 		return -EINVAL;
-	fsat_done(t);
-	fd = openat(t->root, ".", DIR_FLAGS);
-	while (fd >= 0 && *p) {
-		const char *e = strchr(p, '/');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		int next;
+	/* the open parts rel shares with dir stay open */
+	while (keep < t->depth && !strncmp(rel, t->dir, t->ends[keep]) &&
+	       (rel[t->ends[keep]] == '/' || !rel[t->ends[keep]]))
+		keep++;
+	fsat_trim(t, keep);
+	p = rel + (keep ? t->ends[keep - 1] : 0);
+	fd = keep ? t->fds[keep - 1] : t->root;
+	while (*p) {
+		const char *e;
+		size_t n;
 
+		p += *p == '/';
+		e = strchr(p, '/');
+		n = e ? (size_t)(e - p) : strlen(p);
 		memcpy(part, p, n);
 		part[n] = 0;
-		p += n + (e ? 1 : 0);
-		next = openat(fd, part, DIR_FLAGS);
-		if (next < 0 && errno == ENOENT) {
-			if (mkdirat(fd, part, 0755) < 0 && errno != EEXIST) {
-				next = -errno;
-				close(fd);
-				return next;
-			}
-			next = openat(fd, part, DIR_FLAGS);
-		}
-		if (next < 0) {
+		p += n;
+		/* a new tree's folders are mostly new: make first, open after */
+		if (mkdirat(fd, part, 0755) < 0 && errno != EEXIST)
+			next = -errno;
+		else if ((next = openat(fd, part, DIR_FLAGS)) < 0)
 			next = -errno;   /* ELOOP or ENOTDIR: a link or a file where a folder should be */
-			close(fd);
+		if (next < 0) {
+			fsat_trim(t, t->depth);
 			return next;
 		}
-		close(fd);
-		fd = next;
+		if (t->depth == FSAT_DEPTH)   /* deeper than kept: the last slot holds the deepest part */
+			close(t->fds[--t->depth]);
+		t->fds[t->depth] = next;
+		t->ends[t->depth++] = (unsigned short)(p - rel);
+		memcpy(t->dir, rel, (size_t)(p - rel));
+		t->dir[p - rel] = 0;
+		t->fd = fd = next;
 	}
-	if (fd < 0)
-		return -errno;
-	t->fd = fd;
-	snprintf(t->dir, sizeof(t->dir), "%s", rel);
-	return fd;
+	return t->fd;
 }
 
 int fsat_create(struct fsat *t, const char *rel)
@@ -146,71 +156,78 @@ struct dent64 {
 	char name[];
 };
 
-static int remove_in(int dfd, int depth)
+static int remove_dir(int parent, const char *name, int fd, int depth);
+
+/* One pass over the directory dfd from where its stream stands: removes what it finds. Returns the
+ * number removed; *first gets the first failure. */
+static int remove_pass(int dfd, int depth, int *first)
 {
 	char buf[2048];
+	int removed = 0;
+	long n;
+
+	while ((n = syscall(SYS_getdents64, dfd, buf, sizeof(buf))) > 0) {
+		for (long off = 0; off < n;) {
+			struct dent64 *d = (struct dent64 *)(buf + off);
+			int r = 0;
+
+			off += d->reclen;
+			if (!strcmp(d->name, ".") || !strcmp(d->name, ".."))
+				continue;
+			if (d->type != DT_DIR && unlinkat(dfd, d->name, 0) == 0) {
+				removed++;
+				continue;
+			}
+			if (d->type == DT_DIR || errno == EISDIR)
+				r = remove_dir(dfd, d->name, -1, depth + 1);
+			else
+				r = -errno;
+			if (!r)
+				removed++;
+			else if (!*first)
+				*first = r;
+		}
+	}
+	if (n < 0 && !*first)
+		*first = -errno;
+	return removed;
+}
+
+/* Remove the directory name under parent, open as fd (-1: open it here; closed on return), with all
+ * it holds. Unlinking while reading can make a directory stream skip entries: when the emptied
+ * directory will not go, read it again from the start, as long as a pass still finds something. */
+static int remove_dir(int parent, const char *name, int fd, int depth)
+{
 	int first = 0, removed;
 
-	if (depth > 32)
+	if (fd < 0 && (fd = openat(parent, name, DIR_FLAGS)) < 0)
+		return -errno;
+	if (depth > 32) {
+		close(fd);
 		return -ELOOP;
-	/* Unlinking while reading can make a directory stream skip entries: read again from the
-	 * start until a pass finds nothing left to remove. */
-	do {
-		long n;
-
-		removed = 0;
-		if (lseek(dfd, 0, SEEK_SET) < 0)
-			return -errno;
-		while ((n = syscall(SYS_getdents64, dfd, buf, sizeof(buf))) > 0) {
-			for (long off = 0; off < n;) {
-				struct dent64 *d = (struct dent64 *)(buf + off);
-				int r = 0;
-
-				off += d->reclen;
-				if (!strcmp(d->name, ".") || !strcmp(d->name, ".."))
-					continue;
-				if (d->type != DT_DIR && unlinkat(dfd, d->name, 0) == 0) {
-					removed++;
-					continue;
-				}
-				if (d->type == DT_DIR || errno == EISDIR) {
-					int sub = openat(dfd, d->name, DIR_FLAGS);
-
-					if (sub < 0) {
-						r = -errno;
-					} else {
-						r = remove_in(sub, depth + 1);
-						close(sub);
-						if (unlinkat(dfd, d->name, AT_REMOVEDIR) == 0)
-							removed++;
-						else if (!r)
-							r = -errno;
-					}
-				} else {
-					r = -errno;
-				}
-				if (r && !first)
-					first = r;
-			}
+	}
+	for (;;) {
+		removed = remove_pass(fd, depth, &first);
+		if (unlinkat(parent, name, AT_REMOVEDIR) == 0)
+			break;
+		if (errno != ENOTEMPTY || !removed || lseek(fd, 0, SEEK_SET) < 0) {
+			if (!first)
+				first = -errno;
+			break;
 		}
-		if (n < 0)
-			return -errno;
-	} while (removed);
+	}
+	close(fd);
 	return first;
 }
 
 int fsat_remove_tree(int parentfd, const char *name)
 {
-	int fd = openat(parentfd, name, DIR_FLAGS), r;
+	int fd = openat(parentfd, name, DIR_FLAGS);
 
 	if (fd < 0) {
 		if (errno != ENOTDIR && errno != ELOOP)
 			return errno == ENOENT ? 0 : -errno;
 		return unlinkat(parentfd, name, 0) == 0 ? 0 : -errno;   /* a file or a link: only the name goes */
 	}
-	r = remove_in(fd, 0);
-	close(fd);
-	if (unlinkat(parentfd, name, AT_REMOVEDIR) < 0 && !r)
-		r = -errno;
-	return r;
+	return remove_dir(parentfd, name, fd, 0);
 }

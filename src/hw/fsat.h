@@ -5,11 +5,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A tree being written: its root fd and the last directory used (files come in runs per folder). */
+#define FSAT_DEPTH 16
+
+/* A tree being written: its root fd and the last directory used, with an open fd for each of its
+ * leading parts (files come in runs per folder, folders in runs per parent: moving to a sibling
+ * opens one folder, not the whole path again). */
 struct fsat {
 	int root;
 	int fd;              /* of dir, -1 none */
 	int replace;         /* 1: an existing file is truncated and rewritten (fixtures); 0: O_EXCL */
+	int depth;           /* open parts of dir: fds[i] is dir's first ends[i] characters */
+	int fds[FSAT_DEPTH];
+	unsigned short ends[FSAT_DEPTH];
 	char dir[1024];
 };
 

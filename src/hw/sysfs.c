@@ -72,6 +72,10 @@ int file_read_small(const char *path, char *buf, size_t n)
 		if (got == 0)
 			break;
 		len += (size_t)got;
+		/* all the file holds, as far as its size says (a tree of regular files, --sim's; sysfs
+		 * says 4096 and procfs 0, so there the read to the end decides) */
+		if (st.st_size > 0 && (off_t)len >= st.st_size)
+			break;
 	}
 	close(fd);
 	buf[len] = '\0';

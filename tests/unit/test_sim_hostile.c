@@ -10,6 +10,7 @@
 #include "hw/fsat.h"
 #include "hw/sim/sim.h"
 #include "hw/sim/sim_parse.h"
+#include "hw/sysfs.h"
 
 #define BASE "[machine]\nsockets = 1\ncores = cpu:2x1\n[pmu cpu]\ntype = 4\nkind = core\n" \
 	     "format.event = config:0-7\nevent.cycles = event=0x3c\n"
@@ -236,6 +237,49 @@ TEST(tree_written_and_removed)
 	simm_free(m);
 }
 
+/* fsat keeps the open parts of the last folder: moving between siblings, back up, and past its
+ * FSAT_DEPTH kept parts still writes each file where its path says */
+TEST(tree_paths_deep_and_sibling)
+{
+	char *s = scratch(), deep[400] = "", path[700], got[16];
+	const char *rel[] = { "a/b/c", "a/b/d", "a/x", "a/b/c/e", "a", "y/b/c" };
+	struct fsat t;
+	int fd, n = 0;
+
+	CHECK(s != NULL, "scratch");
+	if (!s)
+		return;
+	fd = open(s, O_RDONLY | O_DIRECTORY);
+	for (int i = 0; i < FSAT_DEPTH + 4; i++)
+		snprintf(deep + strlen(deep), sizeof(deep) - strlen(deep), "%sd%d", i ? "/" : "", i);
+	fsat_init(&t, fd);
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		snprintf(path, sizeof(path), "%s/f%zu", rel[i], i);
+		CHECK_EQ_INT(fsat_write(&t, path, "1", 1, 0), 0);
+	}
+	for (int k = 0; k < 2; k++) {   /* the deep folder, a shallow one, the deep one again */
+		snprintf(path, sizeof(path), "%s/g%d", deep, k);
+		CHECK_EQ_INT(fsat_write(&t, path, "1", 1, 0), 0);
+		CHECK_EQ_INT(fsat_write(&t, k ? "a/b/h" : "a/h", "1", 1, 0), 0);
+	}
+	fsat_done(&t);
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/f%zu", s, rel[i], i);
+		n += file_read_small(path, got, sizeof(got)) == 1;
+	}
+	CHECK_EQ_INT(n, 6);
+	snprintf(path, sizeof(path), "%s/%s/g1", s, deep);
+	CHECK_EQ_INT(file_read_small(path, got, sizeof(got)), 1);
+	/* 6 + 2 + 2 files; folders a b c d x e y b c (9) and the 20 deep ones */
+	CHECK_EQ_INT(count_entries(s), 10 + 9 + FSAT_DEPTH + 4);
+	CHECK_EQ_INT(fsat_remove_tree(fd, "a"), 0);
+	CHECK_EQ_INT(fsat_remove_tree(fd, "y"), 0);
+	CHECK_EQ_INT(fsat_remove_tree(fd, "d0"), 0);
+	CHECK_EQ_INT(count_entries(s), 0);
+	close(fd);
+	rmdir(s);
+}
+
 int main(void)
 {
 	RUN(base_parses);
@@ -245,5 +289,6 @@ int main(void)
 	RUN(names);
 	RUN(tree_does_not_follow_planted_links);
 	RUN(tree_written_and_removed);
+	RUN(tree_paths_deep_and_sibling);
 	T_DONE();
 }

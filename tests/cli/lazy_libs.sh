@@ -1,0 +1,30 @@
+#!/bin/sh
+# lazy_libs.sh: libpfm4 is loaded only when a name needs it (its tables cost the dynamic loader about 40,000
+# relocations, milliseconds of every start, issue 18): --list-uncore and a run of perf's own names never load
+# it; listing events by the catalog, where the names come from libpfm4, does and finds them.
+. "$(dirname "$0")/../lib.sh"
+
+if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+loads() { grep -q 'find library=libpfm\.so' "$1"; }
+
+LD_DEBUG=libs "$PMUTOP" --sim spr-2s --list-uncore >/dev/null 2>"$TMPD/uncore"
+LD_DEBUG=libs "$PMUTOP" --sim spr-2s -b -n 1 -d 0.01 --json -o /dev/null -e cycles,instructions 2>"$TMPD/run"
+if ! grep -q 'find library=' "$TMPD/uncore"; then
+	skip not_loaded "the dynamic loader says nothing under LD_DEBUG=libs here"
+elif loads "$TMPD/uncore" || loads "$TMPD/run"; then
+	fail not_loaded "libpfm4 loaded by --list-uncore or a run of generic events: $(grep -h 'libpfm' "$TMPD/uncore" "$TMPD/run" | head -2 | tr '\n' ' ')"
+else
+	pass not_loaded
+fi
+
+# names from libpfm4's Sapphire Rapids table when no JSON catalog is given
+env -u PMUTOP_EVENTS_DIR XDG_CACHE_HOME="$TMPD/cache" LD_DEBUG=libs "$PMUTOP" --sim spr-2s \
+	--list-events 'MEM_LOAD_RETIRED*' >"$TMPD/list" 2>"$TMPD/list.err"
+if ! grep -q 'libpfm4' "$TMPD/list.err"; then
+	skip loaded_for_names "this libpfm4 has no Sapphire Rapids table: $(grep -v '^ *[0-9]*:' "$TMPD/list.err" | head -c 200)"
+elif loads "$TMPD/list.err" && grep -qi '^mem_load_retired' "$TMPD/list"; then
+	pass loaded_for_names
+else
+	fail loaded_for_names "$(grep -v '^ *[0-9]*:' "$TMPD/list.err" | head -c 300)"
+fi
+t_done

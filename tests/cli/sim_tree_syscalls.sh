@@ -1,0 +1,54 @@
+#!/bin/sh
+# sim_tree_syscalls.sh: --sim's tree costs a bounded number of system calls, counted with strace against the
+# files (F) and folders (D) the tree holds: writing it at most 3 per file (open, one write per 4 KiB, close)
+# and 3 per folder (mkdir, open, close); reading a small file at most one read() when its size says it is all there;
+# removing it at most 1 per file and 6 per folder. The tree has thousands of files, so each call
+# over these is milliseconds of --list-uncore (issue 18).
+. "$(dirname "$0")/../lib.sh"
+
+if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+if ! command -v strace >/dev/null 2>&1; then skip all "strace not installed"; exit 0; fi
+
+# LeakSanitizer cannot run under ptrace: a sanitizer build is traced without it
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export ASAN_OPTIONS
+SLACK=100   # the program's own start-up: libraries, settings, standard output
+count() { grep -c -E "^[0-9]+ +($1)\(" "$2"; }
+
+# writing: --sim-tree writes the tree and exits
+if ! strace -f -qq -o "$TMPD/write" "$PMUTOP" --sim spr-2s --sim-tree "$TMPD/t" >"$TMPD/out" 2>&1; then
+	fail write "--sim-tree: $(head -c 300 "$TMPD/out")"
+	t_done
+	exit
+fi
+F=$(find "$TMPD/t" -type f | wc -l)
+D=$(find "$TMPD/t" -mindepth 1 -type d | wc -l)
+W=$(find "$TMPD/t" -type f -printf '%s\n' | awk '{ w += $1 > 4096 ? int(($1 + 4095) / 4096) : 1 } END { print w }')
+n=$(count 'openat|open|close|write|writev|mkdirat|mkdir' "$TMPD/write")
+max=$((2 * F + W + 3 * D + SLACK))
+if [ "$F" -gt 1000 ] && [ "$n" -le "$max" ]; then
+	pass write
+else
+	fail write "$n open/write/close/mkdir calls for $F files ($W writes of 4 KiB) and $D folders (at most $max)"
+fi
+
+# reading: every file the tree holds is complete after its first read
+strace -f -qq -o "$TMPD/read" "$PMUTOP" --sysfs "$TMPD/t/sys" --list-uncore >"$TMPD/out" 2>&1
+opened=$(grep -c -E '^[0-9]+ +openat\(.*'"$TMPD"'/t/.*= [0-9]+$' "$TMPD/read")
+reads=$(count 'read' "$TMPD/read")
+if [ "$opened" -gt 1000 ] && [ "$reads" -le $((opened + SLACK)) ]; then
+	pass read
+else
+	fail read "$reads read() calls for $opened files of the tree opened"
+fi
+
+# removing: --sim writes the tree, lists, and removes it; the calls after the first unlink are the removal
+strace -f -qq -o "$TMPD/all" "$PMUTOP" --sim spr-2s --list-uncore >"$TMPD/out" 2>&1
+sed -n '/unlinkat(/,$p' "$TMPD/all" >"$TMPD/remove"
+n=$(count 'openat|close|getdents64|lseek|unlinkat' "$TMPD/remove")
+if [ "$n" -gt "$F" ] && [ "$n" -le $((F + 6 * D + SLACK)) ]; then
+	pass remove
+else
+	fail remove "$n open/close/getdents/lseek/unlink calls to remove $F files and $D folders (at most $((F + 6 * D + SLACK)))"
+fi
+t_done
