@@ -40,13 +40,22 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* CPU time of the process (user + system): what start-up costs whatever else runs beside it */
+static uint64_t cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* --- the timing seam: forwards to the simulated kernel, timing each call when on --- */
 
 struct tseam {
 	struct perf_seam pub;
 	const struct perf_seam *in;
-	int on, rec;
-	uint64_t ns, calls;
+	int on, rec, cpu;   /* cpu: also take the CPU time of each call (start-up) */
+	uint64_t ns, calls, cpu_ns;
 	/* rec: the reads of one refresh, replayed alone to time the simulated kernel by itself */
 	int *fds;
 	size_t *lens;
@@ -58,7 +67,10 @@ struct tseam {
 #define TS(ctx) ((struct tseam *)(ctx))
 #define TIMED(ctx, expr) do {						\
 		uint64_t t0_ = TS(ctx)->on ? now_ns() : 0;		\
+		uint64_t c0_ = TS(ctx)->cpu ? cpu_ns() : 0;		\
 		expr;							\
+		if (TS(ctx)->cpu)					\
+			TS(ctx)->cpu_ns += cpu_ns() - c0_;		\
 		if (TS(ctx)->on)					\
 			TS(ctx)->ns += now_ns() - t0_;			\
 		TS(ctx)->calls++;					\
@@ -173,6 +185,20 @@ static double clock_cost_ns(void)
 		sink += now_ns();
 	(void)sink;
 	return (double)(now_ns() - t0) / N;
+}
+
+/* CPU time one cpu_ns() call costs (a system call: CLOCK_PROCESS_CPUTIME_ID has no vDSO path),
+ * so the start-up's CPU figure can leave out what timing the seam calls added. */
+static double cpu_clock_cost_ns(void)
+{
+	enum { N = 20000 };
+	volatile uint64_t sink = 0;
+	uint64_t c0 = cpu_ns();
+
+	for (int i = 0; i < N; i++)
+		sink += cpu_ns();
+	(void)sink;
+	return (double)(cpu_ns() - c0) / N;
 }
 
 static int parse_events(struct app *a, const char *list)
@@ -317,10 +343,12 @@ static int do_startup(const char *machine, const char *events)
 	static struct app a;
 	struct tseam ts;
 	struct outbuf b;
-	char err[256], root[4200];
+	char err[256], root[4200], dflt[2048];
 	const char *tmp = getenv("TMPDIR");
 	uint64_t t0, t_load, t_tree, t_kern, t_topo, t_open, t_first, sim_open, sim_first;
+	uint64_t c0, c_load, c_tree, c_first;
 
+	c0 = cpu_ns();
 	t0 = now_ns();
 	settings_defaults(&a.set);
 	a.opt.sim = machine;
@@ -332,19 +360,21 @@ static int do_startup(const char *machine, const char *events)
 		return 1;
 	}
 	t_load = now_ns();
+	c_load = cpu_ns();
 	snprintf(a.sim_dir, sizeof(a.sim_dir), "%s/pmutop-bench.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(a.sim_dir) || simm_write_tree(a.sim, a.sim_dir) < 0) {
 		fprintf(stderr, "bench_refresh: cannot write the tree\n");
 		return 1;
 	}
 	t_tree = now_ns();
+	c_tree = cpu_ns();
 	snprintf(root, sizeof(root), "%s/sys", a.sim_dir);
 	sysfs_set_root(root);
 	a.seam = simk_new(a.sim, NULL);
 	if (!a.seam)
 		return 1;
 	ts_wrap(&ts, a.seam);
-	ts.on = 1;
+	ts.on = ts.cpu = 1;
 	t_kern = now_ns();
 	if (topo_load(&a.topo) < 0 || pmus_load(&a.reg) < 0) {
 		fprintf(stderr, "bench_refresh: topology or PMUs did not load\n");
@@ -357,8 +387,9 @@ static int do_startup(const char *machine, const char *events)
 	 * program does it (it must stay unread: names come from it only when asked) */
 	catalog_init(&a.cat, NULL, NULL, NULL);
 	catalog_set_active(&a.cat);
-	if (strcmp(events, "default") == 0)
-		events = settings_arch_events(a.reg.n ? a.reg.pmus[0].name : "cpu", a.topo.vendor, "default");
+	if (strcmp(events, "default") == 0)   /* as cli.c chooses it, with the machine's LLC events */
+		events = settings_default_events(&a.reg, a.topo.vendor, a.topo.family, a.topo.model_id,
+						 "default", dflt, sizeof(dflt));
 	if (!events || parse_events(&a, events) < 0 || app_open_events(&a) != 0)
 		return 1;
 	t_open = now_ns();
@@ -367,9 +398,14 @@ static int do_startup(const char *machine, const char *events)
 	app_sample(&a);
 	out_json_frame(&b, &a);
 	t_first = now_ns();
+	c_first = cpu_ns();
 	sim_first = ts.ns - sim_open;
 	{
-		double ms = 1e-6;
+		double ms = 1e-6, cc = cpu_clock_cost_ns();
+		/* each timed seam call read the CPU clock twice: one read's cost fell inside the
+		 * call's figure, about one outside it (in pmutop's share) */
+		double own_cpu = (double)(c_load - c0) + (double)(c_first - c_tree) - (double)ts.cpu_ns -
+				 cc * (double)ts.calls;
 		double own = (double)(t_kern - t_tree) + (double)(t_topo - t_kern) +
 			     (double)(t_open - t_topo) - (double)sim_open + (double)(t_first - t_open) -
 			     (double)sim_first + (double)(t_load - t0);
@@ -377,13 +413,19 @@ static int do_startup(const char *machine, const char *events)
 		       "\"load_desc_ms\":%.3f,\"tree_ms\":%.3f,\"sim_kernel_new_ms\":%.3f,"
 		       "\"topo_pmus_ms\":%.3f,\"open_events_ms\":%.3f,\"open_sim_ms\":%.3f,"
 		       "\"first_sample_ms\":%.3f,\"first_sample_sim_ms\":%.3f,"
-		       "\"own_ms\":%.3f,\"total_ms\":%.3f,\"catalog_loaded\":%s}\n",
+		       "\"own_ms\":%.3f,\"total_ms\":%.3f,\"own_cpu_ms\":%.3f,\"sim_cpu_ms\":%.3f,"
+		       "\"tree_cpu_ms\":%.3f,\"seam_calls\":%llu,\"cpu_clock_ns\":%.0f,\"catalog_loaded\":%s}\n",
 		       machine, a.model.ncpus, a.model.nev,
 		       (double)(t_load - t0) * ms, (double)(t_tree - t_load) * ms,
 		       (double)(t_kern - t_tree) * ms, (double)(t_topo - t_kern) * ms,
 		       (double)(t_open - t_topo) * ms, (double)sim_open * ms,
 		       (double)(t_first - t_open) * ms, (double)sim_first * ms,
-		       own * ms, (double)(t_first - t0) * ms, a.cat.loaded ? "true" : "false");
+		       own * ms, (double)(t_first - t0) * ms,
+		       /* CPU time: the description's load plus everything after the tree, less the
+			* simulated kernel's calls and the clock reads timing them */
+		       own_cpu * ms,
+		       (double)ts.cpu_ns * ms, (double)(c_tree - c_load) * ms, (unsigned long long)ts.calls, cc,
+		       a.cat.loaded ? "true" : "false");
 	}
 	ob_free(&b);
 	a.seam = ts.in;

@@ -38,6 +38,12 @@ int app_build_model(struct app *a)
 	free(ids); free(sock); free(core);
 	if (r < 0)
 		return r;
+	for (int p = 0; p < a->reg.n; p++)
+		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
+			model_set_generic_cache(&a->model, settings_generic_cache(
+				settings_arch_of(a->reg.pmus[p].name, a->topo.vendor)));
+			break;
+		}
 	for (int e = 0; e < a->evl.n && r >= 0; e++) {
 		const struct ev_spec *s = &a->evl.ev[e];
 		const struct pmu *p = s->pmu >= 0 ? &a->reg.pmus[s->pmu] : NULL;

@@ -260,7 +260,11 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 			core = a->reg.pmus[p].name;
 			break;
 		}
-	snprintf(buf, len, "%s", settings_arch_events(core, a->topo.vendor, es->name));
+	{
+		char llc[2048];
+		snprintf(buf, len, "%s", settings_default_events(&a->reg, a->topo.vendor, a->topo.family,
+								 a->topo.model_id, es->name, llc, sizeof(llc)));
+	}
 	if (strcmp(es->name, "topdown") == 0 && app_td_append(a, buf, len) < 0) {
 		app_td_detect(a);
 		fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason[0] ? a->td.plan.reason :

@@ -1,5 +1,8 @@
 /* evsets.c: the built-in event sets and their event lists per architecture (data, in one place). */
 #include "app/settings.h"
+#include "hw/model.h"
+#include "hw/pmu.h"
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -103,4 +106,91 @@ const char *settings_arch_events(const char *core_pmu, const char *vendor, const
 		if (settings_arch_table[i].arch == arch && strcmp(settings_arch_table[i].set, set) == 0)
 			return settings_arch_table[i].events;
 	return "";
+}
+
+/* What the generic cache-references/cache-misses count per architecture (the kernel's maps:
+ * Intel LONGEST_LAT_CACHE.REFERENCE/MISS 0x4f2e/0x412e, Zen L2 requests/misses 0xff60/0x0964,
+ * Arm PMUv3 L1D_CACHE/L1D_CACHE_REFILL 0x04/0x03). */
+static const int generic_cache_level[NARCH] = {
+	[ARCH_NONE] = CACHE_LLC, [ARCH_INTEL] = CACHE_LLC, [ARCH_AMD] = CACHE_L2,
+	[ARCH_ARM] = CACHE_L1D, [ARCH_APPLE] = CACHE_LLC,
+};
+
+int settings_generic_cache(int arch)
+{
+	return arch >= 0 && arch < NARCH ? generic_cache_level[arch] : CACHE_LLC;
+}
+
+/* The vendors' last-level events that take the place of the generic cache pair in the default
+ * set where the machine has them (known encodings and sysfs aliases only: the vendor catalog
+ * stays unread at start-up). AMD: the amd_l3 PMU, one per CCX, with the events perf's amdzen
+ * tables name (Zen 2/3 and Zen 4/5 differ); Arm: the last-level read events a PMUv3 exports
+ * in sysfs where the core implements them (Neoverse). Intel's generic pair already is the
+ * last level. fam/mlo/mhi: x86 family and model range (-1: any). */
+static const struct llc_events {
+	int arch, fam, mlo, mhi;
+	const char *pmu;        /* uncore PMU that must exist, NULL: every core PMU ... */
+	const char *alias;      /* ... must export these sysfs aliases (refs, misses) */
+	const char *alias2;
+	const char *events;     /* the pair, references first */
+} llc_table[] = {
+#define ZEN4_5(lo, hi) { ARCH_AMD, 0x19, lo, hi, "amd_l3", NULL, NULL, \
+	"amd_l3/event=0x04,umask=0xff,name=l3_lookup_state.all_coherent_accesses_to_l3/," \
+	"amd_l3/event=0x04,umask=0x01,name=l3_lookup_state.l3_miss/" }
+	ZEN4_5(0x10, 0x1f), ZEN4_5(0x60, 0x7f), ZEN4_5(0xa0, 0xaf),
+	{ ARCH_AMD, 0x1a, -1, -1, "amd_l3", NULL, NULL,
+	  "amd_l3/event=0x04,umask=0xff,name=l3_lookup_state.all_coherent_accesses_to_l3/,"
+	  "amd_l3/event=0x04,umask=0x01,name=l3_lookup_state.l3_miss/" },
+#undef ZEN4_5
+	/* Zen 2 and Zen 3 (family 0x19 models not above) */
+	{ ARCH_AMD, 0x17, 0x30, 0xff, "amd_l3", NULL, NULL,
+	  "amd_l3/event=0x04,umask=0xff,name=l3_lookup_state.all_l3_req_typs/,"
+	  "amd_l3/event=0x06,umask=0x01,name=l3_comb_clstr_state.request_miss/" },
+	{ ARCH_AMD, 0x19, -1, -1, "amd_l3", NULL, NULL,
+	  "amd_l3/event=0x04,umask=0xff,name=l3_lookup_state.all_l3_req_typs/,"
+	  "amd_l3/event=0x06,umask=0x01,name=l3_comb_clstr_state.request_miss/" },
+	{ ARCH_ARM, -1, -1, -1, NULL, "ll_cache_rd", "ll_cache_miss_rd", "ll_cache_rd,ll_cache_miss_rd" },
+};
+
+static bool llc_applies(const struct llc_events *l, const struct pmu_registry *reg, int family, int model)
+{
+	int ncore = 0;
+
+	if (l->fam >= 0 && (family != l->fam || (l->mlo >= 0 && (model < l->mlo || model > l->mhi))))
+		return false;
+	if (l->pmu)
+		return pmus_find(reg, l->pmu) >= 0;
+	for (int p = 0; p < reg->n; p++) {
+		if (reg->pmus[p].kind != PMU_KIND_CORE)
+			continue;
+		if (!pmu_find_alias(&reg->pmus[p], l->alias) || !pmu_find_alias(&reg->pmus[p], l->alias2))
+			return false;
+		ncore++;
+	}
+	return ncore > 0;
+}
+
+const char *settings_default_events(const struct pmu_registry *reg, const char *vendor, int family,
+				    int model, const char *set, char *buf, size_t len)
+{
+	static const char generic[] = "cache-references,cache-misses";
+	const char *core = "", *ev, *at;
+	int arch;
+
+	for (int p = 0; p < reg->n; p++)
+		if (reg->pmus[p].kind == PMU_KIND_CORE) {
+			core = reg->pmus[p].name;
+			break;
+		}
+	ev = settings_arch_events(core, vendor, set);
+	arch = settings_arch_of(core, vendor);
+	if (strcmp(set, "default") != 0 || !(at = strstr(ev, generic)))
+		return ev;
+	for (size_t i = 0; i < sizeof(llc_table) / sizeof(llc_table[0]); i++)
+		if (llc_table[i].arch == arch && llc_applies(&llc_table[i], reg, family, model)) {
+			int n = snprintf(buf, len, "%.*s%s%s", (int)(at - ev), ev, llc_table[i].events,
+					 at + sizeof(generic) - 1);
+			return n >= 0 && (size_t)n < len ? buf : ev;
+		}
+	return ev;
 }

@@ -83,6 +83,15 @@ const struct evset *settings_find_set(const struct settings *s, const char *name
  * settings_arch_name(settings_arch_of(...))). */
 const char *settings_arch_events(const char *core_pmu, const char *vendor, const char *set);
 enum arch_id { ARCH_NONE, ARCH_INTEL, ARCH_AMD, ARCH_ARM, ARCH_APPLE, NARCH };
+/* The set's events for the machine: settings_arch_events for its first core PMU, and in the
+ * default set the vendor's last-level cache events in place of the generic cache pair where
+ * the machine has them (amd_l3 on Zen 2 and later by x86 family/model, Arm's ll_cache_rd and
+ * ll_cache_miss_rd in every core PMU's sysfs events); buf holds the result when it differs. */
+struct pmu_registry;
+const char *settings_default_events(const struct pmu_registry *reg, const char *vendor, int family,
+				    int model, const char *set, char *buf, size_t len);
+/* What the generic cache-misses/cache-references count on an architecture (enum cache_level). */
+int settings_generic_cache(int arch);
 int settings_arch_of(const char *core_pmu, const char *vendor);
 const char *settings_arch_name(int arch);   /* "Intel", "AMD", "Arm", "Apple", "no core PMU" */
 /* Save [display], [events] set and, when events is not NULL, the current event

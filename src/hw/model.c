@@ -25,6 +25,10 @@ const struct metric_def metric_defs[NMETRICS] = {
 	[M_UTIL_IRQ]     = { "util_irq", "IRQ%", "%" },
 	[M_UTIL_SOFTIRQ] = { "util_softirq", "SIRQ%", "%" },
 	[M_UTIL_STEAL]   = { "util_steal", "STEAL%", "%" },
+	[M_L2_MISS_PCT]  = { "l2_miss_pct", "L2-MISS%", "%" },
+	[M_L2_MPKI]      = { "l2_mpki", "L2-MPKI", "" },
+	[M_L1D_MISS_PCT] = { "l1d_miss_pct", "L1D-MISS%", "%" },
+	[M_L1D_MPKI]     = { "l1d_mpki", "L1D-MPKI", "" },
 };
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
@@ -34,6 +38,12 @@ static const struct { const char *name; int role; } role_table[] = {
 	{ "cpu-clock", ROLE_CPU_CLOCK }, { "task-clock", ROLE_TASK_CLOCK },
 	{ "cache-misses", ROLE_LLC_MISSES }, { "LLC-load-misses", ROLE_LLC_MISSES },
 	{ "cache-references", ROLE_LLC_REFS }, { "LLC-loads", ROLE_LLC_REFS },
+	/* the vendors' own last-level events: Intel's architectural pair (what the generic names
+	 * are on Intel), Zen's amd_l3 per CCX, Arm's last-level reads */
+	{ "longest_lat_cache.miss", ROLE_LLC_MISSES }, { "longest_lat_cache.reference", ROLE_LLC_REFS },
+	{ "l3_lookup_state.l3_miss", ROLE_LLC_MISSES },
+	{ "l3_lookup_state.all_coherent_accesses_to_l3", ROLE_LLC_REFS },
+	{ "ll_cache_miss_rd", ROLE_LLC_MISSES }, { "ll_cache_rd", ROLE_LLC_REFS },
 	{ "branches", ROLE_BRANCHES }, { "branch-instructions", ROLE_BRANCHES },
 	{ "branch-misses", ROLE_BRANCH_MISSES },
 	{ "cas_count_read", ROLE_MEM_READ }, { "umc_cas_cmd.rd", ROLE_MEM_READ },
@@ -127,12 +137,37 @@ static char *unique_key(const struct model *m, const char *name)
 	}
 }
 
+void model_set_generic_cache(struct model *m, int level)
+{
+	m->generic_cache = level;
+}
+
+/* The role of the generic cache-misses/cache-references at the machine's level. */
+static int generic_cache_role(const struct model *m, const char *base, int role)
+{
+	size_t n = strcspn(base, ":");
+
+	if (m->generic_cache == CACHE_LLC || (role != ROLE_LLC_MISSES && role != ROLE_LLC_REFS))
+		return role;
+	if (!(n == 12 && strncmp(base, "cache-misses", n) == 0) &&
+	    !(n == 16 && strncmp(base, "cache-references", n) == 0))
+		return role;
+	if (m->generic_cache == CACHE_L2)
+		return role == ROLE_LLC_MISSES ? ROLE_L2_MISSES : ROLE_L2_REFS;
+	return role == ROLE_LLC_MISSES ? ROLE_L1D_MISSES : ROLE_L1D_REFS;
+}
+
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore)
 {
 	struct mev *nv = realloc(m->ev, (size_t)(m->nev + 1) * sizeof(*nv)), *e;
-	int role = model_role_of(base && *base ? base : name);
+	const char *b = base && *base ? base : name;
+	int role = b ? model_role_of(b) : ROLE_NONE;
 
+	if (role == ROLE_NONE && b != name && name)   /* a name= label: "l3_lookup_state.l3_miss" */
+		role = model_role_of(name);
+	else if (b)
+		role = generic_cache_role(m, b, role);
 	if (!nv)
 		return -ENOMEM;
 	m->ev = nv;
@@ -292,7 +327,8 @@ static double ratio(double a, double b, double k, bool ha, bool hb)
 	return (ha && hb && b > 0) ? k * a / b : NAN;
 }
 
-void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out)
+void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out,
+		   bool cpu_row)
 {
 	double sum[NROLES] = { 0 }, en[NROLES] = { 0 };
 	bool have[NROLES] = { 0 }, bad[NROLES] = { 0 };
@@ -300,7 +336,7 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	for (int i = 0; i < m->nev; i++) {
 		int r = m->ev[i].role;
 		const struct ev_val *v = &row[i];
-		if (r == ROLE_NONE || v->state == EVS_ABSENT)
+		if (r == ROLE_NONE || v->state == EVS_ABSENT || (cpu_row && m->ev[i].uncore))
 			continue;
 		if (v->state != EVS_OK) {
 			bad[r] = true;
@@ -323,6 +359,10 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	out[M_UTIL] = NAN;
 	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
 	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
+	out[M_L2_MISS_PCT] = ratio(sum[ROLE_L2_MISSES], sum[ROLE_L2_REFS], 100, have[ROLE_L2_MISSES], have[ROLE_L2_REFS]);
+	out[M_L2_MPKI] = ratio(sum[ROLE_L2_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_L2_MISSES], have[ROLE_INSTRUCTIONS]);
+	out[M_L1D_MISS_PCT] = ratio(sum[ROLE_L1D_MISSES], sum[ROLE_L1D_REFS], 100, have[ROLE_L1D_MISSES], have[ROLE_L1D_REFS]);
+	out[M_L1D_MPKI] = ratio(sum[ROLE_L1D_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_L1D_MISSES], have[ROLE_INSTRUCTIONS]);
 	out[M_BR_MISS_PCT] = ratio(sum[ROLE_BRANCH_MISSES], sum[ROLE_BRANCHES], 100, have[ROLE_BRANCH_MISSES], have[ROLE_BRANCHES]);
 	out[M_MEM_RD_GBS] = ratio(sum[ROLE_MEM_READ], interval * 1e9, 1, have[ROLE_MEM_READ], true);
 	out[M_MEM_WR_GBS] = ratio(sum[ROLE_MEM_WRITE], interval * 1e9, 1, have[ROLE_MEM_WRITE], true);
@@ -409,11 +449,11 @@ void model_derive(struct model *m)
 				out[k] = NAN;
 			continue;
 		}
-		model_metrics(m, &f->cpu[(size_t)c * ne], f->interval, out);
+		model_metrics(m, &f->cpu[(size_t)c * ne], f->interval, out, true);
 	}
 	for (int s = 0; s < m->nsock; s++)
-		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
-	model_metrics(m, f->sys, f->interval, f->sys_m);
+		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS], false);
+	model_metrics(m, f->sys, f->interval, f->sys_m, false);
 	/* utilisation: each CPU's own times, the aggregates' summed times */
 	{
 		double sock_j[m->nsock][UT_N], sys_j[UT_N] = { 0 };

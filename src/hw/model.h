@@ -25,14 +25,22 @@ enum ev_role {
 	ROLE_NONE, ROLE_CYCLES, ROLE_INSTRUCTIONS, ROLE_CPU_CLOCK, ROLE_TASK_CLOCK,
 	ROLE_LLC_MISSES, ROLE_LLC_REFS, ROLE_BRANCHES, ROLE_BRANCH_MISSES,
 	ROLE_MEM_READ, ROLE_MEM_WRITE, ROLE_MEM_RW, ROLE_UPI, ROLE_ENERGY_PKG, ROLE_ENERGY_RAM,
-	ROLE_L3_MISS, NROLES
+	ROLE_L3_MISS,
+	/* what the generic cache-misses / cache-references count where that is not the last level
+	 * (model_set_generic_cache): Zen's L2, Arm's L1D */
+	ROLE_L2_MISSES, ROLE_L2_REFS, ROLE_L1D_MISSES, ROLE_L1D_REFS, NROLES
 };
+
+/* The cache level the generic cache-misses and cache-references count on a machine. */
+enum cache_level { CACHE_LLC, CACHE_L2, CACHE_L1D };
 
 enum metric_id {
 	M_IPC, M_CPI, M_GHZ, M_UTIL, M_LLC_MISS_PCT, M_MPKI, M_BR_MISS_PCT,
 	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W,
 	/* shares of the interval's CPU time from /proc/stat; M_UTIL is everything but idle */
 	M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL,
+	/* miss ratio and misses per 1000 instructions of the level the cache events really count */
+	M_L2_MISS_PCT, M_L2_MPKI, M_L1D_MISS_PCT, M_L1D_MPKI,
 	NMETRICS
 };
 
@@ -74,6 +82,7 @@ struct model {
 	int *sock_ids;        /* [nsock]: physical ids, -1 when unknown */
 	int nev;
 	struct mev *ev;
+	int generic_cache;    /* enum cache_level of cache-misses/cache-references (CACHE_LLC) */
 	struct frame cur;     /* the latest frame (valid after model_derive) */
 	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
 	int hist_cap, hist_len, hist_head;
@@ -84,7 +93,11 @@ struct model {
  * "unknown" (everything in one socket with id -1). Copies the arrays. */
 int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_sock,
 	       const int *cpu_core, int nsock, const int *sock_ids, int hist_cap);
-/* Add an event; returns its index. base is the canonical name used for the role. */
+/* What the generic cache-misses and cache-references count here (enum cache_level; CACHE_LLC,
+ * as on Intel, until set): events added afterwards take the roles of that level. */
+void model_set_generic_cache(struct model *m, int level);
+/* Add an event; returns its index. base is the canonical name used for the role (the
+ * display name when base has none: a name= label such as "l3_lookup_state.l3_miss"). */
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore);
 /* (Re)allocate the frame for the current CPU and event count. */
@@ -110,6 +123,9 @@ void model_derive(struct model *m);
 /* The utilisation metrics (M_UTIL and its parts, percent) from the summed /proc/stat times
  * jif[UT_N] of one entity; NAN when nothing is known. */
 void model_util(const double *jif, double *out);
-/* Metric of one entity from a row of nev values and the interval. */
-void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out);
+/* Metric of one entity from a row of nev values and the interval. A CPU's row (cpu_row) leaves
+ * out uncore events: what a box counts (an L3 per CCX, a memory controller) is not the CPU's
+ * own, though the kernel reads it on that CPU; socket and system rows include them. */
+void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out,
+		   bool cpu_row);
 #endif

@@ -17,6 +17,8 @@ static int row_metric(int role, const double *met, const struct ev_val *v,
 		*val = v->enabled ? v->value / ((double)v->enabled / 1e6) : NAN; *label = "CPUs utilized"; *dec = 3; break;
 	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *label = "of all branches"; *dec = 2; break;
 	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *label = "of all cache refs"; *dec = 2; break;
+	case ROLE_L2_MISSES: *val = met[M_L2_MISS_PCT]; *label = "of all L2 cache refs"; *dec = 2; break;
+	case ROLE_L1D_MISSES: *val = met[M_L1D_MISS_PCT]; *label = "of all L1-dcache accesses"; *dec = 2; break;
 	default: return 0;
 	}
 	return !isnan(*val);

@@ -23,6 +23,12 @@ static const struct fixed_col {
 	{ UC_ROLE,   ROLE_CYCLES,        8, 0, true,  false, "cycles",       "CYCLES" },
 	{ UC_ROLE,   ROLE_LLC_MISSES,   10, 0, true,  false, "llc-misses",   "LLC-MISS" },
 	{ UC_METRIC, M_MPKI,             5, 2, true,  false, "mpki",         "MPKI" },
+	/* where the machine's cache events count another level than the last (Zen's generic pair
+	 * is L2, Arm's L1D), the columns say which */
+	{ UC_ROLE,   ROLE_L2_MISSES,    10, 0, true,  false, "l2-misses",    "L2-MISS" },
+	{ UC_METRIC, M_L2_MPKI,          7, 2, true,  false, "l2-mpki",      "L2-MPKI" },
+	{ UC_ROLE,   ROLE_L1D_MISSES,   10, 0, true,  false, "l1d-misses",   "L1D-MISS" },
+	{ UC_METRIC, M_L1D_MPKI,         8, 2, true,  false, "l1d-mpki",     "L1D-MPKI" },
 	{ UC_METRIC, M_BR_MISS_PCT,      8, 2, true,  false, "branch-miss",  "BR-MISS%" },
 	{ UC_METRIC, M_MEM_RD_GBS,       8, 2, true,  true,  "mem-read",     "RD GB/s" },
 	{ UC_METRIC, M_MEM_WR_GBS,       8, 2, true,  true,  "mem-write",    "WR GB/s" },
@@ -48,12 +54,25 @@ static const int metric_roles[NMETRICS][2] = {
 	[M_UPI_GBS] = { ROLE_UPI, ROLE_NONE },
 	[M_PKG_W] = { ROLE_ENERGY_PKG, ROLE_NONE },
 	[M_DRAM_W] = { ROLE_ENERGY_RAM, ROLE_NONE },
+	[M_L2_MISS_PCT] = { ROLE_L2_MISSES, ROLE_L2_REFS },
+	[M_L2_MPKI] = { ROLE_L2_MISSES, ROLE_INSTRUCTIONS },
+	[M_L1D_MISS_PCT] = { ROLE_L1D_MISSES, ROLE_L1D_REFS },
+	[M_L1D_MPKI] = { ROLE_L1D_MISSES, ROLE_INSTRUCTIONS },
 };
+
+/* The cache level a column belongs to (its misses role), ROLE_NONE for other columns. */
+static int cache_level_of(const struct fixed_col *f)
+{
+	int r = f->kind == UC_ROLE ? f->idx : f->kind == UC_METRIC ? metric_roles[f->idx][0] : ROLE_NONE;
+
+	return r == ROLE_LLC_MISSES || r == ROLE_L2_MISSES || r == ROLE_L1D_MISSES ? r : ROLE_NONE;
+}
 
 /* Roles shown in their own column, so their events get no further column. */
 static bool role_has_column(int role)
 {
-	return role == ROLE_INSTRUCTIONS || role == ROLE_CYCLES || role == ROLE_LLC_MISSES;
+	return role == ROLE_INSTRUCTIONS || role == ROLE_CYCLES || role == ROLE_LLC_MISSES ||
+	       role == ROLE_L2_MISSES || role == ROLE_L1D_MISSES;
 }
 
 static bool have_role(const struct model *m, int role)
@@ -119,6 +138,12 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		if (f->sockets_only && !sockets)
 			continue;
 		if (sockets && f->kind == UC_SPARK)
+			continue;
+		/* a cache level's columns where its events are counted; the last level's also when
+		 * no cache event is (as "-" or "n/a", which says what the machine lacks) */
+		if (cache_level_of(f) != ROLE_NONE && !have_role(m, cache_level_of(f)) &&
+		    (cache_level_of(f) != ROLE_LLC_MISSES || have_role(m, ROLE_L2_MISSES) ||
+		     have_role(m, ROLE_L1D_MISSES)))
 			continue;
 		/* uncore figures only where the machine counts them */
 		if (f->sockets_only && !have_role(m, metric_roles[f->idx][0]) &&
@@ -196,14 +221,16 @@ void ui_mux_mask(const struct model *m, bool uncore, bool *use)
 /* The value of a role or event column on a row: the sum of its events (a role's events on
  * every PMU, an event column's hybrid siblings). A CPU row has one of them; an aggregate row
  * of a hybrid has them all, and shows their total, not the first PMU's share. */
-static struct ev_val col_val(const struct model *m, const struct ui_col *c, const struct ev_val *vals)
+static struct ev_val col_val(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
+			     bool agg)
 {
 	struct ev_val sum = { 0 };
 	bool any = false;
 
 	if (c->kind == UC_ROLE) {
+		/* a CPU's row leaves out a box's count read on it (amd_l3 per CCX), as its metrics do */
 		for (int e = 0; e < m->nev; e++)
-			if (m->ev[e].role == c->idx) {
+			if (m->ev[e].role == c->idx && (agg || !m->ev[e].uncore)) {
 				model_sum_into(&sum, &vals[e]);
 				any = true;
 			}
@@ -225,7 +252,7 @@ void ui_col_title(const struct ui_col *c, bool rates, char *buf, size_t len)
 }
 
 double ui_col_count(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
-		    double per)
+		    double per, bool agg)
 {
 	struct ev_val v;
 
@@ -236,7 +263,7 @@ double ui_col_count(const struct model *m, const struct ui_col *c, const struct 
 		 * every row and column, 7,000 times a frame at 1,024 CPUs) */
 		v = vals[c->idx];
 	} else {
-		v = col_val(m, c, vals);
+		v = col_val(m, c, vals, agg);
 	}
 	if (v.state != EVS_OK)
 		return NAN;
@@ -309,7 +336,7 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 		break;
 	case UC_ROLE:
 	case UC_EVENT:
-		v = col_val(m, c, vals);
+		v = col_val(m, c, vals, o->agg);
 		if (v.state == EVS_ABSENT && c->kind == UC_ROLE)
 			break;
 		count_text(c, &v, o, buf, len);
@@ -344,7 +371,7 @@ double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev
 		return met[M_IPC];
 	case UC_ROLE:
 	case UC_EVENT:
-		v = col_val(m, c, vals);
+		v = col_val(m, c, vals, false);   /* sorts CPU rows */
 		return v.state == EVS_OK ? v.value : NAN;
 	default:
 		return NAN;

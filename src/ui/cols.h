@@ -49,6 +49,7 @@ struct ui_cellopt {
 	bool no_hw;
 	double per;
 	int unit;
+	bool agg;        /* a socket or system row: role columns include uncore events */
 };
 
 /* Text of one cell of a row (vals: nev values, met: NMETRICS metrics) and
@@ -60,10 +61,10 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 /* The column title as shown: "/s" after a count column when per > 0. */
 void ui_col_title(const struct ui_col *c, bool rates, char *buf, size_t len);
 /* The value a count column shows on a row (summed over hybrid PMUs, per second when
- * per > 0); NAN for other columns and missing values. */
+ * per > 0; agg as in ui_cellopt); NAN for other columns and missing values. */
 double ui_col_count(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
-		    double per);
-/* Sort key of a cell (NAN when missing). */
+		    double per, bool agg);
+/* Sort key of a CPU row's cell (NAN when missing). */
 double ui_col_key(const struct model *m, const struct ui_col *c, const struct ev_val *vals,
 		  const double *met);
 /* The row's value holding a role: the first such event not ABSENT in this row. */

@@ -158,7 +158,7 @@ static int fold_update(struct ui *u)
 		for (int e = 0; e < nev; e++)
 			model_sum_finish(&dst[e]);
 		if (any) {
-			model_metrics(m, dst, f->interval, met);
+			model_metrics(m, dst, f->interval, met, true);
 			if (f->jif)
 				model_util(jif, met);   /* the core's siblings' times together */
 		} else
@@ -461,7 +461,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			continue;
 		for (int r = 0; r < n; r++) {
 			struct rowref rr = row_of(u, r);
-			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per) : NAN;
+			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per, false) : NAN;
 			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 				mx = fabs(v);
 		}
@@ -513,6 +513,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			else
 			{
 				opt.unit = -1;   /* the total has a unit of its own */
+				opt.agg = true;
 				ui_col_cell(m, c, f->sys, f->sys_m, &opt, buf, sizeof(buf), &pair);
 			}
 			line_put(line, wd, x, c, ui_attr(u, pair) | A_BOLD, buf);

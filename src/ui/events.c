@@ -112,16 +112,12 @@ int ui_events_commit(struct ui *u)
 static const char *set_events(struct ui *u, const struct evset *s)
 {
 	const struct app *a = u->a;
-	const char *core = "";
+	static char buf[2048];   /* the architecture default with the machine's LLC events */
 
 	if (s->events && s->events[0])
 		return s->events;
-	for (int i = 0; i < a->reg.n; i++)
-		if (a->reg.pmus[i].kind == PMU_KIND_CORE) {
-			core = a->reg.pmus[i].name;
-			break;
-		}
-	return settings_arch_events(core, a->topo.vendor, s->name);
+	return settings_default_events(&a->reg, a->topo.vendor, a->topo.family, a->topo.model_id,
+				       s->name, buf, sizeof(buf));
 }
 
 /* PMUs named X_0, X_1, ... collapse to X when perf syntax accepts the prefix

@@ -49,7 +49,8 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 		x += c->width + 1;
 	}
 	(*y)++;
-	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0', .per = u->raw ? 0 : f->interval };
+	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0', .agg = true,
+				   .per = u->raw ? 0 : f->interval };
 	for (int s = 0; s <= m->nsock && *y < h; s++, (*y)++) {
 		bool all = s == m->nsock;
 		const struct ev_val *vals = all ? f->sys : &f->sock[(size_t)s * m->nev];
@@ -75,7 +76,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 				/* the sockets share a unit per column; the total has its own */
 				double mx = NAN;
 				for (int k = 0; !all && c->count && k < m->nsock; k++) {
-					double v = ui_col_count(m, c, &f->sock[(size_t)k * m->nev], opt.per);
+					double v = ui_col_count(m, c, &f->sock[(size_t)k * m->nev], opt.per, true);
 					if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 						mx = fabs(v);
 				}

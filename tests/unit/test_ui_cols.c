@@ -29,7 +29,7 @@ static int find(const struct ui_col *c, int n, const char *key)
 }
 
 static const char *const ids[] = { "CPU" };
-static const struct ui_cellopt raw = { false, 0, -1 }, raw_nohw = { true, 0, -1 };
+static const struct ui_cellopt raw = { false, 0, -1, false }, raw_nohw = { true, 0, -1, false };
 static const int idw[] = { 4 };
 
 TEST(cores_columns)
@@ -149,7 +149,7 @@ TEST(hybrid_aggregate_sums_pmus)
 	struct ui_col c[64];
 	int ids3[3] = { 0, 1, 2 }, sock[3] = { 0, 0, 0 }, core[3] = { 0, 1, 2 }, sid[1] = { 0 }, n, pair;
 	char buf[32];
-	const struct ui_cellopt rate = { false, 2.0, -1 };
+	const struct ui_cellopt rate = { false, 2.0, -1, false };
 
 	model_init(&m, 3, ids3, sock, core, 1, sid, 4);
 	model_add_event(&m, "cpu_core/instructions/", "instructions", "cpu_core", "", 0, false);
@@ -180,7 +180,7 @@ TEST(hybrid_aggregate_sums_pmus)
 	/* as a rate: 1200 over 2 s */
 	ui_col_cell(&m, &c[find(c, n, "branches")], m.cur.sys, m.cur.sys_m, &rate, buf, sizeof(buf), &pair);
 	CHECK_EQ_STR(buf, "600");
-	CHECK_NEAR(ui_col_count(&m, &c[find(c, n, "instructions")], m.cur.sys, 2.0), 7500, 1e-9);
+	CHECK_NEAR(ui_col_count(&m, &c[find(c, n, "instructions")], m.cur.sys, 2.0, true), 7500, 1e-9);
 	/* a CPU row still shows its own PMU's count */
 	CHECK_NEAR(ui_col_key(&m, &c[find(c, n, "instructions")], &m.cur.cpu[2 * (size_t)m.nev], NULL), 6000, 1e-9);
 	/* the socket row equals the sum of its CPU rows for every count column */
@@ -275,14 +275,83 @@ TEST(count_is_the_key)
 			if (!c[i].count)
 				continue;
 			key = ui_col_key(&m, &c[i], row, NULL);
-			cnt = ui_col_count(&m, &c[i], row, 0);
-			rate = ui_col_count(&m, &c[i], row, 2.0);
+			cnt = ui_col_count(&m, &c[i], row, 0, false);
+			rate = ui_col_count(&m, &c[i], row, 2.0, false);
 			CHECK(isnan(key) ? isnan(cnt) && isnan(rate) : cnt == key && fabs(rate - key / 2) < 1e-9,
 			      "%s, state %d: count %g, rate %g, key %g", c[i].key, states[s], cnt, rate, key);
 			checked += c[i].kind == UC_EVENT && c[i].nalt == 0;
 		}
 	}
 	CHECK(checked > 0, "no single-event column checked");
+	model_free(&m);
+}
+
+/* The cache columns say which level the model's cache events count: the last level by the
+ * vendor's events (or none counted), Zen's generic pair as L2, Arm's as L1D. A CPU row of an
+ * uncore last-level event (amd_l3 per CCX) shows no count; the socket and system rows do. */
+static int cache_cols(int level, bool l3_uncore, struct model *m, struct ui_col *c)
+{
+	int ids1[2] = { 0, 1 }, sock[2] = { 0, 0 }, core[2] = { 0, 1 }, sid[1] = { 0 };
+
+	model_init(m, 2, ids1, sock, core, 1, sid, 4);
+	model_set_generic_cache(m, level);
+	model_add_event(m, "instructions", "instructions", "cpu", "", 0, false);
+	if (l3_uncore) {
+		model_add_event(m, "l3_lookup_state.all_coherent_accesses_to_l3", "event=0x04,umask=0xff",
+				"amd_l3", "", 1, true);
+		model_add_event(m, "l3_lookup_state.l3_miss", "event=0x04,umask=0x01", "amd_l3", "", 2, true);
+	} else {
+		model_add_event(m, "cache-references", "cache-references", "", "", 1, false);
+		model_add_event(m, "cache-misses", "cache-misses", "", "", 2, false);
+	}
+	model_alloc_frame(m);
+	return ui_cols_build(m, ids, idw, 1, false, NULL, c, 64);
+}
+
+TEST(cache_columns_name_their_level)
+{
+	struct model m;
+	struct ui_col c[64];
+	struct ui_cellopt cpu = { false, 0, -1, false }, agg = { false, 0, -1, true };
+	char buf[32];
+	int n, pair;
+
+	n = cache_cols(CACHE_LLC, false, &m, c);
+	CHECK(find(c, n, "llc-misses") > 0 && find(c, n, "mpki") > 0, "LLC columns on Intel");
+	CHECK(find(c, n, "l2-misses") < 0 && find(c, n, "l1d-misses") < 0, "no other level");
+	model_free(&m);
+	n = cache_cols(CACHE_L2, false, &m, c);
+	CHECK(find(c, n, "l2-misses") > 0 && find(c, n, "l2-mpki") > 0, "L2 columns for Zen's generic pair");
+	CHECK(find(c, n, "llc-misses") < 0 && find(c, n, "mpki") < 0, "no LLC column on Zen's generic pair");
+	if (find(c, n, "l2-misses") > 0)
+		CHECK_EQ_STR(c[find(c, n, "l2-misses")].title, "L2-MISS");
+	model_free(&m);
+	n = cache_cols(CACHE_L1D, false, &m, c);
+	CHECK(find(c, n, "l1d-misses") > 0 && find(c, n, "l1d-mpki") > 0, "L1D columns for Arm's generic pair");
+	CHECK(find(c, n, "llc-misses") < 0, "no LLC column on Arm's generic pair");
+	model_free(&m);
+	/* amd_l3 on Zen: the last level, whatever the generic pair would count */
+	n = cache_cols(CACHE_L2, true, &m, c);
+	CHECK(find(c, n, "llc-misses") > 0 && find(c, n, "l2-misses") < 0, "LLC columns from amd_l3");
+	for (int cpu_i = 0; cpu_i < 2; cpu_i++) {
+		struct ev_val *row = &m.cur.cpu[(size_t)cpu_i * m.nev];
+		model_set_value(&row[0], 1000000, 100, 100, 1);
+		if (cpu_i == 0) {   /* the CCX's count, read on its cpumask CPU */
+			model_set_value(&row[1], 5000, 100, 100, 1);
+			model_set_value(&row[2], 1000, 100, 100, 1);
+		}
+	}
+	m.cur.interval = 1;
+	model_derive(&m);
+	CHECK(isnan(m.cur.cpu_m[M_MPKI]) && isnan(m.cur.cpu_m[M_LLC_MISS_PCT]), "no per-CPU LLC metric from a CCX count");
+	CHECK_NEAR(m.cur.sys_m[M_MPKI], 0.5, 1e-9);
+	CHECK_NEAR(m.cur.sys_m[M_LLC_MISS_PCT], 20, 1e-9);
+	if (find(c, n, "llc-misses") > 0) {
+		ui_col_cell(&m, &c[find(c, n, "llc-misses")], m.cur.cpu, m.cur.cpu_m, &cpu, buf, sizeof(buf), &pair);
+		CHECK_EQ_STR(buf, "-");
+		ui_col_cell(&m, &c[find(c, n, "llc-misses")], m.cur.sys, m.cur.sys_m, &agg, buf, sizeof(buf), &pair);
+		CHECK_EQ_STR(buf, "1.00K");
+	}
 	model_free(&m);
 }
 
@@ -296,5 +365,6 @@ int main(void)
 	RUN(sockets_columns_where_counted);
 	RUN(columns_setting_limits_events);
 	RUN(cells);
+	RUN(cache_columns_name_their_level);
 	T_DONE();
 }
