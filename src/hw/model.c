@@ -25,6 +25,8 @@ const struct metric_def metric_defs[NMETRICS] = {
 	[M_UTIL_IRQ]     = { "util_irq", "IRQ%", "%" },
 	[M_UTIL_SOFTIRQ] = { "util_softirq", "SIRQ%", "%" },
 	[M_UTIL_STEAL]   = { "util_steal", "STEAL%", "%" },
+	[M_IRQ_RATE]     = { "interrupts_per_s", "IRQ/s", "/s" },
+	[M_MHZ]          = { "mhz", "MHz", "MHz" },
 };
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
@@ -161,6 +163,7 @@ static void frame_free(struct frame *f)
 	free(f->cpu_m); free(f->sock_m); free(f->sys_m);
 	free(f->online);
 	free(f->jif);
+	free(f->swr);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -180,7 +183,9 @@ int model_alloc_frame(struct model *m)
 	f->sys_m = malloc(NMETRICS * sizeof(double));
 	f->online = malloc((size_t)m->ncpus * sizeof(bool));
 	f->jif = malloc((size_t)m->ncpus * UT_N * sizeof(double));
-	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif) {
+	f->swr = calloc((size_t)m->ncpus * SWR_N, sizeof(double));
+	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif ||
+	    !f->swr) {
 		free(online_old);
 		frame_free(f);
 		return -ENOMEM;
@@ -321,6 +326,7 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	for (int k = M_UTIL_USER; k <= M_UTIL_STEAL; k++)
 		out[k] = NAN;
 	out[M_UTIL] = NAN;
+	out[M_IRQ_RATE] = out[M_MHZ] = NAN;   /* model_swrates */
 	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
 	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
 	out[M_BR_MISS_PCT] = ratio(sum[ROLE_BRANCH_MISSES], sum[ROLE_BRANCHES], 100, have[ROLE_BRANCH_MISSES], have[ROLE_BRANCHES]);
@@ -356,6 +362,12 @@ void model_util(const double *jif, double *out)
 	out[M_UTIL_IRQ] = 100 * jif[UT_IRQ] / total;
 	out[M_UTIL_SOFTIRQ] = 100 * jif[UT_SOFTIRQ] / total;
 	out[M_UTIL_STEAL] = 100 * jif[UT_STEAL] / total;
+}
+
+void model_swrates(const double *swr, double interval, double *out)
+{
+	out[M_IRQ_RATE] = swr[SWR_NIRQ] > 0 && interval > 0 ? swr[SWR_IRQ] / interval : NAN;
+	out[M_MHZ] = swr[SWR_NMHZ] > 0 ? swr[SWR_MHZ] / swr[SWR_NMHZ] : NAN;
 }
 
 void model_sum_into(struct ev_val *dst, const struct ev_val *src)
@@ -431,6 +443,24 @@ void model_derive(struct model *m)
 		for (int s = 0; s < m->nsock; s++)
 			model_util(sock_j[s], &f->sock_m[(size_t)s * NMETRICS]);
 		model_util(sys_j, f->sys_m);
+	}
+	/* interrupts and clocks: each CPU's own, the aggregates' sums (a mean for the clock) */
+	{
+		double sock_r[m->nsock][SWR_N], sys_r[SWR_N] = { 0 };
+		memset(sock_r, 0, sizeof(sock_r));
+		for (int c = 0; c < m->ncpus; c++) {
+			const double *r = &f->swr[(size_t)c * SWR_N];
+			if (!f->online[c])
+				continue;
+			model_swrates(r, f->interval, &f->cpu_m[(size_t)c * NMETRICS]);
+			for (int k = 0; k < SWR_N; k++) {
+				sock_r[m->cpu_sock[c]][k] += r[k];
+				sys_r[k] += r[k];
+			}
+		}
+		for (int s = 0; s < m->nsock; s++)
+			model_swrates(sock_r[s], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
+		model_swrates(sys_r, f->interval, f->sys_m);
 	}
 	/* history ring */
 	for (int c = 0; c < m->ncpus; c++) {
