@@ -399,6 +399,8 @@ bool ui_cols_is_layout(const char *only)
 {
 	if (!only || !only[0])
 		return false;
+	if (ui_evtext_has(only, "cpu"))   /* the chooser writes the identity column first */
+		return true;
 	for (int i = 0; i < NFIXED; i++)
 		if (ui_evtext_has(only, fixed_cols[i].key))
 			return true;

@@ -39,7 +39,8 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 /* Whether key names a column to sort by: an identity (cpu, skt, core, type), a fixed column
  * (on any machine), or an event column of m's events; list gets the known keys. */
 bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_t len);
-/* Whether a columns list is a layout (names a fixed column, as the column chooser writes it):
+/* Whether a columns list is a layout (names "cpu" or a fixed column, as the column chooser
+ * writes it: "cpu,util,ipc,..."):
  * then the cores view shows exactly its columns in its order. Otherwise it limits the event
  * columns only. */
 bool ui_cols_is_layout(const char *only);
