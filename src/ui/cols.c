@@ -36,8 +36,8 @@ static const struct fixed_col {
 };
 #define NFIXED (int)(sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 
-/* What the kernel counts without a PMU: cores view only, and in the default layout only where
- * there is no hardware PMU (a hardware machine shows GHz from cycles). */
+/* What the kernel counts without a PMU: in the default layout only where there is no hardware
+ * PMU (a hardware machine shows GHz from cycles); the column chooser adds them anywhere. */
 static bool extra_col(const struct fixed_col *f)
 {
 	return f->kind == UC_METRIC && (f->idx == M_MHZ || f->idx == M_IRQ_RATE);
@@ -129,7 +129,7 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		const struct fixed_col *f = &fixed_cols[i];
 		if (f->sockets_only && !sockets)
 			continue;
-		if (sockets && (f->kind == UC_SPARK || extra_col(f)))
+		if (sockets && f->kind == UC_SPARK)
 			continue;
 		/* uncore figures only where the machine counts them */
 		if (f->sockets_only && !have_role(m, metric_roles[f->idx][0]) &&

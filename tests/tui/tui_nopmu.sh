@@ -66,6 +66,13 @@ done
 # the all row sums the CPUs' interrupts
 r=$(cells $S 'IRQ/s' | awk '$1 == "all" { a = $2; next } { s += $2 } END { d = s - a; if (d < 0) d = -d; print (a > 0 && d <= 0.02 * a) ? "ok" : "rows " s " all " a }')
 if [ "$r" = ok ]; then pass sim_irq_all_is_sum; else fail sim_irq_all_is_sum "$r"; fi
+# the sockets view follows the same rule
+tui_keys $S s
+if tui_wait $S '^SKT +CPUs.*MHz +IRQ/s' 3 && ! tui_cap $S | grep -Eq '^(all|[0-9]).*n/a'; then
+	pass sim_sockets_no_na
+else
+	fail sim_sockets_no_na "$(tui_dump $S)"
+fi
 tui_quit $S >/dev/null
 
 # A hardware machine: no MHz or IRQ/s by default (GHz comes from cycles there); an event the
