@@ -426,40 +426,33 @@ void model_derive(struct model *m)
 	for (int s = 0; s < m->nsock; s++)
 		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
 	model_metrics(m, f->sys, f->interval, f->sys_m);
-	/* utilisation: each CPU's own times, the aggregates' summed times */
+	/* utilisation, interrupts and clocks (the kernel's books): each CPU's own, the aggregates'
+	 * summed times and counts (the clock a mean: model_swrates) */
 	{
 		double sock_j[m->nsock][UT_N], sys_j[UT_N] = { 0 };
+		double sock_r[m->nsock][SWR_N], sys_r[SWR_N] = { 0 };
 		memset(sock_j, 0, sizeof(sock_j));
+		memset(sock_r, 0, sizeof(sock_r));
 		for (int c = 0; c < m->ncpus; c++) {
-			const double *j = &f->jif[(size_t)c * UT_N];
+			const double *j = &f->jif[(size_t)c * UT_N], *r = &f->swr[(size_t)c * SWR_N];
 			if (!f->online[c])
 				continue;
 			model_util(j, &f->cpu_m[(size_t)c * NMETRICS]);
+			model_swrates(r, f->interval, &f->cpu_m[(size_t)c * NMETRICS]);
 			for (int k = 0; k < UT_N; k++) {
 				sock_j[m->cpu_sock[c]][k] += j[k];
 				sys_j[k] += j[k];
 			}
-		}
-		for (int s = 0; s < m->nsock; s++)
-			model_util(sock_j[s], &f->sock_m[(size_t)s * NMETRICS]);
-		model_util(sys_j, f->sys_m);
-	}
-	/* interrupts and clocks: each CPU's own, the aggregates' sums (a mean for the clock) */
-	{
-		double sock_r[m->nsock][SWR_N], sys_r[SWR_N] = { 0 };
-		memset(sock_r, 0, sizeof(sock_r));
-		for (int c = 0; c < m->ncpus; c++) {
-			const double *r = &f->swr[(size_t)c * SWR_N];
-			if (!f->online[c])
-				continue;
-			model_swrates(r, f->interval, &f->cpu_m[(size_t)c * NMETRICS]);
 			for (int k = 0; k < SWR_N; k++) {
 				sock_r[m->cpu_sock[c]][k] += r[k];
 				sys_r[k] += r[k];
 			}
 		}
-		for (int s = 0; s < m->nsock; s++)
+		for (int s = 0; s < m->nsock; s++) {
+			model_util(sock_j[s], &f->sock_m[(size_t)s * NMETRICS]);
 			model_swrates(sock_r[s], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
+		}
+		model_util(sys_j, f->sys_m);
 		model_swrates(sys_r, f->interval, f->sys_m);
 	}
 	/* history ring */
