@@ -23,7 +23,7 @@ struct settings {
 	/* [display] */
 	double interval;    /* seconds, > 0 */
 	char view[16];      /* cores | sockets | uncore | events */
-	char columns[256];  /* comma list of extra column names, "" = automatic */
+	char columns[1024]; /* comma list of column names (see ui_cols_is_layout), "" = automatic */
 	char sort[32];      /* column key, "cpu" default */
 	bool reverse;
 	bool rates;         /* counts as rates per second; false: per interval */

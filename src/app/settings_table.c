@@ -16,7 +16,8 @@ const struct setting_def settings_table[] = {
 	{ "view", "display", ST_WORD, 0, 0, false, "cores|sockets|uncore|events|topdown", "cores",
 	  "the view shown at start", F(view) },
 	{ "columns", "display", ST_STRING, 0, 0, false, NULL, "",
-	  "comma list of extra columns; empty = chosen from the events", F(columns) },
+	  "the cores view's columns: cpu,... (what F writes) in order; event names only limit the "
+	  "event columns; empty = chosen from the events and the machine", F(columns) },
 	{ "sort", "display", ST_STRING, 0, 0, false, NULL, "cpu",
 	  "column key to sort rows by", F(sort) },
 	{ "reverse", "display", ST_BOOL, 0, 0, false, NULL, "false",

@@ -29,6 +29,8 @@ const struct metric_def metric_defs[NMETRICS] = {
 	[M_L2_MPKI]      = { "l2_mpki", "L2-MPKI", "" },
 	[M_L1D_MISS_PCT] = { "l1d_miss_pct", "L1D-MISS%", "%" },
 	[M_L1D_MPKI]     = { "l1d_mpki", "L1D-MPKI", "" },
+	[M_IRQ_RATE]     = { "interrupts_per_s", "IRQ/s", "/s" },
+	[M_MHZ]          = { "mhz", "MHz", "MHz" },
 };
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
@@ -196,6 +198,7 @@ static void frame_free(struct frame *f)
 	free(f->cpu_m); free(f->sock_m); free(f->sys_m);
 	free(f->online);
 	free(f->jif);
+	free(f->swr);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -215,7 +218,9 @@ int model_alloc_frame(struct model *m)
 	f->sys_m = malloc(NMETRICS * sizeof(double));
 	f->online = malloc((size_t)m->ncpus * sizeof(bool));
 	f->jif = malloc((size_t)m->ncpus * UT_N * sizeof(double));
-	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif) {
+	f->swr = calloc((size_t)m->ncpus * SWR_N, sizeof(double));
+	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif ||
+	    !f->swr) {
 		free(online_old);
 		frame_free(f);
 		return -ENOMEM;
@@ -357,6 +362,7 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	for (int k = M_UTIL_USER; k <= M_UTIL_STEAL; k++)
 		out[k] = NAN;
 	out[M_UTIL] = NAN;
+	out[M_IRQ_RATE] = out[M_MHZ] = NAN;   /* model_swrates */
 	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
 	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
 	out[M_L2_MISS_PCT] = ratio(sum[ROLE_L2_MISSES], sum[ROLE_L2_REFS], 100, have[ROLE_L2_MISSES], have[ROLE_L2_REFS]);
@@ -396,6 +402,12 @@ void model_util(const double *jif, double *out)
 	out[M_UTIL_IRQ] = 100 * jif[UT_IRQ] / total;
 	out[M_UTIL_SOFTIRQ] = 100 * jif[UT_SOFTIRQ] / total;
 	out[M_UTIL_STEAL] = 100 * jif[UT_STEAL] / total;
+}
+
+void model_swrates(const double *swr, double interval, double *out)
+{
+	out[M_IRQ_RATE] = swr[SWR_NIRQ] > 0 && interval > 0 ? swr[SWR_IRQ] / interval : NAN;
+	out[M_MHZ] = swr[SWR_NMHZ] > 0 ? swr[SWR_MHZ] / swr[SWR_NMHZ] : NAN;
 }
 
 void model_sum_into(struct ev_val *dst, const struct ev_val *src)
@@ -454,23 +466,34 @@ void model_derive(struct model *m)
 	for (int s = 0; s < m->nsock; s++)
 		model_metrics(m, &f->sock[(size_t)s * ne], f->interval, &f->sock_m[(size_t)s * NMETRICS], false);
 	model_metrics(m, f->sys, f->interval, f->sys_m, false);
-	/* utilisation: each CPU's own times, the aggregates' summed times */
+	/* utilisation, interrupts and clocks (the kernel's books): each CPU's own, the aggregates'
+	 * summed times and counts (the clock a mean: model_swrates) */
 	{
 		double sock_j[m->nsock][UT_N], sys_j[UT_N] = { 0 };
+		double sock_r[m->nsock][SWR_N], sys_r[SWR_N] = { 0 };
 		memset(sock_j, 0, sizeof(sock_j));
+		memset(sock_r, 0, sizeof(sock_r));
 		for (int c = 0; c < m->ncpus; c++) {
-			const double *j = &f->jif[(size_t)c * UT_N];
+			const double *j = &f->jif[(size_t)c * UT_N], *r = &f->swr[(size_t)c * SWR_N];
 			if (!f->online[c])
 				continue;
 			model_util(j, &f->cpu_m[(size_t)c * NMETRICS]);
+			model_swrates(r, f->interval, &f->cpu_m[(size_t)c * NMETRICS]);
 			for (int k = 0; k < UT_N; k++) {
 				sock_j[m->cpu_sock[c]][k] += j[k];
 				sys_j[k] += j[k];
 			}
+			for (int k = 0; k < SWR_N; k++) {
+				sock_r[m->cpu_sock[c]][k] += r[k];
+				sys_r[k] += r[k];
+			}
 		}
-		for (int s = 0; s < m->nsock; s++)
+		for (int s = 0; s < m->nsock; s++) {
 			model_util(sock_j[s], &f->sock_m[(size_t)s * NMETRICS]);
+			model_swrates(sock_r[s], f->interval, &f->sock_m[(size_t)s * NMETRICS]);
+		}
 		model_util(sys_j, f->sys_m);
+		model_swrates(sys_r, f->interval, f->sys_m);
 	}
 	/* history ring */
 	for (int c = 0; c < m->ncpus; c++) {

@@ -41,8 +41,14 @@ enum metric_id {
 	M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL,
 	/* miss ratio and misses per 1000 instructions of the level the cache events really count */
 	M_L2_MISS_PCT, M_L2_MPKI, M_L1D_MISS_PCT, M_L1D_MPKI,
+	/* from the kernel's own books, no PMU needed: /proc/interrupts, cpufreq or cpuinfo */
+	M_IRQ_RATE, M_MHZ,
 	NMETRICS
 };
+
+/* What the kernel tells of a CPU besides its times (frame.swr): interrupts of the interval and
+ * the clock, each with a count of CPUs that gave it, so aggregates sum them as they are. */
+enum swr_part { SWR_IRQ, SWR_NIRQ, SWR_MHZ, SWR_NMHZ, SWR_N };
 
 struct metric_def {
 	const char *name;   /* JSON key: "ipc" */
@@ -73,6 +79,7 @@ struct frame {
 	bool *online;          /* [ncpus]: false once a CPU was dropped */
 	double *jif;           /* [ncpus * UT_N]: CPU time of the interval by /proc/stat column
 				* (enum ut_part), NAN when unknown (a replay, no /proc/stat) */
+	double *swr;           /* [ncpus * SWR_N] (enum swr_part), all 0 when unknown */
 };
 
 struct model {
@@ -123,6 +130,9 @@ void model_derive(struct model *m);
 /* The utilisation metrics (M_UTIL and its parts, percent) from the summed /proc/stat times
  * jif[UT_N] of one entity; NAN when nothing is known. */
 void model_util(const double *jif, double *out);
+/* M_IRQ_RATE (interrupts per second) and M_MHZ (mean clock) from the summed swr[SWR_N] of one
+ * entity over interval seconds; NAN when no CPU of it gave the figure. */
+void model_swrates(const double *swr, double interval, double *out);
 /* Metric of one entity from a row of nev values and the interval. A CPU's row (cpu_row) leaves
  * out uncore events: what a box counts (an L3 per CCX, a memory controller) is not the CPU's
  * own, though the kernel reads it on that CPU; socket and system rows include them. */

@@ -22,6 +22,8 @@ struct perf_seam {
 	 * bytes): the real file under the procfs root, or the simulated kernel's CPU times.
 	 * Returns the length or a negative errno; NULL: none. */
 	int (*proc_stat)(void *ctx, char *buf, size_t len);
+	/* The text of /proc/interrupts on the machine being counted (same contract); NULL: none. */
+	int (*proc_interrupts)(void *ctx, char *buf, size_t len);
 };
 
 /* The real kernel (perf_event_open(2) and friends). */

@@ -61,8 +61,14 @@ static int k_proc_stat(void *ctx, char *buf, size_t len)
 	return procfs_read("stat", buf, len);
 }
 
+static int k_proc_interrupts(void *ctx, char *buf, size_t len)
+{
+	(void)ctx;
+	return procfs_read("interrupts", buf, len);
+}
+
 const struct perf_seam seam_kernel = {
 	.name = "kernel", .ctx = NULL,
 	.open = k_open, .read = k_read, .ioctl = k_ioctl, .close = k_close, .cpuid = k_cpuid,
-	.proc_stat = k_proc_stat,
+	.proc_stat = k_proc_stat, .proc_interrupts = k_proc_interrupts,
 };

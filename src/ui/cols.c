@@ -2,6 +2,7 @@
 #include "cols.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "hw/model.h"
 #include "ui/evtext.h"
@@ -10,12 +11,14 @@
 
 /* The fixed metric/role columns, in screen order (data, not code). */
 static const struct fixed_col {
-	int kind, idx, width, prec;
+	int kind, idx, width, prec;   /* prec -1: a rate written as a count (1.23K) */
 	bool hw, sockets_only;
 	const char *key, *title;
 } fixed_cols[] = {
 	{ UC_MUX,    0,                  4, 0, false, false, "mux",          "MUX" },
 	{ UC_METRIC, M_UTIL,             5, 1, false, false, "util",         "UTIL%" },
+	{ UC_METRIC, M_MHZ,              5, 0, false, false, "mhz",          "MHz" },
+	{ UC_METRIC, M_IRQ_RATE,         7, -1, false, false, "interrupts",  "IRQ/s" },
 	{ UC_METRIC, M_GHZ,              4, 2, true,  false, "ghz",          "GHz" },
 	{ UC_METRIC, M_IPC,              4, 2, true,  false, "ipc",          "IPC" },
 	{ UC_SPARK,  0,         UI_SPARK_W, 0, true,  false, "ipc-history",  "IPC hist" },
@@ -38,6 +41,13 @@ static const struct fixed_col {
 	{ UC_METRIC, M_DRAM_W,           6, 1, true,  true,  "dram-w",       "DRAM W" },
 };
 #define NFIXED (int)(sizeof(fixed_cols) / sizeof(fixed_cols[0]))
+
+/* What the kernel counts without a PMU: in the default layout only where there is no hardware
+ * PMU (a hardware machine shows GHz from cycles); the column chooser adds them anywhere. */
+static bool extra_col(const struct fixed_col *f)
+{
+	return f->kind == UC_METRIC && (f->idx == M_MHZ || f->idx == M_IRQ_RATE);
+}
 
 /* The roles a metric needs, to tell "n/a" (unsupported input) from "-". */
 static const int metric_roles[NMETRICS][2] = {
@@ -121,6 +131,7 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		  bool sockets, const char *only, struct ui_col *out, int max)
 {
 	int n = 0;
+	bool layout = ui_cols_is_layout(only);
 
 	for (int i = 0; i < nids && n < max; i++, n++) {
 		memset(&out[n], 0, sizeof(out[n]));
@@ -150,7 +161,8 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		    !(f->idx == M_MEM_GBS && have_role(m, ROLE_MEM_READ) && have_role(m, ROLE_MEM_WRITE)))
 			continue;
 		out[n] = (struct ui_col){ .kind = f->kind, .idx = f->idx, .width = f->width,
-					  .prec = f->prec, .hw = f->hw, .count = f->kind == UC_ROLE };
+					  .prec = f->prec, .hw = f->hw, .count = f->kind == UC_ROLE,
+					  .extra = extra_col(f) };
 		snprintf(out[n].key, sizeof(out[n].key), "%s", f->key);
 		snprintf(out[n].title, sizeof(out[n].title), "%s", f->title);
 		n++;
@@ -179,7 +191,9 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 			snprintf(name, sizeof(name), "%.*s", (int)kl, k);
 		else
 			snprintf(name, sizeof(name), "%s", ev->key);   /* "cycles#2" for a repeat */
-		if (only && only[0] && !ui_evtext_has(only, name) && !ui_evtext_has(only, ev->name))
+		/* a layout (the column chooser's) picks among every column later (ui_cols_arrange) */
+		if (only && only[0] && !(layout && !sockets) && !ui_evtext_has(only, name) &&
+		    !ui_evtext_has(only, ev->name))
 			continue;
 		unit_suffix(ev->unit, unit, sizeof(unit));
 		snprintf(title, sizeof(title), "%s%s", name, unit);
@@ -320,7 +334,10 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 	}
 	case UC_METRIC:
 		if (!isnan(met[c->idx])) {
-			ui_fmt_fixed(met[c->idx], c->prec, buf, len);
+			if (c->prec < 0)
+				ui_fmt_count(met[c->idx], buf, len);
+			else
+				ui_fmt_fixed(met[c->idx], c->prec, buf, len);
 			break;
 		}
 		for (int k = 0; k < 2; k++) {
@@ -409,4 +426,114 @@ bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_
 	if (o >= len && len > 4)
 		snprintf(list + len - 4, 4, "...");
 	return found;
+}
+
+bool ui_cols_is_layout(const char *only)
+{
+	if (!only || !only[0])
+		return false;
+	if (ui_evtext_has(only, "cpu"))   /* the chooser writes the identity column first */
+		return true;
+	for (int i = 0; i < NFIXED; i++)
+		if (ui_evtext_has(only, fixed_cols[i].key))
+			return true;
+	return false;
+}
+
+/* Whether every event holding role was refused on every CPU (at least one such event). */
+static bool role_dead(const struct model *m, int role)
+{
+	bool any = false;
+
+	for (int e = 0; e < m->nev; e++)
+		if (m->ev[e].role == role) {
+			any = true;
+			for (int c = 0; c < m->ncpus; c++)
+				if (m->cur.cpu[(size_t)c * m->nev + e].state != EVS_UNSUPPORTED &&
+				    m->cur.cpu[(size_t)c * m->nev + e].state != EVS_ABSENT)
+					return false;
+		}
+	return any;
+}
+
+static bool event_dead(const struct model *m, int e)
+{
+	bool refused = false;
+
+	for (int c = 0; c < m->ncpus; c++) {
+		int st = m->cur.cpu[(size_t)c * m->nev + e].state;
+		if (st != EVS_UNSUPPORTED && st != EVS_ABSENT)
+			return false;
+		refused = refused || st == EVS_UNSUPPORTED;
+	}
+	return refused;
+}
+
+bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw)
+{
+	int idx = c->kind == UC_SPARK ? M_IPC : c->idx;
+
+	/* without a hardware PMU a hardware figure can never have a value */
+	if (no_hw && c->hw && (c->kind == UC_METRIC || c->kind == UC_ROLE || c->kind == UC_SPARK))
+		return true;
+	if (!m->cur.cpu || !m->ncpus)
+		return false;
+	switch (c->kind) {
+	case UC_METRIC:
+	case UC_SPARK:
+		for (int k = 0; k < 2; k++)
+			if (metric_roles[idx][k] != ROLE_NONE && role_dead(m, metric_roles[idx][k]))
+				return true;
+		return false;
+	case UC_ROLE:
+		return role_dead(m, c->idx);
+	case UC_EVENT:
+		if (!event_dead(m, c->idx))
+			return false;
+		for (int i = 0; i < c->nalt; i++)
+			if (!event_dead(m, c->alt[i]))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids, const char *only, bool no_hw)
+{
+	int o = nids;
+
+	if (ui_cols_is_layout(only)) {
+		/* the chooser's list: those columns, in its order, whatever they show */
+		size_t pos = 0, st, ln;
+		char item[128];
+		struct ui_col *src = malloc(sizeof(*src) * (size_t)(n > 0 ? n : 1));
+		bool *used = calloc((size_t)(n > 0 ? n : 1), sizeof(bool));
+		if (!src || !used) {
+			free(src);
+			free(used);
+			return n;
+		}
+		memcpy(src, cols, sizeof(*src) * (size_t)n);
+		while (ui_evtext_next(only, &pos, &st, &ln) == 0) {
+			snprintf(item, sizeof(item), "%.*s", (int)ln, only + st);
+			for (int i = nids; i < n; i++)
+				if (!used[i] && (strcmp(src[i].key, item) == 0 ||
+						 (src[i].kind == UC_EVENT && strcmp(m->ev[src[i].idx].name, item) == 0))) {
+					used[i] = true;
+					cols[o++] = src[i];
+					break;
+				}
+		}
+		free(src);
+		free(used);
+		return o;
+	}
+	/* the default layout: nothing that can never have a value */
+	for (int i = nids; i < n; i++) {
+		if (ui_col_dead(m, &cols[i], no_hw) || (cols[i].extra && !no_hw))
+			continue;
+		cols[o++] = cols[i];
+	}
+	return o;
 }

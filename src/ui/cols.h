@@ -22,6 +22,7 @@ struct ui_col {
 	bool hw;               /* hardware column: missing inputs read "n/a" when unsupported */
 	int alt[4], nalt;      /* UC_EVENT: the same event on the other core PMUs of a hybrid */
 	bool count;            /* a unitless count: a rate per second when rates are on */
+	bool extra;            /* shown by default only without a hardware PMU (MHz, IRQ/s) */
 	char key[48];          /* sort key: "cpu", "ipc", or the event name */
 	char title[24];
 };
@@ -38,6 +39,19 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 /* Whether key names a column to sort by: an identity (cpu, skt, core, type), a fixed column
  * (on any machine), or an event column of m's events; list gets the known keys. */
 bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_t len);
+/* Whether a columns list is a layout (names "cpu" or a fixed column, as the column chooser
+ * writes it: "cpu,util,ipc,..."):
+ * then the cores view shows exactly its columns in its order. Otherwise it limits the event
+ * columns only. */
+bool ui_cols_is_layout(const char *only);
+/* Whether a column can never have a value on this machine: a hardware figure without a
+ * hardware PMU, or a column whose every input event the kernel refused on every CPU. */
+bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw);
+/* The cores view's columns from ui_cols_build (every column when only is a layout): the
+ * layout's, in its order; else the default layout, without dead columns and with the extra
+ * ones only when no_hw. The nids identity columns stay first. Returns the new count. */
+int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids, const char *only,
+		    bool no_hw);
 /* Upper bound of columns ui_cols_build can return. */
 int ui_cols_max(const struct model *m, int nids);
 

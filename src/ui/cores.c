@@ -142,7 +142,7 @@ static int fold_update(struct ui *u)
 	for (int r = 0; r < u->nfold; r++) {
 		struct ev_val *dst = &u->fold_val[(size_t)r * nev];
 		double *met = &u->fold_met[(size_t)r * NMETRICS];
-		double jif[UT_N] = { 0 };
+		double jif[UT_N] = { 0 }, swr[SWR_N] = { 0 };
 		bool any = false;
 		memset(dst, 0, sizeof(*dst) * (size_t)nev);
 		for (int k = 0; k < u->fold_n[r]; k++) {
@@ -154,6 +154,8 @@ static int fold_update(struct ui *u)
 				model_sum_into(&dst[e], &f->cpu[(size_t)c * nev + e]);
 			for (int j = 0; f->jif && j < UT_N; j++)
 				jif[j] += f->jif[(size_t)c * UT_N + j];
+			for (int j = 0; f->swr && j < SWR_N; j++)
+				swr[j] += f->swr[(size_t)c * SWR_N + j];
 		}
 		for (int e = 0; e < nev; e++)
 			model_sum_finish(&dst[e]);
@@ -161,6 +163,7 @@ static int fold_update(struct ui *u)
 			model_metrics(m, dst, f->interval, met, true);
 			if (f->jif)
 				model_util(jif, met);   /* the core's siblings' times together */
+			model_swrates(swr, f->interval, met);
 		} else
 			for (int k = 0; k < NMETRICS; k++)
 				met[k] = NAN;
@@ -236,8 +239,10 @@ static int build_cols(struct ui *u, struct ui_col **cols)
 	*cols = malloc(sizeof(**cols) * (size_t)max);
 	if (!*cols)
 		return 0;
-	return ui_cols_build(m, u->fold ? ids_fold : ids_cpu, u->fold ? ids_fold_w : ids_cpu_w,
-			     NIDS, false, u->a->set.columns, *cols, max);
+	return ui_cols_arrange(m, *cols, ui_cols_build(m, u->fold ? ids_fold : ids_cpu,
+							u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
+							u->a->set.columns, *cols, max),
+			       NIDS, u->a->set.columns, u->a->hw_reason[0] != '\0');
 }
 
 static int find_col(const struct ui_col *c, int n, const char *key)

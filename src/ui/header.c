@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "ui/cols.h"
 #include "ui/format.h"
 
 static const struct { int view; const char *key, *name; } tabs[] = {
@@ -67,7 +68,11 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 
 	/* counter budget per core PMU */
 	if (a->nbudget == 0 && y < info) {
-		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), " counters: no core PMU");
+		x = ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), " counters: no core PMU");
+		/* said once here, not as a column of n/a on every row (ui_cols_arrange) */
+		if (a->hw_reason[0] && !ui_cols_is_layout(a->set.columns))
+			ui_put(w, y, x, wd - x, ui_attr(u, UP_WARN), "; hardware columns hidden: run on bare "
+			       "metal or enable the hypervisor's virtual PMU");
 		y++;
 	}
 	for (int i = 0; i < a->nbudget && y < info; i++, y++) {

@@ -10,6 +10,8 @@ static const char *const legend[] = {
 	"  INSTR/s            counts as rates per second (r: raw counts per interval)",
 	"  -                  no value (event not in the list, or not on this CPU)",
 	"  n/a                the kernel does not support the event here (e.g. no hardware PMU in a VM)",
+	"                     a column that is n/a on every CPU is hidden (F shows it again)",
+	"  MHz, IRQ/s         clock (cpufreq, /proc/cpuinfo) and interrupts/s (/proc/interrupts)",
 	"  !nc                opened but never counted in the interval (no counter was free)",
 	"  MUX (blank)        every event of the row counted the whole interval: values are measured",
 	"  MUX ~63%           multiplexed: the least measured event ran 63% of the time; values are estimates",

@@ -207,7 +207,10 @@ __attribute__((noinline)) static void redraw(struct ui *u)
 	}
 	if (u->dirty_body && u->body) {
 		werase(u->body);
-		views[u->view]->draw(u, u->body, u->lay.body_h, u->cols);
+		if (u->cc)
+			ui_colchoose_draw(u, u->body, u->lay.body_h, u->cols);
+		else
+			views[u->view]->draw(u, u->body, u->lay.body_h, u->cols);
 		wnoutrefresh(u->body);
 		u->dirty_foot = true;   /* the row position shows there */
 	}
@@ -285,6 +288,8 @@ static int dispatch(struct ui *u, int ch)
 		return 0;
 	if (ui_save_input(u, ch))   /* the name prompt of S eats keys while open */
 		return 0;
+	if (ui_colchoose_input(u, ch))   /* so does the column chooser */
+		return 0;
 	act = ui_key_action(ch);
 	if (act != UA_NONE && act != UA_TOGGLE)
 		u->status[0] = '\0';
@@ -349,6 +354,7 @@ static int dispatch(struct ui *u, int ch)
 			 "rates per second (r: counts per interval)");
 		break;
 	case UA_SAVE: ui_save_start(u); break;
+	case UA_COLUMNS: ui_colchoose_open(u); break;
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
 	case UA_REDRAW:
@@ -393,6 +399,7 @@ static void ui_free(struct ui *u)
 	ui_browse_free(u);
 	ui_uncore_free(u);
 	ui_cores_free(u);
+	ui_colchoose_free(u);
 	ui_topdown_free(u);
 	free(u->pending);
 }

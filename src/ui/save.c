@@ -8,23 +8,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Write the file: with_events saves the event list as [eventset s->set] and makes it the set. */
-static void save(struct ui *u, bool with_events, const char *note)
+/* The file to save to: the user's own config file when one was read, else the user's path. */
+static void config_path(const struct settings *s, char *path, size_t len)
 {
-	struct app *a = u->a;
-	struct settings *s = &a->set;
-	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
-	char path[4096], ev[16384], msg[512];
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 
-	s->interval = a->interval;
-	s->reverse = u->reverse;
-	s->rates = !u->raw;
-	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
-	if (u->view < 4)
-		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
 	if (s->user_file && s->path[0]) {
-		snprintf(path, sizeof(path), "%s", s->path);
+		snprintf(path, len, "%s", s->path);
 	} else {
 		char dir[4000];
 		if (xdg && xdg[0])
@@ -32,10 +22,27 @@ static void save(struct ui *u, bool with_events, const char *note)
 		else
 			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
 		mkdir(dir, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop", dir);
+		snprintf(path, len, "%s/pmutop", dir);
 		mkdir(path, 0755);
-		snprintf(path, sizeof(path), "%s/pmutop/pmutop.conf", dir);
+		snprintf(path, len, "%s/pmutop/pmutop.conf", dir);
 	}
+}
+
+/* Write the file: with_events saves the event list as [eventset s->set] and makes it the set. */
+static void save(struct ui *u, bool with_events, const char *note)
+{
+	struct app *a = u->a;
+	struct settings *s = &a->set;
+	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
+	char path[4096], ev[16384], msg[512];
+
+	s->interval = a->interval;
+	s->reverse = u->reverse;
+	s->rates = !u->raw;
+	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
+	if (u->view < 4)
+		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
+	config_path(s, path, sizeof(path));
 	if (with_events)
 		app_events_text(a, ev, sizeof(ev));
 	msg[0] = '\0';
@@ -108,4 +115,20 @@ bool ui_save_input(struct ui *u, int ch)
 		u->namebuf[u->namelen++] = (char)ch, u->namebuf[u->namelen] = '\0';
 	prompt(u, NULL);
 	return true;
+}
+
+void ui_save_columns(struct ui *u)
+{
+	const struct settings *s = &u->a->set;
+	char path[4096], msg[512] = "";
+
+	config_path(s, path, sizeof(path));
+	/* the other settings as they were read: only the columns change in the file */
+	if (settings_save(s, path, NULL, msg, sizeof(msg)) < 0) {
+		snprintf(u->status, sizeof(u->status), "columns not saved: %.300s", msg[0] ? msg : path);
+		u->status_err = true;
+	} else {
+		snprintf(u->status, sizeof(u->status), "columns saved to %.200s", path);
+		u->status_err = false;
+	}
 }

@@ -32,6 +32,8 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 	if (!cols || !vis)
 		goto out;
 	ncols = ui_cols_build(m, ids, ids_w, 2, true, u->a->set.columns, cols, max);
+	/* no column that can never have a value here (the layout of F is the cores view's) */
+	ncols = ui_cols_arrange(m, cols, ncols, 2, NULL, u->a->hw_reason[0] != '\0');
 	{
 		int widths[ncols];
 		for (int i = 0; i < ncols; i++)

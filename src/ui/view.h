@@ -71,6 +71,9 @@ struct ui {
 	char namebuf[48];
 	int namelen;
 
+	/* F: the column chooser (colchoose.c), NULL when closed */
+	struct ui_colchoose *cc;
+
 	/* uncore view */
 	struct ui_ugroup *groups;
 	int ngroups;
@@ -115,6 +118,14 @@ int ui_unit_for(struct ui *u, int view, const char *key, double maxv);
 void ui_save_start(struct ui *u);
 /* Keys for the name prompt while it is open; true when the key was used. */
 bool ui_save_input(struct ui *u, int ch);
+
+/* S and the column chooser: save the "columns" setting alone to the config file. */
+void ui_save_columns(struct ui *u);
+/* F: the column chooser over the body; while open it takes the keys and draws the body. */
+void ui_colchoose_open(struct ui *u);
+bool ui_colchoose_input(struct ui *u, int ch);
+void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd);
+void ui_colchoose_free(struct ui *u);
 
 /* events view helpers used by the main loop */
 void ui_events_reset_pending(struct ui *u);

@@ -355,9 +355,51 @@ TEST(cache_columns_name_their_level)
 	model_free(&m);
 }
 
+/* The default layout drops what can never have a value; a layout ("cpu,..." as the chooser
+ * writes it) is exactly its columns in its order. */
+TEST(arrange_layouts)
+{
+	struct model m;
+	struct ui_col c[64];
+	int n;
+
+	make_model(&m);
+	/* the branches event refused on every CPU (both PMUs); the rest counted */
+	for (int cpu = 0; cpu < 2; cpu++)
+		for (int e = 0; e < NEV; e++)
+			m.cur.cpu[cpu * NEV + e].state = e == E_BR_CORE || e == E_BR_ATOM ? EVS_UNSUPPORTED : EVS_OK;
+	n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64), 1, NULL, false);
+	CHECK(find(c, n, "branches") < 0, "a column refused everywhere is hidden");
+	CHECK(find(c, n, "ipc") > 0 && find(c, n, "page-faults") > 0, "counted columns stay");
+	CHECK(find(c, n, "mhz") < 0 && find(c, n, "interrupts") < 0, "no MHz, IRQ/s with a hardware PMU");
+	CHECK_EQ_INT(c[0].kind, UC_ID);
+	/* refused on one CPU only: it stays (n/a there) */
+	m.cur.cpu[1 * NEV + E_BR_ATOM].state = EVS_OK;
+	n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64), 1, NULL, false);
+	CHECK(find(c, n, "branches") > 0, "a column counted somewhere stays");
+	/* no hardware PMU: the hardware figures go, the kernel's books come */
+	n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64), 1, NULL, true);
+	CHECK(find(c, n, "ipc") < 0 && find(c, n, "instructions") < 0 && find(c, n, "ipc-history") < 0,
+	      "hardware figures hidden");
+	CHECK(find(c, n, "mhz") > 0 && find(c, n, "interrupts") > 0 && find(c, n, "util") > 0, "MHz, IRQ/s, UTIL%");
+	/* a layout: its columns in its order, hidden ones included when named */
+	CHECK(ui_cols_is_layout("cpu,ipc") && ui_cols_is_layout("util") && !ui_cols_is_layout("page-faults") &&
+	      !ui_cols_is_layout(""), "what is a layout");
+	n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, "cpu,page-faults,mhz,ipc", c, 64), 1,
+			    "cpu,page-faults,mhz,ipc", false);
+	CHECK_EQ_INT(n, 4);
+	if (n == 4) {
+		CHECK_EQ_STR(c[1].key, "page-faults");
+		CHECK_EQ_STR(c[2].key, "mhz");
+		CHECK_EQ_STR(c[3].key, "ipc");
+	}
+	model_free(&m);
+}
+
 int main(void)
 {
 	RUN(count_is_the_key);
+	RUN(arrange_layouts);
 	RUN(hybrid_aggregate_sums_pmus);
 	RUN(mux_blank_when_full);
 	RUN(rate_titles);

@@ -631,7 +631,8 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	k->t0_abs = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 	k->first_open = -1;
 	k->next_id = 1;
-	k->seam = (struct perf_seam){ "sim", k, s_open, s_read, s_ioctl, s_close, s_cpuid, simk_proc_stat };
+	k->seam = (struct perf_seam){ "sim", k, s_open, s_read, s_ioctl, s_close, s_cpuid, simk_proc_stat,
+				   simk_proc_interrupts };
 	return &k->seam;
 }
 

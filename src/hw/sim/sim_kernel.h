@@ -24,6 +24,9 @@ struct simk {
 /* The simulated /proc/stat (sim_procstat.c): CPU times that grow with the clock, each CPU busy
  * in proportion to its load, so utilisation agrees with the counts. */
 int simk_proc_stat(void *ctx, char *buf, size_t len);
+/* The simulated /proc/interrupts (sim_procstat.c): device, timer and IPI lines whose counts grow
+ * with the clock, busier CPUs taking more. */
+int simk_proc_interrupts(void *ctx, char *buf, size_t len);
 
 static inline struct sev *simk_ev(const struct simk *k, int fd)
 {

@@ -2,6 +2,9 @@
  * the clock. A CPU is busy in proportion to the load its counts are drawn with (the core PMU's
  * spread, as in simm_rate_of), so a CPU that counts more cycles also reads busier. */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -93,4 +96,70 @@ int simk_proc_stat(void *ctx, char *buf, size_t len)
 			return -ENOSPC;
 	}
 	return (int)o;
+}
+
+/* The lines of the simulated /proc/interrupts: a device line goes to one CPU (irq % ncpus), the
+ * others to every CPU at a base rate plus a part that grows with the CPU's busy share. */
+static const struct sim_irq {
+	const char *name;     /* "24" or "LOC" */
+	double base, busy;    /* interrupts per second: base + busy * busy share */
+	bool device;
+	const char *desc;
+} sim_irqs[] = {
+	{ "24",  40, 0,    true,  "IO-APIC   4-edge      ttyS0" },
+	{ "36",  150, 0,   true,  "PCI-MSIX-0000:00:02.0   1-edge      virtio1-req.0" },
+	{ "LOC", 20, 1000, false, "Local timer interrupts" },
+	{ "RES", 5, 150,   false, "Rescheduling interrupts" },
+	{ "CAL", 2, 40,    false, "Function call interrupts" },
+	{ "NMI", 0, 0,     false, "Non-maskable interrupts" },
+};
+
+/* Append to buf at *o; false when it does not fit. */
+static bool putf(char *buf, size_t len, size_t *o, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool putf(char *buf, size_t len, size_t *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *o, len - *o, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len - *o)
+		return false;
+	*o += (size_t)n;
+	return true;
+}
+
+int simk_proc_interrupts(void *ctx, char *buf, size_t len)
+{
+	const struct simk *k = ctx;
+	const struct sim_machine *m = k->m;
+	struct timespec ts;
+	size_t o = 0;
+	double t;
+	bool ok;
+
+	if (len == 0)
+		return -EINVAL;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t = SIM_UPTIME + (double)ts.tv_sec + ts.tv_nsec * 1e-9 - k->t0_abs;
+	buf[0] = '\0';
+	ok = putf(buf, len, &o, "    ");
+	for (int c = 0; ok && c < m->ncpus; c++)
+		ok = putf(buf, len, &o, "       CPU%-3d", c);
+	ok = ok && putf(buf, len, &o, "\n");
+	for (size_t i = 0; ok && i < sizeof(sim_irqs) / sizeof(sim_irqs[0]); i++) {
+		const struct sim_irq *q = &sim_irqs[i];
+		ok = putf(buf, len, &o, "%4s:", q->name);
+		for (int c = 0; ok && c < m->ncpus; c++) {
+			double rate = q->base + q->busy * busy_of(m, c);
+			if (q->device && atoi(q->name) % m->ncpus != c)
+				rate = 0;
+			ok = putf(buf, len, &o, " %10llu", (unsigned long long)(rate * t));
+		}
+		ok = ok && putf(buf, len, &o, "   %s\n", q->desc);
+	}
+	/* system-wide counts: one number, not one per CPU */
+	ok = ok && putf(buf, len, &o, " ERR:          0\n MIS:          0\n");
+	return ok ? (int)o : -ENOSPC;
 }
