@@ -38,6 +38,11 @@ int app_build_model(struct app *a)
 	free(ids); free(sock); free(core);
 	if (r < 0)
 		return r;
+	for (int p = 0; p < a->reg.n; p++)   /* Intel's generic LLC events count the L3 */
+		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
+			a->model.llc_is_l3 = settings_arch_of(a->reg.pmus[p].name, t->vendor) == ARCH_INTEL;
+			break;
+		}
 	for (int e = 0; e < a->evl.n && r >= 0; e++) {
 		const struct ev_spec *s = &a->evl.ev[e];
 		const struct pmu *p = s->pmu >= 0 ? &a->reg.pmus[s->pmu] : NULL;

@@ -25,7 +25,7 @@ enum ev_role {
 	ROLE_NONE, ROLE_CYCLES, ROLE_INSTRUCTIONS, ROLE_CPU_CLOCK, ROLE_TASK_CLOCK,
 	ROLE_LLC_MISSES, ROLE_LLC_REFS, ROLE_BRANCHES, ROLE_BRANCH_MISSES,
 	ROLE_MEM_READ, ROLE_MEM_WRITE, ROLE_MEM_RW, ROLE_UPI, ROLE_ENERGY_PKG, ROLE_ENERGY_RAM,
-	ROLE_L3_MISS, NROLES
+	ROLE_L3_MISS, ROLE_UPI_FLITS, ROLE_L3_LOOKUP, NROLES
 };
 
 enum metric_id {
@@ -33,6 +33,7 @@ enum metric_id {
 	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W,
 	/* shares of the interval's CPU time from /proc/stat; M_UTIL is everything but idle */
 	M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL,
+	M_L3_HIT_PCT,       /* L3 lookups that hit, percent (amd_l3; on Intel see app_skt.c) */
 	NMETRICS
 };
 
@@ -74,6 +75,8 @@ struct model {
 	int *sock_ids;        /* [nsock]: physical ids, -1 when unknown */
 	int nev;
 	struct mev *ev;
+	bool llc_is_l3;       /* the generic LLC events count the L3 (Intel): L3HIT% from them when
+			       * no L3 PMU's lookups are counted */
 	struct frame cur;     /* the latest frame (valid after model_derive) */
 	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
 	int hist_cap, hist_len, hist_head;
@@ -91,6 +94,11 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 int model_alloc_frame(struct model *m);
 void model_free(struct model *m);
 
+/* The role of an event counted on a PMU of a family whose raw terms mean one thing there
+ * (uncore_upi_3 and "event=0x2,umask=0xf": data flits sent); ROLE_NONE when none. */
+int model_role_on_pmu(const char *pmu, const char *terms);
+/* Bytes moved by n UPI data flits: 9 flits carry one 64-byte line (PMU-FACTS.md section 4). */
+double model_upi_flit_bytes(double n);
 /* The role an event name implies ("cycles", "cpu_core/cycles/", "instructions:D",
  * "uncore_imc_0/cas_count_read/", "power/energy-pkg/"). */
 int model_role_of(const char *name);
