@@ -53,24 +53,25 @@ static int fit_cols(int n, int lines, int cols, int *cellw)
 
 void ui_meters_fit(int ncpus, int nsock, int budget, int cols, struct ui_meters *m)
 {
-	int bl = budget >= 2 ? budget - 1 : budget, cw = 0, nc;
+	/* with one line the figures take the right half of it */
+	int bl = budget >= 2 ? budget - 1 : budget, cw = 0, nc, bcols = budget >= 2 || cols / 2 < CELL_MIN ? cols : cols / 2;
 
 	m->lines = m->bar_lines = m->nbars = m->ncol = m->cellw = 0;
 	m->figs = m->figs_inline = false;
 	m->per = UM_TOTAL;
 	if (budget <= 0 || cols < CELL_MIN)
 		return;
-	if (ncpus > 0 && ncpus <= PER_CPU_MAX && (nc = fit_cols(ncpus, bl, cols, &cw)) > 0) {
+	if (ncpus > 0 && ncpus <= PER_CPU_MAX && (nc = fit_cols(ncpus, bl, bcols, &cw)) > 0) {
 		m->per = UM_CPU;
 		m->nbars = ncpus;
-	} else if (nsock > 1 && (nc = fit_cols(nsock, bl, cols, &cw)) > 0) {
+	} else if (nsock > 1 && (nc = fit_cols(nsock, bl, bcols, &cw)) > 0) {
 		m->per = UM_SOCKET;
 		m->nbars = nsock;
 	} else {
 		m->per = UM_TOTAL;
 		m->nbars = 1;
 		nc = 1;
-		cw = budget >= 2 ? (cols < CELL_MAX * 2 ? cols : CELL_MAX * 2) : (cols / 2 < CELL_MIN ? cols : cols / 2);
+		cw = bcols < CELL_MAX * 2 ? bcols : CELL_MAX * 2;
 	}
 	m->ncol = nc;
 	m->cellw = cw;
@@ -268,7 +269,7 @@ int ui_meters_draw(struct ui *u, WINDOW *w, int y, int maxy, int wd)
 		drawn = row + 1;
 	}
 	if (m->figs_inline && drawn > 0)
-		draw_figs(u, w, y, m->cellw, wd);
+		draw_figs(u, w, y, m->ncol * m->cellw, wd);
 	else if (m->figs && y + drawn < maxy) {
 		draw_figs(u, w, y + drawn, 0, wd);
 		drawn++;
