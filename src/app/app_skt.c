@@ -141,6 +141,30 @@ void app_skt_user_text(const struct app *a, char *buf, size_t len)
 	}
 }
 
+int app_skt_set_events(struct app *a, const char *user, struct ev_error *err)
+{
+	char list[8192], add[sizeof(a->skt.added)] = "", old[sizeof(a->skt.added)];
+	int r;
+
+	snprintf(list, sizeof(list), "%s", user);
+	snprintf(old, sizeof(old), "%s", a->skt.added);
+	for (const char *l = a->skt.on ? a->skt.added : ""; *l;) {
+		size_t n = strcspn(l, "\n");
+		if (!list_has(list, l, n) && append(list, sizeof(list), ",", l, n))
+			append(add, sizeof(add), "\n", l, n);
+		l += n;
+		if (*l)
+			l++;
+	}
+	/* what the user now counts himself is his; the rest stays ours */
+	if (a->skt.on)
+		snprintf(a->skt.added, sizeof(a->skt.added), "%s", add);
+	r = app_set_events(a, list, err);
+	if (r < 0)   /* the old list is counted again, and with it what was ours */
+		snprintf(a->skt.added, sizeof(a->skt.added), "%s", old);
+	return r;
+}
+
 int app_skt_show(struct app *a, bool want)
 {
 	struct app_skt *k = &a->skt;

@@ -27,6 +27,9 @@ void app_skt_detect(struct app *a);
 int app_skt_show(struct app *a, bool want);
 /* The event list as app_events_text, without the events app_skt_show added. */
 void app_skt_user_text(const struct app *a, char *buf, size_t len);
+/* Count the user's list (the events view applies it) and, while they are shown, the events
+ * app_skt_show added. As app_set_events. */
+int app_skt_set_events(struct app *a, const char *user, struct ev_error *err);
 /* Length of the first piece of an event list: up to its first comma outside /terms/ and {groups}. */
 size_t app_skt_piece(const char *list);
 #endif

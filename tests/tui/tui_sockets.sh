@@ -38,36 +38,55 @@ else
 fi
 tui_quit $S >/dev/null
 
-# --- opened only while shown: with the meters off, the cores view counts no uncore event ---
+# --- opened only while shown: with the meters off, the cores view counts no uncore event (the
+# --prom file, rewritten every interval, names every event counted) ---
 printf '[display]\nmeters = false\n' >"$TMPD/nometers.conf"
+P="$TMPD/m.prom"
+# prom_wait REGEX yes|no: until the file does (not) name an event matching REGEX
+prom_wait() {
+	i=0
+	while [ $i -lt 50 ]; do
+		if [ -s "$P" ]; then
+			if grep -Eq "$1" "$P"; then [ "$2" = yes ] && return 0; else [ "$2" = no ] && return 0; fi
+		fi
+		sleep 0.2
+		i=$((i + 1))
+	done
+	return 1
+}
 S=open
-tui_run $S 160 40 --sim spr-2s -d 0.5 --config "$TMPD/nometers.conf"
-tui_wait $S 'SIMULATED: spr-2s' 10
-tui_keys $S e
-if tui_wait $S '^ [0-9]+ events in the list: cycles' 5 && ! tui_cap $S | grep -Eq 'events in the list:.*(uncore|power)'; then
+tui_run $S 160 40 --sim spr-2s -d 0.3 --config "$TMPD/nometers.conf" --prom "$P"
+tui_wait $S '^all +[0-9]' 10
+if prom_wait 'event="cycles"' yes && ! grep -Eq 'event="(uncore_|power/)' "$P"; then
 	pass cores_view_counts_no_uncore
 else
-	fail cores_view_counts_no_uncore "$(tui_dump $S)"
+	fail cores_view_counts_no_uncore "$(grep -o 'event="[^"]*"' "$P" | sort -u | head -20 | tr '\n' ' ')"
 fi
 tui_keys $S s
-if tui_wait $S '^all +224 +[0-9.]+ +[0-9.]+ ' 10; then
+if prom_wait 'event="uncore_imc_0/cas_count_read/"' yes && prom_wait 'event="power/energy-pkg/"' yes &&
+   tui_wait $S '^all +224 +[0-9.]+ +[0-9.]+ ' 10; then
 	pass opened_for_sockets_view
 else
 	fail opened_for_sockets_view "$(tui_dump $S)"
 fi
 tui_keys $S c
-tui_keys $S e
-if tui_wait $S '^ 7 events in the list: cycles' 5 && ! tui_cap $S | grep -Eq 'events in the list:.*(uncore|power)'; then
+if prom_wait 'event="(uncore_|power/)' no && prom_wait 'event="cycles"' yes; then
 	pass closed_after_leaving
 else
-	fail closed_after_leaving "$(tui_dump $S)"
+	fail closed_after_leaving "$(grep -o 'event="[^"]*"' "$P" | sort -u | head -20 | tr '\n' ' ')"
 fi
-# the meters showing bandwidth and power need them again
+# the meters showing bandwidth and power need them again; the events view lists only the user's
 tui_keys $S m
-if tui_wait $S 'events in the list:.*uncore_imc/cas_count_read/' 5 && tui_wait $S ' MEM rd [0-9.]+ +wr [0-9.]+ GB/s' 10; then
+if prom_wait 'event="uncore_imc_0/cas_count_read/"' yes && tui_wait $S ' MEM rd [0-9.]+ +wr [0-9.]+ GB/s' 10; then
 	pass opened_for_meters
 else
 	fail opened_for_meters "$(tui_dump $S)"
+fi
+tui_keys $S e
+if tui_wait $S '^ 7 events in the list: cycles,.*,cpu-clock *$' 5; then
+	pass events_view_lists_the_users_events
+else
+	fail events_view_lists_the_users_events "$(tui_dump $S)"
 fi
 tui_quit $S >/dev/null
 

@@ -129,7 +129,14 @@ TEST(added_only_while_shown)
 	CHECK(!strstr(a.skt.added, "energy-pkg"), "added: %s", a.skt.added);
 	app_skt_user_text(&a, user, sizeof(user));
 	CHECK_EQ_STR(user, "cycles,instructions,power/energy-pkg/");
+	/* the events view applies the user's list: the added events stay while shown */
+	struct ev_error err;
+	CHECK_EQ_INT(app_skt_set_events(&a, "cycles,instructions,power/energy-pkg/,branches", &err), 0);
+	CHECK(text_has(&a, "uncore_imc/cas_count_write/") && text_has(&a, "branches"), "user edit kept both");
 	CHECK_EQ_INT(app_skt_show(&a, false), 0);
+	app_events_text(&a, user, sizeof(user));
+	CHECK_EQ_STR(user, "cycles,instructions,power/energy-pkg/,branches");
+	CHECK_EQ_INT(app_skt_set_events(&a, "cycles,instructions,power/energy-pkg/", &err), 0);
 	app_events_text(&a, user, sizeof(user));
 	CHECK_EQ_STR(user, "cycles,instructions,power/energy-pkg/");
 	app_close(&a);
