@@ -97,7 +97,8 @@ void model_free(struct model *m);
 /* The role of an event counted on a PMU of a family whose raw terms mean one thing there
  * (uncore_upi_3 and "event=0x2,umask=0xf": data flits sent); ROLE_NONE when none. */
 int model_role_on_pmu(const char *pmu, const char *terms);
-/* Bytes moved by n UPI data flits: 9 flits carry one 64-byte line (PMU-FACTS.md section 4). */
+/* Bytes moved by n UPI data flits: 9 flits carry one 64-byte line (the kernel's perf metric
+ * upi_data_transmit_bw is UNC_UPI_TxL_FLITS.ALL_DATA * 7.111111 = 64/9, its ScaleUnit 7.11E-06 MB). */
 double model_upi_flit_bytes(double n);
 /* The role an event name implies ("cycles", "cpu_core/cycles/", "instructions:D",
  * "uncore_imc_0/cas_count_read/", "power/energy-pkg/"). */
