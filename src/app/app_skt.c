@@ -120,7 +120,7 @@ void app_skt_detect(struct app *a)
 	}
 	if (!k->avail[0])
 		snprintf(k->why, sizeof(k->why), "no memory bandwidth, UPI or power figures on this machine: "
-			 "its kernel exposes no memory-controller, interconnect or RAPL (power) PMU");
+			 "its kernel has no memory-controller, UPI or RAPL PMU");
 }
 
 void app_skt_user_text(const struct app *a, char *buf, size_t len)
