@@ -42,6 +42,7 @@ int app_build_model(struct app *a)
 		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
 			model_set_generic_cache(&a->model, settings_generic_cache(
 				settings_arch_of(a->reg.pmus[p].name, a->topo.vendor)));
+			a->model.llc_is_l3 = settings_arch_of(a->reg.pmus[p].name, a->topo.vendor) == ARCH_INTEL;
 			break;
 		}
 	for (int e = 0; e < a->evl.n && r >= 0; e++) {

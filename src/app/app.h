@@ -12,6 +12,7 @@
 #include "hw/catalog.h"
 #include "pci/disc.h"
 #include "app/app_topdown.h"
+#include "app/app_skt.h"
 
 struct app;
 struct perf_seam;
@@ -81,6 +82,7 @@ struct app {
 	struct disc_inventory inv;
 	struct exporter *exp;      /* --listen / --prom, NULL when off */
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
+	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
 	bool inv_loaded;
 	char inv_msg[256];
 

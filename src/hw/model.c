@@ -31,6 +31,7 @@ const struct metric_def metric_defs[NMETRICS] = {
 	[M_L1D_MPKI]     = { "l1d_mpki", "L1D-MPKI", "" },
 	[M_IRQ_RATE]     = { "interrupts_per_s", "IRQ/s", "/s" },
 	[M_MHZ]          = { "mhz", "MHz", "MHz" },
+	[M_L3_HIT_PCT]   = { "l3_hit_pct", "L3HIT%", "%" },
 };
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
@@ -58,6 +59,33 @@ static const struct { const char *name; int role; } role_table[] = {
 	{ "energy-pkg", ROLE_ENERGY_PKG }, { "energy-ram", ROLE_ENERGY_RAM },
 	{ "l3_misses", ROLE_L3_MISS },
 };
+
+/* Raw terms that name an event only on one PMU family (the family, then _N instances). */
+static const struct { const char *pmu, *terms; int role; } pmu_role_table[] = {
+	/* UNC_UPI_TxL_FLITS.ALL_DATA (Skylake-SP to Granite Rapids): data flits sent on the link */
+	{ "uncore_upi", "event=0x2,umask=0xf", ROLE_UPI_FLITS },
+	{ "uncore_upi", "event=0x02,umask=0x0f", ROLE_UPI_FLITS },
+	/* Zen L3LookupState: every lookup of the CCX's L3 (umask 0xff), the misses (umask 0x01) */
+	{ "amd_l3", "event=0x04,umask=0xff", ROLE_L3_LOOKUP }, { "amd_l3", "event=0x4,umask=0xff", ROLE_L3_LOOKUP },
+	{ "amd_l3", "event=0x04,umask=0x01", ROLE_L3_MISS }, { "amd_l3", "event=0x4,umask=0x1", ROLE_L3_MISS },
+};
+
+int model_role_on_pmu(const char *pmu, const char *terms)
+{
+	for (size_t i = 0; pmu && terms && i < sizeof(pmu_role_table) / sizeof(pmu_role_table[0]); i++) {
+		size_t n = strlen(pmu_role_table[i].pmu);
+		if (strncmp(pmu, pmu_role_table[i].pmu, n) != 0 || (pmu[n] && pmu[n] != '_'))
+			continue;
+		if (strcmp(terms, pmu_role_table[i].terms) == 0)
+			return pmu_role_table[i].role;
+	}
+	return ROLE_NONE;
+}
+
+double model_upi_flit_bytes(double n)
+{
+	return n * 64.0 / 9.0;
+}
 
 static int role_lookup(const char *s, size_t n)
 {
@@ -170,6 +198,8 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 		role = model_role_of(name);
 	else if (b)
 		role = generic_cache_role(m, b, role);
+	if (role == ROLE_NONE)
+		role = model_role_on_pmu(pmu, base);
 	if (!nv)
 		return -ENOMEM;
 	m->ev = nv;
@@ -322,6 +352,8 @@ static double to_base_unit(int role, const char *unit, double v)
 		if (strcmp(unit, "MB") == 0) return v * 1e6;
 		if (strcmp(unit, "B") == 0 || strcmp(unit, "bytes") == 0) return v;
 		return v * 64.0;
+	case ROLE_UPI_FLITS:
+		return model_upi_flit_bytes(v);
 	default:
 		return v;
 	}
@@ -377,7 +409,15 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 	else
 		out[M_MEM_GBS] = ratio(sum[ROLE_MEM_READ] + sum[ROLE_MEM_WRITE], interval * 1e9, 1,
 				       have[ROLE_MEM_READ] && have[ROLE_MEM_WRITE], true);
-	out[M_UPI_GBS] = ratio(sum[ROLE_UPI], interval * 1e9, 1, have[ROLE_UPI], true);
+	/* a named byte count and data flits (converted to bytes) add up: both are the link's data */
+	out[M_UPI_GBS] = ratio(sum[ROLE_UPI] + sum[ROLE_UPI_FLITS], interval * 1e9, 1,
+			       (have[ROLE_UPI] || have[ROLE_UPI_FLITS]) && !bad[ROLE_UPI] && !bad[ROLE_UPI_FLITS], true);
+	if (have[ROLE_L3_LOOKUP] || have[ROLE_L3_MISS] || !m->llc_is_l3)
+		out[M_L3_HIT_PCT] = ratio(sum[ROLE_L3_LOOKUP] - sum[ROLE_L3_MISS], sum[ROLE_L3_LOOKUP], 100,
+					  have[ROLE_L3_LOOKUP] && have[ROLE_L3_MISS], true);
+	else
+		out[M_L3_HIT_PCT] = ratio(sum[ROLE_LLC_REFS] - sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100,
+					  have[ROLE_LLC_REFS] && have[ROLE_LLC_MISSES], true);
 	out[M_PKG_W] = ratio(sum[ROLE_ENERGY_PKG], interval, 1, have[ROLE_ENERGY_PKG], true);
 	out[M_DRAM_W] = ratio(sum[ROLE_ENERGY_RAM], interval, 1, have[ROLE_ENERGY_RAM], true);
 }

@@ -25,7 +25,7 @@ enum ev_role {
 	ROLE_NONE, ROLE_CYCLES, ROLE_INSTRUCTIONS, ROLE_CPU_CLOCK, ROLE_TASK_CLOCK,
 	ROLE_LLC_MISSES, ROLE_LLC_REFS, ROLE_BRANCHES, ROLE_BRANCH_MISSES,
 	ROLE_MEM_READ, ROLE_MEM_WRITE, ROLE_MEM_RW, ROLE_UPI, ROLE_ENERGY_PKG, ROLE_ENERGY_RAM,
-	ROLE_L3_MISS,
+	ROLE_L3_MISS, ROLE_UPI_FLITS, ROLE_L3_LOOKUP,
 	/* what the generic cache-misses / cache-references count where that is not the last level
 	 * (model_set_generic_cache): Zen's L2, Arm's L1D */
 	ROLE_L2_MISSES, ROLE_L2_REFS, ROLE_L1D_MISSES, ROLE_L1D_REFS, NROLES
@@ -43,6 +43,7 @@ enum metric_id {
 	M_L2_MISS_PCT, M_L2_MPKI, M_L1D_MISS_PCT, M_L1D_MPKI,
 	/* from the kernel's own books, no PMU needed: /proc/interrupts, cpufreq or cpuinfo */
 	M_IRQ_RATE, M_MHZ,
+	M_L3_HIT_PCT,       /* L3 lookups that hit, percent (amd_l3; on Intel see app_skt.c) */
 	NMETRICS
 };
 
@@ -90,6 +91,8 @@ struct model {
 	int nev;
 	struct mev *ev;
 	int generic_cache;    /* enum cache_level of cache-misses/cache-references (CACHE_LLC) */
+	bool llc_is_l3;       /* the generic LLC events count the L3 (Intel): L3HIT% from them when
+			       * no L3 PMU's lookups are counted */
 	struct frame cur;     /* the latest frame (valid after model_derive) */
 	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
 	int hist_cap, hist_len, hist_head;
@@ -111,6 +114,12 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 int model_alloc_frame(struct model *m);
 void model_free(struct model *m);
 
+/* The role of an event counted on a PMU of a family whose raw terms mean one thing there
+ * (uncore_upi_3 and "event=0x2,umask=0xf": data flits sent); ROLE_NONE when none. */
+int model_role_on_pmu(const char *pmu, const char *terms);
+/* Bytes moved by n UPI data flits: 9 flits carry one 64-byte line (the kernel's perf metric
+ * upi_data_transmit_bw is UNC_UPI_TxL_FLITS.ALL_DATA * 7.111111 = 64/9, its ScaleUnit 7.11E-06 MB). */
+double model_upi_flit_bytes(double n);
 /* The role an event name implies ("cycles", "cpu_core/cycles/", "instructions:D",
  * "uncore_imc_0/cas_count_read/", "power/energy-pkg/"). */
 int model_role_of(const char *name);

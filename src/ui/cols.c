@@ -37,6 +37,7 @@ static const struct fixed_col {
 	{ UC_METRIC, M_MEM_WR_GBS,       8, 2, true,  true,  "mem-write",    "WR GB/s" },
 	{ UC_METRIC, M_MEM_GBS,          8, 2, true,  true,  "mem",          "MEM GB/s" },
 	{ UC_METRIC, M_UPI_GBS,          8, 2, true,  true,  "upi",          "UPI GB/s" },
+	{ UC_METRIC, M_L3_HIT_PCT,       6, 1, true,  true,  "l3-hit",       "L3HIT%" },
 	{ UC_METRIC, M_PKG_W,            6, 1, true,  true,  "pkg-w",        "PKG W" },
 	{ UC_METRIC, M_DRAM_W,           6, 1, true,  true,  "dram-w",       "DRAM W" },
 };
@@ -61,7 +62,8 @@ static const int metric_roles[NMETRICS][2] = {
 	[M_MEM_RD_GBS] = { ROLE_MEM_READ, ROLE_NONE },
 	[M_MEM_WR_GBS] = { ROLE_MEM_WRITE, ROLE_NONE },
 	[M_MEM_GBS] = { ROLE_MEM_RW, ROLE_NONE },
-	[M_UPI_GBS] = { ROLE_UPI, ROLE_NONE },
+	[M_UPI_GBS] = { ROLE_UPI, ROLE_UPI_FLITS },
+	[M_L3_HIT_PCT] = { ROLE_L3_LOOKUP, ROLE_L3_MISS },
 	[M_PKG_W] = { ROLE_ENERGY_PKG, ROLE_NONE },
 	[M_DRAM_W] = { ROLE_ENERGY_RAM, ROLE_NONE },
 	[M_L2_MISS_PCT] = { ROLE_L2_MISSES, ROLE_L2_REFS },
@@ -158,7 +160,9 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 			continue;
 		/* uncore figures only where the machine counts them */
 		if (f->sockets_only && !have_role(m, metric_roles[f->idx][0]) &&
-		    !(f->idx == M_MEM_GBS && have_role(m, ROLE_MEM_READ) && have_role(m, ROLE_MEM_WRITE)))
+		    !(f->idx == M_MEM_GBS && have_role(m, ROLE_MEM_READ) && have_role(m, ROLE_MEM_WRITE)) &&
+		    !(f->idx == M_UPI_GBS && have_role(m, ROLE_UPI_FLITS)) &&
+		    !(f->idx == M_L3_HIT_PCT && m->llc_is_l3 && have_role(m, ROLE_LLC_REFS) && have_role(m, ROLE_LLC_MISSES)))
 			continue;
 		out[n] = (struct ui_col){ .kind = f->kind, .idx = f->idx, .width = f->width,
 					  .prec = f->prec, .hw = f->hw, .count = f->kind == UC_ROLE,

@@ -78,7 +78,7 @@ void ui_events_reset_pending(struct ui *u)
 		if (!u->pending)
 			return;
 	}
-	app_events_text(u->a, u->pending, u->pending_cap);
+	app_skt_user_text(u->a, u->pending, u->pending_cap);   /* not what the sockets figures add */
 	u->pending_changed = false;
 	pending_budget(u);
 }
@@ -92,7 +92,7 @@ int ui_events_commit(struct ui *u)
 		return 0;
 	u->pending_changed = false;
 	u->fold_seq = (unsigned long long)-1;   /* the model was rebuilt */
-	rc = app_set_events(u->a, u->pending, &err);
+	rc = app_skt_set_events(u->a, u->pending, &err);
 	if (rc < 0) {
 		if (err.msg[0])
 			snprintf(u->status, sizeof(u->status), "events not changed: column %d: %s", err.pos + 1, err.msg);

@@ -14,7 +14,7 @@ static const struct { int view; const char *key, *name; } tabs[] = {
 int ui_header_lines(const struct ui *u)
 {
 	/* title, source line, budget lines, paranoid/hw reason, tabs */
-	int n = 2 + (u->a->nbudget > 0 ? u->a->nbudget : 1) + 1 + 1;
+	int n = 2 + (u->a->nbudget > 0 ? u->a->nbudget : 1) + 1 + 1 + u->met.lines;
 
 	return n;
 }
@@ -66,6 +66,7 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 		y++;
 	}
 
+	y += ui_meters_draw(u, w, y, info, wd);
 	/* counter budget per core PMU */
 	if (a->nbudget == 0 && y < info) {
 		x = ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), " counters: no core PMU");

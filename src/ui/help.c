@@ -18,6 +18,8 @@ static const char *const legend[] = {
 	"  MUX !nc            an event of the row was never scheduled: its values are missing",
 	"  sort mark          after the sorted column's title: down descending, up ascending (I inverts)",
 	"  IPC history        instructions per cycle, newest on the right",
+	"  meter [||##@$%]    CPU time: | user  # system  @ irq  $ softirq  % steal (m: meters on/off)",
+	"  RD/WR/UPI GB/s     sockets view: memory read, write and UPI data bandwidth; L3HIT%, PKG W, DRAM W",
 	NULL,
 };
 

@@ -38,6 +38,7 @@ const struct ui_key ui_keys[] = {
 	{ '>',           UA_SORT_NEXT, NULL,         NULL },
 	{ 'I',           UA_REVERSE,   "I",          "invert the sort order (numbers sort busiest first)" },
 	{ 'r',           UA_RAW,       "r",          "rates per second / raw counts per interval" },
+	{ 'm',           UA_METERS,    "m",          "header meters on / off (utilisation bars, IPC, bandwidth, power)" },
 	{ 't',           UA_FOLD,      "t",          "fold SMT siblings into one row per core" },
 	{ 27,            UA_BACK,      "Esc",        "back to the previous view / cancel" },
 	{ 'S',           UA_SAVE,      "S",          "save settings, and the events as a named event set" },

@@ -127,6 +127,7 @@ static void make_windows(struct ui *u)
 		delwin(u->foot);
 	u->hdr = u->body = u->foot = NULL;
 	getmaxyx(stdscr, u->rows, u->cols);
+	ui_meters_plan(u);
 	ui_layout_compute(u->rows, u->cols, ui_header_lines(u), &u->lay);
 	if (u->lay.hdr_h > 0)
 		u->hdr = newwin(u->lay.hdr_h, u->cols, 0, 0);
@@ -306,6 +307,10 @@ static int dispatch(struct ui *u, int ch)
 	case UA_SOCKETS: switch_view(u, UV_SOCKETS); break;
 	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
 	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
+	case UA_METERS:
+		a->set.meters = !a->set.meters;
+		make_windows(u);
+		break;
 	case UA_TOPDOWN:
 		ui_topdown_open(u);
 		switch_view(u, UV_TOPDOWN);
@@ -491,6 +496,7 @@ int ui_run(struct app *a)
 		double now, wait;
 		int ch;
 
+		ui_meters_sync(u);   /* the sockets' uncore events only while shown */
 		redraw(u);
 		now = app_now();
 		wait = next - now;

@@ -44,7 +44,7 @@ static void save(struct ui *u, bool with_events, const char *note)
 		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
 	config_path(s, path, sizeof(path));
 	if (with_events)
-		app_events_text(a, ev, sizeof(ev));
+		app_skt_user_text(a, ev, sizeof(ev));   /* not what the sockets view added for itself */
 	msg[0] = '\0';
 	if (settings_save(s, path, with_events ? ev : NULL, msg, sizeof(msg)) < 0) {
 		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);

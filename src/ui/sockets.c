@@ -19,6 +19,32 @@ static int n_uncore(const struct model *m)
 	return n;
 }
 
+static bool is_figure(const struct ui_col *c)
+{
+	return c->kind == UC_METRIC && (c->idx == M_MEM_RD_GBS || c->idx == M_MEM_WR_GBS ||
+		c->idx == M_MEM_GBS || c->idx == M_UPI_GBS || c->idx == M_L3_HIT_PCT ||
+		c->idx == M_PKG_W || c->idx == M_DRAM_W);
+}
+
+/* The sockets' figures (bandwidth, L3, watts) right after the identities, as they are why one
+ * opens this view; the uncore events they are made of not again as columns (the list below the
+ * table has them). Returns the new count. */
+static int arrange(const struct model *m, struct ui_col *cols, int n, int nids)
+{
+	int k = 0, at = nids;
+
+	for (int i = 0; i < n; i++)
+		if (!(cols[i].kind == UC_EVENT && m->ev[cols[i].idx].uncore && m->ev[cols[i].idx].role != ROLE_NONE))
+			cols[k++] = cols[i];
+	for (int i = nids; i < k; i++)
+		if (is_figure(&cols[i])) {
+			struct ui_col c = cols[i];
+			memmove(&cols[at + 1], &cols[at], sizeof(*cols) * (size_t)(i - at));
+			cols[at++] = c;
+		}
+	return k;
+}
+
 static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 {
 	const struct model *m = &u->a->model;
@@ -31,7 +57,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 
 	if (!cols || !vis)
 		goto out;
-	ncols = ui_cols_build(m, ids, ids_w, 2, true, u->a->set.columns, cols, max);
+	ncols = arrange(m, cols, ui_cols_build(m, ids, ids_w, 2, true, u->a->set.columns, cols, max), 2);
 	/* no column that can never have a value here (the layout of F is the cores view's) */
 	ncols = ui_cols_arrange(m, cols, ncols, 2, NULL, u->a->hw_reason[0] != '\0');
 	{
@@ -167,6 +193,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
 		return;
 	}
+	/* a machine without the figures says so once, not with empty columns */
+	if (u->a->skt.why[0])
+		ui_put(w, y++, 1, wd - 1, ui_attr(u, UP_DIM), u->a->skt.why);
 	draw_table(u, w, h, wd, &y);
 	y++;
 	if (y < h)

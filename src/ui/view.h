@@ -8,6 +8,7 @@
 #include "ui/evbrowse.h"
 #include "ui/keys.h"
 #include "ui/layout.h"
+#include "ui/meters.h"
 #include "ui/spark.h"
 
 enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
@@ -25,6 +26,7 @@ struct ui {
 	int view, prev_view;
 	int rows, cols;
 	struct ui_layout lay;
+	struct ui_meters met;      /* the header's meters as they fit (meters.c) */
 	WINDOW *hdr, *body, *foot;
 	bool dirty_hdr, dirty_body, dirty_foot;
 	int sel[UV_COUNT], top[UV_COUNT], hoff[UV_COUNT];
@@ -98,6 +100,11 @@ attr_t ui_attr(const struct ui *u, int pair);
 /* Header: number of lines it wants, and drawing it. */
 int ui_header_lines(const struct ui *u);
 void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd);
+/* Meters: fit them to the terminal (before the layout), count the sockets' uncore events while
+ * something shown needs them, and draw them from line y (below maxy); returns lines drawn. */
+void ui_meters_plan(struct ui *u);
+void ui_meters_sync(struct ui *u);
+int ui_meters_draw(struct ui *u, WINDOW *w, int y, int maxy, int wd);
 /* Put text at y,x clipped to the window width (bytes of UTF-8 count as one
  * column per character). Returns columns written. */
 int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s);

@@ -5,7 +5,8 @@ TUI_LIB=1
 
 S=emfile
 tui_run $S 220 40 --sim spr-2s --sim-fault emfile=100 -d 0.2
-if tui_wait $S 'out of file descriptors: counting 100 of 1568 events x CPUs' 10 &&
+# 7 events x 224 CPUs, and the 22 uncore events x 2 sockets the header meters count
+if tui_wait $S 'out of file descriptors: counting 100 of 1612 events x CPUs' 10 &&
    tui_wait $S '^0 +[0-9]+ +[0-9]+ ' 10; then pass emfile_in_header
 else fail emfile_in_header "$(tui_dump $S)"; fi
 st=$(tui_quit $S)

@@ -20,6 +20,7 @@ static struct fake {
 	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
 	int enodev_cpu;        /* reads of this CPU fail with ENODEV */
 	uint64_t tick[MAXFD];   /* reads per group leader */
+	uint64_t count_base;    /* added to every count (wraps past 2^64 as a counter would) */
 	struct perf_event_attr attr[MAXFD];
 } fk;
 
@@ -63,7 +64,7 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t len)
 	v[2] = t * 500;                   /* running: half the time (multiplexed) */
 	for (int i = 0; i < fk.nfd; i++)
 		if (fk.leader[i] == fd) {
-			v[3 + 2 * k] = t * 100 * fk.config[i];
+			v[3 + 2 * k] = fk.count_base + t * 100 * fk.config[i];
 			v[4 + 2 * k] = (uint64_t)i;
 			k++;
 		}
@@ -408,8 +409,37 @@ TEST(explain_pinned_matches_open)
 	}
 }
 
+/* A package energy count that wraps past 2^64 between two reads still gives the watts of the
+ * interval: the delta is taken in unsigned 64-bit arithmetic, then scaled to joules (2^-32 J,
+ * the sysfs scale of power/energy-pkg/) and divided by the interval. */
+TEST(energy_counter_wrap_gives_watts)
+{
+	struct rig r;
+	const double scale = 2.3283064365386962890625e-10;   /* 2^-32 J */
+	const uint64_t cfg = 1ULL << 32;                     /* 100 J of raw count per read */
+
+	rig_init(&r);
+	ev(&r.l, "power/energy-pkg/", cfg, 0);
+	r.specs[0].base = (char *)"energy-pkg";
+	r.specs[0].scale = scale;
+	/* first read 50 J below the wrap, the second 50 J past it */
+	fk.count_base = (uint64_t)0 - 150 * cfg;
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);                 /* baseline, below the wrap */
+		counters_read(r.c, &r.m);                 /* past it */
+		struct ev_val *v = &r.m.cur.cpu[0];
+		CHECK_EQ_U64(v->raw, 100 * cfg);
+		r.m.cur.interval = 0.5;
+		model_derive(&r.m);
+		/* 100 J counted in half the enabled time: 200 J estimated over 0.5 s */
+		CHECK_NEAR(r.m.cur.cpu_m[M_PKG_W], 200.0 / 0.5, 1e-6);
+	}
+	rig_close(&r);
+}
+
 int main(void)
 {
+	RUN(energy_counter_wrap_gives_watts);
 	RUN(explain_pinned_matches_open);
 	RUN(one_read_per_group_per_cpu);
 	RUN(unsupported_member_is_marked_and_others_count);
