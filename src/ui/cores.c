@@ -198,7 +198,7 @@ static int cpu_of_row(struct ui *u, int r)
 	return u->fold ? u->fold_cpus[u->fold_first[r]] : r;
 }
 
-static int nrows(struct ui *u)
+static int all_rows(struct ui *u)
 {
 	if (u->fold) {
 		if (fold_update(u) < 0)
@@ -206,6 +206,36 @@ static int nrows(struct ui *u)
 		return u->nfold;
 	}
 	return model_of(u)->ncpus;
+}
+
+/* Whether row r passes the `/` filter: its CPUs, socket, core type, and the label "cpu3 cpu_atom"
+ * (or "core0/2 cpu_core" folded) that text words are looked for in. */
+static bool row_shown(struct ui *u, int r)
+{
+	const struct model *m = model_of(u);
+	int c = cpu_of_row(u, r);
+	char label[96];
+
+	if (u->flt[UV_CORES].n == 0)
+		return true;
+	if (u->fold)
+		snprintf(label, sizeof(label), "core%d/%d %s", m->sock_ids[m->cpu_sock[c]], m->cpu_core[c],
+			 cpu_pmu_name(u, c));
+	else
+		snprintf(label, sizeof(label), "cpu%d %s", m->cpu_ids[c], cpu_pmu_name(u, c));
+	return ui_filter_cpus(u, UV_CORES, u->fold ? &u->fold_cpus[u->fold_first[r]] : &c,
+			      u->fold ? u->fold_n[r] : 1, label);
+}
+
+static int nrows(struct ui *u)
+{
+	int n = all_rows(u), shown = 0;
+
+	if (u->flt[UV_CORES].n == 0)
+		return n;
+	for (int r = 0; r < n; r++)
+		shown += row_shown(u, r);
+	return shown;
 }
 
 struct sortctx {
@@ -278,9 +308,13 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 		return;
 	}
 	u->order = ord;
-	u->nrows = n;
+	u->nrows = 0;
+	/* the rows the filter lets through, in row order */
 	for (int r = 0; r < n; r++)
-		ord[r] = r;
+		if (row_shown(u, r))
+			ord[u->nrows++] = r;
+	u->filt_shown[UV_CORES] = u->nrows;
+	u->filt_total[UV_CORES] = n;
 	if (!key || !tie) {
 		free(key);
 		free(tie);
@@ -294,7 +328,7 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 	}
 	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
 	s = (struct sortctx){ key, tie, ui_sort_desc(u, cols[sc].kind == UC_ID) };
-	qsort_r(ord, (size_t)n, sizeof(int), cmp_rows, &s);
+	qsort_r(ord, (size_t)u->nrows, sizeof(int), cmp_rows, &s);
 	free(key);
 	free(tie);
 }
@@ -396,7 +430,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 	if (h <= 0)
 		return;
-	n = nrows(u);
+	n = all_rows(u);
 	ncols = build_cols(u, &cols);
 	if (!ncols)
 		return;
@@ -437,6 +471,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		goto out;
 	}
 	sort_rows(u, cols, ncols, n);
+	n = u->nrows;   /* the rows shown */
 	/* one scale for every row, so rows compare at a glance */
 	for (int c = 0; m->hist_ipc && c < m->ncpus; c++) {
 		float t = ui_spark_max(&m->hist_ipc[(size_t)c * m->hist_cap], m->hist_cap,
@@ -449,13 +484,15 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		body = h - 1;
 	u->sel[UV_CORES] = ui_clamp(u->sel[UV_CORES], n);
 	u->top[UV_CORES] = ui_scroll_top(u->top[UV_CORES], u->sel[UV_CORES], n, body);
+	u->list_y[UV_CORES] = 1;
+	u->list_h[UV_CORES] = body;
 	/* one unit per count column, from its largest row, so cells do not flicker between units */
 	for (int i = 0; i < ncols; i++) {
 		double mx = NAN;
 		if (!cols[i].count)
 			continue;
-		for (int r = 0; r < n; r++) {
-			struct rowref rr = row_of(u, r);
+		for (int k = 0; k < n; k++) {
+			struct rowref rr = row_of(u, u->order[k]);
 			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per) : NAN;
 			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 				mx = fabs(v);
@@ -533,6 +570,40 @@ void ui_cores_sort_step(struct ui *u, int delta)
 		i = (i + delta + n) % n;
 	while (cols[i].kind == UC_SPARK);
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", cols[i].key);
+	free(cols);
+}
+
+void ui_cores_type_of(const struct ui *u, int c, char *buf, size_t len)
+{
+	core_type(cpu_pmu_name(u, c), buf, len);
+}
+
+void ui_cores_click_title(struct ui *u, int x)
+{
+	struct ui_col *cols;
+	int n = build_cols(u, &cols), vis[n > 0 ? n : 1], widths[n > 0 ? n : 1], nvis;
+
+	if (!n)
+		return;
+	for (int i = 0; i < n; i++)
+		widths[i] = cols[i].width;
+	/* the same layout as draw(): the sort mark sits in the space after a title */
+	nvis = ui_cols_fit(widths, n, NIDS + 1, u->hoff[UV_CORES], u->cols, vis);
+	for (int i = 0, cx = 0; i < nvis; cx += cols[vis[i]].width + 1, i++) {
+		const struct ui_col *c = &cols[vis[i]];
+		if (x < cx || x > cx + c->width || c->kind == UC_SPARK)
+			continue;
+		if (strcmp(u->sort_key, c->key) == 0)
+			u->reverse = !u->reverse;
+		else {
+			snprintf(u->sort_key, sizeof(u->sort_key), "%s", c->key);
+			u->reverse = false;
+		}
+		snprintf(u->status, sizeof(u->status), "sorted by %s%s", c->title,
+			 u->reverse ? " (inverted)" : "");
+		u->status_err = false;
+		break;
+	}
 	free(cols);
 }
 

@@ -21,15 +21,11 @@ static struct {
 	struct tdrow *rows;
 	int n, cap, nfixed;      /* nfixed: system and socket rows, never sorted */
 	int sort;                /* -1: CPU order, else enum td_share */
-	int pairs_ok;
 	int *idx;                /* scratch: CPU indices sorted by (socket, core) */
 } V = { .sort = -1 };
 
-#define PAIR0 40   /* colour pairs PAIR0 + share */
-
 /* column titles, at most 7 characters */
 static const char *const short_label[TD_NLEVEL1] = { "Retire", "BadSpec", "FrontE", "BackE", "SMT" };
-static const short td_colors[TD_NLEVEL1] = { COLOR_GREEN, COLOR_RED, COLOR_MAGENTA, COLOR_BLUE, COLOR_YELLOW };
 
 static struct tdrow *row_add(void)
 {
@@ -213,7 +209,7 @@ static void bar(struct ui *u, WINDOW *w, int y, int x, int bw, const struct tdro
 	for (int k = 0, p = 0; k < TD_NLEVEL1; k++)
 		for (int j = 0; j < cells[k] && p < bw; j++, p++) {
 			/* letters always (readable without colour), on their colour when there is one */
-			attr_t at = u->color ? (attr_t)COLOR_PAIR(PAIR0 + k) : (k & 1 ? A_BOLD : A_NORMAL);
+			attr_t at = ui_attr(u, UP_TD0 + k);
 			line[p] = (chtype)(unsigned char)td_shares[k].letter | at;
 		}
 	mvwaddchnstr(w, y, x, line, bw);
@@ -229,11 +225,6 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 	if (h <= 0)
 		return;
-	if (u->color && !V.pairs_ok) {
-		for (int k = 0; k < TD_NLEVEL1; k++)
-			init_pair((short)(PAIR0 + k), COLOR_BLACK, td_colors[k]);
-		V.pairs_ok = 1;
-	}
 	werase(w);
 	if (pl->n == 0) {
 		ui_put(w, 0, 1, wd - 1, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
@@ -251,7 +242,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		int x = 0;
 		for (int k = 0; k < nsh; k++) {
 			snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
-			x += ui_put(w, y, x, wd - x, u->color ? (attr_t)COLOR_PAIR(PAIR0 + k) : A_BOLD, buf);
+			x += ui_put(w, y, x, wd - x, u->color ? ui_attr(u, UP_TD0 + k) : A_BOLD, buf);
 		}
 		snprintf(buf, sizeof(buf), " * group multiplexed (scheduled whole: ran pct of the time)");
 		ui_put(w, y, x, wd - x, ui_attr(u, UP_DIM), buf);
