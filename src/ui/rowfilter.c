@@ -114,7 +114,7 @@ bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
 {
 	int v = u->view;
 	char buf[320];
-	const char *what = v == UV_SOCKETS ? "uncore events" : u->fold ? "cores" : "CPUs";
+	const char *what = v == UV_SOCKETS ? "sockets" : u->fold ? "cores" : "CPUs";
 
 	if (!filter_view(v) || (!u->filtering && (!u->filt[v][0] || u->status[0])))
 		return false;
