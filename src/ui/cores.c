@@ -522,7 +522,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 				opt.unit = unit[vis[i]];
 				ui_col_cell(m, c, rr.val, rr.met, &opt, buf, sizeof(buf), &pair);
 			}
-			line_put(line, wd, x, c, sel ? sel : ui_attr(u, pair), buf);
+			/* without colour the selection keeps the marks (estimates underlined) */
+			line_put(line, wd, x, c, sel ? sel | (u->color ? 0 : ui_attr(u, pair)) : ui_attr(u, pair), buf);
 			x += c->width + 1;
 		}
 		mvwaddchnstr(w, y + 1, 0, line, wd);
