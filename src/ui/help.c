@@ -16,6 +16,9 @@ static const char *const legend[] = {
 	"  MUX !nc            an event of the row was never scheduled: its values are missing",
 	"  sort mark          after the sorted column's title: down descending, up ascending (I inverts)",
 	"  IPC history        instructions per cycle, newest on the right",
+	"  underlined value   (without colour) an estimate: its event was multiplexed",
+	"  filter \"...\"       the rows / lets through; the all and socket totals still count every CPU",
+	"  mouse              click a column title to sort (again: invert), a row to select; wheel scrolls",
 	NULL,
 };
 
