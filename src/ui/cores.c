@@ -540,7 +540,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			const struct ui_col *c = &cols[vis[i]];
 			int pair = UP_NONE;
 			if (c->kind == UC_ID)
-				snprintf(buf, sizeof(buf), "%s", c->idx == 0 ? "all" : "");
+				/* all*: over every CPU, filtered out or not (the footer says so) */
+				snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : u->flt[UV_CORES].n ? "all*" : "all");
 			else if (c->kind == UC_SPARK)
 				buf[0] = '\0';
 			else

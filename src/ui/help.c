@@ -17,7 +17,7 @@ static const char *const legend[] = {
 	"  sort mark          after the sorted column's title: down descending, up ascending (I inverts)",
 	"  IPC history        instructions per cycle, newest on the right",
 	"  underlined value   (without colour) an estimate: its event was multiplexed",
-	"  filter \"...\"       the rows / lets through; the all and socket totals still count every CPU",
+	"  all*               a filter (/) is set: the totals still count every CPU, shown or not",
 	"  mouse              click a column title to sort (again: invert), a row to select; wheel scrolls",
 	NULL,
 };

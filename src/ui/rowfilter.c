@@ -126,7 +126,7 @@ bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
 		*x += ui_put(w, 0, *x, u->cols - *x, u->filt_err[0] ? ui_attr(u, UP_BAD) : ui_attr(u, UP_DIM), buf);
 		return true;
 	}
-	snprintf(buf, sizeof(buf), " filter \"%s\": %d of %d %s shown; totals over every CPU  (/ edit, Esc clear)",
+	snprintf(buf, sizeof(buf), " filter \"%s\": %d of %d %s shown; all*: totals over every CPU  (/ edit, Esc clear)",
 		 u->filt[v], u->filt_shown[v], u->filt_total[v], what);
 	*x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_WARN) | A_BOLD, buf);
 	return true;

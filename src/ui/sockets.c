@@ -101,7 +101,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 			int pair = UP_NONE;
 			if (c->kind == UC_ID && c->idx == 0) {
 				if (all)
-					snprintf(buf, sizeof(buf), "all");
+					snprintf(buf, sizeof(buf), "%s", u->flt[UV_SOCKETS].n ? "all*" : "all");
 				else if (m->sock_ids[s] < 0)
 					snprintf(buf, sizeof(buf), "?");
 				else

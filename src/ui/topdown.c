@@ -193,7 +193,7 @@ static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_
 	const char *pn = a->td.plan.n > 1 ? a->td.plan.in[r->inst].pmu_name : "";
 
 	switch (r->kind) {
-	case RK_SYS: snprintf(buf, len, "all%s%s", *pn ? " " : "", pn); break;
+	case RK_SYS: snprintf(buf, len, "all%s%s%s", u->flt[UV_TOPDOWN].n ? "*" : "", *pn ? " " : "", pn); break;
 	case RK_SOCK: snprintf(buf, len, "skt%d%s%s", m->sock_ids[r->idx], *pn ? " " : "", pn); break;
 	case RK_CPU: snprintf(buf, len, "cpu%d", m->cpu_ids[r->idx]); break;
 	default: snprintf(buf, len, "core%d/%d", m->sock_ids[m->cpu_sock[r->idx]] < 0 ? 0 :

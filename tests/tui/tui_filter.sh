@@ -22,7 +22,7 @@ fi
 tui_keys $S -l -- '-18'
 if tui_wait $S ' 1-3/3 CPUs' 5 && [ "$(cpus)" = "16 17 18 " ]; then pass cpu_list; else fail cpu_list "$(cpus)"; fi
 tui_keys $S Enter
-if tui_wait $S 'filter "16-18": 3 of 24 CPUs shown; totals over every CPU' 5 && tui_cap $S | grep -Eq '^all +[0-9]'; then
+if tui_wait $S 'filter "16-18": 3 of 24 CPUs shown; all\*: totals over every CPU' 5 && tui_cap $S | grep -Eq '^all\* +[0-9]'; then
 	pass enter_keeps_and_says_totals
 else
 	fail enter_keeps_and_says_totals "$(tui_dump $S)"
@@ -62,7 +62,7 @@ tui_keys $S s
 tui_wait $S '^SKT' 5
 tui_keys $S / s 1 Enter
 if tui_wait $S '1 of 2 sockets shown' 5 && tui_cap $S | grep -Eq '^1 +112 ' && ! tui_cap $S | grep -Eq '^0 +112 ' &&
-   tui_cap $S | grep -Eq '^all +224 '; then
+   tui_cap $S | grep -Eq '^all\* +224 '; then
 	pass sockets_view_filter
 else
 	fail sockets_view_filter "$(tui_dump $S)"
@@ -72,7 +72,7 @@ tui_keys $S T
 tui_wait $S 'Retire' 10
 tui_keys $S / 0 - 1 Enter
 if tui_wait $S '2 of 224 CPUs shown' 5 && tui_cap $S | grep -q '^cpu1 ' && ! tui_cap $S | grep -q '^cpu2 ' &&
-   tui_cap $S | grep -q '^skt0 ' && ! tui_cap $S | grep -q '^skt1 ' && tui_cap $S | grep -q '^all '; then
+   tui_cap $S | grep -q '^skt0 ' && ! tui_cap $S | grep -q '^skt1 ' && tui_cap $S | grep -q '^all\* '; then
 	pass topdown_filter
 else
 	fail topdown_filter "$(tui_dump $S)"
