@@ -29,6 +29,7 @@ struct settings {
 	bool rates;         /* counts as rates per second; false: per interval */
 	int color;          /* enum color_mode */
 	bool ascii;
+	bool mouse;         /* clicks and the wheel; false leaves the mouse to the terminal */
 	int history;        /* samples kept per CPU for sparklines, 1..100000 */
 	/* [events] */
 	char set[64];       /* the event set in use */

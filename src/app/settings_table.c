@@ -27,6 +27,8 @@ const struct setting_def settings_table[] = {
 	  "use colours: auto (when the terminal has them), always, never", F(color) },
 	{ "ascii", "display", ST_BOOL, 0, 0, false, NULL, "false",
 	  "draw bars and sparklines with ASCII only", F(ascii) },
+	{ "mouse", "display", ST_BOOL, 0, 0, false, NULL, "true",
+	  "clicks sort and select, the wheel scrolls; false leaves the mouse to the terminal", F(mouse) },
 	{ "history", "display", ST_INT, 1, 100000, false, NULL, "600",
 	  "samples kept per CPU for sparklines (1..100000)", F(history) },
 	{ "set", "events", ST_STRING, 0, 0, false, NULL, "default",

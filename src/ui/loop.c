@@ -439,7 +439,8 @@ int ui_run(struct app *a)
 	nonl();
 	curs_set(0);
 	ui_colors_start(u);
-	ui_mouse_start();
+	if (a->set.mouse)
+		ui_mouse_start();
 	wnoutrefresh(stdscr);
 	make_windows(u);
 	ui_events_reset_pending(u);

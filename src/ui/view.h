@@ -158,7 +158,7 @@ bool ui_filter_footer(struct ui *u, WINDOW *w, int *x);
 /* Whether a row passes the view's filter: its CPUs (indices into the model), or a label only. */
 bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label);
 bool ui_filter_label(struct ui *u, int view, const char *label);
-/* Mouse (mouse.c): report buttons and the wheel; handle one KEY_MOUSE. */
+/* Mouse (mouse.c): report buttons and the wheel (unless [display] mouse = false); handle one KEY_MOUSE. */
 void ui_mouse_start(void);
 void ui_mouse(struct ui *u);
 #endif

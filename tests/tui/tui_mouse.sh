@@ -58,4 +58,17 @@ if tui_wait $S ' 4-[0-9]+/1024 CPUs' 5 && [ "$(col 1 | head -n 1)" = 3 ]; then p
 tui_keys $S End
 if tui_wait $S '/1024 CPUs' 5 && tui_wait $S '^1023 ' 5; then pass keys_after_mouse; else fail keys_after_mouse "$(tui_dump $S)"; fi
 tui_quit $S >/dev/null
+
+# [display] mouse = false: the program asks for no mouse events, so a click sorts nothing
+S=m3
+printf '[display]\nmouse = false\n' >"$TMPD/m.conf"
+TUI_ENV="NO_COLOR=1" tui_run $S 200 40 --sim spr-2s --config "$TMPD/m.conf"
+tui_wait $S '^0 +0 +0 ' 10 || fail start_off "$(tui_dump $S)"
+if [ "$(tm display-message -p -t $S '#{mouse_any_flag}')" = 0 ]; then pass mouse_off_not_requested; else fail mouse_off_not_requested "mouse mode on"; fi
+tui_quit $S >/dev/null
+S=m4
+TUI_ENV="NO_COLOR=1" tui_run $S 200 40 --sim spr-2s
+tui_wait $S '^0 +0 +0 ' 10 || fail start_on "$(tui_dump $S)"
+if [ "$(tm display-message -p -t $S '#{mouse_any_flag}')" = 1 ]; then pass mouse_on_requested; else fail mouse_on_requested "mouse mode off"; fi
+tui_quit $S >/dev/null
 t_done
