@@ -34,21 +34,19 @@ static int n_uncore(struct ui *u)
 	return n;
 }
 
-/* A socket row passes the `/` filter by its CPUs ("0-3" shows the sockets holding them), its
- * number and its label "skt1". */
+/* A socket row passes the `/` filter by its CPUs ("0-3" shows the sockets holding them) and its
+ * number; text words are for the uncore events' names, so they leave the socket rows alone. */
 static bool sock_shown(struct ui *u, int s)
 {
 	const struct model *m = &u->a->model;
 	int cpus[m->ncpus > 0 ? m->ncpus : 1], n = 0;
-	char label[32];
 
 	if (u->flt[UV_SOCKETS].n == 0)
 		return true;
 	for (int c = 0; c < m->ncpus; c++)
 		if (m->cpu_sock[c] == s)
 			cpus[n++] = c;
-	snprintf(label, sizeof(label), "skt%d", m->sock_ids[s]);
-	return ui_filter_cpus(u, UV_SOCKETS, cpus, n, label);
+	return ui_filter_cpus(u, UV_SOCKETS, cpus, n, NULL);
 }
 
 static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)

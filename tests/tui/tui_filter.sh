@@ -78,4 +78,24 @@ else
 	fail topdown_filter "$(tui_dump $S)"
 fi
 tui_quit $S >/dev/null
+
+# the sockets view's uncore events: by name; the socket rows stay
+S=f3
+tui_run $S 200 50 --sim spr-2s -E uncore
+tui_wait $S '^0 +0 +0 ' 10 || fail start3 "$(tui_dump $S)"
+tui_keys $S s
+tui_wait $S 'cas_count_write' 5
+tui_keys $S /
+tui_keys $S -l write
+tui_keys $S Enter
+tui_wait_not $S 'cas_count_read' 5
+ev=$(tui_cap $S | awk '/^UNCORE EVENT/ { on = 1; next } on && /^[a-z]/ { print $1 }')
+n=$(printf '%s\n' "$ev" | grep -c .)
+if [ "$n" -eq 8 ] && [ "$(printf '%s\n' "$ev" | grep -vc cas_count_write)" -eq 0 ] && tui_cap $S | grep -Eq '^all\* +224 ' &&
+   tui_cap $S | grep -Eq '^0 +112 ' && tui_cap $S | grep -Eq '^1 +112 '; then
+	pass uncore_events_by_name
+else
+	fail uncore_events_by_name "$n: $(printf '%s' "$ev" | tr '\n' ' ')"
+fi
+tui_quit $S >/dev/null
 t_done
