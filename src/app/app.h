@@ -58,6 +58,7 @@ struct app_opts {              /* the command line */
 	const char *listen;        /* --listen [ADDR:]PORT */
 	const char *prom;          /* --prom FILE */
 	bool quiet;                /* --quiet: no batch rows (exporting only) */
+	int color;                 /* --color WHEN: enum color_mode + 1, 0 when not given */
 	bool list_events;          /* --list-events [GLOB] */
 	const char *list_glob;
 	const char *cpuid;         /* --cpuid */

@@ -24,7 +24,8 @@
 
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
-       OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR };
+       OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
+       OPT_COLOR };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -51,6 +52,7 @@ static const struct option long_opts[] = {
 	{ "listen", required_argument, NULL, OPT_LISTEN },
 	{ "prom", required_argument, NULL, OPT_PROM },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
 	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
@@ -98,6 +100,8 @@ static void usage(FILE *f)
 "                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
 "      --prom FILE          rewrite FILE with the same metrics after every interval (atomically)\n"
 "      --quiet              with -b: write no rows, only export\n"
+"      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
+"                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version\n");
 }
 
@@ -158,6 +162,16 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LISTEN: a->opt.listen = optarg; break;
 		case OPT_PROM: a->opt.prom = optarg; break;
 		case OPT_QUIET: a->opt.quiet = true; break;
+		case OPT_COLOR:
+			if (!optarg || strcmp(optarg, "always") == 0)
+				a->opt.color = COLOR_ALWAYS + 1;
+			else if (strcmp(optarg, "auto") == 0)
+				a->opt.color = COLOR_AUTO + 1;
+			else if (strcmp(optarg, "never") == 0)
+				a->opt.color = COLOR_NEVER + 1;
+			else
+				return fail_usage("--color takes auto, always or never, not '%s'", optarg);
+			break;
 		case OPT_LIST_EVENTS: a->opt.list_events = true; break;
 		case OPT_CPUID:
 			if (cpuid_check(optarg) < 0)

@@ -30,6 +30,7 @@ struct settings {
 	int color;          /* enum color_mode */
 	bool ascii;
 	bool meters;        /* the header's meters (utilisation bars, IPC, bandwidth, power) */
+	bool mouse;         /* clicks and the wheel; false leaves the mouse to the terminal */
 	int history;        /* samples kept per CPU for sparklines, 1..100000 */
 	/* [events] */
 	char set[64];       /* the event set in use */

@@ -30,6 +30,8 @@ const struct setting_def settings_table[] = {
 	  "draw bars and sparklines with ASCII only", F(ascii) },
 	{ "meters", "display", ST_BOOL, 0, 0, false, NULL, "true",
 	  "the header's meters: utilisation bars, IPC, memory bandwidth, power (key m)", F(meters) },
+	{ "mouse", "display", ST_BOOL, 0, 0, false, NULL, "true",
+	  "clicks sort and select, the wheel scrolls; false leaves the mouse to the terminal", F(mouse) },
 	{ "history", "display", ST_INT, 1, 100000, false, NULL, "600",
 	  "samples kept per CPU for sparklines (1..100000)", F(history) },
 	{ "set", "events", ST_STRING, 0, 0, false, NULL, "default",

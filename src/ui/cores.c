@@ -201,7 +201,7 @@ static int cpu_of_row(struct ui *u, int r)
 	return u->fold ? u->fold_cpus[u->fold_first[r]] : r;
 }
 
-static int nrows(struct ui *u)
+static int all_rows(struct ui *u)
 {
 	if (u->fold) {
 		if (fold_update(u) < 0)
@@ -209,6 +209,36 @@ static int nrows(struct ui *u)
 		return u->nfold;
 	}
 	return model_of(u)->ncpus;
+}
+
+/* Whether row r passes the `/` filter: its CPUs, socket, core type, and the label "cpu3 cpu_atom"
+ * (or "core0/2 cpu_core" folded) that text words are looked for in. */
+static bool row_shown(struct ui *u, int r)
+{
+	const struct model *m = model_of(u);
+	int c = cpu_of_row(u, r);
+	char label[96];
+
+	if (u->flt[UV_CORES].n == 0)
+		return true;
+	if (u->fold)
+		snprintf(label, sizeof(label), "core%d/%d %s", m->sock_ids[m->cpu_sock[c]], m->cpu_core[c],
+			 cpu_pmu_name(u, c));
+	else
+		snprintf(label, sizeof(label), "cpu%d %s", m->cpu_ids[c], cpu_pmu_name(u, c));
+	return ui_filter_cpus(u, UV_CORES, u->fold ? &u->fold_cpus[u->fold_first[r]] : &c,
+			      u->fold ? u->fold_n[r] : 1, label);
+}
+
+static int nrows(struct ui *u)
+{
+	int n = all_rows(u), shown = 0;
+
+	if (u->flt[UV_CORES].n == 0)
+		return n;
+	for (int r = 0; r < n; r++)
+		shown += row_shown(u, r);
+	return shown;
 }
 
 struct sortctx {
@@ -283,9 +313,13 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 		return;
 	}
 	u->order = ord;
-	u->nrows = n;
+	u->nrows = 0;
+	/* the rows the filter lets through, in row order */
 	for (int r = 0; r < n; r++)
-		ord[r] = r;
+		if (row_shown(u, r))
+			ord[u->nrows++] = r;
+	u->filt_shown[UV_CORES] = u->nrows;
+	u->filt_total[UV_CORES] = n;
 	if (!key || !tie) {
 		free(key);
 		free(tie);
@@ -301,10 +335,10 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 	s = (struct sortctx){ key, tie, ui_sort_desc(u, cols[sc].kind == UC_ID) };
 	/* rows already in order (by CPU, the default) need no sort: n-1 comparisons, not n log n */
 	int r = 1;
-	while (r < n && cmp_rows(&ord[r - 1], &ord[r], &s) <= 0)
+	while (r < u->nrows && cmp_rows(&ord[r - 1], &ord[r], &s) <= 0)
 		r++;
-	if (r < n)
-		qsort_r(ord, (size_t)n, sizeof(int), cmp_rows, &s);
+	if (r < u->nrows)
+		qsort_r(ord, (size_t)u->nrows, sizeof(int), cmp_rows, &s);
 	free(key);
 	free(tie);
 }
@@ -406,7 +440,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 	if (h <= 0)
 		return;
-	n = nrows(u);
+	n = all_rows(u);
 	ncols = build_cols(u, &cols);
 	if (!ncols)
 		return;
@@ -447,6 +481,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		goto out;
 	}
 	sort_rows(u, cols, ncols, n);
+	n = u->nrows;   /* the rows shown */
 	/* one scale for every row, so rows compare at a glance */
 	for (int c = 0; m->hist_ipc && c < m->ncpus; c++) {
 		float t = ui_spark_max(&m->hist_ipc[(size_t)c * m->hist_cap], m->hist_cap,
@@ -459,13 +494,15 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		body = h - 1;
 	u->sel[UV_CORES] = ui_clamp(u->sel[UV_CORES], n);
 	u->top[UV_CORES] = ui_scroll_top(u->top[UV_CORES], u->sel[UV_CORES], n, body);
+	u->list_y[UV_CORES] = 1;
+	u->list_h[UV_CORES] = body;
 	/* one unit per count column, from its largest row, so cells do not flicker between units */
 	for (int i = 0; i < ncols; i++) {
 		double mx = NAN;
 		if (!cols[i].count)
 			continue;
-		for (int r = 0; r < n; r++) {
-			struct rowref rr = row_of(u, r);
+		for (int k = 0; k < n; k++) {
+			struct rowref rr = row_of(u, u->order[k]);
 			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per, false) : NAN;
 			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 				mx = fabs(v);
@@ -495,7 +532,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 				opt.unit = unit[vis[i]];
 				ui_col_cell(m, c, rr.val, rr.met, &opt, buf, sizeof(buf), &pair);
 			}
-			line_put(line, wd, x, c, sel ? sel : ui_attr(u, pair), buf);
+			/* without colour the selection keeps the marks (estimates underlined) */
+			line_put(line, wd, x, c, sel ? sel | (u->color ? 0 : ui_attr(u, pair)) : ui_attr(u, pair), buf);
 			x += c->width + 1;
 		}
 		mvwaddchnstr(w, y + 1, 0, line, wd);
@@ -512,7 +550,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			const struct ui_col *c = &cols[vis[i]];
 			int pair = UP_NONE;
 			if (c->kind == UC_ID)
-				snprintf(buf, sizeof(buf), "%s", c->idx == 0 ? "all" : "");
+				/* all*: over every CPU, filtered out or not (the footer says so) */
+				snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : u->flt[UV_CORES].n ? "all*" : "all");
 			else if (c->kind == UC_SPARK)
 				buf[0] = '\0';
 			else
@@ -544,6 +583,40 @@ void ui_cores_sort_step(struct ui *u, int delta)
 		i = (i + delta + n) % n;
 	while (cols[i].kind == UC_SPARK);
 	snprintf(u->sort_key, sizeof(u->sort_key), "%s", cols[i].key);
+	free(cols);
+}
+
+void ui_cores_type_of(const struct ui *u, int c, char *buf, size_t len)
+{
+	core_type(cpu_pmu_name(u, c), buf, len);
+}
+
+void ui_cores_click_title(struct ui *u, int x)
+{
+	struct ui_col *cols;
+	int n = build_cols(u, &cols), vis[n > 0 ? n : 1], widths[n > 0 ? n : 1], nvis;
+
+	if (!n)
+		return;
+	for (int i = 0; i < n; i++)
+		widths[i] = cols[i].width;
+	/* the same layout as draw(): the sort mark sits in the space after a title */
+	nvis = ui_cols_fit(widths, n, NIDS + 1, u->hoff[UV_CORES], u->cols, vis);
+	for (int i = 0, cx = 0; i < nvis; cx += cols[vis[i]].width + 1, i++) {
+		const struct ui_col *c = &cols[vis[i]];
+		if (x < cx || x > cx + c->width || c->kind == UC_SPARK)
+			continue;
+		if (strcmp(u->sort_key, c->key) == 0)
+			u->reverse = !u->reverse;
+		else {
+			snprintf(u->sort_key, sizeof(u->sort_key), "%s", c->key);
+			u->reverse = false;
+		}
+		snprintf(u->status, sizeof(u->status), "sorted by %s%s", c->title,
+			 u->reverse ? " (inverted)" : "");
+		u->status_err = false;
+		break;
+	}
 	free(cols);
 }
 

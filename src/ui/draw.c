@@ -1,38 +1,10 @@
-/* draw.c: small drawing helpers shared by the views: attributes and clipped text. */
+/* draw.c: small drawing helpers shared by the views: clipped text, titles, units (colours: palette.c). */
 #include "view.h"
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
 #include "ui/cols.h"
 #include "ui/format.h"
-
-attr_t ui_attr(const struct ui *u, int pair)
-{
-	if (u->color) {
-		switch (pair) {
-		case UP_TITLE: case UP_SIM: case UP_SEL:
-			return COLOR_PAIR(pair) | A_BOLD;
-		case UP_HEAD:
-			return COLOR_PAIR(pair) | A_BOLD;
-		case UP_NONE:
-			return A_NORMAL;
-		default:
-			return COLOR_PAIR(pair);
-		}
-	}
-	switch (pair) {
-	case UP_TITLE: case UP_SIM: case UP_SEL:
-		return A_REVERSE;
-	case UP_HEAD: case UP_BAD:
-		return A_BOLD;
-	case UP_LABEL:
-		return A_NORMAL;
-	case UP_DIM:
-		return A_DIM;
-	default:
-		return A_NORMAL;
-	}
-}
 
 /* A string of n bytes and cols columns written as one cell array: waddnstr converts a UTF-8 string
  * byte by byte through mbrtowc and costs about 1,000 instructions a character (a sparkline row

@@ -322,6 +322,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	if (u->pmsg[0] && y < h)
 		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), u->pmsg);
 	if (u->br.open && !u->adding) {
+		u->list_h[UV_EVENTS] = 0;   /* the browser keeps its own selection */
 		ui_browse_draw(u, w, y, h, wd);
 		return;
 	}
@@ -330,6 +331,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		list_h = 1;
 	u->sel[UV_EVENTS] = ui_clamp(u->sel[UV_EVENTS], n);
 	u->top[UV_EVENTS] = ui_scroll_top(u->top[UV_EVENTS], u->sel[UV_EVENTS], n, list_h);
+	u->list_y[UV_EVENTS] = y;
+	u->list_h[UV_EVENTS] = list_h;
 	for (int k = u->top[UV_EVENTS]; k < n && y < h - (u->adding ? 2 : 0); k++, y++) {
 		const struct ui_evitem *it = &u->items[k];
 		attr_t sel = k == u->sel[UV_EVENTS] ? ui_attr(u, UP_SEL) : 0;

@@ -20,6 +20,9 @@ static const char *const legend[] = {
 	"  IPC history        instructions per cycle, newest on the right",
 	"  meter [||##@$%]    CPU time: | user  # system  @ irq  $ softirq  % steal (m: meters on/off)",
 	"  RD/WR/UPI GB/s     sockets view: memory read, write and UPI data bandwidth; L3HIT%, PKG W, DRAM W",
+	"  underlined value   (without colour) an estimate: its event was multiplexed",
+	"  all*               a filter (/) is set: the totals still count every CPU, shown or not",
+	"  mouse              click a column title to sort (again: invert), a row to select; wheel scrolls",
 	NULL,
 };
 

@@ -18,7 +18,7 @@ const struct ui_key ui_keys[] = {
 	{ '\n',          UA_TOGGLE,    NULL,         NULL },
 	{ '\r',          UA_TOGGLE,    NULL,         NULL },
 	{ KEY_ENTER,     UA_TOGGLE,    NULL,         NULL },
-	{ '/',           UA_BROWSE,    "/",          "events view: browse the CPU's named events; type to search, Enter adds, Esc closes" },
+	{ '/',           UA_BROWSE,    "/",          "filter the rows: CPU list 0-3,8, socket s1, type P/E, or text (Esc clears); events view: browse named events" },
 	{ 'a',           UA_ADD,       "a",          "add an event by perf syntax (events view)" },
 	{ 'p',           UA_PAUSE,     "p",          "pause / resume sampling" },
 	{ '+',           UA_FASTER,    "+",          "halve the interval (refresh faster)" },

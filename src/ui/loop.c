@@ -94,29 +94,6 @@ static const struct ui_view *const views[UV_COUNT] = {
 	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help, [UV_TOPDOWN] = &ui_view_topdown,
 };
 
-static void set_colors(struct ui *u)
-{
-	int mode = u->a->set.color;
-	const char *nc = getenv("NO_COLOR");
-
-	u->color = false;
-	if (mode == COLOR_NEVER || (mode == COLOR_AUTO && nc && nc[0]))
-		return;
-	if (!has_colors() || start_color() == ERR)
-		return;
-	use_default_colors();
-	init_pair(UP_TITLE, COLOR_BLACK, COLOR_CYAN);
-	init_pair(UP_OK, COLOR_GREEN, -1);
-	init_pair(UP_WARN, COLOR_YELLOW, -1);
-	init_pair(UP_BAD, COLOR_RED, -1);
-	init_pair(UP_LABEL, COLOR_CYAN, -1);
-	init_pair(UP_SIM, COLOR_BLACK, COLOR_YELLOW);
-	init_pair(UP_SEL, COLOR_BLACK, COLOR_CYAN);
-	init_pair(UP_HEAD, COLOR_BLACK, COLOR_GREEN);
-	init_pair(UP_DIM, COLOR_BLUE, -1);
-	u->color = true;
-}
-
 static void make_windows(struct ui *u)
 {
 	if (u->hdr)
@@ -159,7 +136,9 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		ui_put(w, 0, x, u->cols - x, A_NORMAL, " q quit  h help");
 		return;
 	}
-	if (u->status[0])
+	if (ui_filter_footer(u, w, &x))
+		;
+	else if (u->status[0])
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
@@ -285,6 +264,13 @@ static int dispatch(struct ui *u, int ch)
 		make_windows(u);
 		return 0;
 	}
+	if (ch == KEY_MOUSE) {
+		ui_mouse(u);
+		u->sel[u->view] = ui_clamp(u->sel[u->view], views[u->view]->nrows(u));
+		return 0;
+	}
+	if (ui_filter_input(u, ch))   /* the `/` prompt eats keys while open */
+		return 0;
 	if (u->view == UV_EVENTS && ui_events_input(u, ch))
 		return 0;
 	if (ui_save_input(u, ch))   /* the name prompt of S eats keys while open */
@@ -294,7 +280,7 @@ static int dispatch(struct ui *u, int ch)
 	act = ui_key_action(ch);
 	if (act != UA_NONE && act != UA_TOGGLE)
 		u->status[0] = '\0';
-	if (views[u->view]->key(u, act))
+	if (ui_filter_key(u, act) || views[u->view]->key(u, act))
 		return 0;
 	n = views[u->view]->nrows(u);
 	switch (act) {
@@ -477,8 +463,10 @@ int ui_run(struct app *a)
 	noecho();
 	nonl();
 	curs_set(0);
-	set_colors(u);
+	ui_colors_start(u);
 	batch_output();
+	if (a->set.mouse)
+		ui_mouse_start();
 	wnoutrefresh(stdscr);
 	make_windows(u);
 	ui_events_reset_pending(u);

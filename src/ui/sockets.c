@@ -10,7 +10,7 @@
 static const char *const ids[] = { "SKT", "CPUs" };
 static const int ids_w[] = { 4, 5 };
 
-static int n_uncore(const struct model *m)
+static int n_uncore_all(const struct model *m)
 {
 	int n = 0;
 
@@ -43,6 +43,36 @@ static int arrange(const struct model *m, struct ui_col *cols, int n, int nids)
 			cols[at++] = c;
 		}
 	return k;
+}
+
+/* An uncore event row passes the `/` filter by its name. */
+static bool ev_shown(struct ui *u, int e)
+{
+	return u->a->model.ev[e].uncore && ui_filter_label(u, UV_SOCKETS, u->a->model.ev[e].key);
+}
+
+static int n_uncore(struct ui *u)
+{
+	int n = 0;
+
+	for (int e = 0; e < u->a->model.nev; e++)
+		n += ev_shown(u, e);
+	return n;
+}
+
+/* A socket row passes the `/` filter by its CPUs ("0-3" shows the sockets holding them) and its
+ * number; text words are for the uncore events' names, so they leave the socket rows alone. */
+static bool sock_shown(struct ui *u, int s)
+{
+	const struct model *m = &u->a->model;
+	int cpus[m->ncpus > 0 ? m->ncpus : 1], n = 0;
+
+	if (u->flt[UV_SOCKETS].n == 0)
+		return true;
+	for (int c = 0; c < m->ncpus; c++)
+		if (m->cpu_sock[c] == s)
+			cpus[n++] = c;
+	return ui_filter_cpus(u, UV_SOCKETS, cpus, n, NULL);
 }
 
 static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
@@ -79,11 +109,18 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 	(*y)++;
 	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0', .agg = true,
 				   .per = u->raw ? 0 : f->interval };
+	u->filt_total[UV_SOCKETS] = m->nsock;
+	u->filt_shown[UV_SOCKETS] = 0;
 	for (int s = 0; s <= m->nsock && *y < h; s++, (*y)++) {
 		bool all = s == m->nsock;
 		const struct ev_val *vals = all ? f->sys : &f->sock[(size_t)s * m->nev];
 		const double *met = all ? f->sys_m : &f->sock_m[(size_t)s * NMETRICS];
 		int ncpu = 0;
+		if (!all && !sock_shown(u, s)) {
+			(*y)--;
+			continue;
+		}
+		u->filt_shown[UV_SOCKETS] += !all;
 		for (int c = 0; c < m->ncpus; c++)
 			ncpu += all || m->cpu_sock[c] == s;
 		for (int i = 0, x = 0; i < nvis; i++) {
@@ -91,7 +128,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 			int pair = UP_NONE;
 			if (c->kind == UC_ID && c->idx == 0) {
 				if (all)
-					snprintf(buf, sizeof(buf), "all");
+					snprintf(buf, sizeof(buf), "%s", u->flt[UV_SOCKETS].n ? "all*" : "all");
 				else if (m->sock_ids[s] < 0)
 					snprintf(buf, sizeof(buf), "?");
 				else
@@ -126,12 +163,12 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 	const struct model *m = &u->a->model;
 	const struct frame *f = &m->cur;
 	int namew = wd - m->nsock * 9 - 6;
-	int rows = h - y - 1, skip, nu = n_uncore(m), k = 0;
+	int rows = h - y - 1, skip, nu = n_uncore(u), k = 0;
 	char buf[64], name[160];
 
 	if (nu == 0) {
 		if (y < h)
-			ui_put(w, y, 0, wd, ui_attr(u, UP_DIM),
+			ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), n_uncore_all(m) ? " no uncore event matches the filter" :
 			       " no uncore events counted (add some in the events view: e, a)");
 		return;
 	}
@@ -155,9 +192,11 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 	u->sel[UV_SOCKETS] = ui_clamp(u->sel[UV_SOCKETS], nu);
 	u->top[UV_SOCKETS] = ui_scroll_top(u->top[UV_SOCKETS], u->sel[UV_SOCKETS], nu, rows);
 	skip = u->top[UV_SOCKETS];
+	u->list_y[UV_SOCKETS] = y;
+	u->list_h[UV_SOCKETS] = rows;
 	for (int e = 0; e < m->nev && y < h; e++) {
 		struct ui_mux mx = { UI_MUX_NONE, NAN };
-		if (!m->ev[e].uncore)
+		if (!ev_shown(u, e))
 			continue;
 		if (k++ < skip)
 			continue;
@@ -205,7 +244,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 /* The list that scrolls is the uncore events. */
 static int nrows_uncore(struct ui *u)
 {
-	return n_uncore(&u->a->model);
+	return n_uncore(u);
 }
 
 static bool key(struct ui *u, int action)

@@ -21,15 +21,11 @@ static struct {
 	struct tdrow *rows;
 	int n, cap, nfixed;      /* nfixed: system and socket rows, never sorted */
 	int sort;                /* -1: CPU order, else enum td_share */
-	int pairs_ok;
 	int *idx;                /* scratch: CPU indices sorted by (socket, core) */
 } V = { .sort = -1 };
 
-#define PAIR0 40   /* colour pairs PAIR0 + share */
-
 /* column titles, at most 7 characters */
 static const char *const short_label[TD_NLEVEL1] = { "Retire", "BadSpec", "FrontE", "BackE", "SMT" };
-static const short td_colors[TD_NLEVEL1] = { COLOR_GREEN, COLOR_RED, COLOR_MAGENTA, COLOR_BLUE, COLOR_YELLOW };
 
 static struct tdrow *row_add(void)
 {
@@ -92,6 +88,30 @@ static int cmp_share(const void *x, const void *y)
 	return a->idx - b->idx;
 }
 
+/* Whether a socket, CPU or core row passes the `/` filter (cpus: indices into the model; the
+ * label as label_of writes it, so text words match what the row shows). */
+static bool td_shown(struct ui *u, int kind, int idx, const int *cpus, int n)
+{
+	const struct model *m = &u->a->model;
+	int sk[m->ncpus > 0 ? m->ncpus : 1];
+	char lab[64];
+
+	if (u->flt[UV_TOPDOWN].n == 0)
+		return true;
+	if (kind == RK_SOCK) {
+		n = 0;
+		for (int c = 0; c < m->ncpus; c++)
+			if (m->cpu_sock[c] == idx)
+				sk[n++] = c;
+		cpus = sk;
+		snprintf(lab, sizeof(lab), "skt%d", m->sock_ids[idx]);
+	} else if (kind == RK_CPU)
+		snprintf(lab, sizeof(lab), "cpu%d", m->cpu_ids[idx]);
+	else
+		snprintf(lab, sizeof(lab), "core%d/%d", m->sock_ids[m->cpu_sock[idx]], m->cpu_core[idx]);
+	return ui_filter_cpus(u, UV_TOPDOWN, cpus, n, lab);
+}
+
 static void build(struct ui *u)
 {
 	struct app *a = u->a;
@@ -110,7 +130,7 @@ static void build(struct ui *u)
 		memcpy(r->sh, &t->sys[(size_t)i * TD_NSHARES], sizeof(r->sh));
 	}
 	for (int s = 0; m->nsock > 1 && s < m->nsock; s++)
-		for (int i = 0; i < np; i++) {
+		for (int i = 0; i < np && td_shown(u, RK_SOCK, s, NULL, 0); i++) {
 			struct tdrow *r = row_add();
 			if (!r)
 				return;
@@ -118,12 +138,17 @@ static void build(struct ui *u)
 			memcpy(r->sh, &t->sock[((size_t)s * np + i) * TD_NSHARES], sizeof(r->sh));
 		}
 	V.nfixed = V.n;
+	u->filt_total[UV_TOPDOWN] = u->filt_shown[UV_TOPDOWN] = 0;
 	if (!u->fold) {
 		for (int c = 0; c < m->ncpus; c++) {
 			int i = app_td_inst_of_cpu(a, c);
 			struct tdrow *r;
-			if (i < 0 || !m->cur.online[c] || !(r = row_add()))
+			if (i < 0 || !m->cur.online[c])
 				continue;
+			u->filt_total[UV_TOPDOWN]++;
+			if (!td_shown(u, RK_CPU, c, &c, 1) || !(r = row_add()))
+				continue;
+			u->filt_shown[UV_TOPDOWN]++;
 			*r = (struct tdrow){ RK_CPU, c, i, 1, { 0 }, t->cpu_pct[c] };
 			memcpy(r->sh, &t->cpu[(size_t)c * TD_NSHARES], sizeof(r->sh));
 		}
@@ -142,7 +167,9 @@ static void build(struct ui *u)
 			while (e < m->ncpus && m->cpu_sock[ix[e]] == m->cpu_sock[ix[s]] &&
 			       m->cpu_core[ix[e]] == m->cpu_core[ix[s]])
 				e++;
-			if (i >= 0 && (r = row_add())) {
+			u->filt_total[UV_TOPDOWN] += i >= 0;
+			if (i >= 0 && td_shown(u, RK_CORE, ix[s], ix + s, e - s) && (r = row_add())) {
+				u->filt_shown[UV_TOPDOWN]++;
 				*r = (struct tdrow){ RK_CORE, ix[s], i, e - s, { 0 }, NAN };
 				fold_row(a, r, ix + s, e - s);
 			}
@@ -166,7 +193,7 @@ static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_
 	const char *pn = a->td.plan.n > 1 ? a->td.plan.in[r->inst].pmu_name : "";
 
 	switch (r->kind) {
-	case RK_SYS: snprintf(buf, len, "all%s%s", *pn ? " " : "", pn); break;
+	case RK_SYS: snprintf(buf, len, "all%s%s%s", u->flt[UV_TOPDOWN].n ? "*" : "", *pn ? " " : "", pn); break;
 	case RK_SOCK: snprintf(buf, len, "skt%d%s%s", m->sock_ids[r->idx], *pn ? " " : "", pn); break;
 	case RK_CPU: snprintf(buf, len, "cpu%d", m->cpu_ids[r->idx]); break;
 	default: snprintf(buf, len, "core%d/%d", m->sock_ids[m->cpu_sock[r->idx]] < 0 ? 0 :
@@ -213,7 +240,7 @@ static void bar(struct ui *u, WINDOW *w, int y, int x, int bw, const struct tdro
 	for (int k = 0, p = 0; k < TD_NLEVEL1; k++)
 		for (int j = 0; j < cells[k] && p < bw; j++, p++) {
 			/* letters always (readable without colour), on their colour when there is one */
-			attr_t at = u->color ? (attr_t)COLOR_PAIR(PAIR0 + k) : (k & 1 ? A_BOLD : A_NORMAL);
+			attr_t at = ui_attr(u, UP_TD0 + k);
 			line[p] = (chtype)(unsigned char)td_shares[k].letter | at;
 		}
 	mvwaddchnstr(w, y, x, line, bw);
@@ -229,11 +256,6 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 	if (h <= 0)
 		return;
-	if (u->color && !V.pairs_ok) {
-		for (int k = 0; k < TD_NLEVEL1; k++)
-			init_pair((short)(PAIR0 + k), COLOR_BLACK, td_colors[k]);
-		V.pairs_ok = 1;
-	}
 	werase(w);
 	if (pl->n == 0) {
 		ui_put(w, 0, 1, wd - 1, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
@@ -251,7 +273,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		int x = 0;
 		for (int k = 0; k < nsh; k++) {
 			snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
-			x += ui_put(w, y, x, wd - x, u->color ? (attr_t)COLOR_PAIR(PAIR0 + k) : A_BOLD, buf);
+			x += ui_put(w, y, x, wd - x, u->color ? ui_attr(u, UP_TD0 + k) : A_BOLD, buf);
 		}
 		snprintf(buf, sizeof(buf), " * group multiplexed (scheduled whole: ran pct of the time)");
 		ui_put(w, y, x, wd - x, ui_attr(u, UP_DIM), buf);
@@ -284,6 +306,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		body = h - y;
 	u->sel[UV_TOPDOWN] = ui_clamp(u->sel[UV_TOPDOWN], V.n);
 	u->top[UV_TOPDOWN] = ui_scroll_top(u->top[UV_TOPDOWN], u->sel[UV_TOPDOWN], V.n, body);
+	u->list_y[UV_TOPDOWN] = y;
+	u->list_h[UV_TOPDOWN] = body;
 	bx = 14 + nsh * 8 + 7;
 	bw = wd - bx - 1;
 	if (bw > 100)

@@ -139,6 +139,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 	u->sel[UV_UNCORE] = ui_clamp(u->sel[UV_UNCORE], n);
 	u->top[UV_UNCORE] = ui_scroll_top(u->top[UV_UNCORE], u->sel[UV_UNCORE], n, h - y);
+	u->list_y[UV_UNCORE] = y;
+	u->list_h[UV_UNCORE] = h - y;
 	for (int k = u->top[UV_UNCORE]; k < n && y < h; k++, y++) {
 		int box, g = line_at(u, k, &box);
 		attr_t at = k == u->sel[UV_UNCORE] ? ui_attr(u, UP_SEL) : A_NORMAL;

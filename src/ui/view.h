@@ -6,6 +6,7 @@
 #include "app/app.h"
 #include "hw/budget.h"
 #include "ui/evbrowse.h"
+#include "ui/filter.h"
 #include "ui/keys.h"
 #include "ui/layout.h"
 #include "ui/meters.h"
@@ -13,8 +14,10 @@
 
 enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
 
-/* Colour pairs; without colour each maps to an attribute (see ui_attr). */
-enum ui_pair { UP_NONE, UP_TITLE, UP_OK, UP_WARN, UP_BAD, UP_LABEL, UP_SIM, UP_SEL, UP_HEAD, UP_DIM };
+/* Colour pairs (palette.c: their colours and monochrome forms); without colour each maps to an
+ * attribute (see ui_attr). UP_TD0 + k: the top-down share k. */
+enum ui_pair { UP_NONE, UP_TITLE, UP_OK, UP_WARN, UP_BAD, UP_LABEL, UP_SIM, UP_SEL, UP_HEAD, UP_DIM,
+	       UP_TD0, UP_COUNT = UP_TD0 + 5 };
 
 struct ui_evitem;
 struct ui_ugroup;
@@ -79,6 +82,15 @@ struct ui {
 	/* uncore view */
 	struct ui_ugroup *groups;
 	int ngroups;
+
+	/* `/`: each list view's row filter (rowfilter.c); the views count rows shown and in all */
+	char filt[UV_COUNT][UI_FILTER_LEN];
+	struct ui_filter flt[UV_COUNT];
+	bool filtering;            /* the filter prompt is open */
+	char filt_err[96];
+	int filt_shown[UV_COUNT], filt_total[UV_COUNT];
+	/* where each view drew its list (body lines), for mouse clicks (mouse.c) */
+	int list_y[UV_COUNT], list_h[UV_COUNT];
 };
 
 struct ui_view {
@@ -94,6 +106,8 @@ struct ui_view {
 extern const struct ui_view ui_view_cores, ui_view_sockets, ui_view_uncore,
 	ui_view_events, ui_view_help, ui_view_topdown;
 
+/* Colours on or off (set.color, NO_COLOR, the terminal) and the pairs set up (palette.c). */
+void ui_colors_start(struct ui *u);
 /* Attribute for a pair: its colour when colour is on, else a plain attribute
  * (reverse, bold, underline) so the meaning survives NO_COLOR and vt100. */
 attr_t ui_attr(const struct ui *u, int pair);
@@ -149,4 +163,20 @@ void ui_topdown_open(struct ui *u);
 void ui_topdown_free(struct ui *u);
 /* move the cores view sort column by delta (for < and >) */
 void ui_cores_sort_step(struct ui *u, int delta);
+/* The core type the TYPE column shows for CPU index c (P, E, a cluster name). */
+void ui_cores_type_of(const struct ui *u, int c, char *buf, size_t len);
+/* The cores view's title row was clicked at column x: sort by that column (again: invert). */
+void ui_cores_click_title(struct ui *u, int x);
+
+/* `/` filter (rowfilter.c): keys while the prompt is open (true when used); `/` and Esc of the
+ * list views (true when used); the footer line while a filter is typed or set (true when drawn). */
+bool ui_filter_input(struct ui *u, int ch);
+bool ui_filter_key(struct ui *u, int action);
+bool ui_filter_footer(struct ui *u, WINDOW *w, int *x);
+/* Whether a row passes the view's filter: its CPUs (indices into the model), or a label only. */
+bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label);
+bool ui_filter_label(struct ui *u, int view, const char *label);
+/* Mouse (mouse.c): report buttons and the wheel (unless [display] mouse = false); handle one KEY_MOUSE. */
+void ui_mouse_start(void);
+void ui_mouse(struct ui *u);
 #endif

@@ -2,6 +2,9 @@
 # a non-UTF-8 locale work; not a terminal on stdout points to -b.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
+# an SGR that sets a colour: 8 colours (30-37, 40-47, 90-107) or 256 (38;5;N, 48;5;N); 39 and 49
+# are the default colour
+COLOUR_SGR="$(printf '\033')\[([0-9]+;)*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]"
 
 # q: status 0, the alternate screen is gone, the shell prompt is back
 S=q
@@ -44,7 +47,7 @@ done
 S=vt
 TUI_ENV="TERM=vt100" tui_run $S 120 30 --sim spr-2s
 if tui_wait $S '^0 +0 +0 ' 10 && tui_wait $S 'SIMULATED: spr-2s' 3; then pass vt100_runs; else fail vt100_runs "$(tui_dump $S)"; fi
-if tui_cap $S -e | grep -q "$(printf '\033')\[3[0-7]m"; then fail vt100_no_colour "colour escapes"; else pass vt100_no_colour; fi
+if tui_cap $S -e | grep -Eq "$COLOUR_SGR"; then fail vt100_no_colour "colour escapes"; else pass vt100_no_colour; fi
 st=$(tui_quit $S)
 if [ "$st" = 0 ]; then pass vt100_quit; else fail vt100_quit "status $st"; fi
 
@@ -54,12 +57,12 @@ EV=cycles,instructions
 for ev in 01 02 03 04 05 06 07 08 09 0a 0b 0c; do EV="$EV,r${ev}c2"; done
 TUI_ENV="NO_COLOR=1" tui_run $S 200 30 --sim spr-2s -e "$EV"
 if tui_wait $S '^0 +0 +0 +~[0-9]+% ' 10; then pass no_color_mark_readable; else fail no_color_mark_readable "$(tui_dump $S)"; fi
-if tui_cap $S -e | grep -q "$(printf '\033')\[3[0-7]m"; then fail no_color_no_escapes "colour escapes"; else pass no_color_no_escapes; fi
+if tui_cap $S -e | grep -Eq "$COLOUR_SGR"; then fail no_color_no_escapes "colour escapes"; else pass no_color_no_escapes; fi
 tui_quit $S >/dev/null
 S=col
 tui_run $S 200 30 --sim spr-2s
 tui_wait $S '^0 +0 +0 ' 10
-if tui_cap $S -e | grep -q "$(printf '\033')\[3[0-7]m"; then pass colour_by_default; else fail colour_by_default "no colour escapes"; fi
+if tui_cap $S -e | grep -Eq "$COLOUR_SGR"; then pass colour_by_default; else fail colour_by_default "no colour escapes"; fi
 tui_quit $S >/dev/null
 
 # a non-UTF-8 locale: only ASCII on the screen (sparkline, sort mark)

@@ -1,0 +1,173 @@
+/* rowfilter.c: `/` in the cores, sockets and top-down views: the prompt, the footer line, and
+ * the test each view makes per row. The aggregate rows (all, sockets' totals) stay over every CPU,
+ * as htop's meters stay over every process while its list is filtered; the footer says so. */
+#include "ui/view.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool filter_view(int v)
+{
+	return v == UV_CORES || v == UV_SOCKETS || v == UV_TOPDOWN;
+}
+
+/* The core types of the machine, as the TYPE column writes them (a hybrid's P and E, the
+ * clusters of a big.LITTLE), so that a word "P" or "a76" is a type word. */
+static int machine_types(struct ui *u, char names[][24], int max)
+{
+	const struct model *m = &u->a->model;
+	int n = 0;
+
+	if (u->a->rep || m->ncpus != u->a->topo.ncpus)
+		return 0;
+	for (int c = 0; c < m->ncpus; c++) {
+		char t[24];
+		int k;
+		ui_cores_type_of(u, c, t, sizeof(t));
+		for (k = 0; k < n && strcmp(names[k], t) != 0; k++)
+			;
+		if (k == n && n < max)
+			snprintf(names[n++], 24, "%s", t);
+	}
+	return n > 1 ? n : 0;   /* one type: no TYPE column, and no type words */
+}
+
+static void recompile(struct ui *u, int v)
+{
+	char names[8][24];
+	const char *types[8];
+	int nt = machine_types(u, names, 8);
+
+	for (int i = 0; i < nt; i++)
+		types[i] = names[i];
+	ui_filter_free(&u->flt[v]);
+	ui_filter_compile(u->filt[v], types, nt, &u->flt[v], u->filt_err, sizeof(u->filt_err));
+	u->sel[v] = u->top[v] = 0;
+	u->dirty_body = u->dirty_foot = true;
+}
+
+static void filter_clear(struct ui *u, int v)
+{
+	u->filt[v][0] = '\0';
+	u->filt_err[0] = '\0';
+	recompile(u, v);
+}
+
+bool ui_filter_key(struct ui *u, int action)
+{
+	int v = u->view;
+
+	if (!filter_view(v))
+		return false;
+	if (action == UA_BROWSE) {
+		u->filtering = true;
+		u->status[0] = '\0';
+		recompile(u, v);
+		return true;
+	}
+	if (action == UA_BACK && u->filt[v][0]) {
+		filter_clear(u, v);
+		snprintf(u->status, sizeof(u->status), "filter cleared");
+		u->status_err = false;
+		return true;
+	}
+	return false;
+}
+
+bool ui_filter_input(struct ui *u, int ch)
+{
+	int v = u->view;
+	size_t len;
+
+	if (!u->filtering || !filter_view(v))
+		return false;
+	len = strlen(u->filt[v]);
+	switch (ch) {
+	case 27:   /* Esc: no filter */
+		u->filtering = false;
+		filter_clear(u, v);
+		return true;
+	case '\n': case '\r': case KEY_ENTER:
+		u->filtering = false;
+		u->dirty_foot = true;
+		return true;
+	case KEY_BACKSPACE: case 127: case 8:
+		if (len > 0) {
+			u->filt[v][len - 1] = '\0';
+			recompile(u, v);
+		}
+		return true;
+	case KEY_UP: case KEY_DOWN: case KEY_PPAGE: case KEY_NPAGE: case KEY_HOME: case KEY_END:
+	case KEY_MOUSE: case KEY_RESIZE:
+		return false;   /* move in the filtered list while typing */
+	default:
+		if (ch >= 32 && ch < 127 && len + 1 < sizeof(u->filt[v])) {
+			u->filt[v][len] = (char)ch;
+			u->filt[v][len + 1] = '\0';
+			recompile(u, v);
+		}
+		return true;
+	}
+}
+
+bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
+{
+	int v = u->view;
+	char buf[320];
+	const char *what = v == UV_SOCKETS ? "sockets" : u->fold ? "cores" : "CPUs";
+
+	if (!filter_view(v) || (!u->filtering && (!u->filt[v][0] || u->status[0])))
+		return false;
+	if (u->filtering) {
+		*x = ui_put(w, 0, 0, u->cols, A_BOLD, " filter: ");
+		*x += ui_put(w, 0, *x, u->cols - *x, A_REVERSE, u->filt[v][0] ? u->filt[v] : " ");
+		snprintf(buf, sizeof(buf), "  %s", u->filt_err[0] ? u->filt_err :
+			 "CPU list 0-3,8 | socket s1 | type P, E | text; Enter keeps, Esc clears");
+		*x += ui_put(w, 0, *x, u->cols - *x, u->filt_err[0] ? ui_attr(u, UP_BAD) : ui_attr(u, UP_DIM), buf);
+		return true;
+	}
+	snprintf(buf, sizeof(buf), " filter \"%s\": %d of %d %s shown; all*: totals over every CPU  (/ edit, Esc clear)",
+		 u->filt[v], u->filt_shown[v], u->filt_total[v], what);
+	*x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_WARN) | A_BOLD, buf);
+	return true;
+}
+
+bool ui_filter_label(struct ui *u, int view, const char *label)
+{
+	struct ui_frow r = { NULL, -1, -1, NULL, label };
+
+	return u->flt[view].n == 0 || ui_filter_match(&u->flt[view], &r);
+}
+
+bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label)
+{
+	const struct model *m = &u->a->model;
+	int small[64], *ids = n <= 64 ? small : malloc(sizeof(int) * (size_t)n), sock = -1;
+	char type[24] = "", t[24];
+	bool typed = m->ncpus == u->a->topo.ncpus && !u->a->rep, ok;
+	struct ui_frow r;
+
+	if (u->flt[view].n == 0)
+		return true;
+	if (!ids)
+		return true;
+	for (int i = 0; i < n; i++) {
+		ids[i] = m->cpu_ids[cpus[i]];
+		/* the row's socket and core type when all its CPUs share one (a socket of a hybrid
+		 * has both types: a type word does not hide it) */
+		if (i == 0 && m->cpu_sock[cpus[0]] >= 0)
+			sock = m->sock_ids[m->cpu_sock[cpus[0]]];
+		if (!typed)
+			continue;
+		ui_cores_type_of(u, cpus[i], t, sizeof(t));
+		if (i == 0)
+			snprintf(type, sizeof(type), "%s", t);
+		else if (strcmp(type, t) != 0)
+			typed = false;
+	}
+	r = (struct ui_frow){ ids, n, sock, typed && type[0] ? type : NULL, label };
+	ok = ui_filter_match(&u->flt[view], &r);
+	if (ids != small)
+		free(ids);
+	return ok;
+}
