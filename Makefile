@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pmutop: build, run, test, install. `make help` lists the targets.
 PKGS     := ncursesw libpci inih json-c libmicrohttpd zlib
 CC       ?= cc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_prom.c: in-process benchmark of the Prometheus exporter on a simulated machine: writing the
  * exposition (text and OpenMetrics), publishing a snapshot, and scrapes served over loopback, alone
  * and while the refresh path publishes back to back. Prints one JSON line per run.

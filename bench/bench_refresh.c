@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_refresh.c: in-process benchmark driver: refresh cost (sampling, model, JSON) and start-up
  * phases on a simulated machine, with the simulated kernel's share measured apart. Prints one JSON line.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """ansi2png.py: render a terminal capture with ANSI colours (tmux capture-pane -e -p) to a PNG.
 
 Usage: ansi2png.py CAPTURE.txt OUT.png [--cols N] [--rows N] [--title TEXT]

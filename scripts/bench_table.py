@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench_table.py: the README's performance table, generated from a `make bench` run (issue 18).
 #   scripts/bench_table.py [RESULTS_JSON [README]]   rewrite README between the markers from the results
 #   scripts/bench_table.py --check [README]          check the markers and the table's format only

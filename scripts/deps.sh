@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # deps.sh: install what pmutop needs to build and test on Debian/Ubuntu (apt-get, through sudo when
 # not root), or stop with the exact install line. Test tools that a distribution does not package
 # (perf is linux-perf on Debian, linux-tools-* on Ubuntu) are installed when available; the tests

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # embed.sh: turn machine description files into a C table (name, text) so --sim NAME works
 # from any directory. Usage: embed.sh machines/*.machine > machines_embed.c
 set -e

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh: run every unit test binary and every shell test, then print "N passed, M failed".
 # Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter).
 here=$(cd "$(dirname "$0")" && pwd)

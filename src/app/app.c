@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
 #include "app/app.h"
 #include "app/exporter.h"

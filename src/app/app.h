@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app.h: the running program's state shared by batch output and the TUI: settings, topology,
  * PMUs, events, the counter source, the model and the uncore inventory. */
 #ifndef PMUTOP_APP_H

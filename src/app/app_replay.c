@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_replay.c: --replay: a recording as the counter source, for batch conversion or the TUI. */
 #include "app/app.h"
 #include "app/batch.h"

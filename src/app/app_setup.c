@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app/app.h"

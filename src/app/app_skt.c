@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_skt.c: the sockets' memory, interconnect, L3 and power events: which this machine has (each
  * event of the uncore set tried alone, so a machine with RAPL but no IMC still gets its watts), and
  * adding them to what is counted only while the sockets view or the header meters show them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_topdown.c: top-down shares of the running program: the method per core PMU, its events added
  * when asked for, shares per CPU, socket and system (from summed counts, then ratios), batch output. */
 #include "app/app.h"

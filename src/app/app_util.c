@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_util.c: utilisation as top and htop compute it: per CPU, the non-idle share of the
  * /proc/stat times that passed in the interval, read through the seam (the real file under
  * the procfs root, or the simulated kernel's); and what else the kernel books per CPU without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* batch.c: -b mode: sample every interval and write JSON, perf-stat CSV or text, without curses. */
 #include "app/batch.h"
 #include "app/app.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* batch.h: the -b loop. */
 #ifndef PMUTOP_BATCH_H
 #define PMUTOP_BATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
 #include "app/guard.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events_report.c: --list-events text and JSON, and the "did you mean" line for unknown event names. */
 #include "app/events_report.h"
 #include "hw/catalog.h"

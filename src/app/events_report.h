@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events_report.h: --list-events: every event name this machine offers, with PMU, source and description. */
 #ifndef PMUTOP_EVENTS_REPORT_H
 #define PMUTOP_EVENTS_REPORT_H

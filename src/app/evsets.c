@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evsets.c: the built-in event sets and their event lists per architecture (data, in one place). */
 #include "app/settings.h"
 #include "hw/model.h"

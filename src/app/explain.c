@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* explain.c: prints what each parsed event would open, for --explain-events (text or JSON). */
 #include "app/explain.h"
 #include "out/outbuf.h"

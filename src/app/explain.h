@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* explain.h: --explain-events: what each parsed event opens (type, config words, PMU, CPUs). */
 #ifndef PMUTOP_EXPLAIN_H
 #define PMUTOP_EXPLAIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exporter.c: the Prometheus endpoint (libmicrohttpd, its own thread) and the textfile writer.
  * After each sample the refresh path writes the whole exposition into a new snapshot and swaps it
  * in under a lock held for a pointer copy; requests take a reference to the current snapshot and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exporter.h: --listen (GET /metrics over libmicrohttpd) and --prom (node_exporter textfile).
  * The refresh path publishes a complete, immutable exposition after each sample; the HTTP thread
  * serves the last one published, so neither ever waits for the other. */

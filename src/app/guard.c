@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* guard.c: fatal signals restore the terminal, remove the private tree, then re-raise. */
 #include "app/guard.h"
 #include "hw/fsat.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* guard.h: every way out of pmutop restores the terminal and removes what pmutop created.
  * A fatal signal (SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGPIPE, SIGUSR1, SIGALRM, ..., and SIGINT,
  * SIGTERM, SIGHUP while no loop handles them) runs the registered async-signal-safe cleanups, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "app/settings.h"
 #include <ctype.h>

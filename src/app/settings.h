@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.h: every setting from one declarative table; the config file (inih) and the command line fill it. */
 #ifndef PMUTOP_SETTINGS_H
 #define PMUTOP_SETTINGS_H

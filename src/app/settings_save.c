@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings_save.c: write settings back into a config file, keeping what the user wrote, so that it loads
  * back as it was saved; through symbolic links, atomically. */
 #include "app/settings.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings_table.c: the option table and what it drives: defaults, value checks, text form, help. */
 #include "app/settings.h"
 #include <errno.h>

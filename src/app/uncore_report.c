@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* uncore_report.c: print the uncore PMON discovery inventory for --list-uncore, as text or JSON. */
 #include <errno.h>
 #include <string.h>

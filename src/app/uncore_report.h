@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* uncore_report.h: print the uncore PMON discovery inventory (--list-uncore), as text or JSON. */
 #ifndef PMUTOP_UNCORE_REPORT_H
 #define PMUTOP_UNCORE_REPORT_H

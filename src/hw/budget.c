@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* budget.c: how many counters each core PMU has (CPUID or a table) and whether the requested events fit. */
 #include "budget.h"
 #include "catalog.h"

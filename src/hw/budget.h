@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* budget.h: counter slots per core PMU and what the requested events need. */
 #ifndef PMUTOP_BUDGET_H
 #define PMUTOP_BUDGET_H

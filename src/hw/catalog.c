@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog.c: the store of vendor event names: adding, sorting, spelling-insensitive lookup, suggestions. */
 #include "catalog.h"
 #include <ctype.h>

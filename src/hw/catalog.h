@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog.h: the CPU's vendor event names (JSON event files, libpfm4), each as PMU terms, loaded on first use. */
 #ifndef PMUTOP_CATALOG_H
 #define PMUTOP_CATALOG_H

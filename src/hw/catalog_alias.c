@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog_alias.c: vendor event names offered to the resolver in the shape of sysfs aliases. */
 #include "catalog_alias.h"
 #include "catalog.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog_json.c: reads JSON event tables (Intel perfmon and kernel pmu-events schemas) into the catalog.
  * Every file is hostile: sizes, counts and nesting are bounded, values must be numbers where numbers are
  * meant, and a malformed file is reported by name and skipped. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog_json.h: event tables in JSON (Intel perfmon and the kernel's pmu-events) found through mapfile.csv. */
 #ifndef PMUTOP_CATALOG_JSON_H
 #define PMUTOP_CATALOG_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog_load.c: which tables a CPU gets, in order: JSON files from the first folder that has them, then libpfm4. */
 #include "catalog.h"
 #include "catalog_json.h"

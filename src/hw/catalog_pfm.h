@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog_pfm.h: libpfm4's event tables as a catalog source. */
 #ifndef PMUTOP_CATALOG_PFM_H
 #define PMUTOP_CATALOG_PFM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counters.c: open perf_event groups per CPU through the seam, read each group once per refresh. */
 #include "counters.h"
 #include "cpulist.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counters.h: perf_event groups per CPU through the seam; one read() per group per CPU per refresh. */
 #ifndef PMUTOP_COUNTERS_H
 #define PMUTOP_COUNTERS_H

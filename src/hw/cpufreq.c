@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpufreq.c: current CPU clocks from cpufreq and /proc/cpuinfo (hostile text, bounded). */
 #include "cpufreq.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuid.c: vendor-family-model-stepping (x86) or MIDR (Arm) from cpuinfo/sysfs, matched as perf's mapfile does. */
 #include "cpuid.h"
 #include "sysfs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuid.h: the CPU identifier vendor event tables are keyed by (perf's "cpuid" string) and its matching. */
 #ifndef PMUTOP_CPUID_H
 #define PMUTOP_CPUID_H

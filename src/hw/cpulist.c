@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpulist.c: parse and print the kernel's CPU list syntax. */
 #include "cpulist.h"
 #include <ctype.h>

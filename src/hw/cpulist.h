@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpulist.h: the kernel's CPU list syntax ("0-3,8,10-11"). */
 #ifndef PMUTOP_CPULIST_H
 #define PMUTOP_CPULIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* csvrow.c: parse one row of perf stat -x output into fields, by content rather than position. */
 #include "csvrow.h"
 #include <math.h>

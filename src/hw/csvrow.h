@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* csvrow.h: a pure parser for one row of `perf stat -x SEP` output (and pmutop's batch CSV). */
 #ifndef PMUTOP_CSVROW_H
 #define PMUTOP_CSVROW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evalias.c: alias sources for event names, tried in a fixed order (see evalias.h). */
 #include "evalias.h"
 #include "catalog_alias.h"

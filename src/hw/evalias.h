@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evalias.h: the one place that turns an event name into a PMU's terms: every alias source, in order. */
 #ifndef PMUTOP_EVALIAS_H
 #define PMUTOP_EVALIAS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evparse.c: the resolver: walks the parsed event tree against the PMU registry into perf_event_attr values. */
 #include "evparse.h"
 #include "evtables.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evsyntax.c: the pure event-list parser: text to groups, events, PMU terms, tracepoints and modifiers. */
 #include "evsyntax.h"
 #include "evtables.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evsyntax.h: the `perf stat -e` grammar parsed into a syntax tree with source columns (no I/O, no PMUs). */
 #ifndef PMUTOP_EVSYNTAX_H
 #define PMUTOP_EVSYNTAX_H

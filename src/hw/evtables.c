@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evtables.c: the tables of perf's built-in event names (linux/perf_event.h numbers, perf's spellings). */
 #include "evtables.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evtables.h: the built-in perf events (generic hardware, hardware cache, software) by name. */
 #ifndef PMUTOP_EVTABLES_H
 #define PMUTOP_EVTABLES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evterms.c: turns a PMU event's parsed terms and aliases into config words through the sysfs formats. */
 #include "evterms.h"
 #include "evalias.h"

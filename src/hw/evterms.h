@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evterms.h: a PMU event's parsed terms resolved through the PMU's formats and aliases, as perf 6.1 does. */
 #ifndef PMUTOP_EVTERMS_H
 #define PMUTOP_EVTERMS_H

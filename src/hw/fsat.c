@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fsat.c: a private tree written and removed through directory fds, never through a symbolic link. */
 #include "hw/fsat.h"
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fsat.h: write and remove a private directory tree through directory fds (openat/mkdirat with
  * O_NOFOLLOW), so that no name, link or race can make a write or a removal leave the tree. */
 #ifndef PMUTOP_FSAT_H

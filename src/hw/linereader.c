@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* linereader.c: read a file's lines block by block; only one block is ever in memory. */
 #include "linereader.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* linereader.h: lines of a regular file read in fixed blocks, with seeking, in bounded memory. */
 #ifndef PMUTOP_LINEREADER_H
 #define PMUTOP_LINEREADER_H

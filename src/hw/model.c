@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.c: deltas to values (scaling, not counted), per-socket/system sums, derived metrics, history. */
 #include "model.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.h: one frame per interval (deltas, scaling, not-counted state), derived metrics and
  * aggregation per socket and system (sums of deltas first, ratios after), IPC history. */
 #ifndef PMUTOP_MODEL_H

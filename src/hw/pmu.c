@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pmu.c: the PMU registry: types, CPU coverage, formats, event aliases and caps read from sysfs. */
 #include "pmu.h"
 #include "cpulist.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pmu.h: the PMU registry read from bus/event_source/devices under the sysfs root. */
 #ifndef PMUTOP_PMU_H
 #define PMUTOP_PMU_H

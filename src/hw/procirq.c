@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procirq.c: /proc/interrupts (hostile text: every count and number bounded). */
 #include "procirq.h"
 #include <errno.h>

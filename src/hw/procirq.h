@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procirq.h: interrupts per CPU from /proc/interrupts: the "CPUn" header names the columns
  * (offline CPUs have none), each "NAME: n n n ... description" line adds its counts. */
 #ifndef PMUTOP_PROCIRQ_H

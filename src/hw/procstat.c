@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstat.c: the "cpuN" lines of /proc/stat (hostile text: every field bounded). */
 #include "procstat.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay.c: index a perf stat -x recording once, then fill model frames interval by interval,
  * reading each interval's lines from the file again (only interval offsets are kept). */
 #include "replay.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay.h: a counter source that plays a `perf stat -a -A -I MS -x SEP` recording (or pmutop's own). */
 #ifndef PMUTOP_REPLAY_H
 #define PMUTOP_REPLAY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay_topo.c: read the socket of each CPU of a replay from lscpu (-p or plain) output. */
 #include "replay_topo.h"
 #include "cpulist.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* seam.h: the one interface every perf system call goes through (real kernel or simulated). */
 #ifndef PMUTOP_SEAM_H
 #define PMUTOP_SEAM_H

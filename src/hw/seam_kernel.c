@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* seam_kernel.c: the perf seam over the real kernel (perf_event_open(2), read, ioctl, close, cpuid). */
 #include "seam.h"
 #include "hw/sysfs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sysfs.c: reads under the sysfs/procfs roots chosen at start-up. */
 #include "sysfs.h"
 #include <errno.h>

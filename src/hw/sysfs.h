@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sysfs.h: every sysfs and procfs read goes under one configurable root. */
 #ifndef PMUTOP_SYSFS_H
 #define PMUTOP_SYSFS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* topology.c: online CPUs and their socket/die/core/node/SMT position from sysfs, CPU model from cpuinfo. */
 #include "topology.h"
 #include "cpulist.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* topology.h: online CPUs with socket, die, core, NUMA node and core PMU, read under the sysfs root. */
 #ifndef PMUTOP_TOPOLOGY_H
 #define PMUTOP_TOPOLOGY_H

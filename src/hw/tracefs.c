@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tracefs.c: find tracepoints and their ids in tracefs (events/<sys>/<event>/id). */
 #include "tracefs.h"
 #include "sysfs.h"

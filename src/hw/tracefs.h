@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tracefs.h: tracepoint ids read from tracefs under the sysfs root, with perf's sys:event globs. */
 #ifndef PMUTOP_TRACEFS_H
 #define PMUTOP_TRACEFS_H

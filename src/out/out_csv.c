@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
 #include "app/app.h"
 #include "out/output.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* out_json.c: one JSON object per interval: cpus, sockets, system, each with events and metrics. */
 #include "app/app.h"
 #include "out/output.h"

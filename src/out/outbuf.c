@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outbuf.c: fast appenders for batch output; printf per field is too slow at 224 CPUs x 16 events. */
 #include "out/outbuf.h"
 #include <errno.h>

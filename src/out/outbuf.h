@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outbuf.h: a growable output buffer with fast number and JSON string appenders (no printf on the hot path). */
 #ifndef PMUTOP_OUTBUF_H
 #define PMUTOP_OUTBUF_H

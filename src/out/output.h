@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* output.h: batch writers: JSON lines, perf-stat-compatible CSV (-x SEP) and a plain text table. */
 #ifndef PMUTOP_OUTPUT_H
 #define PMUTOP_OUTPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disc_bar.c: copy a discovery table out of a BAR, read-only: the sysfs resource file, else /dev/mem. */
 #include <errno.h>
 #include <fcntl.h>

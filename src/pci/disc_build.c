@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disc_build.c: write discovery tables and PCI config spaces, the inverse of the parser, for fixtures. */
 #include <errno.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disc_fixture.c: write fixture PCI devices as a sysfs tree or an lspci dump, for tests and simulated machines. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disc_scan.c: find PMON discovery DVSECs with libpci, read their tables, and build the box inventory. */
 #include <dirent.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disc_types.c: the box type names of each CPU generation (PMU-FACTS section 5), in one table. */
 #include <ctype.h>
 #include <stdlib.h>

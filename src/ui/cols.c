@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cols.c: the column table of the cores and sockets views and the text of their cells. */
 #include "cols.h"
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cols.h: the table columns of the cores and sockets views (a data table) and their cells. */
 #ifndef PMUTOP_UI_COLS_H
 #define PMUTOP_UI_COLS_H

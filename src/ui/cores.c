@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cores.c: the cores view: one row per CPU (or per core with SMT siblings folded), sorted, scrolled. */
 #include "view.h"
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* draw.c: small drawing helpers shared by the views: clipped text, titles, units (colours: palette.c). */
 #include "view.h"
 #include <stdio.h>

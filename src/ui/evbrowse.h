@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evbrowse.h: the event browser of the events view: the CPU's named events by PMU and topic, searchable. */
 #ifndef PMUTOP_UI_EVBROWSE_H
 #define PMUTOP_UI_EVBROWSE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events.c: the events view: every available event with a checkbox, event sets, adding by syntax. */
 #include "view.h"
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evtext.c: top-level items of a perf event list as text (pure, no curses). */
 #include "evtext.h"
 #include <ctype.h>

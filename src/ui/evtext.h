@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evtext.h: editing an event list in perf syntax as text: top-level items, toggling one. */
 #ifndef PMUTOP_UI_EVTEXT_H
 #define PMUTOP_UI_EVTEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter.c: the row filter of `/` (pure): words compiled once per edit, matched per row. */
 #include "filter.h"
 #include <ctype.h>

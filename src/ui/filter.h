@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter.h: the row filter of `/` (pure, no curses): CPU lists, sockets, core types, text. */
 #ifndef PMUTOP_UI_FILTER_H
 #define PMUTOP_UI_FILTER_H

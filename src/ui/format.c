@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* format.c: readable numbers, event cells and multiplexing marks for the UI (pure, no curses). */
 #include "format.h"
 #include <math.h>

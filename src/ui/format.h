@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* format.h: pure text helpers for the UI: readable numbers, cell values, multiplexing marks. */
 #ifndef PMUTOP_UI_FORMAT_H
 #define PMUTOP_UI_FORMAT_H

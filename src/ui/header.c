@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* header.c: the header: host, CPU, kernel, source, interval, elapsed, budget, paranoid, hw reason, tabs. */
 #include "view.h"
 #include <math.h>

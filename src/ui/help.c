@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* help.c: the help view: every key from the key table and how to read the cells. */
 #include "view.h"
 #include <stdio.h>

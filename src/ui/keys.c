@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* keys.c: the key table (data) and its lookup. */
 #include "keys.h"
 #include <curses.h>

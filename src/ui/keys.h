@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* keys.h: the key table: every key, the action it triggers and its help text. */
 #ifndef PMUTOP_UI_KEYS_H
 #define PMUTOP_UI_KEYS_H

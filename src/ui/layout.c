@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* layout.c: column fitting, scrolling and screen regions (pure, no curses). */
 #include "layout.h"
 

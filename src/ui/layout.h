@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* layout.h: pure geometry for the UI: which columns fit, where a scrolled list starts. */
 #ifndef PMUTOP_UI_LAYOUT_H
 #define PMUTOP_UI_LAYOUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* loop.c: ui_run: terminal setup and restore, signals as flags, the timed input loop, dispatch. */
 #include "ui/ui.h"
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sockets.c: the sockets view: per-socket aggregates, then the uncore events per socket. */
 #include "view.h"
 #include <math.h>

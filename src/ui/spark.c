@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* spark.c: glyph sets and the IPC history sparkline (pure, no curses). */
 #include "spark.h"
 #include <math.h>

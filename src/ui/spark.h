@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* spark.h: glyph sets (UTF-8 or ASCII) and the history sparkline, as plain text. */
 #ifndef PMUTOP_UI_SPARK_H
 #define PMUTOP_UI_SPARK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ui.h: the ncurses front end's single entry point. */
 #ifndef PMUTOP_UI_H
 #define PMUTOP_UI_H

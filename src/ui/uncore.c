@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* uncore.c: the uncore view: discovered PMON boxes grouped by socket and type, expandable. */
 #include "view.h"
 #include <inttypes.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* view.h: the UI's shared state and the table of views (cores, sockets, uncore, events, help). */
 #ifndef PMUTOP_UI_VIEW_H
 #define PMUTOP_UI_VIEW_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # batch_options.sh: -C, -E, -o, -x and the plain text form on simulated machines; hybrid opens
 # generic events per core PMU on the CPUs each covers.
 . "$(dirname "$0")/../lib.sh"

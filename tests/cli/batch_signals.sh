@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # batch_signals.sh: a batch run cut short by a signal keeps every complete row and exits 128+signal;
 # whatever signal ends it (or running out of fds), the simulated tree is gone from TMPDIR.
 . "$(dirname "$0")/../lib.sh"

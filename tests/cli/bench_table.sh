@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench_table.sh: the README's performance table is the one scripts/bench_table.py generates from a make bench
 # run: its markers are there once, its rows have the generated format (the numbers are not checked: they are a
 # run's); regenerating from a results file puts a row for each figure with a target, with its pass/FAIL, and

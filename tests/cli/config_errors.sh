@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # config_errors.sh: the config file through the real binary: exit status 2 with FILE:LINE for bad
 # values, warnings for unknown keys/sections, errors for missing files and directories, the XDG search.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contrib_files.sh: the Grafana dashboard in contrib/ loads and every query names metrics and labels
 # that pmutop exports; the systemd unit's command line is one pmutop accepts.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 # exporter_prometheus.py: Debian's Prometheus server scrapes `pmutop --sim spr-2s --listen` on
 # loopback; its answers over the HTTP API are checked against pmutop's own batch JSON rows, written
 # by the same process at the same time (tests/cli/exporter_prometheus.sh).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # exporter_prometheus.sh: Debian's Prometheus scrapes pmutop --sim spr-2s --listen on loopback; its
 # HTTP API answers (totals, rate(), pmutop_ipc, the README's PromQL) are checked against pmutop's
 # own batch JSON (tests/cli/exporter_prometheus.py). Skips when prometheus is not installed.

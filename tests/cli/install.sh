@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # install.sh: make install honours PREFIX, DESTDIR and sysconfdir and installs the binary, man page
 # and config, never over a config the user changed (pmutop.conf.new beside it); make uninstall
 # removes what it installed and keeps a changed config; the usage basics answer as documented.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lazy_libs.sh: libpfm4 is loaded only when a name needs it (its tables cost the dynamic loader about 40,000
 # relocations, milliseconds of every start, issue 18): --list-uncore and a run of perf's own names never load
 # it; listing events by the catalog, where the names come from libpfm4, does and finds them.

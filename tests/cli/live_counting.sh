@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # live_counting.sh: on this machine's real kernel: cpu-clock per CPU per interval is about the interval
 # (as perf stat shows it), and a refresh costs exactly one read() per group per CPU.
 . "$(dirname "$0")/../lib.sh"

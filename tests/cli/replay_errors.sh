@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # replay_errors.sh: malformed lines are reported with line numbers and skipped; bad files stop with a message.
 . "$(dirname "$0")/../lib.sh"
 

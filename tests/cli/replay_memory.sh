@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # replay_memory.sh: replay streams its recording: the peak memory of replaying a recording ten times
 # larger stays the same (a behavioural check of memory, not of time), and a line too long to be a
 # perf row is reported and skipped, never held.

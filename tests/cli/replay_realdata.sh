@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # replay_realdata.sh: the two real perf stat recordings convert to JSON with every interval, every CPU,
 # IPC = instructions/cycles from the file's own numbers and the file's percent running.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # replay_roundtrip.sh: a recording made by pmutop -b -x (here and on --sim spr-2s) replays to the same values.
 . "$(dirname "$0")/../lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sim_faults.sh: each fault injected into the simulated kernel leads to the documented behaviour
 # (a message, a dropped CPU, an unsupported column) and never to a crash.
 . "$(dirname "$0")/../lib.sh"

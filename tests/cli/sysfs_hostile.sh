@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sysfs_hostile.sh: a --sysfs tree handed over by someone else: a FIFO in place of a file is refused at
 # once (it used to block start-up forever), and CPU numbers past 65,535 are refused with a reason.
 . "$(dirname "$0")/../lib.sh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_catalog_json.c: libFuzzer target for JSON event tables and mapfiles: no crash, no unbounded use,
  * and every event that survives has a clean name and terms made only of name=number pairs. */
 // FUZZ_SOURCES: src/hw/catalog.c src/hw/catalog_json.c src/hw/cpuid.c src/hw/sysfs.c

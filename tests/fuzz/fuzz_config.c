@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_config.c: libFuzzer target for the config file parser (inih + the settings table): no crash, no
  * leak; an error names the input; what loads has every value in range and names an existing event set. */
 // FUZZ_SOURCES: src/app/settings.c src/app/settings_table.c src/app/evsets.c -linih

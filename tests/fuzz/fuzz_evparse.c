@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_evparse.c: libFuzzer target for the pure event-list parser (evsyntax): no crash, no leak, errors
  * point inside the input, and every node of a parsed tree points at the text it came from. */
 // FUZZ_SOURCES: src/hw/evsyntax.c src/hw/evtables.c

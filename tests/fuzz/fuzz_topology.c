@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_topology.c: libFuzzer target for --topology files (lscpu -p or plain lscpu output): no crash, no
  * leak; what loads has distinct CPU numbers in range, and mapping every CPU gives sockets in order. */
 // FUZZ_SOURCES: src/hw/replay_topo.c src/hw/cpulist.c

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_colchoose.sh: F opens the column chooser: space hides a column, ] and [ move one down and
 # up, Esc (or q, which does not quit pmutop there) closes it and saves the choice as the
 # "columns" setting, which the next start shows again.

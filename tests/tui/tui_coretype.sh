@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_coretype.sh: hybrids show each CPU's core type (Alder Lake: P on cpu_core, E on cpu_atom;
 # Apple M1: P on Firestorm, E on Icestorm); a machine of one core type has no TYPE column.
 TUI_LIB=1

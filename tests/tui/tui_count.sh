@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_count.sh: on a terminal, -n N without -b keeps the screen and quits after N refreshes
 # (as top -n does); --json without -b is batch output, not a screen.
 TUI_LIB=1

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_events.sh: the events view: toggling an event adds and removes its column, adding by syntax
 # with the parse error at its position, the budget saying "will multiplex" before the set is applied.
 TUI_LIB=1

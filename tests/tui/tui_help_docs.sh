@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_help_docs.sh: every key the help view lists is documented: in the README's keys table (as
 # `KEY`) and in the man page (as \fBKEY\fR).
 TUI_LIB=1

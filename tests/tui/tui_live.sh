@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_live.sh: this machine, live: the source is "live", software events count, and on a machine
 # without a hardware PMU (a VM) the header says why and hardware columns read n/a.
 TUI_LIB=1

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_resize.sh: shrinking to 40x10 shows what fits and says the terminal is small; growing back restores.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_signals.sh: whatever signal ends the TUI, the terminal leaves the alternate screen with the cursor
 # shown, the exit status is 128+signal, and the simulated machine's tree is gone from TMPDIR.
 TUI_LIB=1

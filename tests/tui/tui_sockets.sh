@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_sockets.sh: the sockets view shows memory read/write GB/s, UPI GB/s, L3 hit % and package and
 # DRAM watts by default where the machine has them, their uncore events counted only while shown;
 # a machine without them says so once instead of empty columns.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tui_terminal.sh: the terminal is restored on q, SIGTERM, SIGHUP and Ctrl-C; TERM=vt100, NO_COLOR and
 # a non-UTF-8 locale work; not a terminal on stdout points to -b.
 TUI_LIB=1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evfixture.h: the parser tests' shared helpers: load a fixture sysfs tree's PMUs, parse into a list. */
 #ifndef PMUTOP_EVFIXTURE_H
 #define PMUTOP_EVFIXTURE_H

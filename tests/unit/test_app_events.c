@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_app_events.c: changing the event set at run time: success, parse errors, and an open failure
  * that leaves the previous events counting. */
 #include "t.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_budget.c: counter slots from CPUID or the table, fixed counters, NMI watchdog, offcore limit. */
 #include "t.h"
 #include "hw/budget.h"

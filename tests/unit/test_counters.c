@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_counters.c: group opening, one read per group per CPU, deltas, and failure handling, over a fake seam. */
 #include "t.h"
 #include "app/explain.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_cpulist.c: CPU list parsing and printing. */
 #include <errno.h>
 #include <time.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_disc_build.c: the fixture builders round-trip through the parser, and lspci reads their config spaces. */
 #include <errno.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_disc_report.c: --list-uncore output, text and JSON, for an inventory scanned from a fixture tree. */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_disc_table.c: the discovery table parser: the real SPR IMC print, every validation rule, and type names. */
 #include <errno.h>
 #include <stdint.h>

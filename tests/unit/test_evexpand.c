@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_evexpand.c: events that expand to several PMUs: uncore instances, AMD, hybrid Intel, Arm, Apple. */
 #include "t.h"
 #include "hw/evparse.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_evparse.c: perf event syntax over the fixture sysfs trees (krava, Intel, AMD, hybrid, Arm, Apple). */
 #include "t.h"
 #include "hw/evparse.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_explain.c: --explain-events output (JSON and text) for parsed events. */
 #include "t.h"
 #include "app/explain.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_model.c: scaling, not counted, aggregation from deltas (sums first, ratios after), unsupported inputs. */
 #include "t.h"
 #include "hw/model.h"

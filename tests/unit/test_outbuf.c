@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_outbuf.c: the fast number and JSON string appenders agree with printf. */
 #include "t.h"
 #include "out/outbuf.h"

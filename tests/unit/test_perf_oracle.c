@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_perf_oracle.c: pmutop's attributes against perf 6.1's, row by row, over simulated sysfs trees.
  * perf reads a tree when it is bind-mounted over /sys/bus/event_source/devices (and /sys/devices) in a
  * private mount namespace (`unshare -m`, as root); `perf stat -vv` prints each perf_event_attr before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_pmu.c: the PMU registry over fixture sysfs trees, and format bit ranges. */
 #include "t.h"
 #include "hw/pmu.h"

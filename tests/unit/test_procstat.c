@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_procstat.c: the cpuN lines of /proc/stat (hostile input bounded), deltas between two
  * readings, and the simulated kernel's /proc/stat agreeing with the load its counts show. */
 #include "t.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_prom.c: the Prometheus/OpenMetrics writer (escaping, omission of what was not counted,
  * totals across frames, both formats) and the exporter's address parsing and negotiation. */
 #include "t.h"

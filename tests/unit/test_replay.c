@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_replay.c: perf stat -x row parser, separator detection, replay of real and synthetic recordings. */
 #include "t.h"
 #include "hw/csvrow.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_replay_stream.c: the block line reader, and replay over a recording larger than its
  * buffer: every interval read again after seeking (back, forward, to the start) is the same. */
 #include "t.h"

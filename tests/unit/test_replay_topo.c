@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_replay_topo.c: --topology files as hostile input: linear in the CPUs, numbers bounded, FIFOs
  * refused without waiting. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_settings.c: option table, config file search and parsing (every error path), event sets, saving. */
 #include "t.h"
 #include "tmpfiles.h"

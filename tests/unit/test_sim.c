@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sim.c: simulated machines: descriptions load, generated trees read back with pmutop's own loaders
  * and with lspci, and counting through the simulated kernel (layout, rates, IPC, multiplexing). */
 #include "t.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sim_budget.c: the budget line's verdict ("fits" / "will multiplex") equals what the simulated
  * kernel does with the same events, with the NMI watchdog on: on Intel it holds fixed counter 1
  * (cycles), on AMD a GP counter. */

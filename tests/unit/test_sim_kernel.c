@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sim_kernel.c: the simulated kernel's rules: errors by event and CPU, groups, read layouts,
  * ioctls, CPUID, and each injected fault. */
 #include "t.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sysrates.c: what a machine without a PMU can still count: interrupts per CPU from
  * /proc/interrupts and clocks from cpufreq and /proc/cpuinfo (hostile text bounded), the
  * simulated kernel's /proc/interrupts, and the model's per-second rates and mean clocks. */

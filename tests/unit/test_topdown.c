@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_topdown.c: top-down methods: the method each simulated machine gets, each share equal to perf's
  * formula (as `perf list --details metric` prints it, written out again here) on the counts of the
  * same sample, shares in [0, 100] summing to 100, socket/system shares from summed counts, the

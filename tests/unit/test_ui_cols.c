@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ui_cols.c: the cores/sockets column table and cell texts: role columns, hybrid merging,
  * uncore columns only where counted, "n/a" versus "-", and the columns setting. */
 #include "t.h"

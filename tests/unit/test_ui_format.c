@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ui_format.c: UI number formatting, event cells, multiplexing marks, folding sums. */
 #include "t.h"
 #include "hw/model.h"

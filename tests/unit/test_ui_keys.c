@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ui_keys.c: the key table: every key the issue names is bound, none twice, all documented. */
 #include "t.h"
 #include <curses.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ui_layout.c: column fitting, scrolling, screen regions and event list text editing. */
 #include "t.h"
 #include <errno.h>

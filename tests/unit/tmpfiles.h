@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tmpfiles.h: a test's scratch folder (tdir, made by the test with mkdtemp), paths in it and small
  * files written there. Shared by the settings tests. */
 #ifndef PMUTOP_TMPFILES_H

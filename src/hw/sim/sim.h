@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim.h: simulated machines: descriptions, generated sysfs trees and a simulated perf kernel. */
 #ifndef PMUTOP_SIM_H
 #define PMUTOP_SIM_H

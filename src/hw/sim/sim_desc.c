@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_desc.c: load a machine description (INI text, built in or from a file) into struct sim_machine. */
 #include <ctype.h>
 #include <errno.h>

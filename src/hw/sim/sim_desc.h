@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_desc.h: the parsed form of a machine description, shared by the tree writer and the simulated kernel. */
 #ifndef PMUTOP_SIM_DESC_H
 #define PMUTOP_SIM_DESC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_faults.c: parse the fault injection spec of --sim-fault / PMUTOP_SIM_FAULT. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_find.c: find a machine description (built in, or a file) and hand its text to simm_parse. */
 #include <errno.h>
 #include <fcntl.h>

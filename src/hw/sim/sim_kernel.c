@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_kernel.c: the simulated perf kernel behind the seam: open (event resolution, groups), read layouts,
  * ioctls, close, CPUID, and the injected faults. Counts follow wall time at the description's rates. */
 #include <errno.h>

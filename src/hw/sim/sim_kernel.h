@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_kernel.h: the simulated kernel's state, shared by its open/read side and its scheduler. */
 #ifndef PMUTOP_SIM_KERNEL_H
 #define PMUTOP_SIM_KERNEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_load.h: the simulated load over time (phases from the machine's seed) and the rates it implies. */
 #ifndef PMUTOP_SIM_LOAD_H
 #define PMUTOP_SIM_LOAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_machine.c: rates, uncore boxes and discovery devices of a description, and the accessors over them. */
 #include <errno.h>
 #include <math.h>

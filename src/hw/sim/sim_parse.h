@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_parse.h: the raw INI document of a description and the builders that read it (internal to src/hw/sim). */
 #ifndef PMUTOP_SIM_PARSE_H
 #define PMUTOP_SIM_PARSE_H

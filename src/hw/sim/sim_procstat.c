@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_procstat.c: the simulated kernel's /proc/stat: per-CPU times at USER_HZ that grow with
  * the clock. A CPU is busy in proportion to the load its counts are drawn with (the core PMU's
  * spread, as in simm_rate_of), so a CPU that counts more cycles also reads busier. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_sched.c: counter scheduling of the simulated kernel: pinned first, flexible groups all or nothing
  * in rotation order, stopping at the first group that does not fit (as the kernel's merge_sched_in). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_sched.h: the simulated kernel's events and per-(CPU, PMU) contexts, and the counter scheduler over them. */
 #ifndef PMUTOP_SIM_SCHED_H
 #define PMUTOP_SIM_SCHED_H

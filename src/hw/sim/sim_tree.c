@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_tree.c: write a machine's sysfs and procfs tree (DIR/sys, DIR/proc) for --sysfs and the tests. */
 #include <errno.h>
 #include <fcntl.h>
