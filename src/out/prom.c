@@ -284,6 +284,12 @@ static const struct {
 	{ M_MPKI, 1, "llc_mpki", "last-level cache misses per thousand instructions over the last interval" },
 	{ M_LLC_MISS_PCT, 0.01, "llc_miss_ratio", "last-level cache misses per reference over the last interval (0..1)" },
 	{ M_BR_MISS_PCT, 0.01, "branch_miss_ratio", "mispredicted branches per branch over the last interval (0..1)" },
+	/* where the generic cache events count another level (Zen's L2, Arm's L1D): named for it */
+	{ M_L2_MPKI, 1, "l2_mpki", "L2 cache misses per thousand instructions over the last interval" },
+	{ M_L2_MISS_PCT, 0.01, "l2_miss_ratio", "L2 cache misses per reference over the last interval (0..1)" },
+	{ M_L1D_MPKI, 1, "l1d_mpki", "L1 data cache refills per thousand instructions over the last interval" },
+	{ M_L1D_MISS_PCT, 0.01, "l1d_miss_ratio", "L1 data cache refills per access over the last interval (0..1)" },
+	{ M_L3_HIT_PCT, 0.01, "l3_hit_ratio", "L3 lookups that hit over the last interval (0..1)" },
 };
 
 static const struct {

@@ -68,6 +68,17 @@ expect "altra-160:labels" "llc_miss_pct mpki" "$(cache_keys altra-160)"
 expect "altra-no-ll:labels" "l1d_miss_pct l1d_mpki" "$(cache_keys "$TMPD/altra-noll.machine")"
 "$PMUTOP" --sim "$TMPD/altra-noll.machine" -b -n 1 -d 0.2 -C 0 >"$TMPD/acsv" 2>&1
 check "altra-no-ll:csv-label" grep -q "cache-misses  *#  *[0-9.]* of all L1-dcache accesses" "$TMPD/acsv"
+# the exporter names the level too: gauges per CPU of the L2 (Zen) and L1D (Arm) pairs, and on Zen
+# with amd_l3 the LLC gauges per socket only (the L3 is counted per CCX)
+prom_names() {
+	"$PMUTOP" --sim "$1" -b -n 1 -d 0.2 --quiet --prom "$TMPD/p.prom" >/dev/null 2>&1
+	grep -oE '^pmutop_(socket_)?(llc|l2|l1d)_[a-z_]+' "$TMPD/p.prom" | sort -u | tr '\n' ' '
+}
+expect "zen4-no-amd_l3:prom" "pmutop_l2_miss_ratio pmutop_l2_mpki pmutop_socket_l2_miss_ratio pmutop_socket_l2_mpki " \
+	"$(prom_names "$TMPD/zen4-nol3.machine")"
+expect "altra-no-ll:prom" "pmutop_l1d_miss_ratio pmutop_l1d_mpki pmutop_socket_l1d_miss_ratio pmutop_socket_l1d_mpki " \
+	"$(prom_names "$TMPD/altra-noll.machine")"
+expect "zen4-1s:prom" "pmutop_socket_llc_miss_ratio pmutop_socket_llc_mpki " "$(prom_names zen4-1s)"
 # no cache events where the driver maps none (Apple) or there is no PMU (the development VM)
 expect "m1-asahi:events" "" "$(cache_events m1-asahi)"
 expect "kvm-nopmu:default" "cpu-clock context-switches cpu-migrations page-faults" \
