@@ -38,7 +38,7 @@ wait_for() {
 start() {
 	n=$1
 	shift
-	$TM -u new-session -d -s "$n" -x $W -y $H "env LANG=C.UTF-8 LC_ALL=C.UTF-8 $PMUTOP $*; sleep 30"
+	$TM -u new-session -d -s "$n" -x $W -y $H "env LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$tmp/config $PMUTOP $*; sleep 30"
 	$TM set-option -t "$n" status off >/dev/null
 }
 
@@ -79,6 +79,14 @@ wait_for ev 'waiting for the first sample' && $TM send-keys -t ev e &&
 start td --sim spr-2s
 wait_for td '^0 +0 +0 ' && $TM send-keys -t td T && wait_for td '^skt1 ' && sleep 2.2 &&
 	shot td topdown-spr-2s "pmutop --sim spr-2s: top-down view (T)"
+# hybrid: the P/E column and a filter on the E-cores (/E, Enter keeps it)
+start hyb --sim adl-hybrid
+wait_for hyb '^0 +0 +0 ' && sleep 2.2 && $TM send-keys -t hyb / && $TM send-keys -t hyb -l E &&
+	$TM send-keys -t hyb Enter && wait_for hyb 'filter' && sleep 1.1 &&
+	shot hyb filter-adl-hybrid "pmutop --sim adl-hybrid: the E-cores only (/E), totals over every CPU (all*)"
+# the column chooser (F), a column hidden and one moved
+$TM send-keys -t hyb F && wait_for hyb 'Columns of the cores view' && sleep 0.3 &&
+	shot hyb columns-adl-hybrid "pmutop --sim adl-hybrid: column chooser (F)"
 $TM send-keys -t main h
 wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
 

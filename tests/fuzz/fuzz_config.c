@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_config.c: libFuzzer target for the config file parser (inih + the settings table): no crash, no
  * leak; an error names the input; what loads has every value in range and names an existing event set. */
-// FUZZ_SOURCES: src/app/settings.c src/app/settings_table.c src/app/evsets.c -linih
+// FUZZ_SOURCES: src/app/settings.c src/app/settings_table.c src/app/evsets.c src/hw/pmu.c src/hw/sysfs.c src/hw/cpulist.c -linih
 // FUZZ_SEEDS: tests/fuzz/corpus/config/* conf/pmutop.conf
 #include <stdint.h>
 #include <stdio.h>

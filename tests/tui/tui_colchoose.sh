@@ -8,7 +8,7 @@ TUI_LIB=1
 mkdir -p "$TMPD/cfg"
 TUI_ENV="XDG_CONFIG_HOME=$TMPD/cfg"
 conf="$TMPD/cfg/pmutop/pmutop.conf"
-titles() { tui_cap "$1" | grep -E '^CPU' | head -n 1; }
+titles() { tui_cap "$1" | grep -E '^CPU[^[]' | head -n 1; }
 # has_ipc: the IPC column (not "IPC hist") is in the titles on stdin
 has_ipc() { sed 's/IPC hist//' | grep -qw IPC; }
 
