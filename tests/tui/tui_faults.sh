@@ -6,8 +6,9 @@ TUI_LIB=1
 
 S=emfile
 tui_run $S 220 40 --sim spr-2s --sim-fault emfile=100 -d 0.2
-# 7 events x 224 CPUs, and the 22 uncore events x 2 sockets the header meters count
-if tui_wait $S 'out of file descriptors: counting 100 of 1612 events x CPUs' 10 &&
+# 7 events x 224 CPUs, and the 22 uncore events x 2 sockets the header meters count; 100
+# descriptors hold a few fewer events where a packed group (issue 18) would cross the limit: groups open whole
+if tui_wait $S 'out of file descriptors: counting (9[0-9]|100) of 1612 events x CPUs' 10 &&
    tui_wait $S '^0 +[0-9]+ +[0-9]+ ' 10; then pass emfile_in_header
 else fail emfile_in_header "$(tui_dump $S)"; fi
 st=$(tui_quit $S)
