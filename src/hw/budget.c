@@ -313,11 +313,36 @@ static bool fixed_kind(const struct ev_spec *e)
 		!e->exclude_user && !e->exclude_kernel;
 }
 
-static bool same_cpus(const struct ev_spec *a, const struct ev_spec *b)
+/* The CPUs e counts on: its list; none (every CPU) stands for the core PMU's `cpus` where that PMU is
+ * the only one, so that a generic event and one named on that PMU (Arm's armv8_pmuv3_0/ll_cache_rd/,
+ * which lists the PMU's CPUs) are seen to count on the same CPUs. */
+static const int *ev_cpus(const struct pmu_registry *reg, const struct ev_spec *e, int *n)
 {
-	if (!a->cpus || !b->cpus)
-		return !a->cpus && !b->cpus;
-	return a->ncpus == b->ncpus && memcmp(a->cpus, b->cpus, sizeof(int) * (size_t)a->ncpus) == 0;
+	const struct pmu *core = NULL;
+
+	*n = e->ncpus;
+	if (e->cpus)
+		return e->cpus;
+	for (int p = 0; p < reg->n; p++)
+		if (reg->pmus[p].kind == PMU_KIND_CORE) {
+			if (core)
+				return NULL;   /* hybrid: each core type's own list */
+			core = &reg->pmus[p];
+		}
+	if (!core || !core->cpus_file || !core->cpus)
+		return NULL;
+	*n = core->ncpus;
+	return core->cpus;
+}
+
+static bool same_cpus(const struct pmu_registry *reg, const struct ev_spec *a, const struct ev_spec *b)
+{
+	int na, nb;
+	const int *ca = ev_cpus(reg, a, &na), *cb = ev_cpus(reg, b, &nb);
+
+	if (!ca || !cb)
+		return !ca && !cb;
+	return na == nb && memcmp(ca, cb, sizeof(int) * (size_t)na) == 0;
 }
 
 /* A lone event (a group of one) that may share a group chosen here: not pinned or exclusive
@@ -381,7 +406,7 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			int slot;
 
 			if (!fixed_kind(e) || !packable(bp, reg, evl, i) || (seen & bit) ||
-			    (fg >= 0 && !same_cpus(e, &evl->ev[fg])))
+			    (fg >= 0 && !same_cpus(reg, e, &evl->ev[fg])))
 				continue;
 			slot = fixed_slot(bp, e);
 			if (slot >= 0 && !(used & 1u << slot))
@@ -412,7 +437,7 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			mk = event_mask(reg, e);
 			if (g >= 0) {
 				masks[fixed_gp + k] = mk;
-				if (k >= cap || off + oc > 2 || !same_cpus(e, &evl->ev[g]) ||
+				if (k >= cap || off + oc > 2 || !same_cpus(reg, e, &evl->ev[g]) ||
 				    unplaced(masks, fixed_gp + k + 1, bp->gp, bp->watchdog_gp) > 0)
 					g = -1;   /* full: this one leads the next group */
 			}

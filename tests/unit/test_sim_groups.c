@@ -8,8 +8,25 @@
 #include "hw/budget.h"
 #include "hw/counters.h"
 #include <linux/perf_event.h>
+#include <math.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
+
+/* A clock the test moves (fake_on): the simulated kernel counts over CLOCK_MONOTONIC, so two opens of
+ * the same machine at the same fake times count the same, whatever the host's load. */
+static bool fake_on;
+static double fake_now;
+
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+	if (!fake_on || id != CLOCK_MONOTONIC)
+		return (int)syscall(SYS_clock_gettime, id, ts);
+	ts->tv_sec = (time_t)fake_now;
+	ts->tv_nsec = (long)((fake_now - (double)ts->tv_sec) * 1e9);
+	return 0;
+}
 
 static void nap(double s)
 {
@@ -29,10 +46,13 @@ static const char *default_set(const char *machine)
 	a.opt.batch = true;
 	if (app_open_machine(&a) != 0)
 		return NULL;
-	s = settings_arch_events(a.reg.n ? a.reg.pmus[0].name : "cpu", a.topo.vendor, "default");
-	snprintf(buf, sizeof(buf), "%s", s ? s : "");
+	/* as pmutop picks it (cli.c): the first core PMU's architecture, the vendor's last-level pair */
+	s = settings_default_events(&a.reg, a.topo.vendor, a.topo.family, a.topo.model_id, "default", buf,
+				    sizeof(buf));
+	if (s != buf)
+		snprintf(buf, sizeof(buf), "%s", s ? s : "");
 	app_close(&a);
-	return s ? buf : NULL;
+	return s && strstr(buf, "cycles") ? buf : NULL;   /* a set with hardware events, or none */
 }
 
 /* GP counters the events of l need on budget b's PMU (budget_need on a copy of b). */
@@ -104,6 +124,14 @@ static void check_default(const char *machine)
 		want += 1 + (b ? fewest_groups(&a, b) : 0);   /* 1: cpu-clock's software group */
 		fits &= b && !b->multiplex;
 	}
+	/* budget_pack packs core PMUs' events only: an uncore event (zen4-1s's amd_l3 pair, one CPU per
+	 * CCX) is still read alone on each CPU it opens on */
+	for (int i = 0; i < a.evl.n; i++) {
+		const struct ev_spec *e = &a.evl.ev[i];
+
+		if (e->pmu >= 0 && a.reg.pmus[e->pmu].kind != PMU_KIND_CORE)
+			want += e->cpus ? e->ncpus : a.topo.ncpus;
+	}
 	nap(0.05);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	reads = counters_last_reads(a.cnt);
@@ -125,7 +153,7 @@ TEST(default_set_fewest_groups)
 {
 	(void)t_name;   /* the checks are in check_default */
 	check_default("spr-2s");       /* {cycles,instructions} {4 GP} {cpu-clock}: 3 */
-	check_default("zen4-1s");      /* 5 GP beside the watchdog, 2 pinned: the 4 others stay alone */
+	check_default("zen4-1s");      /* {cycles,instructions} {branches,branch-misses}, amd_l3 alone */
 	check_default("adl-hybrid");   /* per core type */
 	check_default("altra-160");
 }
@@ -209,10 +237,132 @@ TEST(weak_group_split_when_never_scheduled)
 	app_close(a);
 }
 
+/* Steps of the fake clock between samples (s): within a load phase of the simulation, and across one. */
+static const double steps[] = { 0.3, 1.9, 0.8 };
+#define NSTEPS (int)(sizeof(steps) / sizeof(steps[0]))
+
+/* events on machine from a fresh simulated kernel, opened in budget_pack's groups (packed) or the user's
+ * (each lone event alone), sampled at the fake clock's steps: vals[step][cpu][event]. The groups'
+ * count in *ngroups. 0 or -1. */
+static int sample_fixed_clock(const char *machine, const char *events, bool packed, struct ev_val **vals,
+			      int *ncpus, int *nev, int *ngroups)
+{
+	struct app a;
+	struct cnt_error err;
+	int *plan = NULL, *grp;
+	size_t per;
+
+	fake_on = true;
+	fake_now = 1000.0;
+	if (apprig_open(&a, machine, NULL, events, 1.0) != 0) {
+		fake_on = false;
+		return -1;
+	}
+	if (packed)
+		plan = app_group_plan(&a);
+	counters_close(a.cnt);
+	a.cnt = counters_open(&a.evl, plan, &a.topo, a.seam, &err);
+	grp = malloc(sizeof(int) * (size_t)a.evl.n);
+	*ngroups = 0;
+	if (grp && counters_plan(&a.evl, plan, grp) == 0)
+		for (int i = 0; i < a.evl.n; i++) {
+			bool first = true;
+
+			for (int k = 0; k < i; k++)
+				first &= grp[k] != grp[i];
+			*ngroups += first;
+		}
+	free(grp);
+	free(plan);
+	per = (size_t)a.topo.ncpus * (size_t)a.model.nev;
+	*vals = calloc((size_t)NSTEPS * per, sizeof(struct ev_val));
+	if (!a.cnt || !*vals) {
+		fake_on = false;
+		app_close(&a);
+		return -1;
+	}
+	counters_read(a.cnt, &a.model);   /* baseline */
+	for (int s = 0; s < NSTEPS; s++) {
+		fake_now += steps[s];
+		app_sample(&a);
+		memcpy(*vals + (size_t)s * per, a.model.cur.cpu, per * sizeof(struct ev_val));
+	}
+	*ncpus = a.topo.ncpus;
+	*nev = a.model.nev;
+	fake_on = false;
+	app_close(&a);
+	return 0;
+}
+
+/* Packing changes which events share a group, not what they count: on the same simulated machine at
+ * the same (fake) times, each event's value on each CPU is the same packed as each lone event opened
+ * alone. Exactly where nothing multiplexes either way (same raw count, enabled and running time);
+ * else within the error scaling by enabled/running can make: each raw count is whole (floor), so
+ * one count times enabled/running on either side, and the times' rounding to whole ns. */
+static void check_pack_counts(const char *machine, bool with_default, const char *extra)
+{
+	char events[600];
+	const char *def = with_default ? default_set(machine) : "cycles";
+	struct ev_val *pv = NULL, *uv = NULL;
+	int pc = 0, pe = 0, pg = 0, uc = 0, ue = 0, ug = 0, exact = 0, scaled = 0;
+
+	snprintf(events, sizeof(events), "%s,%s", def ? def : "", extra);
+	if (!def || sample_fixed_clock(machine, events, true, &pv, &pc, &pe, &pg) != 0 ||
+	    sample_fixed_clock(machine, events, false, &uv, &uc, &ue, &ug) != 0 || pc != uc || pe != ue) {
+		CHECK(0, "%s: cannot sample %s", machine, events);
+		free(pv);
+		free(uv);
+		return;
+	}
+	/* the comparison means something only where the plan packs */
+	CHECK(pg < ug, "%s: %s packed in %d groups, alone in %d", machine, events, pg, ug);
+	for (size_t i = 0; i < (size_t)NSTEPS * (size_t)pc * (size_t)pe; i++) {
+		const struct ev_val *p = &pv[i], *u = &uv[i];
+		int s = (int)(i / ((size_t)pc * (size_t)pe)), ci = (int)(i / (size_t)pe % (size_t)pc), e = (int)(i % (size_t)pe);
+
+		CHECK(p->state == u->state, "%s step %d CPU %d event %d: state %d packed, %d alone", machine, s, ci, e,
+		      p->state, u->state);
+		if (p->state != EVS_OK || u->state != EVS_OK)
+			continue;
+		if (p->running == p->enabled && u->running == u->enabled) {
+			CHECK(p->raw == u->raw && p->enabled == u->enabled,
+			      "%s step %d CPU %d event %d: %llu in %llu ns packed, %llu in %llu ns alone", machine, s, ci,
+			      e, (unsigned long long)p->raw, (unsigned long long)p->enabled,
+			      (unsigned long long)u->raw, (unsigned long long)u->enabled);
+			exact++;
+		} else {
+			double tol = (double)p->enabled / (double)p->running + (double)u->enabled / (double)u->running +
+				     1e-6 * fmax(fabs(p->value), fabs(u->value));
+
+			CHECK(p->enabled == u->enabled && fabs(p->value - u->value) <= tol,
+			      "%s step %d CPU %d event %d: %.1f (%.2f%% run) packed, %.1f (%.2f%% run) alone", machine,
+			      s, ci, e, p->value, p->pct, u->value, u->pct);
+			scaled++;
+		}
+	}
+	printf("     %s: %s: %d groups packed, %d alone; %d values equal, %d scaled within one count\n", machine,
+	       events, pg, ug, exact, scaled);
+	free(pv);
+	free(uv);
+}
+
+TEST(packing_keeps_counts)
+{
+	(void)t_name;   /* the checks are in check_pack_counts */
+	check_pack_counts("spr-2s", true, "page-faults,context-switches");
+	check_pack_counts("zen4-1s", true, "page-faults,context-switches");
+	check_pack_counts("adl-hybrid", true, "page-faults,context-switches");
+	check_pack_counts("altra-160", true, "page-faults,context-switches");
+	/* more than the counters: 12 lone GP events in 2 packed groups or 12 alone, multiplexed either way */
+	check_pack_counts("spr-2s", false, "instructions,r01c2,r02c2,r04c2,r08c2,r10c2,r20c2,r40c2,r80c2,"
+			  "r01c4,r02c4,r04c4,r08c4");
+}
+
 int main(void)
 {
 	RUN(default_set_fewest_groups);
 	RUN(weak_group_split_at_open);
 	RUN(weak_group_split_when_never_scheduled);
+	RUN(packing_keeps_counts);
 	T_DONE();
 }
