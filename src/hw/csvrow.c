@@ -203,6 +203,26 @@ static int time_number(struct csvrow_ctx *c, const char *s, size_t len, double *
 	return rc;
 }
 
+/* Split line..end at every sep: the first `keep` fields into f/fl, and the number of fields, or -1
+ * for more than CSV_MAXF (the fields past keep are only counted). */
+static int split(const char *line, const char *end, char sep, const char **f, size_t *fl, int keep)
+{
+	const char *p = line;
+
+	for (int n = 0;; n++) {
+		const char *q = memchr(p, sep, (size_t)(end - p));
+		if (n == CSV_MAXF)
+			return -1;
+		if (n < keep) {
+			f[n] = p;
+			fl[n] = (size_t)((q ? q : end) - p);
+		}
+		if (!q)
+			return n + 1;
+		p = q + 1;
+	}
+}
+
 int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
 {
 	return csvrow_parse_ctx(line, len, sep, r, NULL);
@@ -214,7 +234,7 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 	const char *f[CSV_MAXF];
 	size_t fl[CSV_MAXF];
 	int n = 0, i = 0;
-	const char *p = line, *end;
+	const char *end;
 	size_t k;
 
 	memset(r, 0, sizeof(*r));
@@ -228,17 +248,8 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 	if (k == len || line[k] == '#')
 		return CSVROW_SKIP;
 	end = line + len;
-	for (;;) {
-		const char *q = memchr(p, sep, (size_t)(end - p));
-		if (n == CSV_MAXF)
-			return bad(r, "too many fields");
-		f[n] = p;
-		fl[n] = (size_t)((q ? q : end) - p);
-		n++;
-		if (!q)
-			break;
-		p = q + 1;
-	}
+	if ((n = split(line, end, sep, f, fl, CSV_MAXF)) < 0)
+		return bad(r, "too many fields");
 	for (int j = 0; j < n; j++)
 		if (sep != ',' || j < 2)   /* event fields are trimmed after re-joining */
 			trim(&f[j], &fl[j]);
@@ -308,7 +319,7 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 	}
 	if (i < n) {
 		/* metrics are perf's own derived values: informational, never an error */
-		if (fl[i] && number_trimmed(f[i], fl[i], &r->metric) != 0)
+		if (fl[i] && !(ctx && ctx->no_metric) && number_trimmed(f[i], fl[i], &r->metric) != 0)
 			r->metric = NAN;
 		i++;
 	}
@@ -324,6 +335,97 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 			return bad(r, why);
 	}
 	return CSVROW_DATA;
+}
+
+/* Whether s[0..len) is digits with at most one '.', 1 to 15 digits: a number csvrow_parse reads
+ * exactly (below 2^53) and below 1e15, so inside every count range of csvrow.h. */
+static bool plain_number(const char *s, size_t len)
+{
+	size_t dots = 0;
+
+	if (!len || len > 16)
+		return false;
+	for (size_t j = 0; j < len; j++) {
+		if (s[j] == '.')
+			dots++;
+		else if ((unsigned)(s[j] - '0') >= 10)
+			return false;
+	}
+	return dots <= 1 && len - dots >= 1 && len - dots <= 15;
+}
+
+/* Whether s[0..len) is a plain number that is 0, or 0.01 to 100: a percent running that keeps
+ * the enabled time (run time / percent, the run time below 1e15) below 2^64. */
+static bool plain_percent(const char *s, size_t len)
+{
+	size_t j = 0;
+	unsigned ip = 0;
+
+	if (!plain_number(s, len))
+		return false;
+	for (; j < len && s[j] != '.'; j++)
+		if ((ip = ip * 10 + (unsigned)(s[j] - '0')) > 100)
+			return false;
+	if (j < len)
+		j++;
+	if (ip == 100) {   /* 100.000 but not 100.01 */
+		for (; j < len; j++)
+			if (s[j] != '0')
+				return false;
+		return true;
+	}
+	if (ip)
+		return true;
+	/* 0.xx: 0 itself, or at least 0.01 */
+	if (j < len && s[j] != '0')
+		return true;
+	if (j + 1 < len && s[j + 1] != '0')
+		return true;
+	for (; j < len; j++)
+		if (s[j] != '0')
+			return false;
+	return true;
+}
+
+int csvrow_scan_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
+{
+	const char *f[CSV_MAXF], *t;
+	size_t fl[CSV_MAXF], tl;
+	int n;
+
+	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;
+	/* The common row: its time is the one just read (a valid time in range), then CPU<n>, a plain
+	 * value, unit, an event whose slashes balance, and a plain run time and percent (or none).
+	 * Anything else is left to csvrow_parse_ctx. */
+	n = split(line, line + len, sep, f, fl, 7);
+	if (n < 5 || !ctx->ok || !(ctx->t >= 0 && ctx->t <= CSVROW_TIME_MAX))
+		goto full;
+	t = f[0];
+	tl = fl[0];
+	trim(&t, &tl);
+	if (tl != ctx->len || memcmp(t, ctx->text, tl) != 0 || !plain_number(f[2], fl[2]) ||
+	    (count_slashes(f[4], fl[4]) & 1) || (n > 5 && fl[5] && !plain_number(f[5], fl[5])))
+		goto full;
+	memset(r, 0, sizeof(*r));
+	if (!is_cpu_field(f[1], fl[1], &r->cpu))
+		goto full;
+	if (n > 6 && fl[6] && !plain_percent(f[6], fl[6]))
+		goto full;
+	trim(&f[3], &fl[3]);
+	trim(&f[4], &fl[4]);
+	r->unit = f[3];
+	r->unit_len = (int)fl[3];
+	r->event = f[4];
+	r->event_len = (int)fl[4];
+	if (!r->event_len)
+		goto full;
+	r->time = ctx->t;
+	r->value = r->run_ns = r->pct = r->metric = NAN;
+	r->metric_unit = "";
+	return CSVROW_DATA;
+full:
+	return csvrow_parse_ctx(line, len, sep, r, ctx);
 }
 
 char csvrow_detect_sep(const char *buf, size_t len)

@@ -46,14 +46,21 @@ struct csv_row {
  * slashes balance. Returns an enum csvrow_kind. */
 int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r);
 /* The same, with the time column's text and value kept in ctx (zeroed before the first line): a
- * line whose time reads as the previous line's is not parsed again (the same result, faster). */
+ * line whose time reads as the previous line's is not parsed again (the same result, faster).
+ * With no_metric set by the caller, the metric column is not read (metric NAN): only a caller
+ * that never uses it, as the replay, sets it. */
 struct csvrow_ctx {
 	char text[32];
 	size_t len;
 	double t;
 	bool ok;
+	bool no_metric;
 };
 int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx);
+/* For an index that needs only the kind, time, CPU, unit and event of each row (and why for a bad
+ * one): the same answers as csvrow_parse_ctx, but a row of the common form (its time the previous
+ * line's) is only split, not parsed: value, run time, percent and metric are then NAN. */
+int csvrow_scan_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx);
 
 /* The separator of a recording from its first data lines (tab, ';' or ','),
  * 0 when no data line was found. */

@@ -328,7 +328,7 @@ static int index_file(struct replay *r)
 			note_bad(r, line, "line too long (over 65536 bytes)");
 			continue;
 		}
-		kind = csvrow_parse_ctx(p, ll, r->sep, &row, &r->tctx);
+		kind = csvrow_scan_ctx(p, ll, r->sep, &row, &r->tctx);   /* the numbers are read in replay_next */
 		if (kind == CSVROW_SKIP && ll && p[0] == '#')
 			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
 		if (kind == CSVROW_BAD) {
@@ -378,6 +378,7 @@ struct replay *replay_open(const char *path, const char *topology_file, char *er
 		return NULL;
 	}
 	r->last_ev = -1;
+	r->tctx.no_metric = true;   /* the replay never shows perf's metric column */
 	r->lr.fd = -1;
 	snprintf(r->path, sizeof(r->path), "%s", path);
 	if (lr_open(&r->lr, path, err, errlen) < 0)

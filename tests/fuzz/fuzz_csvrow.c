@@ -2,7 +2,7 @@
 /* fuzz_csvrow.c: libFuzzer target for the perf stat -x row parser and separator detector: no crash,
  * no read outside the line, every field of a data row points inside it, and its numbers keep the
  * ranges of csvrow.h (so converting them to uint64_t is defined); parsing with the time cache
- * (csvrow_parse_ctx) gives the same row. Seeds start with the separator
+ * (csvrow_parse_ctx) gives the same row, and so does the index's scan (csvrow_scan_ctx). Seeds start with the separator
  * selector byte: '0' comma, '1' semicolon, '2' tab. */
 // FUZZ_SOURCES: src/hw/csvrow.c
 // FUZZ_SEEDS: tests/fuzz/corpus/csvrow/*
@@ -53,6 +53,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (kc != kind || memcmp(&c.time, &r.time, sizeof(double)) != 0 || c.cpu != r.cpu ||
 		    c.event != r.event || c.event_len != r.event_len || c.why != r.why ||
 		    memcmp(&c.value, &r.value, sizeof(double)) != 0)
+			abort();
+	}
+	/* the index's scan answers as the parse does (kind, time, CPU, unit, event, reason) */
+	{
+		static struct csvrow_ctx sctx;
+		struct csv_row c;
+		int kc = csvrow_scan_ctx(line, size - 1, seps[data[0] % 3], &c, &sctx);
+		if (kc != kind || c.why != r.why ||
+		    (kind == CSVROW_DATA &&
+		     (memcmp(&c.time, &r.time, sizeof(double)) != 0 || c.cpu != r.cpu || c.summary != r.summary ||
+		      c.event != r.event || c.event_len != r.event_len || c.unit != r.unit || c.unit_len != r.unit_len)))
 			abort();
 	}
 	csvrow_detect_sep(line, size - 1);

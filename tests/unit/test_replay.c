@@ -190,6 +190,51 @@ TEST(time_cache_same_rows)
 	}
 }
 
+/* The index's scan (numbers other than the time left unread on the common row) gives the parse's
+ * kind, time, CPU, unit, event and reason on every line, above all the rows next to a limit: each
+ * line follows one with the same time, so the scan's short path is the one taken. */
+TEST(scan_same_rows_as_parse)
+{
+	static const char *lines[] = {
+		"  1.5,CPU0,10,msec,cycles,100,100.00,1.0,CPUs utilized",
+		"  1.5,CPU1,999999999999999,,cycles,999999999999999,0.01,,",   /* 15 digits, 0.01 %: kept */
+		"  1.5,CPU1,9999999999999999,,cycles,1,100,,",                  /* 16 digits: parsed */
+		"  1.5,CPU1,18446744073709551616,,cycles,1,100,,",              /* 2^64: out of range */
+		"  1.5,CPU1,1,,cycles,18446744073709551616,100,,",
+		"  1.5,CPU1,1,,cycles,999999999999999,0.005,,",                 /* enabled time past 2^64 */
+		"  1.5,CPU1,1,,cycles,1000000000000000000,0.001,,",             /* past 2^64 */
+		"  1.5,CPU1,1,,cycles,1,100.01,,", "  1.5,CPU1,1,,cycles,1,100.000,,", "  1.5,CPU1,1,,cycles,1,101,,",
+		"  1.5,CPU1,1,,cycles,1,0.000,,", "  1.5,CPU1,1,,cycles,1,.5,,", "  1.5,CPU1,1,,cycles,1,0.05,,",
+		"  1.5,CPU1,1.2.3,,cycles,1,100,,", "  1.5,CPU1,.,,cycles,1,100,,", "  1.5,CPU1,,,cycles,1,100,,",
+		"  1.5,CPU1,1,, ,1,100,,", "  1.5,CPU1,1,,cpu/event=0x3c,umask=0x0/,1,100,,",
+		"  1.5,CPU1,1,,cpu/event=0x3c,1,100,,", "  1.5,CPU1,1,, cycles ,1, 50 ,,", "  1.5,CPU1, 1,,cycles,1,50,,",
+		"  1.5,CPUx,1,,cycles,1,50,,", "  1.5, CPU1,1,,cycles,1,50,,", "  1.5,CPU1,<not counted>,,cycles,0,0.00,,",
+		"  1.5,CPU1,1,,cycles,-1,50,,", "  1.5,CPU1,1,,cycles", "  1.5,CPU1,1,,cycles,1,50,,,,,,,,,,,,,,,,,,,,,,,,,,,",
+		"  1.5,CPU1,1,,cycles,1,50,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,", "  1.5,CPU1,1,,cycles,1,50,,\r",
+		"2000000000,CPU1,1,,cycles,1,50,,", "2000000000,CPU1,1,,cycles,1,50,,",   /* time out of range */
+		"  1.5\tCPU1\t1\t\tcycles\t1\t50", "summary,CPU1,1,,cycles,1,50,,", "# 1.5,CPU1,1,,cycles,1,50,,",
+	};
+	struct csvrow_ctx ca, cb;
+
+	memset(&ca, 0, sizeof(ca));
+	memset(&cb, 0, sizeof(cb));
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		for (int rep = 0; rep < 2; rep++) {   /* the second time, the time is the cached one */
+			struct csv_row a, b;
+			size_t len = strlen(lines[i]);
+			int ka = csvrow_parse_ctx(lines[i], len, ',', &a, &ca);
+			int kb = csvrow_scan_ctx(lines[i], len, ',', &b, &cb);
+			CHECK(ka == kb && a.why == b.why &&
+			      (ka != CSVROW_DATA ||
+			       (memcmp(&a.time, &b.time, sizeof(double)) == 0 && a.cpu == b.cpu && a.summary == b.summary &&
+				a.event == b.event && a.event_len == b.event_len && a.unit == b.unit &&
+				a.unit_len == b.unit_len)),
+			      "line %zu \"%s\": kind %d/%d why %s/%s", i, lines[i], ka, kb, a.why ? a.why : "-",
+			      b.why ? b.why : "-");
+		}
+	}
+}
+
 TEST(detect_separator)
 {
 	const char *tab = "# c\n\n 1.0\tCPU0\t5\t\tcha/event=0x34,umask=0x1/\t1\t100\n";
@@ -614,6 +659,7 @@ int main(void)
 	RUN(number_exact);
 	RUN(number_matches_strtod);
 	RUN(time_cache_same_rows);
+	RUN(scan_same_rows_as_parse);
 	RUN(detect_separator);
 	RUN(event_names);
 	run_data_tests();
