@@ -322,13 +322,16 @@ static int resolve_alias_everywhere(struct ps *ps, const struct evs_event *ev, s
 {
 	const struct pmu_registry *reg = ps->reg;
 	struct evs_term term = { .key = ev->name, .val = NULL, .kpos = ev->name_pos, .vpos = ev->name_pos };
+	/* a raw-looking name (r412e) is only ever the kernel's alias (`read`), never a vendor table's:
+	 * asking the vendor tables would load them at start-up for every raw event */
+	bool kernel_only = raw_name(ev->name);
 	int found = 0, r;
 
 	for (int i = 0; reg && i < reg->n; i++) {
 		const struct pmu *p = &reg->pmus[i];
 		struct evterms t;
 
-		if (!evalias_find(p, ev->name, NULL))
+		if (!(kernel_only ? pmu_find_alias(p, ev->name) : evalias_find(p, ev->name, NULL)))
 			continue;
 		r = evterms_resolve(p, reg->hybrid, &term, 1, &t, ps->err);
 		if (r < 0)

@@ -9,11 +9,12 @@ if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
 loads() { grep -q 'find library=libpfm\.so' "$1"; }
 
 LD_DEBUG=libs "$PMUTOP" --sim spr-2s --list-uncore >/dev/null 2>"$TMPD/uncore"
-LD_DEBUG=libs "$PMUTOP" --sim spr-2s -b -n 1 -d 0.01 --json -o /dev/null -e cycles,instructions 2>"$TMPD/run"
+# raw codes (r412e) are never a vendor table's names: they must not load the tables either
+LD_DEBUG=libs "$PMUTOP" --sim spr-2s -b -n 1 -d 0.01 --json -o /dev/null -e cycles,instructions,r412e,r01c2 2>"$TMPD/run"
 if ! grep -q 'find library=' "$TMPD/uncore"; then
 	skip not_loaded "the dynamic loader says nothing under LD_DEBUG=libs here"
 elif loads "$TMPD/uncore" || loads "$TMPD/run"; then
-	fail not_loaded "libpfm4 loaded by --list-uncore or a run of generic events: $(grep -h 'libpfm' "$TMPD/uncore" "$TMPD/run" | head -2 | tr '\n' ' ')"
+	fail not_loaded "libpfm4 loaded by --list-uncore or a run of generic and raw events: $(grep -h 'libpfm' "$TMPD/uncore" "$TMPD/run" | head -2 | tr '\n' ' ')"
 else
 	pass not_loaded
 fi
