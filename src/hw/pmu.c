@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PMU_DIR "bus/event_source/devices"
 
@@ -412,11 +413,16 @@ static int pmu_load_one(struct pmu *p, const char *name, bool shallow)
 	snprintf(rel, sizeof(rel), "%s/cpus", base);
 	if (sysfs_read(rel, buf, sizeof(buf)) >= 0) {
 		p->cpus_file = true;
+	} else if (shallow) {
+		/* the kind needs only that it exists: one call, not four (no cpumask list) */
+		snprintf(rel, sizeof(rel), "%s/cpumask", base);
+		has_cpumask = sysfs_path(buf, sizeof(buf), rel) == 0 && access(buf, F_OK) == 0;
+		buf[0] = '\0';
 	} else {
 		snprintf(rel, sizeof(rel), "%s/cpumask", base);
 		has_cpumask = sysfs_read(rel, buf, sizeof(buf)) >= 0;
 	}
-	if (p->cpus_file || has_cpumask) {
+	if (p->cpus_file || (has_cpumask && buf[0])) {
 		r = cpulist_parse(buf, &p->cpus);
 		p->ncpus = r > 0 ? r : 0;
 		if (r <= 0) {
