@@ -39,6 +39,23 @@ else
 	fail mhd_loaded_for_listen "$(grep -v '^ *[0-9]*:' "$TMPD/listen" | head -c 300)"
 fi
 
+# without libmicrohttpd (bound over with an empty file in a private mount namespace): --listen stops with
+# a message saying what to install; a run without --listen still works
+L=$(ldconfig -p 2>/dev/null | awk '/libmicrohttpd\.so\.12 /{ print $NF; exit }')
+if [ -z "$L" ] || ! unshare -m sh -c "mount --bind /dev/null '$L'" 2>/dev/null; then
+	skip mhd_missing "needs libmicrohttpd.so.12 and unshare -m with mount (root)"
+else
+	unshare -m sh -c "mount --bind /dev/null '$L' && \"\$0\" --sim spr-2s -b -n 1 -d 0.01 -o /dev/null \
+		--listen 127.0.0.1:0 2>'$TMPD/nomhd.err'; echo \$? >'$TMPD/nomhd.rc'; \"\$0\" --sim spr-2s -b -n 1 \
+		-d 0.01 -o /dev/null --json; echo \$? >'$TMPD/nomhd2.rc'" "$PMUTOP" >/dev/null 2>&1
+	if [ "$(cat "$TMPD/nomhd.rc")" = 1 ] && [ "$(cat "$TMPD/nomhd2.rc")" = 0 ] &&
+	   grep -q 'the HTTP server needs libmicrohttpd.*install it' "$TMPD/nomhd.err"; then
+		pass mhd_missing
+	else
+		fail mhd_missing "exit $(cat "$TMPD/nomhd.rc") and $(cat "$TMPD/nomhd2.rc"): $(head -c 300 "$TMPD/nomhd.err")"
+	fi
+fi
+
 # names from libpfm4's Sapphire Rapids table when no JSON catalog is given
 env -u PMUTOP_EVENTS_DIR XDG_CACHE_HOME="$TMPD/cache" LD_DEBUG=libs "$PMUTOP" --sim spr-2s \
 	--list-events 'MEM_LOAD_RETIRED*' >"$TMPD/list" 2>"$TMPD/list.err"
