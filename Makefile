@@ -27,7 +27,8 @@ BIN      := pmutop
 endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18): headers only
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null)
 CPPFLAGS += -D_GNU_SOURCE -DSYSCONFDIR='"$(sysconfdir)"' -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
 CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
 LDLIBS   += $(PKG_LIBS) -lm

@@ -12,11 +12,12 @@ CC=${CC:-cc}
 # the library and pmutop itself, optimised, in our own build dir (BIN so ./pmutop is left alone)
 make --no-print-directory -s BUILD="$B" OPT=-O2 BIN="$B/pmutop" "$B/pmutop" "$B/libpmutop.a"
 mkdir -p "$B/bench"
+# linked as pmutop is: libpfm4 and libmicrohttpd are dlopen'ed when used, not loaded at start (issue 18)
 for src in bench/*.c; do
 	exe="$B/bench/$(basename "$src" .c)"
 	# shellcheck disable=SC2046
 	$CC -D_GNU_SOURCE -Isrc $(pkg-config --cflags $PKGS) -D_XOPEN_SOURCE_EXTENDED -O2 -g -Wall -Wextra \
-		-std=gnu11 -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs $PKGS) -lpfm -lm
+		-std=gnu11 -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs ${PKGS% libmicrohttpd*} zlib) -lm
 done
 python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json
 if [ -z "$BENCH_ONLY" ]; then

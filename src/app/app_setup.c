@@ -166,13 +166,15 @@ int app_open_machine(struct app *a)
 		sysfs_set_root(root);
 		a->seam = &seam_kernel;
 	}
-	if ((r = topo_load(&a->topo)) < 0) {
+	/* --list-uncore names the discovery's boxes: it needs the PMUs' names and the CPU model, not every
+	 * CPU's position nor every PMU's events (a tenth of the files on spr-2s, issue 18) */
+	if ((r = a->opt.list_uncore ? topo_load_brief(&a->topo) : topo_load(&a->topo)) < 0) {
 		fprintf(stderr, "pmutop: cannot read the CPU topology under %s: %s%s\n", sysfs_root(), strerror(-r),
 			r == -EINVAL || r == -ERANGE ? " (devices/system/cpu/online must be a regular file listing "
 			"CPUs 0 to 65535)" : "");
 		return 1;
 	}
-	if ((r = pmus_load(&a->reg)) < 0) {
+	if ((r = a->opt.list_uncore ? pmus_load_names(&a->reg) : pmus_load(&a->reg)) < 0) {
 		fprintf(stderr, "pmutop: cannot read PMUs under %s/bus/event_source/devices: %s\n",
 			sysfs_root(), strerror(-r));
 		return 1;

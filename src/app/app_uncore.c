@@ -5,13 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* from sysfs, not the loaded topology: --list-uncore loads none, and -C may have filtered it */
 static int node_socket(int node, void *arg)
 {
-	const struct topology *t = arg;
-	for (int i = 0; i < t->ncpus; i++)
-		if (t->cpus[i].node == node)
-			return t->cpus[i].socket;
-	return -1;
+	(void)arg;
+	return topo_node_socket(node);
 }
 
 void app_load_inventory(struct app *a)
@@ -34,7 +32,6 @@ void app_load_inventory(struct app *a)
 	o.generation = gen;
 	o.cpu_model = a->topo.model;
 	o.node_socket = node_socket;
-	o.arg = &a->topo;
 	o.kernel_pmus = names;
 	if (disc_scan(&o, &a->inv, a->inv_msg, sizeof(a->inv_msg)) == 0)
 		a->inv_loaded = true;

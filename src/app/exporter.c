@@ -8,6 +8,7 @@
 #include "app/app.h"
 #include "out/prom.h"
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
@@ -21,6 +22,54 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+
+/* libmicrohttpd (and the TLS libraries it pulls in: gnutls, nettle, p11-kit...) is loaded when a server is
+ * asked for, not at every start: linked, it cost every run some 3 times the loader work of pmutop's own
+ * libraries (issue 18). */
+static struct {
+	__typeof__(&MHD_create_response_from_buffer_with_free_callback_cls) create_response_from_buffer_with_free_callback_cls;
+	__typeof__(&MHD_create_response_from_buffer) create_response_from_buffer;
+	__typeof__(&MHD_add_response_header) add_response_header;
+	__typeof__(&MHD_queue_response) queue_response;
+	__typeof__(&MHD_destroy_response) destroy_response;
+	__typeof__(&MHD_lookup_connection_value) lookup_connection_value;
+	__typeof__(&MHD_start_daemon) start_daemon;
+	__typeof__(&MHD_stop_daemon) stop_daemon;
+} mhd;
+
+/* 0 once libmicrohttpd's functions are found; else -1, with a message that says what to install */
+static int mhd_open(void)
+{
+	static const char *const sonames[] = { "libmicrohttpd.so.12", "libmicrohttpd.so" };
+	void *h = NULL;
+
+	if (mhd.start_daemon)
+		return 0;
+	for (size_t i = 0; !h && i < sizeof(sonames) / sizeof(sonames[0]); i++)
+		h = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd (%s); install it "
+			"(Debian/Ubuntu: apt install libmicrohttpd12) or use --prom FILE instead of --listen\n", dlerror());
+		return -1;
+	}
+	*(void **)&mhd.create_response_from_buffer_with_free_callback_cls = dlsym(h, "MHD_create_response_from_buffer_with_free_callback_cls");
+	*(void **)&mhd.create_response_from_buffer = dlsym(h, "MHD_create_response_from_buffer");
+	*(void **)&mhd.add_response_header = dlsym(h, "MHD_add_response_header");
+	*(void **)&mhd.queue_response = dlsym(h, "MHD_queue_response");
+	*(void **)&mhd.destroy_response = dlsym(h, "MHD_destroy_response");
+	*(void **)&mhd.lookup_connection_value = dlsym(h, "MHD_lookup_connection_value");
+	*(void **)&mhd.start_daemon = dlsym(h, "MHD_start_daemon");
+	*(void **)&mhd.stop_daemon = dlsym(h, "MHD_stop_daemon");
+	if (!mhd.create_response_from_buffer_with_free_callback_cls || !mhd.create_response_from_buffer ||
+	    !mhd.add_response_header || !mhd.queue_response || !mhd.destroy_response ||
+	    !mhd.lookup_connection_value || !mhd.stop_daemon || !mhd.start_daemon) {
+		mhd.start_daemon = NULL;
+		dlclose(h);
+		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd 0.9.71 or newer; the one installed lacks a function it uses\n");
+		return -1;
+	}
+	return 0;
+}
 
 #define CT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
@@ -191,17 +240,17 @@ bool exporter_want_gzip(const char *accept_encoding)
 static enum MHD_Result reply_static(struct MHD_Connection *c, unsigned status, const char *text,
 				    const char *allow)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(text), (void *)text,
+	struct MHD_Response *r = mhd.create_response_from_buffer(strlen(text), (void *)text,
 								  MHD_RESPMEM_PERSISTENT);
 	enum MHD_Result ok;
 
 	if (!r)
 		return MHD_NO;
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
 	if (allow)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
-	ok = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+		mhd.add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+	ok = mhd.queue_response(c, status, r);
+	mhd.destroy_response(r);
 	return ok;
 }
 
@@ -225,13 +274,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	s = snap_get(ex);
 	if (!s)
 		return reply_static(c, MHD_HTTP_SERVICE_UNAVAILABLE, "no sample yet\n", NULL);
-	fmt = exporter_want_openmetrics(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept"))
+	fmt = exporter_want_openmetrics(mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Accept"))
 	      ? PROM_OPENMETRICS : PROM_TEXT;
 	if (s->body[fmt].len == 0)   /* not written (out of memory): the other one */
 		fmt = !fmt;
 	body = s->body[fmt].p;
 	len = s->body[fmt].len;
-	gz = exporter_want_gzip(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding"));
+	gz = exporter_want_gzip(mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding"));
 	if (gz) {
 		size_t zl;
 		const char *z = snap_gzip(s, fmt, &zl);
@@ -244,17 +293,17 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	}
 	/* the response reads the snapshot in place and drops its reference when MHD frees it:
 	 * after the last byte, a timeout, or the client going away */
-	r = MHD_create_response_from_buffer_with_free_callback_cls(len, (void *)body, snap_unref, s);
+	r = mhd.create_response_from_buffer_with_free_callback_cls(len, (void *)body, snap_unref, s);
 	if (!r) {
 		snap_unref(s);
 		return MHD_NO;
 	}
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, fmt == PROM_OPENMETRICS ? CT_OPENMETRICS : CT_TEXT);
-	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept, Accept-Encoding");
+	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, fmt == PROM_OPENMETRICS ? CT_OPENMETRICS : CT_TEXT);
+	mhd.add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept, Accept-Encoding");
 	if (gz)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-	ok = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+		mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+	ok = mhd.queue_response(c, MHD_HTTP_OK, r);
+	mhd.destroy_response(r);
 	return ok;
 }
 
@@ -440,6 +489,8 @@ int exporter_start(struct app *a, const char *version)
 	}
 	if (!*listen_spec)
 		return 0;
+	if (mhd_open() < 0)
+		return 1;
 	fd = open_listener(listen_spec, a->opt.listen ? "--listen" : "[exporter] listen =", where, sizeof(where));
 	if (fd < 0)
 		return fd == -2 ? 2 : 1;
@@ -454,7 +505,7 @@ int exporter_start(struct app *a, const char *version)
 	/* the server thread takes no signals: they stay with the refresh loop, which waits on them */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	ex->d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, handle, ex,
+	ex->d = mhd.start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, handle, ex,
 				 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 				 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)a->set.max_connections,
 				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)a->set.timeout,
@@ -566,7 +617,7 @@ void exporter_stop(struct app *a)
 	if (!ex)
 		return;
 	if (ex->d)
-		MHD_stop_daemon(ex->d);   /* waits for its thread; frees the responses still queued */
+		mhd.stop_daemon(ex->d);   /* waits for its thread; frees the responses still queued */
 	snap_unref(ex->cur);
 	prom_totals_free(&ex->tot);
 	free(ex->core_type);

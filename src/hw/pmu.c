@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PMU_DIR "bus/event_source/devices"
 
@@ -391,8 +392,9 @@ static void pmu_free_one(struct pmu *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* Load one PMU directory. Returns 1 when loaded, 0 when skipped, -ENOMEM. */
-static int pmu_load_one(struct pmu *p, const char *name)
+/* Load one PMU directory. Returns 1 when loaded, 0 when skipped, -ENOMEM. Shallow: no event aliases,
+ * and formats and caps only where they make or describe a core PMU (same kind as a full load). */
+static int pmu_load_one(struct pmu *p, const char *name, bool shallow)
 {
 	char base[1024], rel[1100], buf[4096];
 	long long type;
@@ -411,11 +413,16 @@ static int pmu_load_one(struct pmu *p, const char *name)
 	snprintf(rel, sizeof(rel), "%s/cpus", base);
 	if (sysfs_read(rel, buf, sizeof(buf)) >= 0) {
 		p->cpus_file = true;
+	} else if (shallow) {
+		/* the kind needs only that it exists: one call, not four (no cpumask list) */
+		snprintf(rel, sizeof(rel), "%s/cpumask", base);
+		has_cpumask = sysfs_path(buf, sizeof(buf), rel) == 0 && access(buf, F_OK) == 0;
+		buf[0] = '\0';
 	} else {
 		snprintf(rel, sizeof(rel), "%s/cpumask", base);
 		has_cpumask = sysfs_read(rel, buf, sizeof(buf)) >= 0;
 	}
-	if (p->cpus_file || has_cpumask) {
+	if (p->cpus_file || (has_cpumask && buf[0])) {
 		r = cpulist_parse(buf, &p->cpus);
 		p->ncpus = r > 0 ? r : 0;
 		if (r <= 0) {
@@ -423,6 +430,15 @@ static int pmu_load_one(struct pmu *p, const char *name)
 			free(p->cpus);
 			p->cpus = NULL;
 		}
+	}
+	if (shallow) {
+		/* formats decide the kind only of a PMU with a cpus file (pmu_classify) */
+		if ((p->cpus_file && load_formats(p, base) < 0) ||
+		    ((p->kind = pmu_classify(p, has_cpumask)) == PMU_KIND_CORE && load_caps(p, base) < 0)) {
+			pmu_free_one(p);
+			return -ENOMEM;
+		}
+		return 1;
 	}
 	if (load_formats(p, base) < 0 || load_aliases(p, base) < 0 || load_caps(p, base) < 0) {
 		pmu_free_one(p);
@@ -432,7 +448,7 @@ static int pmu_load_one(struct pmu *p, const char *name)
 	return 1;
 }
 
-int pmus_load(struct pmu_registry *reg)
+static int load_all(struct pmu_registry *reg, bool shallow)
 {
 	char **names;
 	int cnt;
@@ -448,7 +464,7 @@ int pmus_load(struct pmu_registry *reg)
 	}
 	/* names are sorted, so the registry is too. */
 	for (int i = 0; i < cnt; i++) {
-		int r = pmu_load_one(&reg->pmus[reg->n], names[i]);
+		int r = pmu_load_one(&reg->pmus[reg->n], names[i], shallow);
 
 		if (r < 0) {
 			free_names(names, cnt);
@@ -464,6 +480,16 @@ int pmus_load(struct pmu_registry *reg)
 	free_names(names, cnt);
 	reg->hybrid = reg->ncore > 1;
 	return 0;
+}
+
+int pmus_load(struct pmu_registry *reg)
+{
+	return load_all(reg, false);
+}
+
+int pmus_load_names(struct pmu_registry *reg)
+{
+	return load_all(reg, true);
 }
 
 void pmus_free(struct pmu_registry *reg)

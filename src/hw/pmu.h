@@ -51,6 +51,10 @@ struct pmu_registry {
 /* Load every PMU under bus/event_source/devices. Returns 0 or -errno
  * (a missing directory is -ENOENT; unreadable single PMUs are skipped). */
 int pmus_load(struct pmu_registry *reg);
+/* The same registry (names, types, kinds, the core PMUs' cpus and caps) without the event aliases and
+ * the uncore PMUs' formats and cpumasks: what naming the PMON discovery boxes needs (--list-uncore), a tenth of the files
+ * on a server whose uncore has hundreds of boxes. Not for parsing events. */
+int pmus_load_names(struct pmu_registry *reg);
 void pmus_free(struct pmu_registry *reg);
 /* Exact name lookup; returns the index or -1. */
 int pmus_find(const struct pmu_registry *reg, const char *name);

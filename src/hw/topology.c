@@ -126,18 +126,63 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The online CPUs, ascending (caller frees); the count or -errno (-ENOENT when none). */
+static int read_online(int **cpus)
+{
+	char buf[8192];
+	int r = sysfs_read("devices/system/cpu/online", buf, sizeof(buf)), n;
+
+	*cpus = NULL;
+	if (r < 0)
+		return r;
+	n = cpulist_parse(buf, cpus);
+	return n <= 0 ? (n < 0 ? n : -ENOENT) : n;
+}
+
+int topo_load_brief(struct topology *t)
+{
+	int *cpus, n;
+
+	memset(t, 0, sizeof(*t));
+	n = read_online(&cpus);
+	free(cpus);
+	if (n < 0)
+		return n;
+	read_cpuinfo(t);
+	return 0;
+}
+
+int topo_node_socket(int node)
+{
+	char rel[64], buf[8192];
+	int *cpus = NULL, *online = NULL, n, no, s = -1;
+
+	if (node < 0 || node >= TOPO_MAX_NODES)
+		return -1;
+	snprintf(rel, sizeof(rel), "devices/system/node/node%d/cpulist", node);
+	if (sysfs_read(rel, buf, sizeof(buf)) < 0 || (n = cpulist_parse(buf, &cpus)) <= 0)
+		return -1;
+	no = read_online(&online);
+	for (int i = 0; i < n && no > 0 && s < 0; i++)
+		if (bsearch(&cpus[i], online, (size_t)no, sizeof(int), cmp_int)) {
+			s = read_cpu_int(cpus[i], "physical_package_id", 0);
+			if (s < 0)
+				s = 0;   /* as topo_load reads it */
+		}
+	free(cpus);
+	free(online);
+	return s;
+}
+
 int topo_load(struct topology *t)
 {
 	char buf[8192];
-	int *cpus = NULL, n, i, r;
+	int *cpus = NULL, n, i;
 
 	memset(t, 0, sizeof(*t));
-	r = sysfs_read("devices/system/cpu/online", buf, sizeof(buf));
-	if (r < 0)
-		return r;
-	n = cpulist_parse(buf, &cpus);
-	if (n <= 0)
-		return n < 0 ? n : -ENOENT;
+	n = read_online(&cpus);
+	if (n < 0)
+		return n;
 	t->ncpus = n;
 	t->cpus = calloc((size_t)n, sizeof(*t->cpus));
 	t->max_cpu = cpus[n - 1];

@@ -35,6 +35,12 @@ struct topology {
 int topo_load(struct topology *t);
 /* Fill topo_cpu.core_pmu from the registry's core PMUs (a PMU with a `cpus`
  * file covers those CPUs; a lone core PMU without one covers all). */
+/* Only what names the machine (cpuinfo's vendor, model, family; the online list checked as topo_load
+ * does), no per-CPU entries (ncpus 0): for --list-uncore, which reads no CPU's position. */
+int topo_load_brief(struct topology *t);
+/* The physical package of the lowest online CPU of NUMA node `node`, read from sysfs (not from a loaded
+ * topology, which -C may have filtered); -1 when the node has none or is not one. */
+int topo_node_socket(int node);
 void topo_assign_core_pmus(struct topology *t, const struct pmu_registry *reg);
 void topo_free(struct topology *t);
 /* Index of a CPU number, or -1. */

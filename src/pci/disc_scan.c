@@ -262,12 +262,15 @@ static int box_cmp(const void *a, const void *b)
 	return (x->box_id > y->box_id) - (x->box_id < y->box_id);
 }
 
-static bool pmu_listed(const char *const *pmus, const char *name)
+static int cmp_str(const void *a, const void *b)
 {
-	for (; pmus && *pmus; pmus++)
-		if (strcmp(*pmus, name) == 0)
-			return true;
-	return false;
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* pmus: n names sorted by strcmp (a server has hundreds, asked about for every box twice) */
+static bool pmu_listed(const char *const *pmus, size_t n, const char *name)
+{
+	return n && bsearch(&name, pmus, n, sizeof(*pmus), cmp_str);
 }
 
 /* Kernel PMU name of a box: uncore_<name>_<n>, uncore_<name> when its type has one box id (ids), and
@@ -293,13 +296,24 @@ static int match_kernel(const struct disc_options *o, struct disc_inventory *inv
 	int *pos = calloc((size_t)inv->nboxes + 1, sizeof(int));
 	int *ids = calloc((size_t)inv->nboxes + 1, sizeof(int));
 	struct disc_box *pairs = calloc((size_t)inv->nboxes + 1, sizeof(*pairs));
+	bool *scheme = calloc((size_t)inv->nboxes + 1, sizeof(bool));   /* by_id chosen for the box's run */
+	const char **pmus = NULL;
+	size_t npmus = 0;
 	char name[48];
 	int np = 0;
 
-	if (!pos || !ids || !pairs) {
+	while (o->kernel_pmus && o->kernel_pmus[npmus])
+		npmus++;
+	if (npmus && (pmus = malloc(npmus * sizeof(*pmus))) != NULL) {
+		memcpy(pmus, o->kernel_pmus, npmus * sizeof(*pmus));
+		qsort(pmus, npmus, sizeof(*pmus), cmp_str);
+	}
+	if (!pos || !ids || !pairs || !scheme || (npmus && !pmus)) {
 		free(pos);
 		free(ids);
 		free(pairs);
+		free(scheme);
+		free(pmus);
 		return -ENOMEM;
 	}
 	/* The distinct (type, box id) pairs in order give each box its position and its type's count. */
@@ -327,25 +341,36 @@ static int match_kernel(const struct disc_options *o, struct disc_inventory *inv
 			first--;
 		if (first != i)
 			continue;    /* boxes are sorted by socket then type: score each run once */
-		for (int j = 0; j < inv->nboxes; j++) {
-			if (inv->boxes[j].type != inv->boxes[i].type)
-				continue;
-			for (int s = 0; s < 2; s++) {
-				kernel_name(inv, &inv->boxes[j], pos[j], ids[j], s, name, sizeof(name));
-				hits[s] += pmu_listed(o->kernel_pmus, name);
+		/* the score counts the type's boxes of every socket: a type scored on an earlier socket
+		 * keeps its scheme */
+		while (--first >= 0 && inv->boxes[first].type != inv->boxes[i].type)
+			;
+		if (first >= 0) {
+			by_id = scheme[first];
+		} else {
+			for (int j = 0; j < inv->nboxes; j++) {
+				if (inv->boxes[j].type != inv->boxes[i].type)
+					continue;
+				for (int s = 0; s < 2; s++) {
+					kernel_name(inv, &inv->boxes[j], pos[j], ids[j], s, name, sizeof(name));
+					hits[s] += pmu_listed(pmus, npmus, name);
+				}
 			}
+			by_id = hits[1] > hits[0];
 		}
-		by_id = hits[1] > hits[0];
 		for (int j = i; j < inv->nboxes && inv->boxes[j].type == inv->boxes[i].type &&
 				inv->boxes[j].socket == inv->boxes[i].socket; j++) {
+			scheme[j] = by_id;
 			kernel_name(inv, &inv->boxes[j], pos[j], ids[j], by_id, name, sizeof(name));
-			if (pmu_listed(o->kernel_pmus, name))
+			if (pmu_listed(pmus, npmus, name))
 				snprintf(inv->boxes[j].kernel_pmu, sizeof(inv->boxes[j].kernel_pmu), "%s", name);
 		}
 	}
 	free(pos);
 	free(ids);
 	free(pairs);
+	free(scheme);
+	free(pmus);
 	return 0;
 }
 

@@ -3,6 +3,8 @@
 # lazy_libs.sh: libpfm4 is loaded only when a name needs it (its tables cost the dynamic loader about 40,000
 # relocations, milliseconds of every start, issue 18): --list-uncore and a run of perf's own names never load
 # it; listing events by the catalog, where the names come from libpfm4, does and finds them.
+# libmicrohttpd (with gnutls and the rest of its TLS stack, about 3 times the CPU of a trivial program to
+# load) is loaded only by a run that serves: --listen or [exporter] listen.
 . "$(dirname "$0")/../lib.sh"
 
 if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
@@ -17,6 +19,42 @@ elif loads "$TMPD/uncore" || loads "$TMPD/run"; then
 	fail not_loaded "libpfm4 loaded by --list-uncore or a run of generic and raw events: $(grep -h 'libpfm' "$TMPD/uncore" "$TMPD/run" | head -2 | tr '\n' ' ')"
 else
 	pass not_loaded
+fi
+
+# libmicrohttpd: not linked, not loaded without a server; loaded, and serving, with one
+mhd() { grep -q 'find library=libmicrohttpd' "$1"; }
+LD_DEBUG=libs "$PMUTOP" --sim spr-2s -b -n 1 -d 0.01 --json -o /dev/null --prom "$TMPD/m.prom" 2>"$TMPD/prom"
+LD_DEBUG=libs "$PMUTOP" --sim spr-2s -b -n 1 -d 0.01 --json -o /dev/null --listen 127.0.0.1:0 2>"$TMPD/listen"
+if ! grep -q 'find library=' "$TMPD/uncore"; then
+	skip mhd_not_loaded "the dynamic loader says nothing under LD_DEBUG=libs here"
+elif mhd "$TMPD/uncore" || mhd "$TMPD/run" || mhd "$TMPD/prom"; then
+	fail mhd_not_loaded "libmicrohttpd loaded by a run without --listen: $(grep -h 'microhttpd' "$TMPD/uncore" "$TMPD/run" "$TMPD/prom" | head -2 | tr '\n' ' ')"
+elif ldd "$PMUTOP" 2>/dev/null | grep -q 'libmicrohttpd\|libgnutls'; then
+	fail mhd_not_loaded "linked: $(ldd "$PMUTOP" | grep 'microhttpd\|gnutls' | tr '\n' ' ')"
+else
+	pass mhd_not_loaded
+fi
+if mhd "$TMPD/listen" && grep -q '^pmutop: serving metrics on http://127\.0\.0\.1:[0-9]*/metrics' "$TMPD/listen"; then
+	pass mhd_loaded_for_listen
+else
+	fail mhd_loaded_for_listen "$(grep -v '^ *[0-9]*:' "$TMPD/listen" | head -c 300)"
+fi
+
+# without libmicrohttpd (bound over with an empty file in a private mount namespace): --listen stops with
+# a message saying what to install; a run without --listen still works
+L=$(ldconfig -p 2>/dev/null | awk '/libmicrohttpd\.so\.12 /{ print $NF; exit }')
+if [ -z "$L" ] || ! unshare -m sh -c "mount --bind /dev/null '$L'" 2>/dev/null; then
+	skip mhd_missing "needs libmicrohttpd.so.12 and unshare -m with mount (root)"
+else
+	unshare -m sh -c "mount --bind /dev/null '$L' && \"\$0\" --sim spr-2s -b -n 1 -d 0.01 -o /dev/null \
+		--listen 127.0.0.1:0 2>'$TMPD/nomhd.err'; echo \$? >'$TMPD/nomhd.rc'; \"\$0\" --sim spr-2s -b -n 1 \
+		-d 0.01 -o /dev/null --json; echo \$? >'$TMPD/nomhd2.rc'" "$PMUTOP" >/dev/null 2>&1
+	if [ "$(cat "$TMPD/nomhd.rc")" = 1 ] && [ "$(cat "$TMPD/nomhd2.rc")" = 0 ] &&
+	   grep -q 'the HTTP server needs libmicrohttpd.*install it' "$TMPD/nomhd.err"; then
+		pass mhd_missing
+	else
+		fail mhd_missing "exit $(cat "$TMPD/nomhd.rc") and $(cat "$TMPD/nomhd2.rc"): $(head -c 300 "$TMPD/nomhd.err")"
+	fi
 fi
 
 # names from libpfm4's Sapphire Rapids table when no JSON catalog is given
