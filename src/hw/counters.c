@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counters.c: open perf_event groups per CPU through the seam, read each group once per refresh. */
-#include "counters.h"
+#include "counters_impl.h"
 #include "cpulist.h"
 #include "evparse.h"
 #include "model.h"
@@ -16,43 +16,10 @@
 #define RF (PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | \
 	    PERF_FORMAT_TOTAL_TIME_RUNNING)
 
-enum { CS_ABSENT, CS_UNSUPPORTED, CS_OPEN };
-
-struct counters {
-	const struct perf_seam *seam;
-	int ncpus, nev, ngroups, maxmemb;
-	int nplan;                   /* groups as planned; ngroups = nplan + nev: group nplan + e holds event
-				      * e alone where its weak group was split (see split_group) */
-	bool *weak;                  /* [group]: formed by budget_pack, split when it cannot run */
-	const struct ev_list *evl;   /* what was opened (the caller keeps it while open) */
-	int *cpu_ids;                /* [cpu_idx]: CPU number */
-	int splits;                  /* weak groups split on some CPU (open or read) */
-	double *scale;               /* [ev]: alias scale (MiB per count, msec per ns) */
-	int *fd;                     /* [cpu_idx * nev + ev], -1 when not open */
-	uint8_t *st;                 /* [cpu_idx * nev + ev], CS_* */
-	int *lfd;                    /* [cpu_idx * ngroups + g] leader fd, -1 when the group is not open */
-	int *memb;                   /* [(cpu_idx * ngroups + g) * maxmemb + k]: event index in read order */
-	int *nmemb;                  /* [cpu_idx * ngroups + g] */
-	uint64_t *prev;              /* [(cpu_idx * nev + ev) * 3]: raw, enabled, running */
-	bool *gone;                  /* [cpu_idx]: dropped after ENODEV */
-	bool have_prev;
-	bool *pin;                   /* [group]: made only of fixed-counter events, opened pinned */
-	int *geff;                   /* [ev]: the group it is opened in (see plan_groups) */
-	int last_errors;             /* failed or short group reads in the last refresh */
-	uint64_t *buf;
-	size_t buflen;
-	int last_reads;
-	uint8_t *told;               /* [cpu_idx]: TOLD_* causes already reported for that CPU */
-	char open_note[400];         /* what counters_open could not open, "" when everything */
-	char read_note[400];         /* what the last counters_read found that was not said before */
-};
-
 /* A weak group enabled this long (ns) without ever running cannot fit: the kernel rotates every
  * group that fits alone to the front within a few multiplexing intervals (4 ms by default). */
 #define WEAK_NEVER_NS 1000000000ULL
 #define NO_BASELINE UINT64_MAX   /* prev enabled time of a counter opened between two reads */
-
-enum { TOLD_GONE = 1, TOLD_FAIL = 2, TOLD_SHORT = 4 };
 
 static bool applies(const struct ev_spec *e, int cpu)
 {
@@ -204,86 +171,15 @@ static int drop_group(struct counters *c, int ci, int g)
 	return n;
 }
 
-/* CPU numbers of the CPUs whose told bits include bit and for which pick says so, as a CPU list. */
-static void cpus_text(const struct counters *c, const struct topology *topo, const bool *pick, char *out,
-		      size_t len)
+/* Events x CPUs the list asks for (what an EMFILE note compares with what opened). */
+static unsigned long long wanted(const struct ev_list *evl, const struct topology *topo)
 {
-	int *ids = malloc((size_t)c->ncpus * sizeof(int)), n = 0;
+	unsigned long long want = 0;
 
-	out[0] = 0;
-	if (!ids)
-		return;
-	for (int ci = 0; ci < c->ncpus; ci++)
-		if (pick[ci])
-			ids[n++] = topo ? topo->cpus[ci].cpu : ci;
-	if (cpulist_format(ids, n, out, len) < 0 && len > 4)
-		snprintf(out + len - 4, 4, "...");
-	free(ids);
-}
-
-/* "CPU 5 went offline ..." for CPUs dropped at open. */
-static void gone_note(struct counters *c, const struct topology *topo, char *out, size_t len)
-{
-	char list[128];
-	size_t used = strlen(out);
-	int n = 0;
-
-	for (int ci = 0; ci < c->ncpus; ci++)
-		n += c->gone[ci];
-	if (!n || used >= len)
-		return;
-	cpus_text(c, topo, c->gone, list, sizeof(list));
-	snprintf(out + used, len - used, "%sCPU%s %s offline (the kernel answered ENODEV): not counted",
-		 used ? "; " : "", n > 1 ? "s" : "", list);
-}
-
-/* Descriptors ran out at CPU index stop: say what is counted, what is not, and the limit that would
- * be enough. At that point the process holds as many descriptors as its limit allows, of which opened
- * are counters, so the others plus every counter wanted is what it needs. */
-static void nofile_note(struct counters *c, const struct ev_list *evl, const struct topology *topo, int stop,
-			int opened, int r, struct cnt_error *err)
-{
-	struct rlimit rl = { 0 };
-	unsigned long long need = 0, want = 0;
-	bool *none = calloc((size_t)c->ncpus, sizeof(bool));
-	char list[128] = "?";
-	int nnone = 0;
-
-	for (int ci = 0; ci < c->ncpus; ci++)
+	for (int ci = 0; ci < topo->ncpus; ci++)
 		for (int e = 0; e < evl->n; e++)
 			want += applies(&evl->ev[e], topo->cpus[ci].cpu) && attr_can_hold(&evl->ev[e]);
-	for (int ci = stop; none && ci < c->ncpus; ci++) {
-		bool any = false;
-
-		for (int e = 0; e < c->nev && !any; e++)
-			any = c->fd[(size_t)ci * c->nev + e] >= 0;
-		none[ci] = !any;
-		nnone += !any;
-	}
-	if (none)
-		cpus_text(c, topo, none, list, sizeof(list));
-	free(none);
-	getrlimit(RLIMIT_NOFILE, &rl);
-	need = (unsigned long long)rl.rlim_cur - (unsigned long long)opened + want;
-	err->err = r;
-	if (nnone)
-		snprintf(c->open_note, sizeof(c->open_note),
-			 "out of file descriptors: counting %d of %llu events x CPUs, CPU%s %s %s none; "
-			 "`ulimit -n %llu` would be enough (the limit is %llu)", opened, want,
-			 nnone == 1 ? "" : "s", list, nnone == 1 ? "has" : "have", need,
-			 (unsigned long long)rl.rlim_cur);
-	else
-		snprintf(c->open_note, sizeof(c->open_note),
-			 "out of file descriptors: counting %d of %llu events x CPUs; `ulimit -n %llu` would be "
-			 "enough (the limit is %llu)", opened, want, need, (unsigned long long)rl.rlim_cur);
-	if (need > (unsigned long long)rl.rlim_max) {
-		size_t used = strlen(c->open_note);
-
-		snprintf(c->open_note + used, sizeof(c->open_note) - used, ", above the hard limit %llu: "
-			 "raise that as root (LimitNOFILE=, limits.conf) or count fewer events or CPUs (-C)",
-			 (unsigned long long)rl.rlim_max);
-	}
-	snprintf(err->msg, sizeof(err->msg), "%s", c->open_note);
+	return want;
 }
 
 /* Open one event; on EMFILE raise the limit once and retry. */
@@ -499,10 +395,11 @@ struct counters *counters_open(const struct ev_list *evl, const int *plan, const
 		snprintf(err->msg, sizeof(err->msg), "out of memory");
 		return NULL;
 	}
+	for (int ci = 0; ci < c->ncpus; ci++)   /* all first: a note may name CPUs not reached yet */
+		c->cpu_ids[ci] = topo->cpus[ci].cpu;
 	for (int ci = 0; ci < c->ncpus; ci++) {
-		int cpu = topo->cpus[ci].cpu;
+		int cpu = c->cpu_ids[ci];
 
-		c->cpu_ids[ci] = cpu;
 		for (int g = 0; g < c->nplan; g++) {
 			size_t gi = (size_t)ci * c->ngroups + g;
 			int lfd = -1;
@@ -531,7 +428,7 @@ struct counters *counters_open(const struct ev_list *evl, const int *plan, const
 					/* out of descriptors: keep the whole groups already open, drop this
 					 * one, and stop opening (every further open would fail the same) */
 					opened -= drop_group(c, ci, g);
-					nofile_note(c, evl, topo, ci, opened, r, err);
+					cnt_nofile_note(c, ci, opened, wanted(evl, topo), r, err);
 					if (opened == 0)
 						goto fail;      /* nothing fits at all */
 					goto opened_all;
@@ -554,7 +451,7 @@ next_group:		;
 next_cpu:	;
 	}
 opened_all:
-	gone_note(c, topo, c->open_note, sizeof(c->open_note));
+	cnt_gone_note(c, c->open_note, sizeof(c->open_note));
 	/* Start every group at once, so the first interval is the same for all. */
 	for (int i = 0; i < c->ncpus * c->ngroups; i++)
 		if (c->lfd[i] >= 0)
@@ -572,26 +469,6 @@ opened_all:
 fail:
 	counters_close(c);
 	return NULL;
-}
-
-/* Append to the read note: the CPUs newly marked in pick, and what happened to them. */
-static void read_note_add(struct counters *c, const struct model *m, const bool *pick, const char *what)
-{
-	size_t used = strlen(c->read_note);
-	int *ids = malloc((size_t)c->ncpus * sizeof(int)), n = 0;
-	char list[128];
-
-	if (!ids)
-		return;
-	for (int ci = 0; ci < c->ncpus; ci++)
-		if (pick[ci])
-			ids[n++] = m->cpu_ids[ci];
-	if (n && cpulist_format(ids, n, list, sizeof(list)) < 0)
-		snprintf(list + sizeof(list) - 4, 4, "...");
-	if (n && used < sizeof(c->read_note))
-		snprintf(c->read_note + used, sizeof(c->read_note) - used, "%sCPU%s %s: %s", used ? "; " : "",
-			 n > 1 ? "s" : "", list, what);
-	free(ids);
 }
 
 int counters_read(struct counters *c, struct model *m)
@@ -685,13 +562,13 @@ int counters_read(struct counters *c, struct model *m)
 		}
 	}
 	if (newly[0] && newly[1] && newly[2]) {
-		read_note_add(c, m, newly[0], "went offline (the kernel answered ENODEV): no longer counted");
+		cnt_read_note_add(c, newly[0], "went offline (the kernel answered ENODEV): no longer counted");
 		snprintf(what, sizeof(what), "reading the counters failed (%s): those events show !nc (not counted) "
 			 "in the intervals where it fails", strerror(fail_err ? fail_err : EIO));
-		read_note_add(c, m, newly[1], what);
+		cnt_read_note_add(c, newly[1], what);
 		snprintf(what, sizeof(what), "the kernel returned %zu of %zu bytes for a group: those events show "
 			 "!nc (not counted) in the intervals where it does", got, want_short);
-		read_note_add(c, m, newly[2], what);
+		cnt_read_note_add(c, newly[2], what);
 	}
 	for (int i = 0; i < 3; i++)
 		free(newly[i]);

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* counters_impl.h: the state counters.c keeps, shared with counters_note.c only (not an API). */
+#ifndef PMUTOP_COUNTERS_IMPL_H
+#define PMUTOP_COUNTERS_IMPL_H
+#include "counters.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { CS_ABSENT, CS_UNSUPPORTED, CS_OPEN };
+
+struct counters {
+	const struct perf_seam *seam;
+	int ncpus, nev, ngroups, maxmemb;
+	int nplan;                   /* groups as planned; ngroups = nplan + nev: group nplan + e holds event
+				      * e alone where its weak group was split (see split_group) */
+	bool *weak;                  /* [group]: formed by budget_pack, split when it cannot run */
+	const struct ev_list *evl;   /* what was opened (the caller keeps it while open) */
+	int *cpu_ids;                /* [cpu_idx]: CPU number */
+	int splits;                  /* weak groups split on some CPU (open or read) */
+	double *scale;               /* [ev]: alias scale (MiB per count, msec per ns) */
+	int *fd;                     /* [cpu_idx * nev + ev], -1 when not open */
+	uint8_t *st;                 /* [cpu_idx * nev + ev], CS_* */
+	int *lfd;                    /* [cpu_idx * ngroups + g] leader fd, -1 when the group is not open */
+	int *memb;                   /* [(cpu_idx * ngroups + g) * maxmemb + k]: event index in read order */
+	int *nmemb;                  /* [cpu_idx * ngroups + g] */
+	uint64_t *prev;              /* [(cpu_idx * nev + ev) * 3]: raw, enabled, running */
+	bool *gone;                  /* [cpu_idx]: dropped after ENODEV */
+	bool have_prev;
+	bool *pin;                   /* [group]: made only of fixed-counter events, opened pinned */
+	int *geff;                   /* [ev]: the group it is opened in (see plan_groups) */
+	int last_errors;             /* failed or short group reads in the last refresh */
+	uint64_t *buf;
+	size_t buflen;
+	int last_reads;
+	uint8_t *told;               /* [cpu_idx]: TOLD_* causes already reported for that CPU */
+	char open_note[400];         /* what counters_open could not open, "" when everything */
+	char read_note[400];         /* what the last counters_read found that was not said before */
+};
+
+enum { TOLD_GONE = 1, TOLD_FAIL = 2, TOLD_SHORT = 4 };
+
+/* The notes (counters_note.c): what opening or reading could not count, said once, CPUs by number. */
+/* "CPU 5 went offline ..." appended to out for the CPUs dropped at open. */
+void cnt_gone_note(struct counters *c, char *out, size_t len);
+/* Descriptors ran out at CPU index stop with opened counters open of want events x CPUs: the open
+ * note and err say what is counted, what is not, and the limit that would be enough. */
+void cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,
+		     struct cnt_error *err);
+/* Append to the read note: the CPUs marked in pick, and what happened to them. */
+void cnt_read_note_add(struct counters *c, const bool *pick, const char *what);
+#endif
