@@ -80,8 +80,11 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 		if (!strcmp(unit, prev))
 			continue; /* another box of the same unit: same aliases */
 		snprintf(prev, sizeof(prev), "%s", unit);
-		for (int i = 0; i < pm->naliases; i++) {
-			const struct pmu_alias *al = &pm->aliases[i];
+		const struct pmu_alias *als;
+		int nal = pmu_aliases(pm, &als);
+
+		for (int i = 0; i < nal; i++) {
+			const struct pmu_alias *al = &als[i];
 
 			if (!wanted(al->name, glob))
 				continue;

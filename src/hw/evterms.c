@@ -139,10 +139,12 @@ static int unknown_term(struct ctx *c, const struct flat *f)
 {
 	char list[96];
 	size_t n = 0;
+	const struct pmu_format *fm;
+	int nf = pmu_formats(c->p, &fm);
 
 	list[0] = '\0';
-	for (int i = 0; i < c->p->nformats && n < sizeof(list) - 1; i++)
-		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? "," : "", c->p->formats[i].name);
+	for (int i = 0; i < nf && n < sizeof(list) - 1; i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? "," : "", fm[i].name);
 	if (n >= sizeof(list) - 1)
 		snprintf(list + sizeof(list) - 5, 5, "...");
 	if (f->alias)

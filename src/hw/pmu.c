@@ -108,30 +108,6 @@ int pmus_find(const struct pmu_registry *reg, const char *name)
 	return -1;
 }
 
-const struct pmu_alias *pmu_find_alias(const struct pmu *p, const char *name)
-{
-	for (int i = 0; i < p->naliases; i++)
-		if (strcmp(p->aliases[i].name, name) == 0)
-			return &p->aliases[i];
-	return NULL;
-}
-
-const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
-{
-	for (int i = 0; i < p->nformats; i++)
-		if (strcmp(p->formats[i].name, name) == 0)
-			return &p->formats[i];
-	return NULL;
-}
-
-const char *pmu_cap(const struct pmu *p, const char *name)
-{
-	for (int i = 0; i < p->ncaps; i++)
-		if (strcmp(p->caps[i].name, name) == 0)
-			return p->caps[i].value;
-	return NULL;
-}
-
 static bool has_suffix(const char *s, const char *suf)
 {
 	size_t a = strlen(s), b = strlen(suf);
@@ -237,7 +213,7 @@ static void free_names(char **v, int n)
 	free(v);
 }
 
-static int load_formats(struct pmu *p, const char *base)
+static int load_formats(struct pmu_detail *p, const char *base)
 {
 	char rel[4096], buf[256];
 	char **names;
@@ -267,7 +243,7 @@ static int load_formats(struct pmu *p, const char *base)
 	return 0;
 }
 
-static int load_aliases(struct pmu *p, const char *base)
+static int load_aliases(struct pmu_detail *p, const char *base)
 {
 	char rel[4096], buf[1024];
 	char **names;
@@ -319,7 +295,7 @@ static int load_aliases(struct pmu *p, const char *base)
 	return 0;
 }
 
-static int load_caps(struct pmu *p, const char *base)
+static int load_caps(struct pmu_detail *p, const char *base)
 {
 	char rel[4096], buf[256];
 	char **names;
@@ -351,6 +327,91 @@ static int load_caps(struct pmu *p, const char *base)
 	return 0;
 }
 
+static void detail_free(struct pmu_detail *d)
+{
+	for (int i = 0; i < d->nformats; i++)
+		free(d->formats[i].name);
+	free(d->formats);
+	for (int i = 0; i < d->naliases; i++) {
+		free(d->aliases[i].name);
+		free(d->aliases[i].terms);
+		free(d->aliases[i].unit);
+	}
+	free(d->aliases);
+	for (int i = 0; i < d->ncaps; i++) {
+		free(d->caps[i].name);
+		free(d->caps[i].value);
+	}
+	free(d->caps);
+	memset(d, 0, sizeof(*d));
+}
+
+/* One part of the PMU's folder (PMU_DET_*), read once: out of memory, the part keeps what was read
+ * (as a file that cannot be read is left out at load). */
+static const struct pmu_detail *detail(const struct pmu *p, unsigned part)
+{
+	static int (*const load[])(struct pmu_detail *, const char *) = {
+		[PMU_DET_FORMATS] = load_formats, [PMU_DET_ALIASES] = load_aliases, [PMU_DET_CAPS] = load_caps,
+	};
+	char base[1024];
+	struct pmu_detail *d = p->det;
+
+	if (!d || d->loaded & 1u << part)
+		return d;
+	snprintf(base, sizeof(base), PMU_DIR "/%s", p->name);
+	d->loaded |= 1u << part;
+	(void)load[part](d, base);
+	return d;
+}
+
+int pmu_formats(const struct pmu *p, const struct pmu_format **v)
+{
+	const struct pmu_detail *d = detail(p, PMU_DET_FORMATS);
+
+	*v = d ? d->formats : NULL;
+	return d ? d->nformats : 0;
+}
+
+int pmu_aliases(const struct pmu *p, const struct pmu_alias **v)
+{
+	const struct pmu_detail *d = detail(p, PMU_DET_ALIASES);
+
+	*v = d ? d->aliases : NULL;
+	return d ? d->naliases : 0;
+}
+
+const struct pmu_alias *pmu_find_alias(const struct pmu *p, const char *name)
+{
+	const struct pmu_alias *a;
+	int n = pmu_aliases(p, &a);
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(a[i].name, name) == 0)
+			return &a[i];
+	return NULL;
+}
+
+const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
+{
+	const struct pmu_format *f;
+	int n = pmu_formats(p, &f);
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(f[i].name, name) == 0)
+			return &f[i];
+	return NULL;
+}
+
+const char *pmu_cap(const struct pmu *p, const char *name)
+{
+	const struct pmu_detail *d = detail(p, PMU_DET_CAPS);
+
+	for (int i = 0; d && i < d->ncaps; i++)
+		if (strcmp(d->caps[i].name, name) == 0)
+			return d->caps[i].value;
+	return NULL;
+}
+
 static bool core_pmu_name(const char *name)
 {
 	if (!strcmp(name, "cpu") || !strcmp(name, "cpu_core") || !strcmp(name, "cpu_atom"))
@@ -360,11 +421,15 @@ static bool core_pmu_name(const char *name)
 	return !strncmp(name, "apple_", 6) && has_suffix(name, "_pmu");
 }
 
+/* A PMU with a `cpus` file and formats is a core PMU whatever its name (perf's is_pmu_core): only
+ * then are the formats read at load. */
 static enum pmu_kind pmu_classify(const struct pmu *p, bool has_cpumask)
 {
+	const struct pmu_format *f;
+
 	if (!strcmp(p->name, "software"))
 		return PMU_KIND_SOFTWARE;
-	if (core_pmu_name(p->name) || (p->cpus_file && p->nformats > 0))
+	if (core_pmu_name(p->name) || (p->cpus_file && pmu_formats(p, &f) > 0))
 		return PMU_KIND_CORE;
 	if (has_cpumask)
 		return PMU_KIND_UNCORE;
@@ -375,26 +440,15 @@ static void pmu_free_one(struct pmu *p)
 {
 	free(p->name);
 	free(p->cpus);
-	for (int i = 0; i < p->nformats; i++)
-		free(p->formats[i].name);
-	free(p->formats);
-	for (int i = 0; i < p->naliases; i++) {
-		free(p->aliases[i].name);
-		free(p->aliases[i].terms);
-		free(p->aliases[i].unit);
-	}
-	free(p->aliases);
-	for (int i = 0; i < p->ncaps; i++) {
-		free(p->caps[i].name);
-		free(p->caps[i].value);
-	}
-	free(p->caps);
+	if (p->det)
+		detail_free(p->det);
+	free(p->det);
 	memset(p, 0, sizeof(*p));
 }
 
-/* Load one PMU directory. Returns 1 when loaded, 0 when skipped, -ENOMEM. Shallow: no event aliases,
- * and formats and caps only where they make or describe a core PMU (same kind as a full load). */
-static int pmu_load_one(struct pmu *p, const char *name, bool shallow)
+/* Load one PMU directory's name, type, CPUs and kind. Returns 1 when loaded, 0 when skipped, -ENOMEM.
+ * Brief: an uncore PMU's cpumask is only looked for (its kind needs no more), not read. */
+static int pmu_load_one(struct pmu *p, const char *name, bool brief)
 {
 	char base[1024], rel[1100], buf[4096];
 	long long type;
@@ -408,13 +462,15 @@ static int pmu_load_one(struct pmu *p, const char *name, bool shallow)
 		return 0;
 	p->type = (uint32_t)type;
 	p->name = strdup(name);
-	if (!p->name)
+	p->det = calloc(1, sizeof(*p->det));
+	if (!p->name || !p->det) {
+		pmu_free_one(p);
 		return -ENOMEM;
+	}
 	snprintf(rel, sizeof(rel), "%s/cpus", base);
 	if (sysfs_read(rel, buf, sizeof(buf)) >= 0) {
 		p->cpus_file = true;
-	} else if (shallow) {
-		/* the kind needs only that it exists: one call, not four (no cpumask list) */
+	} else if (brief) {
 		snprintf(rel, sizeof(rel), "%s/cpumask", base);
 		has_cpumask = sysfs_path(buf, sizeof(buf), rel) == 0 && access(buf, F_OK) == 0;
 		buf[0] = '\0';
@@ -431,24 +487,11 @@ static int pmu_load_one(struct pmu *p, const char *name, bool shallow)
 			p->cpus = NULL;
 		}
 	}
-	if (shallow) {
-		/* formats decide the kind only of a PMU with a cpus file (pmu_classify) */
-		if ((p->cpus_file && load_formats(p, base) < 0) ||
-		    ((p->kind = pmu_classify(p, has_cpumask)) == PMU_KIND_CORE && load_caps(p, base) < 0)) {
-			pmu_free_one(p);
-			return -ENOMEM;
-		}
-		return 1;
-	}
-	if (load_formats(p, base) < 0 || load_aliases(p, base) < 0 || load_caps(p, base) < 0) {
-		pmu_free_one(p);
-		return -ENOMEM;
-	}
 	p->kind = pmu_classify(p, has_cpumask);
 	return 1;
 }
 
-static int load_all(struct pmu_registry *reg, bool shallow)
+static int load_all(struct pmu_registry *reg, bool brief)
 {
 	char **names;
 	int cnt;
@@ -464,7 +507,7 @@ static int load_all(struct pmu_registry *reg, bool shallow)
 	}
 	/* names are sorted, so the registry is too. */
 	for (int i = 0; i < cnt; i++) {
-		int r = pmu_load_one(&reg->pmus[reg->n], names[i], shallow);
+		int r = pmu_load_one(&reg->pmus[reg->n], names[i], brief);
 
 		if (r < 0) {
 			free_names(names, cnt);

@@ -29,6 +29,18 @@ struct pmu_alias {
 
 struct pmu_cap { char *name, *value; };
 
+/* What a PMU's folder holds beside its type and CPUs: its formats, event aliases and caps. Read on
+ * first use (pmu_formats, pmu_aliases, the lookups below), as most of a server's hundreds of uncore
+ * boxes are never named by a run: their files stay unread (issue 14's start-up). Each part is read on
+ * its own: the caps' pmu_name does not read the aliases. */
+enum { PMU_DET_FORMATS, PMU_DET_ALIASES, PMU_DET_CAPS };
+struct pmu_detail {
+	unsigned loaded;   /* 1 << PMU_DET_*: the parts read so far */
+	int nformats; struct pmu_format *formats;
+	int naliases; struct pmu_alias *aliases;
+	int ncaps;    struct pmu_cap *caps;
+};
+
 struct pmu {
 	char *name;
 	uint32_t type;
@@ -36,9 +48,9 @@ struct pmu {
 	int *cpus;   /* from `cpus` or `cpumask`; NULL = every online CPU */
 	int ncpus;
 	bool cpus_file;   /* the list came from `cpus` (core PMU coverage), not `cpumask` */
-	int nformats; struct pmu_format *formats;
-	int naliases; struct pmu_alias *aliases;
-	int ncaps;    struct pmu_cap *caps;
+	/* Owned, filled from the folder under the sysfs root on first use; NULL in a PMU built by hand
+	 * (no formats, aliases or caps). Through const struct pmu * too: reading is not changing. */
+	struct pmu_detail *det;
 };
 
 struct pmu_registry {
@@ -48,16 +60,19 @@ struct pmu_registry {
 	bool hybrid;        /* more than one core PMU */
 };
 
-/* Load every PMU under bus/event_source/devices. Returns 0 or -errno
- * (a missing directory is -ENOENT; unreadable single PMUs are skipped). */
+/* Load every PMU under bus/event_source/devices: name, type, kind and CPUs. Returns 0 or -errno
+ * (a missing directory is -ENOENT; unreadable single PMUs are skipped). A PMU's formats, aliases and
+ * caps are read later, on first use, under the sysfs root of that moment (set it once, before). */
 int pmus_load(struct pmu_registry *reg);
-/* The same registry (names, types, kinds, the core PMUs' cpus and caps) without the event aliases and
- * the uncore PMUs' formats and cpumasks: what naming the PMON discovery boxes needs (--list-uncore), a tenth of the files
- * on a server whose uncore has hundreds of boxes. Not for parsing events. */
+/* The same without the uncore PMUs' cpumasks (each only looked for): what naming the PMON discovery
+ * boxes needs (--list-uncore). Not for opening events. */
 int pmus_load_names(struct pmu_registry *reg);
 void pmus_free(struct pmu_registry *reg);
 /* Exact name lookup; returns the index or -1. */
 int pmus_find(const struct pmu_registry *reg, const char *name);
+/* The PMU's formats or aliases (read now if not yet): the count, *v set to the first. */
+int pmu_formats(const struct pmu *p, const struct pmu_format **v);
+int pmu_aliases(const struct pmu *p, const struct pmu_alias **v);
 const struct pmu_alias *pmu_find_alias(const struct pmu *p, const char *name);
 const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name);
 const char *pmu_cap(const struct pmu *p, const char *name); /* NULL when absent */

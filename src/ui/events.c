@@ -182,35 +182,36 @@ static void build_items(struct ui *u)
 		item_add(u, &cap, EI_EVENT, names[i], NULL, NULL);
 	for (int i = 0; i < a->reg.n; i++) {
 		const struct pmu *p = &a->reg.pmus[i];
+		const struct pmu_alias *al, *prev;
 		size_t fl = family_len(&a->reg, i);
 		char fam[64] = "";
-		int inst = 1;
-		if (p->naliases == 0)
+		int inst = 1, nal = pmu_aliases(p, &al);
+		if (nal == 0)
 			continue;
 		if (fl) {
 			snprintf(fam, sizeof(fam), "%.*s", (int)fl, p->name);
 			/* the first of a family stands for all of it */
 			if (i > 0 && family_len(&a->reg, i - 1) == fl &&
 			    strncmp(a->reg.pmus[i - 1].name, p->name, fl) == 0 &&
-			    a->reg.pmus[i - 1].naliases > 0)
+			    pmu_aliases(&a->reg.pmus[i - 1], &prev) > 0)
 				continue;
 			for (int j = i + 1; j < a->reg.n && family_len(&a->reg, j) == fl &&
 			     strncmp(a->reg.pmus[j].name, p->name, fl) == 0; j++)
 				inst++;
-			snprintf(buf, sizeof(buf), "%s/%s/", fam, p->aliases[0].name);
+			snprintf(buf, sizeof(buf), "%s/%s/", fam, al[0].name);
 			if (inst < 2 || !parses(u, buf))
 				fam[0] = '\0';
 		}
 		if (fam[0])
-			snprintf(lab, sizeof(lab), "PMU %s (%d instances): %d event%s", fam, inst, p->naliases,
-				 p->naliases == 1 ? "" : "s");
+			snprintf(lab, sizeof(lab), "PMU %s (%d instances): %d event%s", fam, inst, nal,
+				 nal == 1 ? "" : "s");
 		else
-			snprintf(lab, sizeof(lab), "PMU %s: %d event%s", p->name, p->naliases,
-				 p->naliases == 1 ? "" : "s");
+			snprintf(lab, sizeof(lab), "PMU %s: %d event%s", p->name, nal,
+				 nal == 1 ? "" : "s");
 		item_add(u, &cap, EI_SECTION, NULL, lab, NULL);
-		for (int k = 0; k < p->naliases; k++) {
-			snprintf(buf, sizeof(buf), "%s/%s/", fam[0] ? fam : p->name, p->aliases[k].name);
-			item_add(u, &cap, EI_EVENT, buf, NULL, p->aliases[k].terms);
+		for (int k = 0; k < nal; k++) {
+			snprintf(buf, sizeof(buf), "%s/%s/", fam[0] ? fam : p->name, al[k].name);
+			item_add(u, &cap, EI_EVENT, buf, NULL, al[k].terms);
 		}
 	}
 	if (keep) {

@@ -115,7 +115,7 @@ TEST(krava_loads)
 {
 	struct pmu_registry reg;
 	const struct pmu *p;
-	const struct pmu_format *f;
+	const struct pmu_format *f, *fv;
 	const struct pmu_alias *a;
 
 	CHECK_EQ_INT(load(&reg, "krava"), 0);
@@ -125,7 +125,7 @@ TEST(krava_loads)
 	if (p) {
 		/* the type file has no trailing newline */
 		CHECK_EQ_INT(p->type, 9999);
-		CHECK_EQ_INT(p->nformats, 9);
+		CHECK_EQ_INT(pmu_formats(p, &fv), 9);
 		CHECK_EQ_INT(p->kind, PMU_KIND_OTHER);
 		CHECK(p->cpus == NULL, "no cpus file");
 		f = pmu_find_format(p, "krava21");
@@ -150,7 +150,8 @@ TEST(spr_uncore_loads)
 {
 	struct pmu_registry reg;
 	const struct pmu *p;
-	const struct pmu_alias *a;
+	const struct pmu_alias *a, *av;
+	const struct pmu_format *fv;
 
 	CHECK_EQ_INT(load(&reg, "spr_uncore"), 0);
 	/* sorted by name */
@@ -161,7 +162,7 @@ TEST(spr_uncore_loads)
 	CHECK_EQ_INT(reg.ncore, 1);
 	CHECK(!reg.hybrid, "one core PMU");
 	p = get(&reg, "cpu");
-	CHECK(p && p->kind == PMU_KIND_CORE && p->type == 4 && p->nformats == 9, "cpu");
+	CHECK(p && p->kind == PMU_KIND_CORE && p->type == 4 && pmu_formats(p, &fv) == 9, "cpu");
 	CHECK_EQ_STR(p ? pmu_cap(p, "pmu_name") : NULL, "sapphire_rapids");
 	CHECK(p && pmu_cap(p, "nope") == NULL, "absent cap");
 	p = get(&reg, "software");
@@ -173,13 +174,15 @@ TEST(spr_uncore_loads)
 	p = get(&reg, "uncore_imc_2");
 	CHECK(p != NULL, "uncore_imc_2");
 	if (p) {
+		/* its formats and aliases are read on first use, not by pmus_load */
+		CHECK(p->det && !p->det->loaded, "uncore_imc_2 read at load");
 		CHECK_EQ_INT(p->kind, PMU_KIND_UNCORE);
 		CHECK_EQ_INT(p->type, 15);
 		CHECK(!p->cpus_file, "cpumask, not cpus");
 		CHECK_EQ_INT(p->ncpus, 2);
 		CHECK(p->ncpus == 2 && p->cpus[0] == 0 && p->cpus[1] == 56, "cpumask 0,56");
 		/* .scale and .unit are not aliases of their own */
-		CHECK_EQ_INT(p->naliases, 3);
+		CHECK_EQ_INT(pmu_aliases(p, &av), 3);
 		a = pmu_find_alias(p, "cas_count_read");
 		CHECK(a && !strcmp(a->terms, "event=0x05,umask=0xcf"), "terms");
 		CHECK(a && a->scale == 6.103515625e-5, "scale");
@@ -187,7 +190,11 @@ TEST(spr_uncore_loads)
 		CHECK(pmu_find_alias(p, "cas_count_read.scale") == NULL, "side file");
 		a = pmu_find_alias(p, "clockticks");
 		CHECK(a && a->scale == 1.0 && !strcmp(a->unit, ""), "defaults");
+		CHECK(p->det && p->det->loaded == 1u << PMU_DET_ALIASES, "uncore_imc_2: its aliases read on use, no more");
 	}
+	/* no lookup named the other boxes: their folders stay unread */
+	p = get(&reg, "uncore_imc_0");
+	CHECK(p && p->det && !p->det->loaded, "uncore_imc_0 unread");
 	pmus_free(&reg);
 }
 
@@ -250,6 +257,7 @@ TEST(odd_trees)
 	char cmd[600];
 	struct pmu_registry reg;
 	const struct pmu *p;
+	const struct pmu_format *fv;
 
 	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
 	/* a PMU without a type file is skipped; a garbled format is dropped */
@@ -273,11 +281,15 @@ TEST(odd_trees)
 	      pmus_find(&reg, "uncore_b_2") + 1 == pmus_find(&reg, "uncore_b_10"), "natural order");
 	p = get(&reg, "uncore_b_10");
 	CHECK(p && p->kind == PMU_KIND_UNCORE && p->ncpus == 1, "cpumask without formats is uncore");
+	/* an uncore box's folder is read when first used, after the load */
+	put(dir, "bus/event_source/devices/uncore_b_10/format/event", "config:0-7\n");
+	put(dir, "bus/event_source/devices/uncore_b_10/events/later", "event=0x2a\n");
+	CHECK(p && pmu_find_alias(p, "later") && pmu_find_format(p, "event"), "read on first use");
 	p = get(&reg, "uncore_b_2");
 	CHECK(p && p->kind == PMU_KIND_OTHER, "no cpumask, no cpus: other");
 	CHECK_EQ_INT(pmus_find(&reg, "notype"), -1);
 	p = get(&reg, "x");
-	CHECK(p && p->type == 32 && p->nformats == 1 && p->kind == PMU_KIND_CORE, "x");
+	CHECK(p && p->type == 32 && pmu_formats(p, &fv) == 1 && p->kind == PMU_KIND_CORE, "x");
 	p = get(&reg, "tp");
 	CHECK(p && p->type == 2 && p->kind == PMU_KIND_OTHER, "tp");
 	pmus_free(&reg);
