@@ -84,7 +84,7 @@ static int make_tree(struct app *a, const struct sim_machine *m)
 	guard_set_tree(parent, slash + 1);
 	guard_unblock(&old);
 	root = openat(parent, slash + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	r = root < 0 ? -errno : simm_write_tree_at(m, root);
+	r = root < 0 ? -errno : simm_write_tree_at(m, root, a->opt.list_uncore ? SIMM_TREE_NAMES : SIMM_TREE_FULL);
 	if (root >= 0)
 		close(root);
 	if (r < 0)

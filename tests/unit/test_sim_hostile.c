@@ -181,7 +181,7 @@ TEST(tree_does_not_follow_planted_links)
 	snprintf(link, sizeof(link), "%s/sys", root);
 	CHECK_EQ_INT(symlink(out, link), 0);
 	fd = open(root, O_RDONLY | O_DIRECTORY);
-	CHECK(simm_write_tree_at(m, fd) < 0, "wrote through the link");
+	CHECK(simm_write_tree_at(m, fd, SIMM_TREE_FULL) < 0, "wrote through the link");
 	CHECK_EQ_INT(count_entries(out), 0);
 	/* a file planted where the tree writes one is not replaced (O_EXCL) nor followed */
 	unlink(link);
@@ -196,7 +196,7 @@ TEST(tree_does_not_follow_planted_links)
 		close(open(target, O_WRONLY | O_CREAT, 0644));
 		snprintf(f, sizeof(f), "%s/online", link);
 		CHECK_EQ_INT(symlink(target, f), 0);
-		CHECK(simm_write_tree_at(m, fd) < 0, "wrote through the file link");
+		CHECK(simm_write_tree_at(m, fd, SIMM_TREE_FULL) < 0, "wrote through the file link");
 		CHECK_EQ_INT(count_entries(out), 1);
 		{
 			struct stat st;
@@ -228,7 +228,7 @@ TEST(tree_written_and_removed)
 	fd = open(s, O_RDONLY | O_DIRECTORY);
 	mkdir(strcat(strcpy(err, s), "/t"), 0755);
 	root = openat(fd, "t", O_RDONLY | O_DIRECTORY);
-	CHECK_EQ_INT(simm_write_tree_at(m, root), 0);
+	CHECK_EQ_INT(simm_write_tree_at(m, root, SIMM_TREE_FULL), 0);
 	close(root);
 	CHECK(count_entries(s) > 2000, "%d entries", count_entries(s));
 	CHECK_EQ_INT(fsat_remove_tree(fd, "t"), 0);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "hw/cpufreq.h"
 #include "hw/model.h"
 #include "hw/procirq.h"

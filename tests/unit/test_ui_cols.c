@@ -382,7 +382,7 @@ TEST(arrange_layouts)
 	n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64), 1, NULL, true);
 	CHECK(find(c, n, "ipc") < 0 && find(c, n, "instructions") < 0 && find(c, n, "ipc-history") < 0,
 	      "hardware figures hidden");
-	CHECK(find(c, n, "mhz") > 0 && find(c, n, "interrupts") > 0 && find(c, n, "util") > 0, "MHz, IRQ/s, UTIL%");
+	CHECK(find(c, n, "mhz") > 0 && find(c, n, "interrupts") > 0 && find(c, n, "util") > 0, "MHz, IRQ/s, UTIL%%");
 	/* a layout: its columns in its order, hidden ones included when named */
 	CHECK(ui_cols_is_layout("cpu,ipc") && ui_cols_is_layout("util") && !ui_cols_is_layout("page-faults") &&
 	      !ui_cols_is_layout(""), "what is a layout");

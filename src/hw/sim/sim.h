@@ -25,8 +25,12 @@ const char *const *simm_builtin_names(void);
  * Returns 0 or a negative errno. */
 int simm_write_tree(const struct sim_machine *m, const char *dir);
 /* The same under an open directory: every file is created new (O_CREAT|O_EXCL) and no link is
- * followed (openat/mkdirat with O_NOFOLLOW), so nothing is written outside root. */
-int simm_write_tree_at(const struct sim_machine *m, int root);
+ * followed (openat/mkdirat with O_NOFOLLOW), so nothing is written outside root. SIMM_TREE_NAMES
+ * leaves out what naming the uncore boxes never reads (--list-uncore: pmus_load_names,
+ * topo_load_brief): PMU formats and events, and every CPU's topology but cpu0's and each NUMA
+ * node's first CPU's physical_package_id. */
+enum simm_tree_scope { SIMM_TREE_FULL, SIMM_TREE_NAMES };
+int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_scope scope);
 
 /* Faults to inject, from --sim-fault or PMUTOP_SIM_FAULT: a comma separated list of
  * eacces | emfile=N | enodev=CPU@SECONDS | shortread=N | readfail=N  (N: after N calls). */

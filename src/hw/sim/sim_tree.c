@@ -46,7 +46,16 @@ static int putf(struct fsat *t, const char *rel, const char *fmt, ...)
 	return put(t, rel, text);
 }
 
-static int write_cpus(const struct sim_machine *m, struct fsat *sys)
+/* The lowest CPU of its NUMA node: the one whose package names the node's socket (topo_node_socket). */
+static int node_first(const struct sim_machine *m, int c)
+{
+	for (int o = 0; o < c; o++)
+		if (m->cpus[o].node == m->cpus[c].node)
+			return 0;
+	return 1;
+}
+
+static int write_cpus(const struct sim_machine *m, struct fsat *sys, enum simm_tree_scope scope)
 {
 	int *sib = malloc(sizeof(int) * (size_t)m->ncpus), *pkg = malloc(sizeof(int) * (size_t)m->ncpus);
 	char rel[256], list[8192];
@@ -64,6 +73,8 @@ static int write_cpus(const struct sim_machine *m, struct fsat *sys)
 		const struct simm_cpu *p = &m->cpus[c];
 		int ns = 0, np = 0;
 
+		if (scope == SIMM_TREE_NAMES && c && !node_first(m, c))
+			continue;
 		for (int o = 0; o < m->ncpus; o++) {
 			if (m->cpus[o].socket != p->socket)
 				continue;
@@ -74,10 +85,12 @@ static int write_cpus(const struct sim_machine *m, struct fsat *sys)
 #define T(file, ...) do { snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/topology/" file, c); \
 		r = r ? r : putf(sys, rel, __VA_ARGS__); } while (0)
 		if (m->cpuid && !strncmp(m->cpuid, "0x", 2)) { /* Arm: the MIDR perf and pmutop read */
-			snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/regs/identification/midr_el1", c);
+			snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/regs/identification/midr_el1", c);
 			r = r ? r : putf(sys, rel, "%s", m->cpuid);
 		}
 		T("physical_package_id", "%d", p->socket);
+		if (scope == SIMM_TREE_NAMES)
+			continue;   /* a node's socket is its first CPU's package (and cpu0's MIDR): all naming reads */
 		T("die_id", "%d", p->die);
 		T("core_id", "%d", p->core);
 		cpulist_format(sib, ns, list, sizeof(list));
@@ -107,7 +120,7 @@ static int write_cpus(const struct sim_machine *m, struct fsat *sys)
 	return r;
 }
 
-static int write_pmu(const struct simm_pmu *p, struct fsat *sys)
+static int write_pmu(const struct simm_pmu *p, struct fsat *sys, enum simm_tree_scope scope)
 {
 	char d[512], rel[700], list[16384];
 	int r;
@@ -115,12 +128,16 @@ static int write_pmu(const struct simm_pmu *p, struct fsat *sys)
 	snprintf(d, sizeof(d), "sys/bus/event_source/devices/%s", p->name);
 #define F(fmt, ...) (snprintf(rel, sizeof(rel), "%s/" fmt, d, __VA_ARGS__), rel)
 	r = putf(sys, F("%s", "type"), "%u", p->type);
-	if (p->kind != SIMM_SOFTWARE && p->kind != SIMM_OTHER)
-		r = r ? r : putf(sys, F("%s", "perf_event_mux_interval_ms"), "%d", p->mux_ms);
 	if (p->has_cpulist) {
 		cpulist_format(p->cpus, p->ncpus, list, sizeof(list));
 		r = r ? r : put(sys, F("%s", p->cpus_file ? "cpus" : "cpumask"), list);
 	}
+	for (int i = 0; i < p->ncaps && !r; i++)
+		r = put(sys, F("caps/%s", p->caps[i].key), p->caps[i].val);
+	if (scope == SIMM_TREE_NAMES)
+		return r;
+	if (p->kind != SIMM_SOFTWARE && p->kind != SIMM_OTHER)
+		r = r ? r : putf(sys, F("%s", "perf_event_mux_interval_ms"), "%d", p->mux_ms);
 	for (int i = 0; i < p->nformats && !r; i++)
 		r = put(sys, F("format/%s", p->formats[i].key), p->formats[i].val);
 	for (int i = 0; i < p->nevents && !r; i++)
@@ -129,8 +146,6 @@ static int write_pmu(const struct simm_pmu *p, struct fsat *sys)
 		r = put(sys, F("events/%s.scale", p->scales[i].key), p->scales[i].val);
 	for (int i = 0; i < p->nunits && !r; i++)
 		r = put(sys, F("events/%s.unit", p->units[i].key), p->units[i].val);
-	for (int i = 0; i < p->ncaps && !r; i++)
-		r = put(sys, F("caps/%s", p->caps[i].key), p->caps[i].val);
 #undef F
 	return r;
 }
@@ -245,17 +260,17 @@ static int write_cpuinfo(const struct sim_machine *m, struct fsat *t)
 	return fclose(f) ? -EIO : 0;
 }
 
-int simm_write_tree_at(const struct sim_machine *m, int root)
+int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_scope scope)
 {
 	struct fsat t;
 	int r;
 
 	fsat_init(&t, root);
 	r = fsat_dir(&t, "proc/sys/kernel");
-	r = r < 0 ? r : write_cpus(m, &t);
+	r = r < 0 ? r : write_cpus(m, &t, scope);
 	r = r ? r : fsat_dir(&t, "sys/bus/event_source/devices");
 	for (int i = 0; i < m->npmus && r >= 0; i++)
-		r = write_pmu(&m->pmus[i], &t);
+		r = write_pmu(&m->pmus[i], &t, scope);
 	r = r < 0 ? r : fsat_dir(&t, "sys/bus/pci/devices");
 	if (r >= 0 && m->npci) {   /* the PCI fixture writer works from the sysfs root */
 		int sysfd = openat(root, "sys", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -281,7 +296,7 @@ int simm_write_tree(const struct sim_machine *m, const char *dir)
 		root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (root < 0)
 		return -errno;
-	r = simm_write_tree_at(m, root);
+	r = simm_write_tree_at(m, root, SIMM_TREE_FULL);
 	close(root);
 	return r;
 }
