@@ -28,6 +28,7 @@ struct app_util {
 	int mhz_src;          /* enum mhz_src, found at the first reading */
 	int *ci_cpu, ci_cap;  /* [ci_cap]: cpuinfo's CPUs and clocks */
 	double *ci_mhz;
+	struct kept_file cpuinfo;   /* /proc/cpuinfo, read every interval when it gives the clocks */
 	char *buf;
 	size_t cap;
 };
@@ -76,14 +77,29 @@ static bool read_irq(struct app *a, struct procirq *pi)
 
 static int rd_cpuinfo(void *ctx, char *buf, size_t len)
 {
-	(void)ctx;
-	return procfs_read("cpuinfo", buf, len);
+	return procfs_read_kept(ctx, "cpuinfo", buf, len);
 }
 
-/* The machine without a PMU shows interrupts and clocks by default; elsewhere they are read
- * when the columns setting asks for them (the column chooser). */
+/* What the outputs of this run print of the kernel's books, so that nothing else is read each
+ * interval (issue 18): the TUI (header, meters, cores view) and batch JSON show utilisation, and
+ * so does the exporter (pmutop_utilization_ratio); batch CSV and text print none of it. */
+static bool json_rows(const struct app *a)
+{
+	return a->opt.batch && a->opt.json && !a->opt.quiet && !a->set.quiet;
+}
+
+static bool util_wanted(const struct app *a)
+{
+	return !a->opt.batch || json_rows(a) || a->exp;
+}
+
+/* Interrupts and clocks: the TUI and batch JSON only (the exporter publishes neither). The machine
+ * without a PMU shows them by default; elsewhere they are read when the columns setting asks for
+ * them (the column chooser). */
 static bool swr_wanted(const struct app *a)
 {
+	if (a->opt.batch && !json_rows(a))
+		return false;
 	return a->hw_reason[0] || ui_evtext_has(a->set.columns, "interrupts") ||
 	       ui_evtext_has(a->set.columns, "mhz");
 }
@@ -119,7 +135,7 @@ static void read_mhz(struct app *a, double *swr)
 			return;
 		}
 	}
-	if (read_text(u, rd_cpuinfo, NULL) <= 0 ||
+	if (read_text(u, rd_cpuinfo, &u->cpuinfo) <= 0 ||
 	    (n = cpufreq_parse_cpuinfo(u->buf, u->ci_cpu, u->ci_mhz, m->ncpus)) <= 0) {
 		u->mhz_src = MHZ_NONE;   /* Arm's cpuinfo has no clock: stop asking */
 		return;
@@ -167,7 +183,7 @@ void app_util_baseline(struct app *a)
 {
 	if (!a->util && !(a->util = calloc(1, sizeof(*a->util))))
 		return;
-	a->util->have_prev = read_stat(a, &a->util->prev);
+	a->util->have_prev = util_wanted(a) && read_stat(a, &a->util->prev);
 	a->util->have_iprev = swr_wanted(a) && read_irq(a, &a->util->iprev);
 }
 
@@ -186,7 +202,7 @@ void app_util_sample(struct app *a)
 		return;
 	if (m->cur.swr)
 		sample_swr(a);
-	ok = read_stat(a, &u->cur);
+	ok = util_wanted(a) && read_stat(a, &u->cur);
 	if (ok && u->have_prev) {
 		for (int c = 0; c < m->ncpus; c++) {
 			int i = procstat_find(&u->cur, m->cpu_ids[c]), p = procstat_find(&u->prev, m->cpu_ids[c]);
@@ -211,6 +227,7 @@ void app_util_free(struct app *a)
 	procirq_free(&a->util->icur);
 	free(a->util->ci_cpu);
 	free(a->util->ci_mhz);
+	kept_file_close(&a->util->cpuinfo);
 	free(a->util->buf);
 	free(a->util);
 	a->util = NULL;

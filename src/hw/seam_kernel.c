@@ -55,17 +55,20 @@ static int k_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 #endif
 }
 
-/* /proc/stat under the procfs root: a fixture tree may carry its own */
+/* /proc/stat under the procfs root (a fixture tree may carry its own), read every interval the
+ * outputs show utilisation: the file stays open for the life of the process */
 static int k_proc_stat(void *ctx, char *buf, size_t len)
 {
+	static struct kept_file f;
 	(void)ctx;
-	return procfs_read("stat", buf, len);
+	return procfs_read_kept(&f, "stat", buf, len);
 }
 
 static int k_proc_interrupts(void *ctx, char *buf, size_t len)
 {
+	static struct kept_file f;
 	(void)ctx;
-	return procfs_read("interrupts", buf, len);
+	return procfs_read_kept(&f, "interrupts", buf, len);
 }
 
 const struct perf_seam seam_kernel = {
