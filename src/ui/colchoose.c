@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/cols.h"
+#include "ui/evtext.h"
 
 struct ui_colchoose {
 	int n, sel, top;
@@ -172,5 +173,54 @@ void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd)
 		bool sel = cc->top + r == cc->sel;
 		snprintf(line, sizeof(line), "%c [%c] %-20s %s", sel ? '>' : ' ', it->on ? 'x' : ' ', it->title, it->key);
 		ui_put(w, r + 1, 0, wd, sel ? ui_attr(u, UP_SEL) : it->on ? A_NORMAL : ui_attr(u, UP_DIM), line);
+	}
+}
+
+char *ui_colchoose_keys(const struct model *m)
+{
+	size_t len = 1, o = 0;
+	char *s;
+
+	for (int e = 0; e < m->nev; e++)
+		len += strlen(m->ev[e].key) + 1;
+	if (!(s = malloc(len)))
+		return NULL;
+	s[0] = '\0';
+	for (int e = 0; e < m->nev; e++)
+		o += (size_t)snprintf(s + o, len - o, "%s\n", m->ev[e].key);
+	return s;
+}
+
+static bool has_line(const char *lines, const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (const char *l = lines; *l;) {
+		size_t n = strcspn(l, "\n");
+		if (n == kl && memcmp(l, key, n) == 0)
+			return true;
+		l += n + (l[n] == '\n');
+	}
+	return false;
+}
+
+void ui_colchoose_follow(struct ui *u, const char *before)
+{
+	const struct model *m = &u->a->model;
+	char *cols = u->a->set.columns;
+
+	if (!before || !ui_cols_is_layout(cols))
+		return;
+	for (int e = 0; e < m->nev; e++) {
+		const struct mev *ev = &m->ev[e];
+
+		if (has_line(before, ev->key) || ui_evtext_has(cols, ev->key) || ui_evtext_has(cols, ev->name))
+			continue;
+		if (ui_evtext_toggle(cols, sizeof(u->a->set.columns), ev->key) < 0) {
+			snprintf(u->status, sizeof(u->status), "counting %.60s, not shown: the column layout is full "
+				 "(F hides a column)", ev->key);
+			u->status_err = true;
+			return;
+		}
 	}
 }

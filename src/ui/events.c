@@ -87,12 +87,14 @@ void ui_events_reset_pending(struct ui *u)
 int ui_events_commit(struct ui *u)
 {
 	struct ev_error err = { 0 };
+	char *before;
 	int rc;
 
 	if (!u->pending_changed)
 		return 0;
 	u->pending_changed = false;
 	u->fold_seq = (unsigned long long)-1;   /* the model was rebuilt */
+	before = ui_colchoose_keys(&u->a->model);
 	rc = app_skt_set_events(u->a, u->pending, &err);
 	if (rc < 0) {
 		if (err.msg[0])
@@ -104,7 +106,9 @@ int ui_events_commit(struct ui *u)
 		app_update_budget(u->a);
 		snprintf(u->status, sizeof(u->status), "now counting %d events", u->a->model.nev);
 		u->status_err = false;
+		ui_colchoose_follow(u, before);
 	}
+	free(before);
 	ui_events_reset_pending(u);
 	return rc;
 }

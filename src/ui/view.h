@@ -148,6 +148,11 @@ void ui_colchoose_open(struct ui *u);
 bool ui_colchoose_input(struct ui *u, int ch);
 void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd);
 void ui_colchoose_free(struct ui *u);
+/* The model's event keys, one per line (malloc'd; NULL without memory), taken before the set changes;
+ * then ui_colchoose_follow appends the events the set gained to a chooser's layout, so that an event
+ * the user adds shows while a column he hid stays hidden. */
+char *ui_colchoose_keys(const struct model *m);
+void ui_colchoose_follow(struct ui *u, const char *before);
 
 /* events view helpers used by the main loop */
 void ui_events_reset_pending(struct ui *u);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tui_colchoose.sh: F opens the column chooser: space hides a column, ] and [ move one down and
 # up, Esc (or q, which does not quit pmutop there) closes it and saves the choice as the
-# "columns" setting, which the next start shows again.
+# "columns" setting, which the next start shows again. An event added later in the events view joins that
+# layout at its end (a column hidden there stays hidden).
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -59,5 +60,22 @@ tui_select $S '\] IPC +ipc *$' 40 && tui_keys $S Space
 tui_keys $S Escape
 tui_wait $S 'columns saved to' 3
 if titles $S | has_ipc; then pass shown_again; else fail shown_again "$(tui_dump $S)"; fi
+# an event added in the events view shows under the saved layout, at its end; hidden columns stay hidden
+tui_keys $S f
+tui_wait $S 'Columns of the cores view' 3
+tui_select $S '\] IPC +ipc *$' 40 && tui_keys $S Space
+tui_keys $S Escape
+tui_wait $S 'columns saved to' 3
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+tui_select $S '\] page-faults' 80 && tui_keys $S Space
+tui_keys $S c
+tui_wait $S 'now counting' 5
+tui_keys $S Escape
+if tui_wait $S '^CPU.* page-faults' 5 && ! titles $S | has_ipc; then
+	pass added_event_shows
+else
+	fail added_event_shows "$(titles $S)"
+fi
 tui_quit $S >/dev/null
 t_done
