@@ -7,12 +7,15 @@
 #include "hw/counters.h"
 #include "hw/cpulist.h"
 #include "hw/sim/sim.h"
+#include <errno.h>
 #include <time.h>
 
 static void sample_after(struct app *a, double seconds)
 {
-	struct timespec ts = { 0, (long)(seconds * 1e9) };
-	nanosleep(&ts, NULL);
+	struct timespec ts = { (time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9) };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
 	CHECK_EQ_INT(app_sample(a), 0);
 }
 
