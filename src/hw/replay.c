@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* replay.c: index a perf stat -x recording once, then fill model frames interval by interval,
- * reading each interval's lines from the file again (only interval offsets are kept). */
+/* replay.c: fill model frames interval by interval from a perf stat -x recording: read once from
+ * front to back (a stream, for batch), or indexed first and each interval read again when shown
+ * (the TUI steps back; only interval offsets are kept). */
 #include "replay.h"
 #include "csvrow.h"
 #include "linereader.h"
@@ -389,6 +390,22 @@ static int find_sep(struct replay *r)
 	return lr_seek(&r->lr, 0);
 }
 
+/* Whether line number line (text p, parsed as kind and row) is a row of an interval; a header
+ * line is read, a malformed one noted, a summary row left out. */
+static bool interval_row(struct replay *r, int kind, const struct csv_row *row, int line, const char *p, size_t ll)
+{
+	if (kind == CSVROW_SKIP && ll && p[0] == '#')
+		header_line(r, p, p[ll - 1] == '\r' ? ll - 1 : ll);
+	else if (kind == CSVROW_BAD)
+		note_bad(r, line, row->why);
+	else if (kind == CSVROW_DATA && !row->summary && (isnan(row->time) || row->cpu < 0))
+		note_bad(r, line, isnan(row->time) ? "no time column (record with perf stat -I MS)" :
+			 "no CPU column (record with perf stat -a -A)");
+	else
+		return kind == CSVROW_DATA && !row->summary;
+	return false;
+}
+
 /* One pass over the file: the events, CPUs, intervals and malformed lines. */
 static int index_file(struct replay *r)
 {
@@ -410,14 +427,7 @@ static int index_file(struct replay *r)
 			continue;
 		}
 		kind = csvrow_scan_ctx(p, ll, r->sep, &row, &r->tctx);   /* the numbers are read in replay_next */
-		if (kind == CSVROW_SKIP && ll && p[0] == '#')
-			header_line(r, p, ll && p[ll - 1] == '\r' ? ll - 1 : ll);
-		if (kind == CSVROW_BAD) {
-			note_bad(r, line, row.why);
-		} else if (kind == CSVROW_DATA && !row.summary && (isnan(row.time) || row.cpu < 0)) {
-			note_bad(r, line, isnan(row.time) ? "no time column (record with perf stat -I MS)" :
-				 "no CPU column (record with perf stat -a -A)");
-		} else if (kind == CSVROW_DATA && !row.summary) {
+		if (interval_row(r, kind, &row, line, p, ll)) {
 			if (!r->niv || row.time != r->iv[r->niv - 1].t) {
 				if ((e = interval_add(r, off, row.time)) < 0)
 					return e;
@@ -455,14 +465,7 @@ static int stream_row(struct replay *r, struct csv_row *row)
 		if (!r->sep)
 			r->sep = csvrow_detect_sep(p, ll);
 		kind = csvrow_parse_ctx(p, ll, r->sep ? r->sep : ',', row, &r->tctx);
-		if (kind == CSVROW_SKIP && ll && p[0] == '#')
-			header_line(r, p, p[ll - 1] == '\r' ? ll - 1 : ll);
-		else if (kind == CSVROW_BAD)
-			note_bad(r, r->line, row->why);
-		else if (kind == CSVROW_DATA && !row->summary && (isnan(row->time) || row->cpu < 0))
-			note_bad(r, r->line, isnan(row->time) ? "no time column (record with perf stat -I MS)" :
-				 "no CPU column (record with perf stat -a -A)");
-		else if (kind == CSVROW_DATA && !row->summary)
+		if (interval_row(r, kind, row, r->line, p, ll))
 			return 1;
 	}
 }
@@ -828,69 +831,4 @@ int replay_bad_lines(const struct replay *r, int *lines, int n)
 	for (int i = 0; i < n && i < r->nbad && i < RP_MAXBAD; i++)
 		lines[i] = r->bad_first[i];
 	return r->nbad;
-}
-
-/* PMUs whose events count per socket or die (perf prints merged instances
- * without the "uncore_" prefix and the "_N" suffix, as in "imc/.../"). */
-static const char *const uncore_pmus[] = {
-	"imc", "cha", "cbox", "upi", "qpi", "iio", "irp", "m2m", "m3upi", "m2pcie", "pcu", "ubox",
-	"mdf", "b2cmi", "b2cxl", "b2hot", "b2upi", "pciex8", "pciex16", "cxlcm", "cxldp", "mchbm",
-	"m2hbm", "sbox", "ha", "r2pcie", "r3qpi", "edc_eclk", "edc_uclk", "arb", "clock", "sncu",
-	"power", "cstate_pkg", "amd_df", "amd_l3", "amd_umc", "arm_cmn", "arm_ccn", "arm_dsu",
-	"arm_dmc620", "dmc620", "hisi", "cxl", "imc_free_running", "iio_free_running",
-};
-
-bool replay_event_uncore(const char *pmu)
-{
-	char name[128];
-	size_t n;
-
-	if (!pmu || !*pmu)
-		return false;
-	if (strncmp(pmu, "uncore_", 7) == 0)
-		return true;
-	n = strlen(pmu);
-	if (n >= sizeof(name))
-		return false;
-	memcpy(name, pmu, n + 1);
-	/* drop an instance suffix: "amd_umc_0", "arm_cmn_1", "hisi_sccl1_ddrc0" keep their stem */
-	while (n && name[n - 1] >= '0' && name[n - 1] <= '9')
-		n--;
-	if (n && n < strlen(pmu) && name[n - 1] == '_')
-		n--;
-	name[n] = '\0';
-	for (size_t i = 0; i < sizeof(uncore_pmus) / sizeof(uncore_pmus[0]); i++) {
-		size_t k = strlen(uncore_pmus[i]);
-		if (strcmp(name, uncore_pmus[i]) == 0 ||
-		    (strncmp(name, uncore_pmus[i], k) == 0 && name[k] == '_'))
-			return true;
-	}
-	return false;
-}
-
-void replay_event_base(const char *name, char *base, size_t baselen, char *pmu, size_t pmulen)
-{
-	const char *slash = strchr(name, '/');
-	size_t n;
-
-	if (!slash) {   /* "cycles:D" -> "cycles" */
-		snprintf(pmu, pmulen, "%s", "");
-		n = strcspn(name, ":");
-		snprintf(base, baselen, "%.*s", (int)n, name);
-		return;
-	}
-	snprintf(pmu, pmulen, "%.*s", (int)(slash - name), name);
-	{
-		const char *inner = slash + 1, *close = strrchr(inner, '/');
-		size_t ilen = close ? (size_t)(close - inner) : strlen(inner);
-		bool terms = memchr(inner, '=', ilen) != NULL;
-		if (!terms && !replay_event_uncore(pmu)) {
-			/* a core PMU alias: "cpu_core/instructions/u" -> "instructions" */
-			snprintf(base, baselen, "%.*s", (int)ilen, inner);
-		} else {
-			/* keep the PMU so uncore roles stay apart; drop modifiers */
-			n = close ? (size_t)(close - name) + 1 : strlen(name);
-			snprintf(base, baselen, "%.*s", (int)n, name);
-		}
-	}
 }
