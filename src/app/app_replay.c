@@ -11,7 +11,11 @@
 
 static int rep_sample(struct app *a)
 {
-	return replay_next(a->rep, &a->model);
+	int r = replay_next(a->rep, &a->model);
+
+	if (r < 0)
+		replay_strerror(a->rep, r, a->msg, sizeof(a->msg));
+	return r;
 }
 
 /* Move the next frame to fill by delta (0 = back to the first). The frame on screen is one
@@ -43,7 +47,9 @@ int replay_main(struct app *a)
 	FILE *out = stdout;
 	int r;
 
-	a->rep = replay_open(a->opt.replay, a->opt.topology, err, sizeof(err));
+	/* batch conversion reads the file once, front to back (a pipe will do); the TUI steps back */
+	a->rep = a->opt.batch ? replay_open_stream(a->opt.replay, a->opt.topology, err, sizeof(err))
+			      : replay_open(a->opt.replay, a->opt.topology, err, sizeof(err));
 	if (!a->rep) {
 		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, err);
 		return 1;
@@ -59,8 +65,6 @@ int replay_main(struct app *a)
 	a->paranoid = -99;
 	a->src = &source_replay;
 	a->t0 = a->last_sample = app_now();
-	if (replay_bad_summary(a->rep)[0])
-		fprintf(stderr, "pmutop: %s\n", replay_bad_summary(a->rep));
 	if (!a->opt.batch) {
 		if (!isatty(STDOUT_FILENO)) {
 			fprintf(stderr, "pmutop: standard output is not a terminal; use -b to convert "
@@ -77,6 +81,9 @@ int replay_main(struct app *a)
 		if (out != stdout)
 			fclose(out);
 	}
+	/* after the run: a stream knows its malformed lines only once it has read them */
+	if (replay_bad_summary(a->rep)[0])
+		fprintf(stderr, "pmutop: %s\n", replay_bad_summary(a->rep));
 	replay_close(a->rep);
 	a->rep = NULL;
 	return r;

@@ -203,6 +203,29 @@ static int time_number(struct csvrow_ctx *c, const char *s, size_t len, double *
 	return rc;
 }
 
+/* The first sep in p..end, or NULL. Fields are short (a few bytes): eight bytes at a time in a
+ * word rather than a memchr call per field. */
+static inline const char *find_sep(const char *p, const char *end, char sep)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = 0x0101010101010101u, pat = ones * (unsigned char)sep;
+
+	while (end - p >= 8) {
+		uint64_t v, z;
+
+		memcpy(&v, p, 8);
+		v ^= pat;   /* a zero byte where sep is; the lowest flagged byte below is the first */
+		z = (v - ones) & ~v & 0x8080808080808080u;
+		if (z)
+			return p + (__builtin_ctzll(z) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p != sep)
+		p++;
+	return p < end ? p : NULL;
+}
+
 /* Split line..end at every sep: the first `keep` fields into f/fl, and the number of fields, or -1
  * for more than CSV_MAXF (the fields past keep are only counted). */
 static int split(const char *line, const char *end, char sep, const char **f, size_t *fl, int keep)
@@ -210,7 +233,7 @@ static int split(const char *line, const char *end, char sep, const char **f, si
 	const char *p = line;
 
 	for (int n = 0;; n++) {
-		const char *q = memchr(p, sep, (size_t)(end - p));
+		const char *q = find_sep(p, end, sep);
 		if (n == CSV_MAXF)
 			return -1;
 		if (n < keep) {
@@ -223,12 +246,7 @@ static int split(const char *line, const char *end, char sep, const char **f, si
 	}
 }
 
-int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
-{
-	return csvrow_parse_ctx(line, len, sep, r, NULL);
-}
-
-int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
+static int parse_full(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
 {
 	bool cpu1 = false;
 	const char *f[CSV_MAXF];
@@ -337,31 +355,39 @@ int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, 
 	return CSVROW_DATA;
 }
 
-/* Whether s[0..len) is digits with at most one '.', 1 to 15 digits: a number csvrow_parse reads
- * exactly (below 2^53) and below 1e15, so inside every count range of csvrow.h. */
-static bool plain_number(const char *s, size_t len)
+/* Whether s[0..len) is digits with at most one '.', 1 to 15 digits: a number below 1e15, so inside
+ * every count range of csvrow.h, and *out its value. The mantissa is then below 2^53 and the
+ * fraction digits at most 15, so mantissa / 10^digits is one correctly rounded division: what
+ * number_trimmed (and strtod) give. */
+static bool plain_number(const char *s, size_t len, double *out)
 {
-	size_t dots = 0;
+	const char *end = s + len, *p, *dot = NULL;
+	size_t ndig, frac;
+	uint64_t mant = 0;
 
 	if (!len || len > 16)
 		return false;
-	for (size_t j = 0; j < len; j++) {
-		if (s[j] == '.')
-			dots++;
-		else if ((unsigned)(s[j] - '0') >= 10)
-			return false;
+	p = digits(s, end, &mant);
+	if (p < end && *p == '.') {
+		dot = p;
+		p = digits(p + 1, end, &mant);
 	}
-	return dots <= 1 && len - dots >= 1 && len - dots <= 15;
+	ndig = len - (dot != NULL);
+	if (p != end || ndig < 1 || ndig > 15)
+		return false;
+	frac = dot ? (size_t)(end - dot - 1) : 0;
+	*out = frac ? (double)mant / pow10_tab[frac] : (double)mant;
+	return true;
 }
 
 /* Whether s[0..len) is a plain number that is 0, or 0.01 to 100: a percent running that keeps
  * the enabled time (run time / percent, the run time below 1e15) below 2^64. */
-static bool plain_percent(const char *s, size_t len)
+static bool plain_percent(const char *s, size_t len, double *out)
 {
 	size_t j = 0;
 	unsigned ip = 0;
 
-	if (!plain_number(s, len))
+	if (!plain_number(s, len, out))
 		return false;
 	for (; j < len && s[j] != '.'; j++)
 		if ((ip = ip * 10 + (unsigned)(s[j] - '0')) > 100)
@@ -387,31 +413,34 @@ static bool plain_percent(const char *s, size_t len)
 	return true;
 }
 
-int csvrow_scan_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
+/* The common row: its time is the one just read (a valid time in range), then CPU<n>, a plain
+ * value, unit, an event whose slashes balance, and a plain run time and percent (or none): every
+ * number then in range, so the row is what parse_full makes of it. With numbers the value, run
+ * time, percent and metric are read, else left NAN. CSVROW_DATA, or -1 for any other row. */
+static int common_row(const char *line, size_t len, char sep, struct csv_row *r, const struct csvrow_ctx *ctx,
+		      bool numbers)
 {
 	const char *f[CSV_MAXF], *t;
 	size_t fl[CSV_MAXF], tl;
+	double value, run = NAN, pct = NAN, metric = NAN;
 	int n;
 
 	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 		len--;
-	/* The common row: its time is the one just read (a valid time in range), then CPU<n>, a plain
-	 * value, unit, an event whose slashes balance, and a plain run time and percent (or none).
-	 * Anything else is left to csvrow_parse_ctx. */
-	n = split(line, line + len, sep, f, fl, 7);
+	n = split(line, line + len, sep, f, fl, 9);
 	if (n < 5 || !ctx->ok || !(ctx->t >= 0 && ctx->t <= CSVROW_TIME_MAX))
-		goto full;
+		return -1;
 	t = f[0];
 	tl = fl[0];
 	trim(&t, &tl);
-	if (tl != ctx->len || memcmp(t, ctx->text, tl) != 0 || !plain_number(f[2], fl[2]) ||
-	    (count_slashes(f[4], fl[4]) & 1) || (n > 5 && fl[5] && !plain_number(f[5], fl[5])))
-		goto full;
+	if (tl != ctx->len || memcmp(t, ctx->text, tl) != 0 || !plain_number(f[2], fl[2], &value) ||
+	    (count_slashes(f[4], fl[4]) & 1) || (n > 5 && fl[5] && !plain_number(f[5], fl[5], &run)))
+		return -1;
 	memset(r, 0, sizeof(*r));
 	if (!is_cpu_field(f[1], fl[1], &r->cpu))
-		goto full;
-	if (n > 6 && fl[6] && !plain_percent(f[6], fl[6]))
-		goto full;
+		return -1;
+	if (n > 6 && fl[6] && !plain_percent(f[6], fl[6], &pct))
+		return -1;
 	trim(&f[3], &fl[3]);
 	trim(&f[4], &fl[4]);
 	r->unit = f[3];
@@ -419,13 +448,49 @@ int csvrow_scan_ctx(const char *line, size_t len, char sep, struct csv_row *r, s
 	r->event = f[4];
 	r->event_len = (int)fl[4];
 	if (!r->event_len)
-		goto full;
+		return -1;
 	r->time = ctx->t;
-	r->value = r->run_ns = r->pct = r->metric = NAN;
 	r->metric_unit = "";
+	if (!numbers) {
+		r->value = r->run_ns = r->pct = r->metric = NAN;
+		return CSVROW_DATA;
+	}
+	r->value = value;
+	r->run_ns = run;
+	r->pct = pct;
+	/* the metric and its unit as parse_full takes them: trimmed, a metric out of range dropped */
+	if (n > 7) {
+		trim(&f[7], &fl[7]);
+		if (fl[7] && !ctx->no_metric && (number_trimmed(f[7], fl[7], &metric) != 0 ||
+						  !(fabs(metric) < CSVROW_COUNT_LIMIT)))
+			metric = NAN;
+	}
+	r->metric = metric;
+	if (n > 8) {
+		trim(&f[8], &fl[8]);
+		r->metric_unit = f[8];
+		r->metric_unit_len = (int)fl[8];
+	}
 	return CSVROW_DATA;
-full:
-	return csvrow_parse_ctx(line, len, sep, r, ctx);
+}
+
+int csvrow_parse(const char *line, size_t len, char sep, struct csv_row *r)
+{
+	return parse_full(line, len, sep, r, NULL);
+}
+
+int csvrow_parse_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
+{
+	int kind = ctx ? common_row(line, len, sep, r, ctx, true) : -1;
+
+	return kind >= 0 ? kind : parse_full(line, len, sep, r, ctx);
+}
+
+int csvrow_scan_ctx(const char *line, size_t len, char sep, struct csv_row *r, struct csvrow_ctx *ctx)
+{
+	int kind = common_row(line, len, sep, r, ctx, false);
+
+	return kind >= 0 ? kind : parse_full(line, len, sep, r, ctx);
 }
 
 char csvrow_detect_sep(const char *buf, size_t len)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* linereader.c: read a file's lines block by block; only one block is ever in memory. */
+/* linereader.c: read a file's (or a pipe's) lines block by block; only one block is ever in memory. */
 #include "linereader.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -9,19 +9,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen)
+/* The reader over an open fd: a regular file, or also a FIFO or pipe with pipe_ok. 0, or -1 with err. */
+static int lr_init(struct linereader *lr, int fd, const char *path, bool pipe_ok, char *err, size_t errlen)
 {
 	struct stat st;
 
-	memset(lr, 0, sizeof(*lr));
-	/* O_NONBLOCK: a FIFO is refused below, not waited on */
-	lr->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (lr->fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(lr->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
+	lr->fd = fd;
+	if (fstat(lr->fd, &st) < 0 || !(S_ISREG(st.st_mode) || (pipe_ok && S_ISFIFO(st.st_mode)))) {
+		snprintf(err, errlen, "%s: not a regular file%s", path, pipe_ok ? " or pipe" : "");
 		lr_close(lr);
 		return -1;
 	}
@@ -32,6 +27,43 @@ int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
+}
+
+int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen)
+{
+	memset(lr, 0, sizeof(*lr));
+	/* O_NONBLOCK: a FIFO is refused below, not waited on */
+	lr->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (lr->fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return lr_init(lr, lr->fd, path, false, err, errlen);
+}
+
+int lr_open_stream(struct linereader *lr, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd;
+
+	memset(lr, 0, sizeof(*lr));
+	lr->fd = -1;
+	if (strcmp(path, "-") == 0) {
+		fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+	} else {
+		/* O_NONBLOCK: a device is refused without waiting; a FIFO is then opened again to wait for
+		 * its writer (the mode is checked again on what that opened) */
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+			close(fd);
+			fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		}
+	}
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return lr_init(lr, fd, path, true, err, errlen);
 }
 
 void lr_close(struct linereader *lr)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* linereader.h: lines of a regular file read in fixed blocks, with seeking, in bounded memory. */
+/* linereader.h: lines of a file read in fixed blocks, with seeking (or of a pipe), in bounded memory. */
 #ifndef PMUTOP_LINEREADER_H
 #define PMUTOP_LINEREADER_H
 #include <stdbool.h>
@@ -21,6 +21,9 @@ struct linereader {
 
 /* Open a regular file (a FIFO or directory is refused without waiting). 0, or -1 with err. */
 int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen);
+/* The same for a reader that never seeks: a regular file, a pipe or a FIFO (waited on until a
+ * writer opens it); "-" is standard input. Anything else is refused. */
+int lr_open_stream(struct linereader *lr, const char *path, char *err, size_t errlen);
 void lr_close(struct linereader *lr);
 /* The file's size now (0 when unknown). */
 uint64_t lr_size(const struct linereader *lr);

@@ -2,8 +2,9 @@
 /* fuzz_csvrow.c: libFuzzer target for the perf stat -x row parser and separator detector: no crash,
  * no read outside the line, every field of a data row points inside it, and its numbers keep the
  * ranges of csvrow.h (so converting them to uint64_t is defined); parsing with the time cache
- * (csvrow_parse_ctx) gives the same row, and so does the index's scan (csvrow_scan_ctx). Seeds start with the separator
- * selector byte: '0' comma, '1' semicolon, '2' tab. */
+ * (csvrow_parse_ctx, with its common-row shortcut) gives the same row, every field, and so does
+ * the index's scan (csvrow_scan_ctx). Seeds start with the separator selector byte: '0' comma,
+ * '1' semicolon, '2' tab. */
 // FUZZ_SOURCES: src/hw/csvrow.c
 // FUZZ_SEEDS: tests/fuzz/corpus/csvrow/*
 #include <math.h>
@@ -53,6 +54,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (kc != kind || memcmp(&c.time, &r.time, sizeof(double)) != 0 || c.cpu != r.cpu ||
 		    c.event != r.event || c.event_len != r.event_len || c.why != r.why ||
 		    memcmp(&c.value, &r.value, sizeof(double)) != 0)
+			abort();
+		/* its common row (numbers read without the full parse) keeps every other field too */
+		if (kind == CSVROW_DATA &&
+		    (c.summary != r.summary || c.vstate != r.vstate || c.unit != r.unit || c.unit_len != r.unit_len ||
+		     memcmp(&c.run_ns, &r.run_ns, sizeof(double)) != 0 || memcmp(&c.pct, &r.pct, sizeof(double)) != 0 ||
+		     memcmp(&c.metric, &r.metric, sizeof(double)) != 0 || c.metric_unit_len != r.metric_unit_len ||
+		     (r.metric_unit_len && c.metric_unit != r.metric_unit)))
 			abort();
 	}
 	/* the index's scan answers as the parse does (kind, time, CPU, unit, event, reason) */

@@ -235,6 +235,57 @@ TEST(scan_same_rows_as_parse)
 	}
 }
 
+/* Every field of csvrow_parse_ctx's common row (its time the previous line's: numbers read without
+ * the full parse) is the full parse's, bit for bit: values with and without fractions, leading
+ * zeros, 15 and 16 digits, percents at their limits, metrics and their units, blanks, every
+ * separator; with no_metric only the metric differs (NAN). */
+TEST(common_row_same_fields)
+{
+	static const char *lines[] = {
+		"  1.5,CPU0,1010.83,msec,cpu-clock,1010827080,100.00,1.011,CPUs utilized",
+		"  1.5,CPU1,0.000123,,cycles,999999999999999,0.01,,", "  1.5,CPU1,.5,,cycles,5.,50,,",
+		"  1.5,CPU1,000012.50,,cycles,00,0,,", "  1.5,CPU1,123456789012345,,cycles,1,99.99,,",
+		"  1.5,CPU1,1234567890123456,,cycles,1,99.99,,", "  1.5,CPU1,12345678.1234567,,cycles,12345678,100,,",
+		"  1.5,CPU1,7,,cycles,1,100.000,  2.5 ,  GHz ", "  1.5,CPU1,7,,cycles,1,100,x,y", "  1.5,CPU1,7,,cycles,1,100,1e30,",
+		"  1.5,CPU1,7,,cycles,1,100,-3,u,extra,fields", "  1.5,CPU1,7,,cycles,,,,", "  1.5,CPU1,7,,cycles",
+		"  1.5,CPU1,7,,cycles,1", "  1.5,CPU1,7,, cpu/event=0x3c,umask=0x0/ ,1,5,,", "  1.5,CPU1,7,,ev,1,100.01,,",
+		"  1.5,CPU12345,7,unit,ev,1,0.000,,",
+	};
+	static const char seps[] = { ',', ';', '\t' };
+
+	for (size_t k = 0; k < sizeof(seps); k++) {
+		for (int no_metric = 0; no_metric < 2; no_metric++) {
+			struct csvrow_ctx ctx;
+			memset(&ctx, 0, sizeof(ctx));
+			ctx.no_metric = no_metric;
+			for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+				char line[256];
+				size_t len = strlen(lines[i]);
+				for (size_t j = 0; j <= len; j++)   /* the separator of the round */
+					line[j] = lines[i][j] == ',' && !strstr(lines[i], "umask") ? seps[k] : lines[i][j];
+				for (int rep = 0; rep < 2; rep++) {   /* the second time through the time cache */
+					struct csv_row a, b;
+					int ka = csvrow_parse(line, len, seps[k], &a);
+					int kb = csvrow_parse_ctx(line, len, seps[k], &b, &ctx);
+					if (no_metric)
+						a.metric = NAN;
+					CHECK(ka == kb && !memcmp(&a.time, &b.time, sizeof(double)) && a.cpu == b.cpu &&
+					      a.summary == b.summary && !memcmp(&a.value, &b.value, sizeof(double)) &&
+					      a.vstate == b.vstate && a.unit == b.unit && a.unit_len == b.unit_len &&
+					      a.event == b.event && a.event_len == b.event_len &&
+					      !memcmp(&a.run_ns, &b.run_ns, sizeof(double)) &&
+					      !memcmp(&a.pct, &b.pct, sizeof(double)) &&
+					      !memcmp(&a.metric, &b.metric, sizeof(double)) && a.metric_unit_len == b.metric_unit_len &&
+					      (!a.metric_unit_len || a.metric_unit == b.metric_unit) && a.why == b.why,
+					      "sep %d no_metric %d \"%s\": kind %d/%d value %.17g/%.17g run %.17g/%.17g pct %.17g/%.17g "
+					      "metric %.17g/%.17g", seps[k], no_metric, lines[i], ka, kb, a.value, b.value, a.run_ns,
+					      b.run_ns, a.pct, b.pct, a.metric, b.metric);
+				}
+			}
+		}
+	}
+}
+
 TEST(detect_separator)
 {
 	const char *tab = "# c\n\n 1.0\tCPU0\t5\t\tcha/event=0x34,umask=0x1/\t1\t100\n";
@@ -660,6 +711,7 @@ int main(void)
 	RUN(number_matches_strtod);
 	RUN(time_cache_same_rows);
 	RUN(scan_same_rows_as_parse);
+	RUN(common_row_same_fields);
 	RUN(detect_separator);
 	RUN(event_names);
 	run_data_tests();

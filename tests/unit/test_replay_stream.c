@@ -7,6 +7,7 @@
 #include "hw/replay.h"
 #include "app/app.h"
 #include "out/output.h"
+#include <errno.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -172,6 +173,104 @@ out:
 	free(data);
 }
 
+/* The value of CPU cpu, event key in m's current frame; NULL when m has no such CPU or event. */
+static const struct ev_val *cell(const struct model *m, int cpu, const char *key)
+{
+	int c = -1, e = -1;
+
+	for (int i = 0; i < m->ncpus; i++)
+		if (m->cpu_ids[i] == cpu)
+			c = i;
+	for (int i = 0; i < m->nev; i++)
+		if (strcmp(m->ev[i].key, key) == 0)
+			e = i;
+	return c < 0 || e < 0 ? NULL : &m->cur.cpu[(size_t)c * (size_t)m->nev + (size_t)e];
+}
+
+/* Read once (a stream, batch) or indexed (the TUI), a hostile recording gives the same frames: an
+ * event, a second event of a name and a CPU first seen in later intervals (the stream's model grows
+ * then; before, the index's has them absent), garbage, a summary row, a cut last line. */
+TEST(stream_same_as_index)
+{
+	static const char rec[] =
+		"# started on a test\n"
+		"     1.000100000,CPU2,100,,cycles,1000,100.00,,\n"
+		"     1.000100000,CPU0,110,,cycles,1000,100.00,,\n"
+		"garbage\n"
+		"     1.000100000,CPU2,50,,instructions,1000,50.00,0.50,insn per cycle\n"
+		"     1.000100000,CPU0,<not counted>,,instructions,0,0.00,,\n"
+		"     2.000200000,CPU0,200,,cycles,1000,100.00,,\n"
+		"     2.000200000,CPU1,210,msec,cpu-clock,1000,100.00,,\n"
+		"     2.000200000,CPU0,220,,cycles,1000,100.00,,\n"
+		"     2.000200000,CPU2,7x,,cycles,1000,100.00,,\n"
+		"     2.000200000,CPU2,<not supported>,,branches,0,100.00,,\n"
+		"summary,CPU0,300,,cycles,2000,100.00,,\n"
+		"     3.000300000,CPU1,310,,instructions,1000,25.00,,\n"
+		"     3.000300000,CPU2,320,,cycles,1000,100.00,,\n"
+		"     3.000300000,CPU2";
+	static const char *keys[] = { "cycles", "instructions", "cpu-clock", "cycles#2", "branches" };
+	char err[256] = "", *path = tmp_with(rec, sizeof(rec) - 1);
+	struct replay *ri = path ? replay_open(path, NULL, err, sizeof(err)) : NULL;
+	struct replay *rs = path ? replay_open_stream(path, NULL, err, sizeof(err)) : NULL;
+	struct model mi, ms;
+	int li[4] = { 0 }, ls[4] = { 0 }, n = 0;
+
+	memset(&mi, 0, sizeof(mi));
+	memset(&ms, 0, sizeof(ms));
+	CHECK(ri && rs, "open: %s", err);
+	if (!ri || !rs)
+		goto out;
+	CHECK_EQ_INT(replay_setup_model(ri, &mi, 4), 0);
+	CHECK_EQ_INT(replay_setup_model(rs, &ms, 4), 0);
+	CHECK_EQ_INT(ms.ncpus, 2);   /* the first interval's CPUs and events */
+	CHECK_EQ_INT(ms.nev, 2);
+	CHECK_EQ_INT(mi.ncpus, 3);
+	CHECK_EQ_INT(mi.nev, 5);
+	for (;; n++) {
+		int ki = replay_next(ri, &mi), ks = replay_next(rs, &ms);
+		CHECK_EQ_INT(ks, ki);
+		if (ki || ks)
+			break;
+		CHECK(mi.cur.t == ms.cur.t && mi.cur.interval == ms.cur.interval && mi.cur.seq == ms.cur.seq,
+		      "interval %d: t %g/%g", n, mi.cur.t, ms.cur.t);
+		for (int cpu = 0; cpu < 3; cpu++) {
+			for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+				const struct ev_val *a = cell(&mi, cpu, keys[k]), *b = cell(&ms, cpu, keys[k]);
+				CHECK(a != NULL, "index has CPU %d %s", cpu, keys[k]);
+				if (!a)
+					continue;
+				if (!b) {   /* not seen by the stream yet: nothing of it in the index either */
+					CHECK(a->state == EVS_ABSENT, "interval %d CPU %d %s", n, cpu, keys[k]);
+					continue;
+				}
+				CHECK(a->raw == b->raw && a->running == b->running && a->enabled == b->enabled &&
+				      a->state == b->state && !memcmp(&a->value, &b->value, sizeof(double)) &&
+				      !memcmp(&a->pct, &b->pct, sizeof(double)),
+				      "interval %d CPU %d %s: %g/%g state %d/%d", n, cpu, keys[k], a->value, b->value,
+				      a->state, b->state);
+			}
+		}
+	}
+	CHECK_EQ_INT(n, 3);
+	CHECK_EQ_INT(ms.ncpus, 3);   /* grown to the index's */
+	CHECK_EQ_INT(ms.nev, 5);
+	CHECK_EQ_INT(cell(&ms, 2, "cycles")->value, 320);
+	CHECK_EQ_INT(replay_count(rs), replay_count(ri));
+	CHECK_EQ_INT(replay_bad_lines(rs, ls, 4), 3);
+	CHECK_EQ_INT(replay_bad_lines(ri, li, 4), 3);
+	CHECK(!memcmp(li, ls, sizeof(li)) && li[0] == 4 && li[1] == 10 && li[2] == 15, "bad lines %d %d %d", ls[0],
+	      ls[1], ls[2]);
+	CHECK_EQ_STR(replay_bad_summary(rs), replay_bad_summary(ri));
+	CHECK_EQ_INT(replay_seek(rs, 0), -ESPIPE);   /* read once: no stepping back */
+out:
+	model_free(&mi);
+	model_free(&ms);
+	replay_close(ri);
+	replay_close(rs);
+	if (path)
+		unlink(path);
+}
+
 /* JSON of one frame of a recording's text, through the app a (its model set up afresh). */
 static char *json_frame(const char *t_name, struct app *a, const char *text)
 {
@@ -218,6 +317,7 @@ int main(void)
 	RUN(lines_across_blocks);
 	RUN(long_line_skipped);
 	RUN(seek_back_exact_interval);
+	RUN(stream_same_as_index);
 	RUN(json_keys_follow_events);
 	T_DONE();
 }
