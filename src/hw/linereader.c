@@ -51,13 +51,12 @@ int lr_open_stream(struct linereader *lr, const char *path, char *err, size_t er
 	if (strcmp(path, "-") == 0) {
 		fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
 	} else {
-		/* O_NONBLOCK: a device is refused without waiting; a FIFO is then opened again to wait for
-		 * its writer (the mode is checked again on what that opened) */
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
-			close(fd);
-			fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-		}
+		/* A FIFO is opened to wait for its writer (opened and closed again, it could leave the
+		 * writer with no reader: SIGPIPE); anything else with O_NONBLOCK, so that a device is
+		 * refused below without waiting. The mode is checked again on what was opened. */
+		bool fifo = stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (fifo ? 0 : O_NONBLOCK));
 	}
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # replay_once.sh: a batch replay reads its recording once, front to back: the bytes read from the
 # file are its size (strace), and a pipe (--replay -) or a FIFO, which cannot be read twice, gives
-# the same output as the file, malformed lines, late events and a cut last line included.
+# the same output as the file, malformed lines, late events and a cut last line included; -n stops
+# it while its writer is still open.
 . "$(dirname "$0")/../lib.sh"
 
 # 4 CPUs x 3 events x 30 intervals, then hostile lines: garbage, an event first seen in interval
@@ -59,6 +60,21 @@ if [ "$rc" = 0 ] && same_as_file "$TMPD/fifo.json"; then
 	pass fifo_same_as_file
 else
 	fail fifo_same_as_file "exit $rc: $(head -c 300 "$TMPD/fifo.err")"
+fi
+
+# a writer that stays open after the recording: -n 30 ends at once, not when the writer goes away
+mkfifo "$TMPD/fifo2"
+python3 -c 'import sys, time; sys.stdout.write(open(sys.argv[1]).read()); sys.stdout.flush(); time.sleep(30)' \
+	"$TMPD/rec.csv" >"$TMPD/fifo2" &
+wpid=$!
+timeout 10 "$PMUTOP" --replay "$TMPD/fifo2" -b -n 30 --json >"$TMPD/n2.json" 2>"$TMPD/n2.err"
+rc=$?
+kill "$wpid" 2>/dev/null
+wait "$wpid" 2>/dev/null
+if [ "$rc" = 0 ] && [ "$(wc -l <"$TMPD/n2.json")" = 30 ]; then
+	pass stops_while_input_open
+else
+	fail stops_while_input_open "exit $rc (124: still waiting), $(wc -l <"$TMPD/n2.json") rows: $(head -c 300 "$TMPD/n2.err")"
 fi
 
 # every byte of the recording read once: read() on its descriptor returns its size in all, no seek
