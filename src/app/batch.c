@@ -60,6 +60,10 @@ int batch_run(struct app *a, FILE *out)
 			r = 0;
 			break;
 		}
+		if (r < 0 && batch_stop) {   /* a wait for a recording's pipe cut short by the signal */
+			r = 0;
+			break;
+		}
 		if (r < 0) {
 			fprintf(stderr, "pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
 			break;

@@ -3,6 +3,7 @@
 #include "linereader.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ static int lr_init(struct linereader *lr, int fd, const char *path, bool pipe_ok
 		lr_close(lr);
 		return -1;
 	}
+	lr->pipe = S_ISFIFO(st.st_mode);
 	lr->buf = malloc(LR_BLOCK);
 	if (!lr->buf) {
 		snprintf(err, errlen, "%s: out of memory", path);
@@ -109,6 +111,13 @@ static int fill(struct linereader *lr)
 		memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
 		lr->end -= lr->start;
 		lr->start = 0;
+	}
+	if (lr->pipe) {
+		struct pollfd p = { .fd = lr->fd, .events = POLLIN };
+
+		/* poll is never restarted after a handler: a stop the caller's handler flags is seen */
+		if (poll(&p, 1, -1) < 0)
+			return -errno;
 	}
 	do
 		n = read(lr->fd, lr->buf + lr->end, LR_BLOCK - lr->end);

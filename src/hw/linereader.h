@@ -17,6 +17,7 @@ struct linereader {
 	size_t start, end;    /* unread bytes: buf[start..end) */
 	uint64_t off;         /* file offset of buf[start] */
 	bool eof;
+	bool pipe;            /* a pipe or FIFO: waited on with poll, which a signal cuts short */
 };
 
 /* Open a regular file (a FIFO or directory is refused without waiting). 0, or -1 with err. */
@@ -32,6 +33,8 @@ uint64_t lr_size(const struct linereader *lr);
 int lr_seek(struct linereader *lr, uint64_t off);
 /* The next line, without its '\n': LR_LINE with *line, *len and *off (valid until the next call),
  * LR_LONG for a line longer than LR_MAXLINE (skipped; *off and *len = LR_MAXLINE set, *line
- * NULL), LR_END at the end, or -errno. A last line without '\n' is a line. */
+ * NULL), LR_END at the end, or -errno. A last line without '\n' is a line. A signal caught while
+ * waiting on a pipe gives -EINTR (so Ctrl-C ends a replay whose writer stalls: a handler with
+ * SA_RESTART would restart a read); the caller may call again. */
 int lr_next(struct linereader *lr, const char **line, size_t *len, uint64_t *off);
 #endif

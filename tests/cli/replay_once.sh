@@ -77,6 +77,25 @@ else
 	fail stops_while_input_open "exit $rc (124: still waiting), $(wc -l <"$TMPD/n2.json") rows: $(head -c 300 "$TMPD/n2.err")"
 fi
 
+# Ctrl-C while the writer stalls mid-recording ends the run at once, as a signal does (exit 130)
+mkfifo "$TMPD/fifo3"
+python3 -c 'import sys, time; sys.stdout.write(open(sys.argv[1]).read()[:2000]); sys.stdout.flush(); time.sleep(30)' \
+	"$TMPD/rec.csv" >"$TMPD/fifo3" &
+wpid=$!
+timeout 10 "$PMUTOP" --replay "$TMPD/fifo3" -b --json >"$TMPD/n3.json" 2>"$TMPD/n3.err" &
+ppid=$!
+sleep 1
+pkill -INT -f -- "--replay $TMPD/fifo3" 2>/dev/null
+wait "$ppid"
+rc=$?
+kill "$wpid" 2>/dev/null
+wait "$wpid" 2>/dev/null
+if [ "$rc" = 130 ] && [ -s "$TMPD/n3.json" ] && [ ! -s "$TMPD/n3.err" ]; then
+	pass ctrl_c_while_input_stalls
+else
+	fail ctrl_c_while_input_stalls "exit $rc (124: still waiting; 130 wanted): $(head -c 300 "$TMPD/n3.err")"
+fi
+
 # every byte of the recording read once: read() on its descriptor returns its size in all, no seek
 # (LeakSanitizer cannot run under ptrace: off for this run of a SAN=1 build)
 if ! command -v strace >/dev/null 2>&1; then
