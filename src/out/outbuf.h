@@ -37,6 +37,9 @@ static inline void ob_char(struct outbuf *b, char c)
 		ob_char_grow(b, c);
 }
 void ob_u64(struct outbuf *b, uint64_t v);
+/* The decimal digits of v (ob_u64's text) at out, without a terminator: returns how many, 1 to 20.
+ * For a number written more than once: format it once, append the copies. */
+int u64_text(char out[20], uint64_t v);
 void ob_i64(struct outbuf *b, int64_t v);
 /* Fixed-point decimal with `decimals` digits (0..9), every digit of any finite value (the
  * buffer grows as needed); NAN/inf print `nan_text`. */
@@ -48,6 +51,9 @@ void ob_pad_left(struct outbuf *b, size_t start, size_t width);
 /* A number for JSON: integers exactly, others with up to 6 significant decimals, magnitudes
  * from 9e15 up in exponent form (1e+60); NAN and inf -> null. */
 void ob_json_num(struct outbuf *b, double v);
+/* ob_json_num's text at out, without a terminator; returns its length, at most JSON_NUM_MAX. */
+#define JSON_NUM_MAX 32
+int json_num_text(char out[JSON_NUM_MAX], double v);
 /* A quoted, escaped JSON string. */
 void ob_json_str(struct outbuf *b, const char *s);
 /* The same quoted, escaped JSON string written straight to a stream (NULL prints ""). */
