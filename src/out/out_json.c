@@ -205,6 +205,7 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		ob_char(b, ',');
 		events_and_metrics(b, m, &keys, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], a, c, -1);
 		ob_char(b, '}');
+		ob_spill(b);
 	}
 	ob_str(b, "],\"sockets\":[");
 	for (int s = 0; s < m->nsock; s++) {
@@ -218,6 +219,7 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		ob_char(b, ',');
 		events_and_metrics(b, m, &keys, &f->sock[(size_t)s * m->nev], &f->sock_m[(size_t)s * NMETRICS], a, -1, s);
 		ob_char(b, '}');
+		ob_spill(b);
 	}
 	ob_str(b, "],\"system\":{");
 	events_and_metrics(b, m, &keys, f->sys, f->sys_m, a, -1, -1);

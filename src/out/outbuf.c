@@ -12,6 +12,9 @@ void ob_init(struct outbuf *b, size_t cap)
 {
 	b->len = 0;
 	b->oom = 0;
+	b->sink = NULL;
+	b->spill = 0;
+	b->werr = 0;
 	b->cap = cap ? cap : 4096;
 	b->p = malloc(b->cap);
 	if (!b->p) {
@@ -308,9 +311,18 @@ void json_fputs(FILE *f, const char *s)
 	ob_free(&b);
 }
 
+void ob_spill_out(struct outbuf *b)
+{
+	if (b->len && fwrite(b->p, 1, b->len, b->sink) != b->len)
+		b->werr = 1;
+	b->len = 0;
+}
+
 int ob_flush(struct outbuf *b, FILE *f)
 {
-	int r = 0;
+	int r = b->werr ? -EIO : 0;
+
+	b->werr = 0;
 	if (b->len && fwrite(b->p, 1, b->len, f) != b->len)
 		r = -EIO;
 	if (fflush(f) != 0)

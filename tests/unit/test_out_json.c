@@ -6,6 +6,7 @@
 #include "app/app.h"
 #include "out/output.h"
 #include "out/outbuf.h"
+#include <errno.h>
 #include <stdint.h>
 
 /* An event's object as the generic appenders write it, field by field: the oracle. */
@@ -176,9 +177,110 @@ TEST(text_at_edges)
 	}
 }
 
+/* A frame of 64 CPUs x 3 events as batch writes it, in parts of spill bytes to a stream, against
+ * the same frame kept whole: JSON, CSV and perf's text. */
+static char *frame_text(const struct app *a, int fmt, size_t spill, int *err)
+{
+	struct outbuf b;
+	FILE *f = spill ? tmpfile() : NULL;
+	char *out = NULL;
+	long n;
+
+	ob_init(&b, 16);
+	if (spill) {
+		b.sink = f;
+		b.spill = spill;
+	}
+	if (fmt == 0)
+		out_json_frame(&b, a);
+	else if (fmt == 1)
+		out_csv_frame(&b, a, ",");
+	else
+		out_text_frame(&b, a);
+	if (!spill) {
+		ob_char(&b, '\0');
+		out = strdup(b.p);
+		ob_free(&b);
+		return out;
+	}
+	*err = ob_flush(&b, f);
+	ob_free(&b);
+	if (f && (n = ftell(f)) >= 0 && (out = calloc(1, (size_t)n + 1))) {
+		rewind(f);
+		if (fread(out, 1, (size_t)n, f) != (size_t)n)
+			out[0] = '\0';
+	}
+	if (f)
+		fclose(f);
+	return out;
+}
+
+TEST(frame_in_parts)
+{
+	static struct app a;
+	int ids[64], sock[64], err = 0;
+	const char *evs[] = { "cycles", "instructions", "cpu-clock" };
+
+	memset(&a, 0, sizeof(a));
+	for (int c = 0; c < 64; c++)
+		ids[c] = c, sock[c] = c / 32;
+	CHECK(model_init(&a.model, 64, ids, sock, ids, 2, (int[]){ 0, 1 }, 4) == 0, "model_init");
+	for (int e = 0; e < 3; e++)
+		model_add_event(&a.model, evs[e], evs[e], e == 2 ? "software" : "cpu", e == 2 ? "msec" : "", 0, false);
+	CHECK(model_alloc_frame(&a.model) == 0, "model_alloc_frame");
+	for (int c = 0; c < 64; c++) {
+		a.model.cur.online[c] = true;
+		for (int e = 0; e < 3; e++)
+			model_set_value(&a.model.cur.cpu[c * 3 + e], 1000003u * (unsigned)(c + 1) * (unsigned)(e + 1),
+					100000000, c % 3 ? 100000000 : 75000000, e == 2 ? 1e-6 : 1);
+	}
+	a.model.cur.t = 1.5;
+	a.model.cur.interval = 1;
+	a.model.cur.seq = 1;
+	model_derive(&a.model);
+	snprintf(a.source_label, sizeof(a.source_label), "test");
+	for (int fmt = 0; fmt < 3; fmt++) {
+		char *whole = frame_text(&a, fmt, 0, &err);
+
+		for (size_t spill = 1; spill <= 1 << 16; spill *= 16) {
+			char *parts = frame_text(&a, fmt, spill, &err);
+
+			CHECK(whole && parts && strcmp(whole, parts) == 0 && !err, "format %d, parts of %zu: %zu bytes, "
+			      "whole %zu", fmt, spill, parts ? strlen(parts) : 0, whole ? strlen(whole) : 0);
+			free(parts);
+		}
+		CHECK(whole && strlen(whole) > 10000, "a frame of %zu bytes", whole ? strlen(whole) : 0);
+		free(whole);
+	}
+	model_free(&a.model);
+}
+
+/* A part that cannot be written is reported by the flush that ends the frame. */
+TEST(spill_write_error)
+{
+	struct outbuf b;
+	FILE *f = fopen("/dev/null", "r");   /* a stream that refuses writes */
+
+	CHECK(f != NULL, "open");
+	if (!f)
+		return;
+	ob_init(&b, 16);
+	b.sink = f;
+	b.spill = 4;
+	ob_str(&b, "0123456789");
+	ob_spill(&b);
+	CHECK(b.len == 0 && b.werr, "len %zu werr %d", b.len, b.werr);
+	CHECK(ob_flush(&b, f) == -EIO, "the flush reports it");
+	CHECK(b.werr == 0, "and forgets it");
+	ob_free(&b);
+	fclose(f);
+}
+
 int main(void)
 {
 	RUN(events_as_generic_appenders);
 	RUN(text_at_edges);
+	RUN(frame_in_parts);
+	RUN(spill_write_error);
 	T_DONE();
 }
