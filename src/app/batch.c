@@ -43,6 +43,8 @@ int batch_run(struct app *a, FILE *out)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	ob_init(&b, 1 << 16);
+	b.sink = out;   /* a frame is written in parts: see OB_SPILL_BATCH */
+	b.spill = OB_SPILL_BATCH;
 	if (a->opt.sep && !a->opt.json && !a->opt.quiet && !a->set.quiet) {
 		out_csv_header(&b, a);
 		ob_flush(&b, out);

@@ -86,6 +86,7 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 				ob_mem(b, sep, sl);
 			}
 			ob_char(b, '\n');
+			ob_spill(b);
 		}
 	}
 	app_td_csv(b, a, sep);
@@ -170,6 +171,7 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 				ob_str(b, "%)");
 			}
 			ob_char(b, '\n');
+			ob_spill(b);
 		}
 	}
 }

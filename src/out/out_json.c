@@ -15,23 +15,68 @@ static inline double round_cents(double x)
 	return (y >= 0 && y < 9e15 ? (double)(int64_t)y : floor(y)) / 100;
 }
 
-static void ev_obj(struct outbuf *b, const struct ev_val *v)
+/* The text of the enabled time last written in a row: the events of one group share their times,
+ * so most of a grouped row formats it once. */
+struct ns_memo {
+	uint64_t ns;
+	int n;          /* 0: nothing kept yet */
+	char text[20];
+};
+
+/* An event's object, built in a local buffer and appended with one copy: at most 76 characters of
+ * keys, 2 numbers of JSON_NUM_MAX and 3 counts of 20 */
+#define EV_OBJ_MAX 256
+#define PUT_LIT(w, lit) (memcpy((w), (lit), sizeof(lit) - 1), (w) + sizeof(lit) - 1)
+
+/* The counts are most of a frame's text and, unscaled and counted all the interval, repeat
+ * themselves: the value is the raw count, running is enabled, the percentage 100. Each repeat is
+ * a copy of the text formatted once, the same characters as formatting it again. */
+static void ev_obj(struct outbuf *b, const struct ev_val *v, struct ns_memo *en)
 {
-	ob_str(b, "{\"value\":");
-	ob_json_num(b, v->state == EVS_OK ? v->value : NAN);
+	char t[EV_OBJ_MAX], *w = t, *val;
+	bool ok = v->state == EVS_OK;
+
 	if (v->state == EVS_UNSUPPORTED) {
-		ob_str(b, ",\"counted\":false,\"supported\":false}");
+		ob_str(b, "{\"value\":null,\"counted\":false,\"supported\":false}");
 		return;
 	}
-	ob_str(b, ",\"raw\":");
-	ob_u64(b, v->raw);
-	ob_str(b, ",\"enabled_ns\":");
-	ob_u64(b, v->enabled);
-	ob_str(b, ",\"running_ns\":");
-	ob_u64(b, v->running);
-	ob_str(b, ",\"running_pct\":");
-	ob_json_num(b, isnan(v->pct) ? NAN : round_cents(v->pct));
-	ob_str(b, v->state == EVS_OK ? ",\"counted\":true}" : ",\"counted\":false}");
+	w = PUT_LIT(w, "{\"value\":");
+	val = w;
+	/* below 9e15 json_num_text prints an integral value as its integer, exact in a double */
+	if (ok && v->raw < 9000000000000000ull && v->value == (double)v->raw) {
+		int n = u64_text(val, v->raw);
+
+		w = PUT_LIT(w + n, ",\"raw\":");
+		memcpy(w, val, (size_t)n);
+		w += n;
+	} else {
+		w += json_num_text(w, ok ? v->value : NAN);
+		w = PUT_LIT(w, ",\"raw\":");
+		w += u64_text(w, v->raw);
+	}
+	w = PUT_LIT(w, ",\"enabled_ns\":");
+	if (!en->n || en->ns != v->enabled) {
+		en->ns = v->enabled;
+		en->n = u64_text(en->text, v->enabled);
+	}
+	memcpy(w, en->text, (size_t)en->n);
+	w = PUT_LIT(w + en->n, ",\"running_ns\":");
+	if (v->running == v->enabled) {
+		memcpy(w, en->text, (size_t)en->n);
+		w += en->n;
+	} else {
+		w += u64_text(w, v->running);
+	}
+	w = PUT_LIT(w, ",\"running_pct\":");
+	if (v->pct == 100)   /* round_cents(100) is 100, an integer */
+		w = PUT_LIT(w, "100");
+	else
+		w += json_num_text(w, isnan(v->pct) ? NAN : round_cents(v->pct));
+	if (ok)
+		w = PUT_LIT(w, ",\"counted\":true}");
+	else
+		w = PUT_LIT(w, ",\"counted\":false}");
+	ob_mem(b, t, (size_t)(w - t));
 }
 
 /* The escaped "name": keys of every event: escaping them again for every CPU row was most of the
@@ -89,6 +134,7 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 			       const struct ev_val *row, const double *met, const struct app *a, int c, int s)
 {
 	bool first = true;
+	struct ns_memo en = { 0 };
 
 	ob_str(b, "\"events\":{");
 	for (int e = 0; e < m->nev; e++) {
@@ -98,7 +144,7 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 			ob_char(b, ',');
 		first = false;
 		ob_mem(b, k->text.p + k->off[e], k->off[e + 1] - k->off[e]);
-		ev_obj(b, &row[e]);
+		ev_obj(b, &row[e], &en);
 	}
 	ob_str(b, "},\"metrics\":{");
 	first = true;
@@ -159,6 +205,7 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		ob_char(b, ',');
 		events_and_metrics(b, m, &keys, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], a, c, -1);
 		ob_char(b, '}');
+		ob_spill(b);
 	}
 	ob_str(b, "],\"sockets\":[");
 	for (int s = 0; s < m->nsock; s++) {
@@ -172,6 +219,7 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		ob_char(b, ',');
 		events_and_metrics(b, m, &keys, &f->sock[(size_t)s * m->nev], &f->sock_m[(size_t)s * NMETRICS], a, -1, s);
 		ob_char(b, '}');
+		ob_spill(b);
 	}
 	ob_str(b, "],\"system\":{");
 	events_and_metrics(b, m, &keys, f->sys, f->sys_m, a, -1, -1);

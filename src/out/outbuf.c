@@ -12,6 +12,9 @@ void ob_init(struct outbuf *b, size_t cap)
 {
 	b->len = 0;
 	b->oom = 0;
+	b->sink = NULL;
+	b->spill = 0;
+	b->werr = 0;
 	b->cap = cap ? cap : 4096;
 	b->p = malloc(b->cap);
 	if (!b->p) {
@@ -106,14 +109,19 @@ static inline void put_digits(char *p, uint64_t v, int n)
 	put_digits32(p, (uint32_t)v, n);
 }
 
-void ob_u64(struct outbuf *b, uint64_t v)
+int u64_text(char out[20], uint64_t v)
 {
 	int n = ndigits(v);
 
+	put_digits(out, v, n);
+	return n;
+}
+
+void ob_u64(struct outbuf *b, uint64_t v)
+{
 	if (b->cap - b->len < 20 && !ob_room(b, 20))
 		return;
-	put_digits(b->p + b->len, v, n);
-	b->len += (size_t)n;
+	b->len += (size_t)u64_text(b->p + b->len, v);
 }
 
 void ob_i64(struct outbuf *b, int64_t v)
@@ -159,15 +167,16 @@ static inline uint64_t round_half_up(double x)
 	return i + (x - (double)i >= 0.5);
 }
 
-/* v (finite, |v| * 10^decimals below 9e18) with decimals digits after the point; trim drops
- * the trailing zeros of the decimals and then a lone point. */
-static void fixed(struct outbuf *b, double v, int decimals, bool trim)
+/* v (finite, |v| * 10^decimals below 9e18) with decimals digits after the point at out, at most
+ * 30 characters (a sign, 19 digits, the point, 9 decimals); trim drops the trailing zeros of the
+ * decimals and then a lone point. Returns the length. */
+static int fixed_text(char *out, double v, int decimals, bool trim)
 {
 	uint64_t scaled, ip, fp;
-	int nd = decimals;
+	int nd = decimals, n = 0;
 
 	if (v < 0) {
-		ob_char(b, '-');
+		out[n++] = '-';
 		v = -v;
 	}
 	scaled = round_half_up(v * pow10_tab[decimals]);
@@ -177,15 +186,22 @@ static void fixed(struct outbuf *b, double v, int decimals, bool trim)
 	case 9: ip = scaled / 1000000000, fp = scaled % 1000000000; break;
 	default: ip = scaled / p10u[decimals], fp = scaled % p10u[decimals]; break;
 	}
-	ob_u64(b, ip);
+	n += u64_text(out + n, ip);
 	if (trim)
 		for (; nd && fp % 10 == 0; nd--)
 			fp /= 10;
-	if (!nd || (b->cap - b->len < 11 && !ob_room(b, 11)))
+	if (!nd)
+		return n;
+	out[n] = '.';
+	put_digits(out + n + 1, fp, nd);
+	return n + nd + 1;
+}
+
+static void fixed(struct outbuf *b, double v, int decimals, bool trim)
+{
+	if (b->cap - b->len < 32 && !ob_room(b, 32))
 		return;
-	b->p[b->len] = '.';
-	put_digits(b->p + b->len + 1, fp, nd);
-	b->len += (size_t)nd + 1;
+	b->len += (size_t)fixed_text(b->p + b->len, v, decimals, trim);
 }
 
 static void fixed_checked(struct outbuf *b, double v, int decimals, const char *nan_text, bool trim)
@@ -222,20 +238,24 @@ void ob_fixed_trimmed(struct outbuf *b, double v, int decimals, const char *nan_
 	fixed_checked(b, v, decimals, nan_text, true);
 }
 
-void ob_json_num(struct outbuf *b, double v)
+int json_num_text(char out[JSON_NUM_MAX], double v)
 {
 	if (!isfinite(v)) {
-		ob_str(b, "null");
-		return;
+		memcpy(out, "null", 4);
+		return 4;
 	}
 	if (fabs(v) < 9e15) {
 		if ((double)(int64_t)v == v) {   /* an integer, exactly */
-			ob_i64(b, (int64_t)v);
-			return;
+			int64_t i = (int64_t)v;
+
+			if (i < 0) {
+				out[0] = '-';
+				return 1 + u64_text(out + 1, (uint64_t)0 - (uint64_t)i);
+			}
+			return u64_text(out, (uint64_t)i);
 		}
 		/* up to 6 decimals, trailing zeros trimmed */
-		fixed(b, v, fabs(v) >= 1e6 ? 2 : 6, true);
-		return;
+		return fixed_text(out, v, fabs(v) >= 1e6 ? 2 : 6, true);
 	}
 	/* beyond exact integers: the shortest form that reads back the same */
 	char tmp[40];
@@ -245,7 +265,17 @@ void ob_json_num(struct outbuf *b, double v)
 		if (strtod(tmp, NULL) == v)
 			break;
 	}
-	ob_mem(b, tmp, (size_t)n);
+	if (n < 0 || n > JSON_NUM_MAX)   /* cannot happen: a double's %.17g is at most 24 */
+		n = 0;
+	memcpy(out, tmp, (size_t)n);
+	return n;
+}
+
+void ob_json_num(struct outbuf *b, double v)
+{
+	if (b->cap - b->len < JSON_NUM_MAX && !ob_room(b, JSON_NUM_MAX))
+		return;
+	b->len += (size_t)json_num_text(b->p + b->len, v);
 }
 
 void ob_json_str(struct outbuf *b, const char *s)
@@ -281,9 +311,18 @@ void json_fputs(FILE *f, const char *s)
 	ob_free(&b);
 }
 
+void ob_spill_out(struct outbuf *b)
+{
+	if (b->len && fwrite(b->p, 1, b->len, b->sink) != b->len)
+		b->werr = 1;
+	b->len = 0;
+}
+
 int ob_flush(struct outbuf *b, FILE *f)
 {
-	int r = 0;
+	int r = b->werr ? -EIO : 0;
+
+	b->werr = 0;
 	if (b->len && fwrite(b->p, 1, b->len, f) != b->len)
 		r = -EIO;
 	if (fflush(f) != 0)

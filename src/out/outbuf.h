@@ -10,11 +10,25 @@ struct outbuf {
 	char *p;
 	size_t len, cap;
 	int oom;   /* set when growing failed; appends then stop */
+	FILE *sink;     /* ob_spill writes the text out here once it holds spill bytes (NULL: never) */
+	size_t spill;
+	int werr;       /* a write to sink failed: ob_flush reports it */
 };
 
 void ob_init(struct outbuf *b, size_t cap);
 void ob_free(struct outbuf *b);
 void ob_reset(struct outbuf *b);
+/* Batch output writes a frame out in parts of this size: a JSON frame of 1024 CPUs x 16 events is
+ * 2 MiB, and whole it pushed the model's arrays out of the caches every refresh (issue 18). */
+#define OB_SPILL_BATCH (64 * 1024)
+void ob_spill_out(struct outbuf *b);
+/* Between the parts of a long text (rows): with a sink, what the buffer holds is written out once
+ * it reaches spill bytes, so the buffer stays small. The text is the same, in more writes. */
+static inline void ob_spill(struct outbuf *b)
+{
+	if (b->sink && b->len >= b->spill)
+		ob_spill_out(b);
+}
 #include <string.h>
 /* the slow paths: grow, then append */
 void ob_mem_grow(struct outbuf *b, const char *s, size_t n);
@@ -37,6 +51,9 @@ static inline void ob_char(struct outbuf *b, char c)
 		ob_char_grow(b, c);
 }
 void ob_u64(struct outbuf *b, uint64_t v);
+/* The decimal digits of v (ob_u64's text) at out, without a terminator: returns how many, 1 to 20.
+ * For a number written more than once: format it once, append the copies. */
+int u64_text(char out[20], uint64_t v);
 void ob_i64(struct outbuf *b, int64_t v);
 /* Fixed-point decimal with `decimals` digits (0..9), every digit of any finite value (the
  * buffer grows as needed); NAN/inf print `nan_text`. */
@@ -48,10 +65,13 @@ void ob_pad_left(struct outbuf *b, size_t start, size_t width);
 /* A number for JSON: integers exactly, others with up to 6 significant decimals, magnitudes
  * from 9e15 up in exponent form (1e+60); NAN and inf -> null. */
 void ob_json_num(struct outbuf *b, double v);
+/* ob_json_num's text at out, without a terminator; returns its length, at most JSON_NUM_MAX. */
+#define JSON_NUM_MAX 32
+int json_num_text(char out[JSON_NUM_MAX], double v);
 /* A quoted, escaped JSON string. */
 void ob_json_str(struct outbuf *b, const char *s);
 /* The same quoted, escaped JSON string written straight to a stream (NULL prints ""). */
 void json_fputs(FILE *f, const char *s);
-/* Write everything to f and reset. Returns 0 or -EIO. */
+/* Write everything to f and reset. Returns 0 or -EIO (also when an earlier ob_spill's write failed). */
 int ob_flush(struct outbuf *b, FILE *f);
 #endif
