@@ -84,7 +84,11 @@ python3 -c 'import sys, time; sys.stdout.write(open(sys.argv[1]).read()[:2000]);
 wpid=$!
 timeout 10 "$PMUTOP" --replay "$TMPD/fifo3" -b --json >"$TMPD/n3.json" 2>"$TMPD/n3.err" &
 ppid=$!
-sleep 1
+# the signal once the first frame is out: the run then waits on the stalled pipe (earlier, before
+# its handlers, the signal's default action would end it with the same status)
+i=0
+while [ ! -s "$TMPD/n3.json" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3
 pkill -INT -f -- "--replay $TMPD/fifo3" 2>/dev/null
 wait "$ppid"
 rc=$?
