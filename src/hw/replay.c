@@ -2,11 +2,7 @@
 /* replay.c: fill model frames interval by interval from a perf stat -x recording: read once from
  * front to back (a stream, for batch), or indexed first and each interval read again when shown
  * (the TUI steps back; only interval offsets are kept). */
-#include "replay.h"
-#include "csvrow.h"
-#include "linereader.h"
-#include "model.h"
-#include "replay_topo.h"
+#include "replay_impl.h"
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -14,314 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define RP_MAXBAD 8
-#define RP_MAXEV 4096   /* distinct event columns; perf stat itself opens far fewer */
-#define RP_MAXIV (1 << 26)   /* intervals: 1.5 GiB of index; two years of 1 s intervals */
-
-/* The index kept per interval: where its lines start and its time; its lines are read again
- * from the file when it is shown, so memory does not grow with the recording's size. */
-struct rp_interval {
-	uint64_t off;        /* file offset of its first line; it ends where the next one starts */
-	double t;
-};
-
-struct rp_event {
-	char *name;
-	int len;
-	char *unit;
-	int midx;            /* index in the model */
-	int dup_next;        /* the next event of the same name (perf -e cycles,cycles), or -1 */
-	bool first;          /* the first of its name: the one in the name hash */
-};
-
-/* How many rows of one name a CPU had in the interval stamped `stamp`: the k-th row of a name
- * on a CPU belongs to the k-th event of that name, as perf prints repeats in -e order. */
-struct rp_occ {
-	int ev, cpu;
-	unsigned stamp;
-	int count;
-};
-
-struct replay {
-	struct linereader lr;
-	struct csvrow_ctx tctx;   /* the last time column read */
-	bool stream;         /* read once from front to back (batch, a pipe); else indexed (the TUI) */
-	uint64_t data_end;   /* the end of the last line read by the index */
-	char sep;
-	char path[4096];
-	struct rp_interval *iv;   /* the index (not kept by a stream) */
-	int niv, ivcap;      /* intervals indexed, or read so far by a stream */
-	struct rp_event *ev;
-	int nev, evcap;
-	int *hash;           /* event index + 1, open addressing */
-	int hcap;
-	/* CPUs by slot, in the order first seen; the model has them ascending (slot_midx) */
-	int *slot, slot_len; /* [slot_len]: CPU id -> slot, -1 */
-	int *slot_cpu, *slot_midx, nslots, slot_cap;
-	/* the interval being read, by slot and event: vals[slot * vstride + event] */
-	struct ev_val *vals;
-	int vstride;
-	int model_slots, model_nev;   /* the slots and events the model was set up with */
-	bool identity;       /* the model's layout is vals' own: one copy */
-	/* a stream: the interval read ahead (the first, read by replay_open_stream) and the row that
-	 * ended it, the first of the next one (its text still in the reader's buffer) */
-	bool have_frame, have_next;
-	struct csv_row next_row;
-	double t, prev_t, iv_est;
-	int line;            /* lines read by a stream */
-	struct rtopo topo;   /* from '# cpu' lines or the topology file */
-	char topo_src[96];
-	char cpu_model[160];
-	int nbad, bad_first[RP_MAXBAD];
-	const char *bad_why;   /* the first malformed line's reason (static text) */
-	char bad_msg[640];
-	int pos;
-	int last_ev;
-	struct rp_occ *occ;  /* open addressing on (first event, cpu) */
-	int occ_cap, occ_n;
-	unsigned stamp;      /* bumped at every interval, so old counts read as 0 */
-};
-
-static uint32_t hash_name(const char *s, int len)
-{
-	uint32_t h = 2166136261u;
-
-	for (int i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-static int event_find(const struct replay *r, const char *name, int len)
-{
-	if (r->last_ev >= 0) {   /* perf prints all CPUs of one event in a run */
-		const struct rp_event *e = &r->ev[r->last_ev];
-		if (e->len == len && memcmp(e->name, name, (size_t)len) == 0)
-			return r->last_ev;
-	}
-	if (!r->hcap)
-		return -1;
-	for (uint32_t h = hash_name(name, len) & (uint32_t)(r->hcap - 1);; h = (h + 1) & (uint32_t)(r->hcap - 1)) {
-		int k = r->hash[h] - 1;
-		if (k < 0)
-			return -1;
-		if (r->ev[k].len == len && memcmp(r->ev[k].name, name, (size_t)len) == 0)
-			return k;
-	}
-}
-
-static int hash_insert(struct replay *r, int k)
-{
-	if ((r->nev + 1) * 2 > r->hcap) {
-		int ncap = r->hcap ? r->hcap * 2 : 64;
-		int *nh = calloc((size_t)ncap, sizeof(int));
-		if (!nh)
-			return -ENOMEM;
-		free(r->hash);
-		r->hash = nh;
-		r->hcap = ncap;
-		for (int i = 0; i < r->nev; i++)
-			if (i != k && r->ev[i].first)
-				hash_insert(r, i);
-	}
-	for (uint32_t h = hash_name(r->ev[k].name, r->ev[k].len) & (uint32_t)(r->hcap - 1);;
-	     h = (h + 1) & (uint32_t)(r->hcap - 1)) {
-		if (!r->hash[h]) {
-			r->hash[h] = k + 1;
-			return 0;
-		}
-	}
-}
-
-static const struct ev_val absent_val = { .value = NAN, .pct = NAN, .state = EVS_ABSENT };
-
-/* vals with rows slots of stride events: the cells there are kept, the new ones absent. */
-static int vals_resize(struct replay *r, int rows, int stride)
-{
-	size_t n = (size_t)rows * (size_t)stride;
-	struct ev_val *nv = malloc((n ? n : 1) * sizeof(*nv));
-
-	if (!nv)
-		return -ENOMEM;
-	for (int s = 0; s < rows; s++)
-		for (int e = 0; e < stride; e++)
-			nv[(size_t)s * (size_t)stride + (size_t)e] =
-				s < r->nslots && e < r->vstride && e < r->nev ? r->vals[(size_t)s * (size_t)r->vstride + (size_t)e]
-									     : absent_val;
-	free(r->vals);
-	r->vals = nv;
-	r->vstride = stride;
-	return 0;
-}
-
-/* Every cell of the interval absent again. */
-static void vals_clear(struct replay *r)
-{
-	for (int s = 0; s < r->nslots; s++) {
-		struct ev_val *row = &r->vals[(size_t)s * (size_t)r->vstride];
-		for (int e = 0; e < r->nev; e++)
-			row[e] = absent_val;
-	}
-}
-
-/* A new event column; dup_of is the last event of the same name (-1 for a new name). */
-static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
-{
-	struct rp_event *e;
-
-	if (r->nev >= RP_MAXEV)
-		return -E2BIG;
-	if (r->nev == r->evcap) {
-		int ncap = r->evcap ? r->evcap * 2 : 32;
-		struct rp_event *ne = realloc(r->ev, (size_t)ncap * sizeof(*ne));
-		if (!ne)
-			return -ENOMEM;
-		r->ev = ne;
-		r->evcap = ncap;
-	}
-	e = &r->ev[r->nev];
-	e->name = strndup(row->event, (size_t)row->event_len);
-	e->len = row->event_len;
-	e->unit = strndup(row->unit, (size_t)row->unit_len);
-	e->midx = -1;
-	e->dup_next = -1;
-	e->first = dup_of < 0;
-	if (!e->name || !e->unit) {
-		free(e->name);
-		free(e->unit);
-		return -ENOMEM;
-	}
-	r->nev++;
-	if (r->nev > r->vstride && vals_resize(r, r->slot_cap, r->nev > 2 * r->vstride ? r->nev : 2 * r->vstride) < 0)
-		return -ENOMEM;
-	if (dup_of >= 0)
-		r->ev[dup_of].dup_next = r->nev - 1;
-	else if (hash_insert(r, r->nev - 1) < 0)
-		return -ENOMEM;
-	return r->nev - 1;
-}
-
-static uint32_t occ_hash(int ev, int cpu)
-{
-	return ((uint32_t)ev * 2654435761u) ^ ((uint32_t)cpu * 40503u);
-}
-
-/* The number of earlier rows of first event ev on cpu in this interval; counts this one. */
-static int occ_bump(struct replay *r, int ev, int cpu)
-{
-	uint32_t h;
-
-	if ((r->occ_n + 1) * 2 > r->occ_cap) {
-		int ncap = r->occ_cap ? r->occ_cap * 2 : 256;
-		struct rp_occ *old = r->occ, *no = calloc((size_t)ncap, sizeof(*no));
-		if (!no)
-			return -ENOMEM;
-		for (int i = 0; i < r->occ_cap; i++) {
-			if (!old[i].stamp)
-				continue;
-			for (h = occ_hash(old[i].ev, old[i].cpu) & (uint32_t)(ncap - 1); no[h].stamp;
-			     h = (h + 1) & (uint32_t)(ncap - 1))
-				;
-			no[h] = old[i];
-		}
-		free(old);
-		r->occ = no;
-		r->occ_cap = ncap;
-	}
-	for (h = occ_hash(ev, cpu) & (uint32_t)(r->occ_cap - 1);; h = (h + 1) & (uint32_t)(r->occ_cap - 1)) {
-		struct rp_occ *o = &r->occ[h];
-		if (!o->stamp) {
-			*o = (struct rp_occ){ .ev = ev, .cpu = cpu, .stamp = r->stamp, .count = 1 };
-			r->occ_n++;
-			return 0;
-		}
-		if (o->ev == ev && o->cpu == cpu) {
-			if (o->stamp != r->stamp) {
-				o->stamp = r->stamp;
-				o->count = 0;
-			}
-			return o->count++;
-		}
-	}
-}
-
-/* The event column of a row: its name's k-th event for the k-th row of that name on the CPU in
- * this interval. With create, missing columns are added (indexing); else -1 (filling). */
-static int event_of_row(struct replay *r, const struct csv_row *row, bool create)
-{
-	int e = event_find(r, row->event, row->event_len), k;
-
-	if (e < 0) {
-		if (!create)
-			return -1;
-		if ((e = event_add(r, row, -1)) < 0)
-			return e;
-	}
-	r->last_ev = e;
-	if ((k = occ_bump(r, e, row->cpu)) < 0)
-		return k;
-	while (k-- > 0) {
-		if (r->ev[e].dup_next < 0) {
-			if (!create)
-				return -1;
-			return event_add(r, row, e);
-		}
-		e = r->ev[e].dup_next;
-	}
-	return e;
-}
-
-/* The slot of a CPU; with create, a new CPU gets the next one (-ENOMEM), else -1. */
-static int cpu_slot(struct replay *r, int cpu, bool create)
-{
-	if (cpu < r->slot_len && r->slot[cpu] >= 0)
-		return r->slot[cpu];
-	if (!create)
-		return -1;
-	if (cpu >= r->slot_len) {
-		int nlen = cpu + 64 > r->slot_len * 2 ? cpu + 64 : r->slot_len * 2;
-		int *ns = realloc(r->slot, (size_t)nlen * sizeof(int));
-		if (!ns)
-			return -ENOMEM;
-		for (int c = r->slot_len; c < nlen; c++)
-			ns[c] = -1;
-		r->slot = ns;
-		r->slot_len = nlen;
-	}
-	if (r->nslots == r->slot_cap) {
-		int ncap = r->slot_cap ? r->slot_cap * 2 : 64;
-		int *nc = realloc(r->slot_cpu, (size_t)ncap * sizeof(int));
-		if (nc)
-			r->slot_cpu = nc;
-		int *nm = realloc(r->slot_midx, (size_t)ncap * sizeof(int));
-		if (nm)
-			r->slot_midx = nm;
-		if (!nc || !nm || vals_resize(r, ncap, r->vstride) < 0)
-			return -ENOMEM;
-		r->slot_cap = ncap;
-	}
-	r->slot[cpu] = r->nslots;
-	r->slot_cpu[r->nslots] = cpu;
-	r->slot_midx[r->nslots] = -1;
-	return r->nslots++;
-}
-
-/* A data row into its cell of the interval: the k-th row of a name on a CPU is the k-th event of
- * that name. With create a new CPU or event is added (0 or -errno), else its row is dropped. */
-static int take_row(struct replay *r, const struct csv_row *row, bool create)
-{
-	int s = cpu_slot(r, row->cpu, create), e;
-	struct ev_val *v;
-
-	if (s < 0)
-		return create ? s : 0;
-	if ((e = event_of_row(r, row, create)) < 0)
-		return create ? e : 0;
-	v = &r->vals[(size_t)s * (size_t)r->vstride + (size_t)e];
-	model_set_recorded(v, row->value, isnan(row->run_ns) || row->run_ns < 0 ? 0 : (uint64_t)row->run_ns, row->pct,
-			   row->vstate == CSVV_OK ? EVS_OK : row->vstate == CSVV_NOT_COUNTED ? EVS_NOT_COUNTED : EVS_UNSUPPORTED);
-	return 0;
-}
 
 static void note_bad(struct replay *r, int line, const char *why)
 {
@@ -433,9 +121,9 @@ static int index_file(struct replay *r)
 					return e;
 				r->stamp++;
 			}
-			if ((e = event_of_row(r, &row, true)) < 0)
+			if ((e = rp_event_of_row(r, &row, true)) < 0)
 				return e;
-			if ((e = cpu_slot(r, row.cpu, true)) < 0)
+			if ((e = rp_cpu_slot(r, row.cpu, true)) < 0)
 				return e;
 		}
 	}
@@ -478,7 +166,7 @@ static int read_interval(struct replay *r)
 	int rc, n = 0;
 
 	r->stamp++;
-	vals_clear(r);
+	rp_vals_clear(r);
 	for (;; n++) {
 		if (r->have_next)
 			row = r->next_row;
@@ -491,7 +179,7 @@ static int read_interval(struct replay *r)
 			return 1;
 		}
 		r->t = row.time;
-		if ((rc = take_row(r, &row, true)) < 0)
+		if ((rc = rp_take_row(r, &row, true)) < 0)
 			return rc;
 	}
 }
@@ -680,7 +368,7 @@ int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
 		r->ev[i].midx = rc;
 	}
 	/* vals laid out as the model's rows, so that an interval is one copy when the order agrees */
-	if ((rc = model_alloc_frame(m)) < 0 || (r->vstride != r->nev && (rc = vals_resize(r, r->slot_cap, r->nev)) < 0))
+	if ((rc = model_alloc_frame(m)) < 0 || (r->vstride != r->nev && (rc = rp_vals_resize(r, r->slot_cap, r->nev)) < 0))
 		goto out;
 	r->model_slots = n;
 	r->model_nev = r->nev;
@@ -724,13 +412,13 @@ static int reread_interval(struct replay *r)
 	if ((kind = lr_seek(&r->lr, r->iv[r->pos].off)) < 0)
 		return kind;
 	r->stamp++;
-	vals_clear(r);
+	rp_vals_clear(r);
 	while ((kind = lr_next(&r->lr, &p, &ll, &off)) != LR_END && off < end) {
 		if (kind < 0)
 			return kind;
 		if (kind == LR_LINE && csvrow_parse_ctx(p, ll, r->sep, &row, &r->tctx) == CSVROW_DATA && !row.summary &&
 		    row.cpu >= 0 && !isnan(row.time))
-			take_row(r, &row, false);
+			rp_take_row(r, &row, false);
 	}
 	return 0;
 }
