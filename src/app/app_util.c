@@ -93,12 +93,12 @@ static bool util_wanted(const struct app *a)
 	return !a->opt.batch || json_rows(a) || a->exp;
 }
 
-/* Interrupts and clocks: the TUI and batch JSON only (the exporter publishes neither). The machine
- * without a PMU shows them by default; elsewhere they are read when the columns setting asks for
- * them (the column chooser). */
+/* Interrupts and clocks: the TUI, batch JSON and the exporter (pmutop_interrupts_per_second,
+ * pmutop_cpufreq_hertz); batch CSV and text print neither. The machine without a PMU shows them by
+ * default; elsewhere they are read when the columns setting asks for them (the column chooser). */
 static bool swr_wanted(const struct app *a)
 {
-	if (a->opt.batch && !json_rows(a))
+	if (a->opt.batch && !json_rows(a) && !a->exp)
 		return false;
 	return a->hw_reason[0] || ui_evtext_has(a->set.columns, "interrupts") ||
 	       ui_evtext_has(a->set.columns, "mhz");

@@ -290,6 +290,9 @@ static const struct {
 	{ M_L1D_MPKI, 1, "l1d_mpki", "L1 data cache refills per thousand instructions over the last interval" },
 	{ M_L1D_MISS_PCT, 0.01, "l1d_miss_ratio", "L1 data cache refills per access over the last interval (0..1)" },
 	{ M_L3_HIT_PCT, 0.01, "l3_hit_ratio", "L3 lookups that hit over the last interval (0..1)" },
+	/* the kernel's books, read where the screen shows them (no PMU, or the columns setting) */
+	{ M_IRQ_RATE, 1, "interrupts_per_second", "interrupts per second over the last interval (/proc/interrupts)" },
+	{ M_MHZ, 1e6, "cpufreq_hertz", "the clock the kernel reports (cpufreq, else /proc/cpuinfo), mean over the last interval" },
 };
 
 static const struct {

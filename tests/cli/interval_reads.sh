@@ -5,8 +5,9 @@
 # /proc/interrupts, /proc/cpuinfo or cpufreq read after start-up, so a run of 13 intervals opens
 # exactly the files a run of 3 does. Batch JSON prints utilisation, interrupts and clocks: it reads
 # them every interval, through descriptors opened once and read again with pread. The exporter
-# alone (--quiet --prom) publishes utilisation: /proc/stat, not interrupts nor clocks. Counted with
-# strace, live (software events) and on a simulated machine without a PMU (its tree's clocks).
+# alone (--quiet --prom) publishes utilisation, and interrupts and clocks where the screen shows them
+# (no PMU, as here): the same kept descriptors; on a machine with a PMU, neither. Counted with
+# strace, live (software events) and on simulated machines (their trees' clocks).
 . "$(dirname "$0")/../lib.sh"
 
 if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
@@ -84,18 +85,20 @@ PY
 		fi
 	fi
 
-	# the exporter alone publishes utilisation: /proc/stat, and no interrupts nor clocks
-	# (the --prom file itself is written anew each interval: only the kernel's books are counted)
+	# the exporter alone publishes utilisation, and here (no PMU) interrupts and clocks, read through
+	# descriptors kept open (the --prom file itself is written anew each interval: only the kernel's
+	# books are counted)
 	trace live_prom 3 -b --quiet --prom "$TMPD/metrics.prom" -e "$EV"
 	trace live_prom 13 -b --quiet --prom "$TMPD/metrics.prom" -e "$EV"
 	f=$TMPD/live_prom.13
-	if ! grep -q '^pmutop_utilization_ratio{' "$TMPD/metrics.prom" 2>/dev/null; then
-		fail live_prom_util_only "no pmutop_utilization_ratio in --prom's file: $(head -c 200 "$f.err")"
-	elif [ "$(opens_of '/proc/stat' "$f")" -ne 1 ] || [ "$(opens_of '/proc/interrupts|/cpufreq/' "$f")" -ne 0 ] ||
+	if ! grep -q '^pmutop_utilization_ratio{' "$TMPD/metrics.prom" 2>/dev/null ||
+	   ! grep -q '^pmutop_interrupts_per_second{' "$TMPD/metrics.prom"; then
+		fail live_prom_books "no utilisation or interrupts gauge in --prom's file: $(head -c 200 "$f.err")"
+	elif [ "$(opens_of '/proc/stat' "$f")" -ne 1 ] || [ "$(opens_of '/proc/interrupts' "$f")" -ne 1 ] ||
 	     [ "$(opens_of "$KB" "$f")" -ne "$(opens_of "$KB" "$TMPD/live_prom.3")" ]; then
-		fail live_prom_util_only "$(grep -E "$KB" "$f" | grep -E 'open' | head -n 4)"
+		fail live_prom_books "$(grep -E "$KB" "$f" | grep -E 'open' | head -n 4)"
 	else
-		pass live_prom_util_only
+		pass live_prom_books
 	fi
 fi
 
@@ -112,5 +115,14 @@ if grep -q '"mhz"' "$TMPD/sim_json.13.out" && [ "$b" -ge $((a + 10)) ]; then
 	pass sim_nopmu_json_reads_clocks
 else
 	fail sim_nopmu_json_reads_clocks "clock files opened $a times in 3 intervals, $b in 13"
+fi
+# the exporter publishes the clocks where the screen shows them: on kvm-nopmu, not on spr-2s
+"$PMUTOP" --sim kvm-nopmu -b -n 3 -d 0.05 --quiet --prom "$TMPD/nopmu.prom" 2>/dev/null
+"$PMUTOP" --sim spr-2s -b -n 3 -d 0.05 --quiet --prom "$TMPD/spr.prom" 2>/dev/null
+if grep -q '^pmutop_cpufreq_hertz{cpu="0"' "$TMPD/nopmu.prom" && grep -q '^pmutop_interrupts_per_second{' "$TMPD/nopmu.prom" &&
+   grep -q '^pmutop_utilization_ratio{' "$TMPD/spr.prom" && ! grep -q -E '^pmutop_(cpufreq_hertz|interrupts_per_second)\{' "$TMPD/spr.prom"; then
+	pass sim_prom_books_where_shown
+else
+	fail sim_prom_books_where_shown "$(grep -c -E '^pmutop_(cpufreq|interrupts)' "$TMPD/nopmu.prom") on kvm-nopmu, $(grep -c -E '^pmutop_(cpufreq|interrupts)' "$TMPD/spr.prom") on spr-2s"
 fi
 t_done
