@@ -48,6 +48,11 @@ int replay_main(struct app *a)
 	int r;
 
 	/* batch conversion reads the file once, front to back (a pipe will do); the TUI steps back */
+	if (!a->opt.batch && strcmp(a->opt.replay, "-") == 0) {
+		fprintf(stderr, "pmutop: --replay -: the screen steps back through a recording, so it needs a "
+			"file; standard input plays with -b (pmutop --replay - -b --json)\n");
+		return 2;
+	}
 	a->rep = a->opt.batch ? replay_open_stream(a->opt.replay, a->opt.topology, err, sizeof(err))
 			      : replay_open(a->opt.replay, a->opt.topology, err, sizeof(err));
 	if (!a->rep) {

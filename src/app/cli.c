@@ -77,6 +77,7 @@ static void usage(FILE *f)
 "      --json               batch output as one JSON object per interval\n"
 "  -o, --output FILE        batch output file\n"
 "      --replay FILE        play a recording (pmutop -x or perf stat -a -A -I -x) in the TUI, or with -b\n"
+"                           (with -b also a pipe or FIFO; - is standard input)\n"
 "      --topology FILE      CPU to socket/core map for a replay (lscpu -p output)\n"
 "      --sim MACHINE        run on a simulated machine (see --list-machines; or a description file)\n"
 "      --sim-fault SPEC     inject faults into the simulated kernel: eacces, emfile=N,\n"

@@ -17,7 +17,8 @@ static int lr_init(struct linereader *lr, int fd, const char *path, bool pipe_ok
 
 	lr->fd = fd;
 	if (fstat(lr->fd, &st) < 0 || !(S_ISREG(st.st_mode) || (pipe_ok && S_ISFIFO(st.st_mode)))) {
-		snprintf(err, errlen, "%s: not a regular file%s", path, pipe_ok ? " or pipe" : "");
+		snprintf(err, errlen, "%s: not a regular file%s", path, pipe_ok ? " or pipe" :
+			 S_ISFIFO(st.st_mode) ? " (a pipe or FIFO is read only front to back: with -b)" : "");
 		lr_close(lr);
 		return -1;
 	}

@@ -100,6 +100,18 @@ else
 	fail ctrl_c_while_input_stalls "exit $rc (124: still waiting; 130 wanted): $(head -c 300 "$TMPD/n3.err")"
 fi
 
+# the screen steps back, so it needs a file: standard input and a FIFO say to use -b
+echo x | "$PMUTOP" --replay - >/dev/null 2>"$TMPD/tui_stdin.err"
+rc=$?
+mkfifo "$TMPD/fifo4"
+timeout 5 "$PMUTOP" --replay "$TMPD/fifo4" >/dev/null 2>"$TMPD/tui_fifo.err"
+rc2=$?
+if [ "$rc" = 2 ] && grep -q 'plays with -b' "$TMPD/tui_stdin.err" && [ "$rc2" = 1 ] && grep -q 'with -b' "$TMPD/tui_fifo.err"; then
+	pass screen_needs_a_file
+else
+	fail screen_needs_a_file "exit $rc: $(cat "$TMPD/tui_stdin.err"); exit $rc2: $(cat "$TMPD/tui_fifo.err")"
+fi
+
 # every byte of the recording read once: read() on its descriptor returns its size in all, no seek
 # (LeakSanitizer cannot run under ptrace: off for this run of a SAN=1 build)
 if ! command -v strace >/dev/null 2>&1; then
