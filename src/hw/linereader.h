@@ -6,8 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* (a fuzz build makes both small, so that its short inputs cross blocks and hold long lines) */
+#ifndef LR_BLOCK
 #define LR_BLOCK (1u << 20)     /* bytes read at a time: the reader's whole buffer */
+#endif
+#ifndef LR_MAXLINE
 #define LR_MAXLINE (64u << 10)  /* a longer line is reported (LR_LONG) and skipped, never held */
+#endif
+_Static_assert(LR_BLOCK > LR_MAXLINE, "a line of LR_MAXLINE bytes and its newline fit one block");
 
 enum { LR_END = 0, LR_LINE = 1, LR_LONG = 2 };
 

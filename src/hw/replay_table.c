@@ -90,6 +90,19 @@ void rp_vals_clear(struct replay *r)
 }
 
 /* A new event column; dup_of is the last event of the same name (-1 for a new name). */
+/* The field's len bytes and a NUL: all of them, where strndup would stop at a NUL byte inside a
+ * hostile file's field, leaving fewer bytes than the length the hash and the lookups read. */
+static char *dup_field(const char *s, int len)
+{
+	char *d = malloc((size_t)len + 1);
+
+	if (d) {
+		memcpy(d, s, (size_t)len);
+		d[len] = '\0';
+	}
+	return d;
+}
+
 static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
 {
 	struct rp_event *e;
@@ -105,7 +118,7 @@ static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
 		r->evcap = ncap;
 	}
 	e = &r->ev[r->nev];
-	e->name = strndup(row->event, (size_t)row->event_len);
+	e->name = dup_field(row->event, row->event_len);
 	e->len = row->event_len;
 	e->unit = strndup(row->unit, (size_t)row->unit_len);
 	e->midx = -1;

@@ -4,7 +4,8 @@
 # (1,000,000), within FUZZ_TIME seconds (1800); a target that cannot reach FUZZ_RUNS in time fails.
 # Usage: sh tests/fuzz/run.sh tests/fuzz/fuzz_*.c   (what `make fuzz` does)
 # Each target names the sources it links in a line "// FUZZ_SOURCES: a.c b.c" (only the pure parser
-# files, no libpci/ncurses), libraries in "// FUZZ_LIBS: -lfoo" if it needs any, libFuzzer options in
+# files, no libpci/ncurses), libraries in "// FUZZ_LIBS: -lfoo" if it needs any, compiler options in
+# "// FUZZ_CFLAGS: -DNAME=VALUE" (a smaller buffer, say), libFuzzer options in
 # "// FUZZ_ARGS: -max_len=N" (keep inputs small enough for 1M runs), and optionally seed
 # files in "// FUZZ_SEEDS: glob". The seed corpus of fuzz_NAME.c is tests/fuzz/corpus/NAME/ (every file).
 # Prints "PASS fuzz:NAME: N runs", "FAIL fuzz:NAME: why" or "SKIP fuzz:NAME: why"; exits 1 on any FAIL.
@@ -36,6 +37,7 @@ for t in "$@"; do
 	srcs=$(sed -n 's|^// FUZZ_SOURCES:||p' "$t")
 	seeds=$(sed -n 's|^// FUZZ_SEEDS:||p' "$t")
 	libs=$(sed -n 's|^// FUZZ_LIBS:||p' "$t")
+	cflags=$(sed -n 's|^// FUZZ_CFLAGS:||p' "$t")
 	args=$(sed -n 's|^// FUZZ_ARGS:||p' "$t")
 	if [ -z "$srcs" ]; then
 		echo "FAIL fuzz:$name: no '// FUZZ_SOURCES:' line in $t"
@@ -43,7 +45,7 @@ for t in "$@"; do
 		continue
 	fi
 	# shellcheck disable=SC2086
-	if ! "$FUZZ_CC" -g -O1 -std=gnu11 -D_GNU_SOURCE -Isrc -Wall -Wextra \
+	if ! "$FUZZ_CC" -g -O1 -std=gnu11 -D_GNU_SOURCE -Isrc -Wall -Wextra $cflags \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-o "$out/$name" "$t" $srcs $libs >"$out/$name.build.log" 2>&1; then
 		echo "FAIL fuzz:$name: build failed: $(head -c 400 "$out/$name.build.log" | tr '\n' ' ')"
