@@ -33,7 +33,7 @@ CPPFLAGS += -D_GNU_SOURCE -DSYSCONFDIR='"$(sysconfdir)"' -Isrc $(filter-out -D_X
 CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
 LDLIBS   += $(PKG_LIBS) -lm
 
-SRCS     := $(wildcard src/*.c src/app/*.c src/out/*.c src/hw/*.c src/hw/sim/*.c src/pci/*.c src/ui/*.c)
+SRCS     := $(shell find src -name "*.c" | LC_ALL=C sort)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
 MACHINES := $(sort $(wildcard machines/*.machine))
 GEN_C    := $(BUILD)/gen/machines_embed.c

@@ -5,7 +5,7 @@
  * Prints one JSON line per run.
  *
  *   bench_evbrowse CPUID EVENTS_DIR|- QUERY RUNS */
-#include "hw/catalog.h"
+#include "hw/catalog/catalog.h"
 #include "ui/evbrowse.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  *
  *   bench_prom MACHINE EVENTS N   N samples/scrapes of each kind */
 #include "app/app.h"
-#include "app/exporter.h"
+#include "out/exporter.h"
 #include "out/prom.h"
 #include <arpa/inet.h>
 #include <errno.h>

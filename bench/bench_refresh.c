@@ -17,11 +17,11 @@
 #include "app/app.h"
 #include "out/output.h"
 #include "out/outbuf.h"
-#include "hw/catalog_alias.h"
-#include "hw/counters.h"
-#include "hw/seam.h"
+#include "hw/catalog/catalog_alias.h"
+#include "hw/perf/counters.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
-#include "hw/sysfs.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

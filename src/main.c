@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c: the program entry; everything else lives in the library so tests can link it. */
-int pmutop_main(int argc, char **argv);
+#include "cmd/cmd.h"
 
 int main(int argc, char **argv)
 {

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
-#include "app/app.h"
-#include "app/exporter.h"
-#include "hw/counters.h"
-#include "hw/seam.h"
+#include "app.h"
+#include "hw/perf/counters.h"
+#include "hw/sys/seam.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,7 +130,8 @@ int app_sample(struct app *a)
 	}
 	model_derive(&a->model);
 	app_td_derive(a);
-	exporter_publish(a);
+	if (a->on_frame)
+		a->on_frame(a);
 	return 0;
 }
 

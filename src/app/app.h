@@ -4,16 +4,16 @@
 #ifndef PMUTOP_APP_H
 #define PMUTOP_APP_H
 #include <stdbool.h>
-#include "app/settings.h"
-#include "hw/topology.h"
-#include "hw/pmu.h"
-#include "hw/evparse.h"
-#include "hw/model.h"
-#include "hw/budget.h"
-#include "hw/catalog.h"
+#include "config/settings.h"
+#include "hw/sys/topology.h"
+#include "hw/sys/pmu.h"
+#include "hw/events/evparse.h"
+#include "hw/model/model.h"
+#include "hw/model/budget.h"
+#include "hw/catalog/catalog.h"
 #include "pci/disc.h"
-#include "app/app_topdown.h"
-#include "app/app_skt.h"
+#include "app_topdown.h"
+#include "app_skt.h"
 
 struct app;
 struct perf_seam;
@@ -83,6 +83,8 @@ struct app {
 	int nbudget;
 	struct disc_inventory inv;
 	struct exporter *exp;      /* --listen / --prom, NULL when off */
+	/* called after each sample's figures are derived (the exporter publishes them); NULL none */
+	void (*on_frame)(struct app *a);
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
 	bool inv_loaded;
@@ -128,6 +130,8 @@ void app_util_sample(struct app *a);
 void app_util_free(struct app *a);
 
 extern const struct source_ops source_perf;
+/* A perf stat -x recording (app->rep, opened by the caller) as the source. */
+extern const struct source_ops source_replay;
 /* Bring up the machine: --sim (tree + simulated kernel), --sysfs/PMUTOP_SYSFS or /sys with the
  * real kernel; topology, PMUs, host facts. Returns 0, -1 when --sim-tree wrote its tree (exit 0),
  * or an exit status with the message printed. */
@@ -136,6 +140,4 @@ int app_open_machine(struct app *a);
 int app_open_events(struct app *a);
 /* Stop counting and free everything, removing a simulated tree. */
 void app_close(struct app *a);
-/* --replay: set up the replay source and run batch or TUI. Returns the exit status. */
-int replay_main(struct app *a);
 #endif

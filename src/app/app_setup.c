@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
-#include "app/app.h"
-#include "app/guard.h"
-#include "hw/fsat.h"
-#include "hw/catalog_alias.h"
-#include "hw/counters.h"
-#include "hw/seam.h"
+#include "app.h"
+#include "guard.h"
+#include "hw/sys/fsat.h"
+#include "hw/catalog/catalog_alias.h"
+#include "hw/perf/counters.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
-#include "hw/sysfs.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

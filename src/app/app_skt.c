@@ -2,8 +2,8 @@
 /* app_skt.c: the sockets' memory, interconnect, L3 and power events: which this machine has (each
  * event of the uncore set tried alone, so a machine with RAPL but no IMC still gets its watts), and
  * adding them to what is counted only while the sockets view or the header meters show them. */
-#include "app/app.h"
-#include "app/app_skt.h"
+#include "app.h"
+#include "app_skt.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

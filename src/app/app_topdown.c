@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_topdown.c: top-down shares of the running program: the method per core PMU, its events added
- * when asked for, shares per CPU, socket and system (from summed counts, then ratios), batch output. */
-#include "app/app.h"
-#include "app/app_topdown.h"
-#include "out/outbuf.h"
+ * when asked for, shares per CPU, socket and system (from summed counts, then ratios). */
+#include "app.h"
+#include "app_topdown.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -127,72 +126,4 @@ void app_td_derive(struct app *a)
 		td_row(&t->plan.in[i], f->sys, &t->sys[(size_t)i * TD_NSHARES]);
 		t->sys_pct[i] = lead_pct(&t->plan.in[i], f->sys);
 	}
-}
-
-/* --- batch output --- */
-
-static void json_shares(struct outbuf *b, const double *o, const char *prefix, bool *first)
-{
-	for (int k = 0; k < TD_NSHARES; k++) {
-		if (isnan(o[k]))
-			continue;
-		if (!*first)
-			ob_char(b, ',');
-		*first = false;
-		ob_char(b, '"');
-		ob_str(b, prefix);
-		ob_str(b, td_shares[k].name);
-		ob_str(b, "\":");
-		ob_json_num(b, o[k]);
-	}
-}
-
-void app_td_json(struct outbuf *b, const struct app *a, int c, int s, bool *first)
-{
-	const struct app_td *t = &a->td;
-	int n = t->plan.n;
-	char prefix[64];
-
-	if (!t->cpu || !t->on)
-		return;
-	if (c >= 0) {
-		json_shares(b, &t->cpu[(size_t)c * TD_NSHARES], "", first);
-		return;
-	}
-	for (int i = 0; i < n; i++) {
-		/* hybrid: one set per core type, "cpu_core.tma_retiring" */
-		snprintf(prefix, sizeof(prefix), "%s%s", n > 1 ? t->plan.in[i].pmu_name : "", n > 1 ? "." : "");
-		json_shares(b, s >= 0 ? &t->sock[((size_t)s * n + i) * TD_NSHARES] : &t->sys[(size_t)i * TD_NSHARES],
-			    prefix, first);
-	}
-}
-
-void app_td_csv(struct outbuf *b, const struct app *a, const char *sep)
-{
-	const struct app_td *t = &a->td;
-	const struct frame *f = &a->model.cur;
-	size_t sl = strlen(sep);
-	char tbuf[32];
-
-	if (!t->cpu || !t->on)
-		return;
-	snprintf(tbuf, sizeof(tbuf), "%16.9f", f->t);
-	for (int k = 0; k < TD_NSHARES; k++)
-		for (int c = 0; c < t->ncpus; c++) {
-			double v = t->cpu[(size_t)c * TD_NSHARES + k];
-			if (isnan(v))
-				continue;
-			/* a metric-only line as perf prints one: no value, unit, event, running or percent */
-			ob_str(b, tbuf);
-			ob_mem(b, sep, sl);
-			ob_str(b, "CPU");
-			ob_i64(b, a->model.cpu_ids[c]);
-			for (int i = 0; i < 6; i++)
-				ob_mem(b, sep, sl);
-			ob_fixed(b, v, 2, "");
-			ob_mem(b, sep, sl);
-			ob_str(b, "% ");
-			ob_str(b, td_shares[k].name);
-			ob_char(b, '\n');
-		}
 }

@@ -5,10 +5,9 @@
 #define PMUTOP_APP_TOPDOWN_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "hw/topdown.h"
+#include "hw/model/topdown.h"
 
 struct app;
-struct outbuf;
 
 struct app_td {
 	struct td_plan plan;
@@ -38,9 +37,4 @@ void app_td_free(struct app *a);
 /* The instance (method) of a model CPU index, -1 none. */
 int app_td_inst_of_cpu(const struct app *a, int c);
 
-/* Batch output: the shares of a CPU (c >= 0), a socket (s >= 0) or the system as JSON members
- * ("tma_retiring":41.2,...), each preceded by a comma unless *first. */
-void app_td_json(struct outbuf *b, const struct app *a, int c, int s, bool *first);
-/* CSV metric-only lines ("TIME,CPUn,,,,,,41.20,% tma_retiring") of every CPU. */
-void app_td_csv(struct outbuf *b, const struct app *a, const char *sep);
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_uncore.c: load the PMON discovery inventory for the current machine (sysfs root, topology, PMUs). */
-#include "app/app.h"
-#include "hw/sysfs.h"
+#include "app.h"
+#include "hw/sys/sysfs.h"
 #include <stdlib.h>
 #include <string.h>
 

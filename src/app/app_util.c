@@ -4,13 +4,13 @@
  * the procfs root, or the simulated kernel's); and what else the kernel books per CPU without
  * a PMU: interrupts from /proc/interrupts (the seam too) and the clock (cpufreq or cpuinfo under
  * the sysfs/procfs root, which a simulated machine's tree provides). */
-#include "app/app.h"
-#include "hw/cpufreq.h"
-#include "hw/procirq.h"
-#include "hw/procstat.h"
-#include "hw/seam.h"
-#include "hw/sysfs.h"
-#include "ui/evtext.h"
+#include "app.h"
+#include "hw/sys/cpufreq.h"
+#include "hw/sys/procirq.h"
+#include "hw/sys/procstat.h"
+#include "hw/sys/seam.h"
+#include "hw/sys/sysfs.h"
+#include "config/keylist.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -100,8 +100,8 @@ static bool swr_wanted(const struct app *a)
 {
 	if (a->opt.batch && !json_rows(a) && !a->exp)
 		return false;
-	return a->hw_reason[0] || ui_evtext_has(a->set.columns, "interrupts") ||
-	       ui_evtext_has(a->set.columns, "mhz");
+	return a->hw_reason[0] || keylist_has(a->set.columns, "interrupts") ||
+	       keylist_has(a->set.columns, "mhz");
 }
 
 /* Each CPU's clock into swr (SWR_MHZ, SWR_NMHZ): cpufreq where the kernel has it, else cpuinfo. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* guard.c: fatal signals restore the terminal, remove the private tree, then re-raise. */
-#include "app/guard.h"
-#include "hw/fsat.h"
+#include "guard.h"
+#include "hw/sys/fsat.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
 #include "app/app.h"
-#include "out/output.h"
-#include "hw/cpulist.h"
-#include "hw/replay.h"
+#include "output.h"
+#include "out_topdown.h"
+#include "hw/sys/cpulist.h"
+#include "replay/replay.h"
 #include <math.h>
 #include <string.h>
 
@@ -89,7 +90,7 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_spill(b);
 		}
 	}
-	app_td_csv(b, a, sep);
+	out_td_csv(b, a, sep);
 }
 
 void out_csv_header(struct outbuf *b, const struct app *a)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* out_json.c: one JSON object per interval: cpus, sockets, system, each with events and metrics. */
 #include "app/app.h"
-#include "out/output.h"
+#include "output.h"
+#include "out_topdown.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -159,7 +160,7 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		ob_str(b, "\":");
 		ob_json_num(b, met[k]);
 	}
-	app_td_json(b, a, c, s, &first);
+	out_td_json(b, a, c, s, &first);
 	ob_char(b, '}');
 }
 

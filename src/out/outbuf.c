@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outbuf.c: fast appenders for batch output; printf per field is too slow at 224 CPUs x 16 events. */
-#include "out/outbuf.h"
+#include "outbuf.h"
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>

@@ -3,7 +3,7 @@
 #ifndef PMUTOP_OUTPUT_H
 #define PMUTOP_OUTPUT_H
 #include <stdio.h>
-#include "out/outbuf.h"
+#include "outbuf.h"
 
 struct app;
 

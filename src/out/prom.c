@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* prom.c: Prometheus text 0.0.4 and OpenMetrics 1.0 exposition of a frame, and the totals behind
  * its counters. Label text is escaped once per event and once per CPU, then copied per series. */
-#include "out/prom.h"
+#include "prom.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

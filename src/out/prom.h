@@ -6,8 +6,8 @@
 #define PMUTOP_PROM_H
 #include <stdbool.h>
 #include <stdint.h>
-#include "hw/model.h"
-#include "out/outbuf.h"
+#include "hw/model/model.h"
+#include "outbuf.h"
 
 enum prom_format { PROM_TEXT, PROM_OPENMETRICS };
 

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pci/disc.h"
+#include "disc.h"
 
 /* The largest table the format can describe: 1023 units at a stride of 255 words, plus the global entry. */
 #define TABLE_MAX ((size_t)1024 * 255 * 8)

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "pci/disc.h"
+#include "disc.h"
 
 /* All multi-byte fields are little endian, whatever the host. */
 static void put16(uint8_t *p, uint16_t v)

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pci/disc.h"
+#include "disc.h"
 
 #define CFG_SIZE 4096
 

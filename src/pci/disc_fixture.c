@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hw/fsat.h"
-#include "pci/disc.h"
+#include "hw/sys/fsat.h"
+#include "disc.h"
 
 /* The kernel's IORESOURCE_* flags, as shown in a device's sysfs "resource" file. */
 #define RES_IO     0x00000100ull

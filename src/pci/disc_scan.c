@@ -13,7 +13,7 @@
 
 #include <pci/pci.h>
 
-#include "pci/disc.h"
+#include "disc.h"
 
 #define VENDOR_INTEL     0x8086
 #define ECAP_DVSEC       0x23

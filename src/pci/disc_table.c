@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pci/disc.h"
+#include "disc.h"
 
 #define ENTRY_BYTES 24   /* three u64 words, global and unit entries alike */
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "pci/disc.h"
+#include "disc.h"
 
 #define MAX_TYPE 23
 

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ui/cols.h"
-#include "ui/evtext.h"
+#include "cols.h"
+#include "config/keylist.h"
 
 struct ui_colchoose {
 	int n, sel, top;
@@ -214,9 +214,9 @@ void ui_colchoose_follow(struct ui *u, const char *before)
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
 
-		if (has_line(before, ev->key) || ui_evtext_has(cols, ev->key) || ui_evtext_has(cols, ev->name))
+		if (has_line(before, ev->key) || keylist_has(cols, ev->key) || keylist_has(cols, ev->name))
 			continue;
-		if (ui_evtext_toggle(cols, sizeof(u->a->set.columns), ev->key) < 0) {
+		if (keylist_toggle(cols, sizeof(u->a->set.columns), ev->key) < 0) {
 			snprintf(u->status, sizeof(u->status), "counting %.60s, not shown: the column layout is full "
 				 "(F hides a column)", ev->key);
 			u->status_err = true;

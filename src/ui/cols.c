@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hw/model.h"
-#include "ui/evtext.h"
-#include "ui/format.h"
-#include "ui/view.h"
+#include "hw/model/model.h"
+#include "config/keylist.h"
+#include "format.h"
+#include "view.h"
 
 /* The fixed metric/role columns, in screen order (data, not code). */
 static const struct fixed_col {
@@ -197,8 +197,8 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		else
 			snprintf(name, sizeof(name), "%s", ev->key);   /* "cycles#2" for a repeat */
 		/* a layout (the column chooser's) picks among every column later (ui_cols_arrange) */
-		if (only && only[0] && !(layout && !sockets) && !ui_evtext_has(only, name) &&
-		    !ui_evtext_has(only, ev->name))
+		if (only && only[0] && !(layout && !sockets) && !keylist_has(only, name) &&
+		    !keylist_has(only, ev->name))
 			continue;
 		unit_suffix(ev->unit, unit, sizeof(unit));
 		snprintf(title, sizeof(title), "%s%s", name, unit);
@@ -437,10 +437,10 @@ bool ui_cols_is_layout(const char *only)
 {
 	if (!only || !only[0])
 		return false;
-	if (ui_evtext_has(only, "cpu"))   /* the chooser writes the identity column first */
+	if (keylist_has(only, "cpu"))   /* the chooser writes the identity column first */
 		return true;
 	for (int i = 0; i < NFIXED; i++)
-		if (ui_evtext_has(only, fixed_cols[i].key))
+		if (keylist_has(only, fixed_cols[i].key))
 			return true;
 	return false;
 }
@@ -520,7 +520,7 @@ int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids,
 			return n;
 		}
 		memcpy(src, cols, sizeof(*src) * (size_t)n);
-		while (ui_evtext_next(only, &pos, &st, &ln) == 0) {
+		while (keylist_next(only, &pos, &st, &ln) == 0) {
 			snprintf(item, sizeof(item), "%.*s", (int)ln, only + st);
 			for (int i = nids; i < n; i++)
 				if (!used[i] && (strcmp(src[i].key, item) == 0 ||

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hw/cpulist.h"
-#include "ui/cols.h"
-#include "ui/format.h"
+#include "hw/sys/cpulist.h"
+#include "cols.h"
+#include "format.h"
 
 static const char *const ids_cpu[] = { "CPU", "SKT", "CORE", "TYPE" };
 static const int ids_cpu_w[] = { 4, 3, 4, 4 };

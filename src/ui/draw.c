@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
-#include "ui/cols.h"
-#include "ui/format.h"
+#include "cols.h"
+#include "format.h"
 
 /* A string of n bytes and cols columns written as one cell array: waddnstr converts a UTF-8 string
  * byte by byte through mbrtowc and costs about 1,000 instructions a character (a sparkline row

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hw/catalog.h"
+#include "hw/catalog/catalog.h"
 
 #define PANE_LINES 6
 

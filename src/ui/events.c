@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hw/evparse.h"
-#include "ui/evtext.h"
+#include "hw/events/evparse.h"
+#include "config/keylist.h"
 
 enum { EI_SECTION, EI_EVENT, EI_SET };
 
@@ -164,7 +164,7 @@ static void build_items(struct ui *u)
 		keep = strdup(u->items[u->sel[UV_EVENTS]].label);
 	ui_events_free(u);
 	item_add(u, &cap, EI_SECTION, NULL, "In the list", NULL);
-	while (ui_evtext_next(u->pending, &pos, &st, &ln) == 0) {
+	while (keylist_next(u->pending, &pos, &st, &ln) == 0) {
 		snprintf(buf, sizeof(buf), "%.*s", (int)ln, u->pending + st);
 		item_add(u, &cap, EI_EVENT, buf, NULL, NULL);
 	}
@@ -235,9 +235,9 @@ static bool set_on(const char *pending, const char *ev)
 	char one[512];
 	int n = 0;
 
-	while (ui_evtext_next(ev, &pos, &st, &ln) == 0) {
+	while (keylist_next(ev, &pos, &st, &ln) == 0) {
 		snprintf(one, sizeof(one), "%.*s", (int)ln, ev + st);
-		if (!ui_evtext_has(pending, one))
+		if (!keylist_has(pending, one))
 			return false;
 		n++;
 	}
@@ -248,7 +248,7 @@ static bool item_on(struct ui *u, const struct ui_evitem *it)
 {
 	if (it->kind == EI_SET)
 		return set_on(u->pending, it->syntax);
-	return it->kind == EI_EVENT && ui_evtext_has(u->pending, it->syntax);
+	return it->kind == EI_EVENT && keylist_has(u->pending, it->syntax);
 }
 
 /* Add every item of text missing from the list (on = true), or remove them all. */
@@ -257,10 +257,10 @@ static int pending_apply(struct ui *u, const char *text, bool on)
 	size_t pos = 0, st, ln;
 	char one[512];
 
-	while (ui_evtext_next(text, &pos, &st, &ln) == 0) {
+	while (keylist_next(text, &pos, &st, &ln) == 0) {
 		snprintf(one, sizeof(one), "%.*s", (int)ln, text + st);
-		if (ui_evtext_has(u->pending, one) != on &&
-		    ui_evtext_toggle(u->pending, u->pending_cap, one) < 0)
+		if (keylist_has(u->pending, one) != on &&
+		    keylist_toggle(u->pending, u->pending_cap, one) < 0)
 			return -ENOSPC;
 	}
 	u->pending_changed = true;
@@ -313,7 +313,7 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
 	char buf[512];
-	int y = 0, n = nrows(u), list_h, nin = ui_evtext_count(u->pending);
+	int y = 0, n = nrows(u), list_h, nin = keylist_count(u->pending);
 
 	snprintf(buf, sizeof(buf), " %d event%s in the list%s: %s", nin, nin == 1 ? "" : "s",
 		 u->pending_changed ? " (applies at the next refresh)" : "", u->pending);
@@ -393,7 +393,7 @@ static void add_submit(struct ui *u)
 		return;
 	}
 	/* show it in the list section too, so it can be toggled back */
-	while (ui_evtext_next(u->addbuf, &pos, &st, &ln) == 0) {
+	while (keylist_next(u->addbuf, &pos, &st, &ln) == 0) {
 		char one[512];
 		snprintf(one, sizeof(one), "%.*s", (int)ln, u->addbuf + st);
 		present = false;
@@ -432,7 +432,7 @@ bool ui_events_add_text(struct ui *u, const char *text)
 		u->status_err = true;
 		return false;
 	}
-	if (ui_evtext_has(u->pending, text)) {
+	if (keylist_has(u->pending, text)) {
 		snprintf(u->status, sizeof(u->status), "%.200s is already in the list", text);
 		u->status_err = false;
 		return true;

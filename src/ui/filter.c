@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "hw/cpulist.h"
+#include "hw/sys/cpulist.h"
 
 void ui_filter_free(struct ui_filter *f)
 {

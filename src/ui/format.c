@@ -3,7 +3,7 @@
 #include "format.h"
 #include <math.h>
 #include <stdio.h>
-#include "hw/model.h"
+#include "hw/model/model.h"
 
 /* "%.*f" without printf: a table of 224 rows formats thousands of numbers per
  * frame and glibc's float printing is most of that cost. Halves round away

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "ui/cols.h"
-#include "ui/format.h"
+#include "cols.h"
+#include "format.h"
 
 static const struct { int view; const char *key, *name; } tabs[] = {
 	{ UV_CORES, "c", "Cores" }, { UV_SOCKETS, "s", "Sockets" }, { UV_UNCORE, "u", "Uncore" },

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* loop.c: ui_run: terminal setup and restore, signals as flags, the timed input loop, dispatch. */
-#include "ui/ui.h"
+#include "ui.h"
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -14,8 +14,8 @@
 #include <termios.h>
 #include <unistd.h>
 #include "app/guard.h"
-#include "ui/keys.h"
-#include "ui/view.h"
+#include "keys.h"
+#include "view.h"
 
 static volatile sig_atomic_t sig_quit;
 static bool curses_on;

@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "ui/format.h"
-#include "ui/meters.h"
+#include "format.h"
+#include "meters.h"
 
 const char ui_meter_glyphs[5] = { '|', '#', '@', '$', '%' };
 static const int part_metric[5] = { M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL };

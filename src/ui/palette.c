@@ -4,10 +4,10 @@
  * floor for bold text and marks) on black and on white alike, so a light terminal reads as well
  * as a dark one; with 8 colours only red and magenta do, the rest stay the default colour.
  * Without colour, estimated (multiplexed) values are underlined, missing ones bold. */
-#include "ui/palette.h"
+#include "palette.h"
 #include <math.h>
 #include <stdlib.h>
-#include "ui/view.h"
+#include "view.h"
 
 static const struct ui_pal pal[UP_COUNT] = {
 	[UP_NONE]  = { -1, -1, -1, -1, 0, 0, "plain" },

@@ -2,7 +2,7 @@
 /* rowfilter.c: `/` in the cores, sockets and top-down views: the prompt, the footer line, and
  * the test each view makes per row. The aggregate rows (all, sockets' totals) stay over every CPU,
  * as htop's meters stay over every process while its list is filtered; the footer says so. */
-#include "ui/view.h"
+#include "view.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

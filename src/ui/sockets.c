@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ui/cols.h"
-#include "ui/format.h"
+#include "cols.h"
+#include "format.h"
 
 static const char *const ids[] = { "SKT", "CPUs" };
 static const int ids_w[] = { 4, 5 };

@@ -2,8 +2,8 @@
 /* topdown.c: the top-down view: system and socket rows on top, then one row per CPU (or per core),
  * each with its level-1 shares as numbers and a stacked bar of letters (coloured when colour is on),
  * sortable by any share; the level-2 split of the selected row at the bottom. */
-#include "ui/view.h"
-#include "ui/ui.h"
+#include "view.h"
+#include "ui.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,13 +5,13 @@
 #include <stdbool.h>
 #include <curses.h>
 #include "app/app.h"
-#include "hw/budget.h"
-#include "ui/evbrowse.h"
-#include "ui/filter.h"
-#include "ui/keys.h"
-#include "ui/layout.h"
-#include "ui/meters.h"
-#include "ui/spark.h"
+#include "hw/model/budget.h"
+#include "evbrowse.h"
+#include "filter.h"
+#include "keys.h"
+#include "layout.h"
+#include "meters.h"
+#include "spark.h"
 
 enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
 

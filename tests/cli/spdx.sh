@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 n=0 missing=
-for f in "$ROOT"/Makefile "$ROOT"/.ci/run "$ROOT"/src/*.c "$ROOT"/src/*/*.[ch] "$ROOT"/src/*/*/*.[ch] \
+for f in "$ROOT"/Makefile "$ROOT"/.ci/run "$ROOT"/src/*.c "$ROOT"/src/*/*.[ch] "$ROOT"/src/*/*/*.[ch] "$ROOT"/src/*/*/*/*.[ch] \
 	"$ROOT"/tests/*.sh "$ROOT"/tests/*/*.[ch] "$ROOT"/tests/*/*.sh "$ROOT"/tests/*/*.py \
 	"$ROOT"/bench/*.[ch] "$ROOT"/bench/*.sh "$ROOT"/bench/*.py "$ROOT"/scripts/*.sh "$ROOT"/scripts/*.py; do
 	[ -f "$f" ] || continue

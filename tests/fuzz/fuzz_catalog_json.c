@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_catalog_json.c: libFuzzer target for JSON event tables and mapfiles: no crash, no unbounded use,
  * and every event that survives has a clean name and terms made only of name=number pairs. */
-// FUZZ_SOURCES: src/hw/catalog.c src/hw/catalog_json.c src/hw/cpuid.c src/hw/sysfs.c
+// FUZZ_SOURCES: src/hw/catalog/catalog.c src/hw/catalog/catalog_json.c src/hw/sys/cpuid.c src/hw/sys/sysfs.c
 // FUZZ_LIBS: -ljson-c
 // FUZZ_SEEDS: tests/fuzz/corpus/catalog_json/*
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hw/catalog.h"
-#include "hw/catalog_json.h"
+#include "hw/catalog/catalog.h"
+#include "hw/catalog/catalog_json.h"
 
 static int count_row(void *ctx, char *const *f, int nf)
 {

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_config.c: libFuzzer target for the config file parser (inih + the settings table): no crash, no
  * leak; an error names the input; what loads has every value in range and names an existing event set. */
-// FUZZ_SOURCES: src/app/settings.c src/app/settings_table.c src/app/evsets.c src/hw/pmu.c src/hw/sysfs.c src/hw/cpulist.c -linih
+// FUZZ_SOURCES: src/config/settings.c src/config/settings_table.c src/config/evsets.c src/hw/sys/pmu.c src/hw/sys/sysfs.c src/hw/sys/cpulist.c -linih
 // FUZZ_SEEDS: tests/fuzz/corpus/config/* conf/pmutop.conf
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/settings.h"
+#include "config/settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,14 +5,14 @@
  * (csvrow_parse_ctx, with its common-row shortcut) gives the same row, every field, and so does
  * the index's scan (csvrow_scan_ctx). Seeds start with the separator selector byte: '0' comma,
  * '1' semicolon, '2' tab. */
-// FUZZ_SOURCES: src/hw/csvrow.c
+// FUZZ_SOURCES: src/replay/csvrow.c
 // FUZZ_SEEDS: tests/fuzz/corpus/csvrow/*
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/csvrow.h"
+#include "replay/csvrow.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

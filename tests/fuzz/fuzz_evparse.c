@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_evparse.c: libFuzzer target for the pure event-list parser (evsyntax): no crash, no leak, errors
  * point inside the input, and every node of a parsed tree points at the text it came from. */
-// FUZZ_SOURCES: src/hw/evsyntax.c src/hw/evtables.c
+// FUZZ_SOURCES: src/hw/events/evsyntax.c src/hw/events/evtables.c
 // FUZZ_SEEDS: tests/fuzz/corpus/evparse/*
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/evsyntax.h"
+#include "hw/events/evsyntax.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_topology.c: libFuzzer target for --topology files (lscpu -p or plain lscpu output): no crash, no
  * leak; what loads has distinct CPU numbers in range, and mapping every CPU gives sockets in order. */
-// FUZZ_SOURCES: src/hw/replay_topo.c src/hw/cpulist.c
+// FUZZ_SOURCES: src/replay/replay_topo.c src/hw/sys/cpulist.c
 // FUZZ_SEEDS: tests/fuzz/corpus/topology/*
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/cpulist.h"
-#include "hw/replay_topo.h"
+#include "hw/sys/cpulist.h"
+#include "replay/replay_topo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -3,9 +3,9 @@
 #ifndef PMUTOP_EVFIXTURE_H
 #define PMUTOP_EVFIXTURE_H
 #include <stdio.h>
-#include "hw/evparse.h"
-#include "hw/pmu.h"
-#include "hw/sysfs.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
 
 static struct pmu_registry reg;
 

@@ -5,7 +5,7 @@
 #define PMUTOP_REPLAYTEXT_H
 #include <string.h>
 #include <unistd.h>
-#include "hw/replay.h"
+#include "replay/replay.h"
 
 #define replay_of_text(path, text) replay_of_text_(t_name, path, text)
 static struct replay *replay_of_text_(const char *t_name, char *path, const char *text)

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_budget.c: counter slots from CPUID or the table, fixed counters, NMI watchdog, offcore limit. */
 #include "t.h"
-#include "hw/budget.h"
-#include "hw/catalog.h"
-#include "hw/catalog_alias.h"
-#include "hw/evparse.h"
-#include "hw/pmu.h"
-#include "hw/seam.h"
-#include "hw/sysfs.h"
-#include "hw/topology.h"
+#include "hw/model/budget.h"
+#include "hw/catalog/catalog.h"
+#include "hw/catalog/catalog_alias.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/seam.h"
+#include "hw/sys/sysfs.h"
+#include "hw/sys/topology.h"
 #include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -2,17 +2,17 @@
 /* test_catalog.c: vendor event names: cpuid detection and matching, both mapfile layouts, both JSON schemas,
  * hybrid and uncore units, hostile files, suggestions, and the terms resolved through simulated PMUs. */
 #include "t.h"
-#include "hw/catalog.h"
-#include "hw/catalog_alias.h"
-#include "hw/catalog_json.h"
-#include "hw/catalog_pfm.h"
-#include "hw/cpuid.h"
-#include "hw/evparse.h"
-#include "hw/evsyntax.h"
-#include "hw/evterms.h"
-#include "hw/pmu.h"
+#include "hw/catalog/catalog.h"
+#include "hw/catalog/catalog_alias.h"
+#include "hw/catalog/catalog_json.h"
+#include "hw/catalog/catalog_pfm.h"
+#include "hw/sys/cpuid.h"
+#include "hw/events/evparse.h"
+#include "hw/events/evsyntax.h"
+#include "hw/events/evterms.h"
+#include "hw/sys/pmu.h"
 #include "hw/sim/sim.h"
-#include "hw/sysfs.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <unistd.h>

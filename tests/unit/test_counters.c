@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_counters.c: group opening, one read per group per CPU, deltas, and failure handling, over a fake seam. */
 #include "t.h"
-#include "app/explain.h"
-#include "hw/counters.h"
-#include "hw/evparse.h"
-#include "hw/model.h"
-#include "hw/seam.h"
-#include "hw/topology.h"
+#include "out/explain.h"
+#include "hw/perf/counters.h"
+#include "hw/events/evparse.h"
+#include "hw/model/model.h"
+#include "hw/sys/seam.h"
+#include "hw/sys/topology.h"
 #include <errno.h>
 #include <sys/resource.h>
 

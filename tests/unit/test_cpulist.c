@@ -4,7 +4,7 @@
 #include <time.h>
 
 #include "t.h"
-#include "hw/cpulist.h"
+#include "hw/sys/cpulist.h"
 
 TEST(parse_ranges)
 {

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "pci/disc.h"
-#include "app/uncore_report.h"
+#include "out/uncore_report.h"
 #include "t.h"
 
 static uint8_t cfg[4096];

@@ -2,8 +2,8 @@
 /* test_duplicates.c: the same event twice (-e cycles,cycles, or a recording with a name twice) stays two
  * columns: unique model keys ("cycles#2"), replay by order of appearance, distinct TUI columns. */
 #include "t.h"
-#include "hw/model.h"
-#include "hw/replay.h"
+#include "hw/model/model.h"
+#include "replay/replay.h"
 #include "replaytext.h"
 #include "ui/cols.h"
 #include <unistd.h>

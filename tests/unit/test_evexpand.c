@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_evexpand.c: events that expand to several PMUs: uncore instances, AMD, hybrid Intel, Arm, Apple. */
 #include "t.h"
-#include "hw/evparse.h"
-#include "hw/pmu.h"
-#include "hw/sysfs.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdint.h>

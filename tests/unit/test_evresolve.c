@@ -3,9 +3,9 @@
  * (each row's expectation was read from `perf stat -vv -e EVENT` over the same PMUs; see
  * tests/cli/perf_attr_oracle.sh for the live comparison). */
 #include "t.h"
-#include "hw/evparse.h"
-#include "hw/pmu.h"
-#include "hw/sysfs.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdint.h>

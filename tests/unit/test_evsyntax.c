@@ -2,7 +2,7 @@
 /* test_evsyntax.c: the pure event-list parser, table driven: every form of the grammar to its tree,
  * and every malformed form to the column and reason of its error. No PMUs, no files. */
 #include "t.h"
-#include "hw/evsyntax.h"
+#include "hw/events/evsyntax.h"
 #include <errno.h>
 
 /* The tree as text: groups joined by " | ", braced ones as {...}:mods; events as

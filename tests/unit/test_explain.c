@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_explain.c: --explain-events output (JSON and text) for parsed events. */
 #include "t.h"
-#include "app/explain.h"
-#include "hw/evparse.h"
-#include "hw/pmu.h"
-#include "hw/sysfs.h"
-#include "hw/topology.h"
+#include "out/explain.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
+#include "hw/sys/topology.h"
 #include <stdint.h>
 
 static struct pmu_registry reg;

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "hw/sysfs.h"
+#include "hw/sys/sysfs.h"
 #include "tmpfiles.h"
 
 TEST(real_procfs_kept_and_fresh)

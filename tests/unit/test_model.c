@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_model.c: scaling, not counted, aggregation from deltas (sums first, ratios after), unsupported inputs. */
 #include "t.h"
-#include "hw/model.h"
+#include "hw/model/model.h"
 
 static void setup(struct model *m)
 {

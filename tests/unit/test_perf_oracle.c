@@ -4,10 +4,10 @@
  * private mount namespace (`unshare -m`, as root); `perf stat -vv` prints each perf_event_attr before
  * its open fails for want of the PMU. Skips with a message where root, unshare or perf is missing. */
 #include "t.h"
-#include "hw/evparse.h"
-#include "hw/pmu.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/pmu.h"
 #include "hw/sim/sim.h"
-#include "hw/sysfs.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <stdint.h>
 #include <sys/stat.h>

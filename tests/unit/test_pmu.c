@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_pmu.c: the PMU registry over fixture sysfs trees, and format bit ranges. */
 #include "t.h"
-#include "hw/pmu.h"
-#include "hw/sysfs.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <stdint.h>
 #include <sys/stat.h>

@@ -5,8 +5,8 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include "hw/procstat.h"
-#include "hw/seam.h"
+#include "hw/sys/procstat.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
 #include "hw/sim/sim_desc.h"
 

@@ -3,7 +3,7 @@
  * totals across frames, both formats) and the exporter's address parsing and negotiation. */
 #include "t.h"
 #include "out/prom.h"
-#include "app/exporter.h"
+#include "out/exporter.h"
 #include <arpa/inet.h>
 #include <netinet/in.h>
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_replay.c: perf stat -x row parser, separator detection, replay of real and synthetic recordings. */
 #include "t.h"
-#include "hw/csvrow.h"
-#include "hw/model.h"
-#include "hw/replay.h"
+#include "replay/csvrow.h"
+#include "hw/model/model.h"
+#include "replay/replay.h"
 #include <unistd.h>
 
 static int row(const char *s, char sep, struct csv_row *r)

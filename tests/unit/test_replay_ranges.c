@@ -2,9 +2,9 @@
 /* test_replay_ranges.c: every number a recording holds is range-checked, the reason names the field
  * and the line, and values that reach the model convert to counts without undefined behaviour. */
 #include "t.h"
-#include "hw/csvrow.h"
-#include "hw/model.h"
-#include "hw/replay.h"
+#include "replay/csvrow.h"
+#include "hw/model/model.h"
+#include "replay/replay.h"
 #include "replaytext.h"
 #include <stdint.h>
 #include <unistd.h>

@@ -2,9 +2,9 @@
 /* test_replay_stream.c: the block line reader, and replay over a recording larger than its
  * buffer: every interval read again after seeking (back, forward, to the start) is the same. */
 #include "t.h"
-#include "hw/linereader.h"
-#include "hw/model.h"
-#include "hw/replay.h"
+#include "replay/linereader.h"
+#include "hw/model/model.h"
+#include "replay/replay.h"
 #include "app/app.h"
 #include "out/output.h"
 #include <errno.h>

@@ -7,8 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/cpulist.h"
-#include "hw/replay_topo.h"
+#include "hw/sys/cpulist.h"
+#include "replay/replay_topo.h"
 #include "t.h"
 
 static char tdir[64];

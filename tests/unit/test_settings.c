@@ -2,7 +2,7 @@
 /* test_settings.c: option table, config file search and parsing (every error path), event sets, saving. */
 #include "t.h"
 #include "tmpfiles.h"
-#include "app/settings.h"
+#include "config/settings.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>

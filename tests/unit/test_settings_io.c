@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/settings.h"
+#include "config/settings.h"
 #include "t.h"
 #include "tmpfiles.h"
 

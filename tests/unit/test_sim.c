@@ -7,11 +7,11 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "hw/pmu.h"
-#include "hw/seam.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
-#include "hw/sysfs.h"
-#include "hw/topology.h"
+#include "hw/sys/sysfs.h"
+#include "hw/sys/topology.h"
 
 #define RF_ALL (PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
 

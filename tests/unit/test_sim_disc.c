@@ -5,10 +5,10 @@
 #include <ftw.h>
 #include <unistd.h>
 
-#include "hw/pmu.h"
+#include "hw/sys/pmu.h"
 #include "hw/sim/sim.h"
-#include "hw/sysfs.h"
-#include "hw/topology.h"
+#include "hw/sys/sysfs.h"
+#include "hw/sys/topology.h"
 #include "pci/disc.h"
 
 static int rm_cb(const char *p, const struct stat *sb, int flag, struct FTW *ftw)

@@ -4,9 +4,9 @@
  * refuses or never schedules is split again (perf's weak groups {...}:W). On simulated machines. */
 #include "t.h"
 #include "apprig.h"
-#include "app/settings.h"
-#include "hw/budget.h"
-#include "hw/counters.h"
+#include "config/settings.h"
+#include "hw/model/budget.h"
+#include "hw/perf/counters.h"
 #include <linux/perf_event.h>
 #include <math.h>
 #include <stdlib.h>

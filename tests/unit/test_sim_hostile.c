@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hw/fsat.h"
+#include "hw/sys/fsat.h"
 #include "hw/sim/sim.h"
 #include "hw/sim/sim_parse.h"
-#include "hw/sysfs.h"
+#include "hw/sys/sysfs.h"
 
 #define BASE "[machine]\nsockets = 1\ncores = cpu:2x1\n[pmu cpu]\ntype = 4\nkind = core\n" \
 	     "format.event = config:0-7\nevent.cycles = event=0x3c\n"

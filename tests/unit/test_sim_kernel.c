@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "hw/seam.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
 
 static struct sim_machine *mach;

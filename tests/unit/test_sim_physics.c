@@ -4,7 +4,7 @@
  * IPC within the core's width, E-cores slower than P-cores), and the load changes across CPUs and over
  * time, the same for the same seed. */
 #include "t.h"
-#include "hw/seam.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
 #include <linux/perf_event.h>
 #include <unistd.h>

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "hw/cpufreq.h"
-#include "hw/model.h"
-#include "hw/procirq.h"
-#include "hw/seam.h"
+#include "hw/sys/cpufreq.h"
+#include "hw/model/model.h"
+#include "hw/sys/procirq.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
 #include "hw/sim/sim_desc.h"
 

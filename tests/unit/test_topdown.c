@@ -7,9 +7,9 @@
 #include "apprig.h"
 #include <errno.h>
 #include <unistd.h>
-#include "hw/seam.h"
+#include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
-#include "hw/topdown.h"
+#include "hw/model/topdown.h"
 
 static double mx(double a, double b) { return a > b ? a : b; }
 

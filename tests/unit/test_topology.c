@@ -9,8 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/sysfs.h"
-#include "hw/topology.h"
+#include "hw/sys/sysfs.h"
+#include "hw/sys/topology.h"
 #include "t.h"
 
 static char root[64];

@@ -2,7 +2,7 @@
 /* test_ui_cols.c: the cores/sockets column table and cell texts: role columns, hybrid merging,
  * uncore columns only where counted, "n/a" versus "-", and the columns setting. */
 #include "t.h"
-#include "hw/model.h"
+#include "hw/model/model.h"
 #include "ui/cols.h"
 
 enum { E_CYC, E_INS, E_BR_CORE, E_BR_ATOM, E_PF, E_IMC, NEV };

@@ -2,7 +2,7 @@
 /* test_ui_filter.c: the `/` row filter's words (CPU list, socket, core type, text) and the palette:
  * contrast on dark and light terminals, and when colour is used (NO_COLOR, TERM, the setting). */
 #include "t.h"
-#include "app/settings.h"
+#include "config/settings.h"
 #include "ui/filter.h"
 #include "ui/palette.h"
 #include "ui/view.h"

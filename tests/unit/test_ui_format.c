@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ui_format.c: UI number formatting, event cells, multiplexing marks, folding sums. */
 #include "t.h"
-#include "hw/model.h"
+#include "hw/model/model.h"
 #include "ui/format.h"
 
 static const char *cnt(double v)

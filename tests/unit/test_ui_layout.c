@@ -2,7 +2,7 @@
 /* test_ui_layout.c: column fitting, scrolling, screen regions and event list text editing. */
 #include "t.h"
 #include <errno.h>
-#include "ui/evtext.h"
+#include "config/keylist.h"
 #include "ui/layout.h"
 
 TEST(cols_fixed_and_scrolled)
@@ -75,7 +75,7 @@ TEST(evtext_items_respect_terms_and_groups)
 	char items[8][64];
 	int n = 0;
 
-	while (n < 8 && ui_evtext_next(s, &pos, &st, &ln) == 0) {
+	while (n < 8 && keylist_next(s, &pos, &st, &ln) == 0) {
 		snprintf(items[n], sizeof(items[n]), "%.*s", (int)ln, s + st);
 		n++;
 	}
@@ -84,33 +84,33 @@ TEST(evtext_items_respect_terms_and_groups)
 	CHECK_EQ_STR(items[1], "cpu/event=0x3c,umask=0x0/");
 	CHECK_EQ_STR(items[2], "{instructions,branches}:S");
 	CHECK_EQ_STR(items[3], "r01c2");
-	CHECK_EQ_INT(ui_evtext_count(s), 4);
-	CHECK_EQ_INT(ui_evtext_count(""), 0);
-	CHECK(ui_evtext_has(s, "r01c2"), "has last");
-	CHECK(!ui_evtext_has(s, "instructions"), "a group member is not a top-level item");
-	CHECK(!ui_evtext_has(s, "cycle"), "no prefix match");
+	CHECK_EQ_INT(keylist_count(s), 4);
+	CHECK_EQ_INT(keylist_count(""), 0);
+	CHECK(keylist_has(s, "r01c2"), "has last");
+	CHECK(!keylist_has(s, "instructions"), "a group member is not a top-level item");
+	CHECK(!keylist_has(s, "cycle"), "no prefix match");
 }
 
 TEST(evtext_toggle)
 {
 	char b[64] = "cycles,instructions,cpu-clock";
 
-	CHECK_EQ_INT(ui_evtext_toggle(b, sizeof(b), "instructions"), 0);
+	CHECK_EQ_INT(keylist_toggle(b, sizeof(b), "instructions"), 0);
 	CHECK_EQ_STR(b, "cycles,cpu-clock");
-	CHECK_EQ_INT(ui_evtext_toggle(b, sizeof(b), "cpu-clock"), 0);
+	CHECK_EQ_INT(keylist_toggle(b, sizeof(b), "cpu-clock"), 0);
 	CHECK_EQ_STR(b, "cycles");
-	CHECK_EQ_INT(ui_evtext_toggle(b, sizeof(b), "page-faults"), 1);
+	CHECK_EQ_INT(keylist_toggle(b, sizeof(b), "page-faults"), 1);
 	CHECK_EQ_STR(b, "cycles,page-faults");
-	CHECK_EQ_INT(ui_evtext_toggle(b, sizeof(b), "cycles"), 0);
+	CHECK_EQ_INT(keylist_toggle(b, sizeof(b), "cycles"), 0);
 	CHECK_EQ_STR(b, "page-faults");
-	CHECK_EQ_INT(ui_evtext_toggle(b, sizeof(b), "page-faults"), 0);
+	CHECK_EQ_INT(keylist_toggle(b, sizeof(b), "page-faults"), 0);
 	CHECK_EQ_STR(b, "");
-	CHECK_EQ_INT(ui_evtext_toggle(b, sizeof(b), "cpu/event=0x3c,umask=0/"), 1);
+	CHECK_EQ_INT(keylist_toggle(b, sizeof(b), "cpu/event=0x3c,umask=0/"), 1);
 	CHECK_EQ_STR(b, "cpu/event=0x3c,umask=0/");
 	/* no room: unchanged */
 	{
 		char s[12] = "cycles";
-		CHECK_EQ_INT(ui_evtext_toggle(s, sizeof(s), "instructions"), -ENOSPC);
+		CHECK_EQ_INT(keylist_toggle(s, sizeof(s), "instructions"), -ENOSPC);
 		CHECK_EQ_STR(s, "cycles");
 	}
 }

@@ -4,8 +4,8 @@
 #include "t.h"
 #include "app/app.h"
 #include "apprig.h"
-#include "hw/counters.h"
-#include "hw/cpulist.h"
+#include "hw/perf/counters.h"
+#include "hw/sys/cpulist.h"
 #include "hw/sim/sim.h"
 #include <errno.h>
 #include <time.h>

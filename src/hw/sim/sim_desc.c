@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/sim/sim_desc.h"
-#include "hw/sim/sim_parse.h"
+#include "sim_desc.h"
+#include "sim_parse.h"
 
 static char *xstrdup(const char *s)
 {

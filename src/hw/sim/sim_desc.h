@@ -4,7 +4,7 @@
 #define PMUTOP_SIM_DESC_H
 #include <stdbool.h>
 #include <stdint.h>
-#include "hw/sim/sim.h"
+#include "sim.h"
 
 enum simm_kind { SIMM_OTHER, SIMM_SOFTWARE, SIMM_CORE, SIMM_UNCORE };
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/sim/sim.h"
+#include "sim.h"
 
 static int num(const char *v, int *out)
 {

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hw/sim/sim.h"
+#include "sim.h"
 
 struct sim_embedded { const char *name; const char *text; };
 extern const struct sim_embedded sim_embedded_machines[];

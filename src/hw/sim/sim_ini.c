@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/sim/sim_parse.h"
+#include "sim_parse.h"
 
 void simp_err(char *err, size_t errlen, int line, const char *fmt, ...)
 {

@@ -8,9 +8,9 @@
 #include <time.h>
 #include <sys/ioctl.h>
 
-#include "hw/sim/sim_kernel.h"
-#include "hw/sim/sim_topdown.h"
-#include "hw/sim/sim_load.h"
+#include "sim_kernel.h"
+#include "sim_topdown.h"
+#include "sim_load.h"
 
 #define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
 			   PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST)

@@ -2,8 +2,8 @@
 /* sim_kernel.h: the simulated kernel's state, shared by its open/read side and its scheduler. */
 #ifndef PMUTOP_SIM_KERNEL_H
 #define PMUTOP_SIM_KERNEL_H
-#include "hw/seam.h"
-#include "hw/sim/sim_sched.h"
+#include "hw/sys/seam.h"
+#include "sim_sched.h"
 
 #define SIMK_FD_BASE 1000
 #define SIMK_MAX_MEMBERS 63   /* members besides the leader */

@@ -8,8 +8,8 @@
 
 #include <linux/perf_event.h>
 
-#include "hw/sim/sim_load.h"
-#include "hw/sim/sim_parse.h"
+#include "sim_load.h"
+#include "sim_parse.h"
 
 static double unit(uint64_t a, uint64_t b)
 {

@@ -4,7 +4,7 @@
 #define PMUTOP_SIM_LOAD_H
 #include <stdbool.h>
 #include <stdint.h>
-#include "hw/sim/sim_desc.h"
+#include "sim_desc.h"
 
 #define SIMM_PHASE_S 2.0   /* seconds a phase of the load lasts */
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/sim/sim_load.h"
-#include "hw/sim/sim_parse.h"
+#include "sim_load.h"
+#include "sim_parse.h"
 
 uint64_t simm_hash(uint64_t a, uint64_t b)
 {

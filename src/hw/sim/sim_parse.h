@@ -4,7 +4,7 @@
 #define PMUTOP_SIM_PARSE_H
 #include <stddef.h>
 #include <stdint.h>
-#include "hw/sim/sim_desc.h"
+#include "sim_desc.h"
 
 struct simp_sec { char *name; int n; struct simm_kv *kv; int line; };
 struct simp_doc { int n; struct simp_sec *secs; int line; const char *bad; };

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "hw/procstat.h"
-#include "hw/sim/sim_desc.h"
-#include "hw/sim/sim_kernel.h"
+#include "hw/sys/procstat.h"
+#include "sim_desc.h"
+#include "sim_kernel.h"
 
 #define SIM_HZ 100          /* USER_HZ */
 #define SIM_UPTIME 1000.0   /* seconds the machine ran before pmutop started */

@@ -4,8 +4,8 @@
 #define PMUTOP_SIM_SCHED_H
 #include <stdbool.h>
 #include <stdint.h>
-#include "hw/sim/sim_desc.h"
-#include "hw/sim/sim_topdown.h"
+#include "sim_desc.h"
+#include "sim_topdown.h"
 
 struct sctx;
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/sim/sim_kernel.h"
-#include "hw/sim/sim_load.h"
-#include "hw/sim/sim_topdown.h"
+#include "sim_kernel.h"
+#include "sim_load.h"
+#include "sim_topdown.h"
 
 /* components an event sums: level 1, level-2 parts, uops dropped, and the whole slot count */
 enum { C_RET, C_BS, C_FE, C_BE, C_SMT, C_HEAVY, C_BRM, C_FLAT, C_MEM, C_DROP, C_ONE, NCOMP };

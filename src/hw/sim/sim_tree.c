@@ -10,9 +10,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "hw/cpulist.h"
-#include "hw/fsat.h"
-#include "hw/sim/sim_desc.h"
+#include "hw/sys/cpulist.h"
+#include "hw/sys/fsat.h"
+#include "sim_desc.h"
 #include "pci/disc.h"
 
 #define PATHMAX 4096

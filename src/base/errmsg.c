@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* errmsg.c: filling and reading the optional error message of the error convention (errmsg.h). */
+#include "errmsg.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int errmsg_set(struct errmsg *m, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!m)
+		return code;
+	m->code = code;
+	va_start(ap, fmt);
+	vsnprintf(m->text, sizeof(m->text), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+const char *errmsg_text(const struct errmsg *m, int code)
+{
+	if (m && m->text[0])
+		return m->text;
+	return strerror(code < 0 ? -code : code);
+}
+
+void errmsg_clear(struct errmsg *m)
+{
+	if (m) {
+		m->code = 0;
+		m->text[0] = '\0';
+	}
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* batch.c: -b mode: sample every interval and write JSON, perf-stat CSV or text, without curses. */
+#include "batch.h"
+#include "app/app.h"
+#include "out/output.h"
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static volatile sig_atomic_t batch_stop;   /* the signal that ends the run, 0 none */
+
+static void on_signal(int sig)
+{
+	batch_stop = sig;
+}
+
+static void sleep_until(double t)
+{
+	struct timespec ts;
+	ts.tv_sec = (time_t)t;
+	ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+	while (!batch_stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+int batch_run(struct app *a, FILE *out)
+{
+	struct outbuf b;
+	struct sigaction sa;
+	double next;
+	int r = 0;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	/* A signal only sets the flag: a write it interrupts is restarted, so the row being written
+	 * is finished and the run ends at a row boundary (the sleep between rows is never restarted). */
+	sa.sa_flags = SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	ob_init(&b, 1 << 16);
+	b.sink = out;   /* a frame is written in parts: see OB_SPILL_BATCH */
+	b.spill = OB_SPILL_BATCH;
+	if (a->opt.sep && !a->opt.json && !a->opt.quiet && !a->set.quiet) {
+		out_csv_header(&b, a);
+		ob_flush(&b, out);
+	}
+	next = a->last_sample;
+	for (long i = 0; !batch_stop && (a->opt.count <= 0 || i < a->opt.count); i++) {
+		if (a->src->step == NULL) {   /* live: wait for the interval; replay runs flat out */
+			next += a->interval;
+			sleep_until(next);
+			if (batch_stop)
+				break;
+		}
+		r = app_sample(a);
+		if (r == 1) {   /* end of a recording */
+			r = 0;
+			break;
+		}
+		if (r < 0 && batch_stop) {   /* a wait for a recording's pipe cut short by the signal */
+			r = 0;
+			break;
+		}
+		if (r < 0) {
+			fprintf(stderr, "pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
+			break;
+		}
+		if (a->msg[0]) {   /* a note that does not stop counting (failed reads, ...) */
+			fprintf(stderr, "pmutop: %s\n", a->msg);
+			a->msg[0] = '\0';
+		}
+		if (a->opt.quiet || a->set.quiet)
+			continue;   /* exporting only */
+		if (a->opt.json)
+			out_json_frame(&b, a);
+		else if (a->opt.sep)
+			out_csv_frame(&b, a, a->opt.sep);
+		else
+			out_text_frame(&b, a);
+		if (ob_flush(&b, out) < 0 || b.oom) {
+			fprintf(stderr, "pmutop: cannot write output: %s\n", b.oom ? "out of memory" : strerror(errno));
+			r = -EIO;
+			break;
+		}
+	}
+	ob_free(&b);
+	if (r < 0)
+		return 1;
+	return batch_stop ? 128 + batch_stop : 0;   /* as shells report a run cut short by a signal */
+}

@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
+#include "app/app.h"
+#include "app/guard.h"
+#include "batch.h"
+#include "cmd.h"
+#include "out/events_report.h"
+#include "out/explain.h"
+#include "out/exporter.h"
+#include "out/uncore_report.h"
+#include "hw/catalog/catalog.h"
+#include "hw/catalog/catalog_alias.h"
+#include "hw/sys/cpulist.h"
+#include "hw/sim/sim.h"
+#include "hw/sys/sysfs.h"
+#include "ui/cols.h"
+#include "ui/ui.h"
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PMUTOP_VERSION "0.1"
+
+enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
+       OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
+       OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
+       OPT_COLOR };
+
+static const struct option long_opts[] = {
+	{ "batch", no_argument, NULL, 'b' },
+	{ "count", required_argument, NULL, 'n' },
+	{ "delay", required_argument, NULL, 'd' },
+	{ "cpu", required_argument, NULL, 'C' },
+	{ "events", required_argument, NULL, 'e' },
+	{ "event-set", required_argument, NULL, 'E' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "field-separator", required_argument, NULL, 'x' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "sysfs", required_argument, NULL, OPT_SYSFS },
+	{ "sim", required_argument, NULL, OPT_SIM },
+	{ "sim-fault", required_argument, NULL, OPT_SIM_FAULT },
+	{ "sim-tree", required_argument, NULL, OPT_SIM_TREE },
+	{ "list-machines", no_argument, NULL, OPT_LIST_MACHINES },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
+	{ "pci-dump", required_argument, NULL, OPT_PCI_DUMP },
+	{ "list-uncore", no_argument, NULL, OPT_LIST_UNCORE },
+	{ "explain-events", no_argument, NULL, OPT_EXPLAIN },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "list-options", no_argument, NULL, OPT_LIST_OPTIONS },
+	{ "listen", required_argument, NULL, OPT_LISTEN },
+	{ "prom", required_argument, NULL, OPT_PROM },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
+	{ "cpuid", required_argument, NULL, OPT_CPUID },
+	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: pmutop [OPTIONS]\n"
+"A top for CPU hardware performance counters (perf_event_open).\n\n"
+"  -e, --events LIST        events in perf syntax: cycles, cpu/event=0x3c,umask=0/, {a,b}, ...\n"
+"  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, or [eventset NAME])\n"
+"  -d, --delay SECONDS      refresh interval (default 1, or [display] interval)\n"
+"  -C, --cpu LIST           count only these CPUs (0-3,8)\n"
+"  -b, --batch              no curses: one sample per interval on stdout (or -o FILE)\n"
+"  -n, --count N            stop after N samples\n"
+"  -x, --field-separator S  batch rows in the perf stat -a -A -I -x S format (a recording)\n"
+"      --json               batch output as one JSON object per interval\n"
+"  -o, --output FILE        batch output file\n"
+"      --replay FILE        play a recording (pmutop -x or perf stat -a -A -I -x) in the TUI, or with -b\n"
+"                           (with -b also a pipe or FIFO; - is standard input)\n"
+"      --topology FILE      CPU to socket/core map for a replay (lscpu -p output)\n"
+"      --sim MACHINE        run on a simulated machine (see --list-machines; or a description file)\n"
+"      --sim-fault SPEC     inject faults into the simulated kernel: eacces, emfile=N,\n"
+"                           enodev=CPU@SECONDS, shortread=N, readfail=N\n"
+"      --sim-tree DIR       write the simulated machine's sysfs tree to DIR and exit\n"
+"      --list-machines      list the built-in simulated machines\n"
+"      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"
+"      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
+"      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
+"      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
+"      --list-events [GLOB] list event names (sysfs aliases, vendor JSON tables, libpfm4) with PMU,\n"
+"                           source and description, and exit (with --json: every field)\n"
+"      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
+"                           with mapfile.csv (also PMUTOP_EVENTS_DIR, [events] dir,\n"
+"                           $XDG_CACHE_HOME/pmu-events, /usr/share/pmutop/events)\n"
+"      --cpuid STRING       the CPU the tables are chosen for (GenuineIntel-6-8F-8, Arm MIDR;\n"
+"                           also PMUTOP_CPUID), instead of the one in /proc/cpuinfo\n"
+"      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
+"                           then " SYSCONFDIR "/pmutop.conf)\n"
+"      --list-options       print every configuration option with its default\n"
+"      --listen [ADDR:]PORT serve Prometheus metrics at http://ADDR:PORT/metrics (ADDR 127.0.0.1\n"
+"                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
+"      --prom FILE          rewrite FILE with the same metrics after every interval (atomically)\n"
+"      --quiet              with -b: write no rows, only export\n"
+"      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
+"                           always (the default WHEN), never; over [display] color\n"
+"  -h, --help               this help;  -V, --version  the version\n");
+}
+
+static int fail_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "pmutop: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'pmutop --help'.\n");
+	return 2;
+}
+
+static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
+{
+	int c;
+	char *end;
+
+	*exit_now = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': a->opt.batch = true; break;
+		case 'n':
+			a->opt.count = (int)strtol(optarg, &end, 10);
+			if (*end || a->opt.count <= 0)
+				return fail_usage("-n needs a positive count, not '%s'", optarg);
+			break;
+		case 'd':
+			a->opt.delay = strtod(optarg, &end);
+			if (*end || !(a->opt.delay >= INTERVAL_MIN) || a->opt.delay > INTERVAL_MAX)
+				/* the range is INTERVAL_MIN..INTERVAL_MAX, as in the config and the keys */
+				return fail_usage("-d needs seconds from 0.001 to 3600, not '%s'", optarg);
+			break;
+		case 'C': a->opt.cpus = optarg; break;
+		case 'e':
+			if (a->opt.nevents == APP_EVENT_OPTS_MAX)
+				return fail_usage("too many -e options (join lists with commas)%s", "");
+			a->opt.events[a->opt.nevents++] = optarg;
+			break;
+		case 'E': a->opt.evset = optarg; break;
+		case 'o': a->opt.output = optarg; break;
+		case 'x':
+			if (!*optarg)
+				return fail_usage("-x needs a separator%s", "");
+			a->opt.sep = optarg;
+			break;
+		case OPT_JSON: a->opt.json = true; break;
+		case OPT_SYSFS: a->opt.sysfs = optarg; break;
+		case OPT_SIM: a->opt.sim = optarg; break;
+		case OPT_SIM_FAULT: a->opt.sim_fault = optarg; break;
+		case OPT_SIM_TREE: a->opt.sim_tree = optarg; break;
+		case OPT_LIST_MACHINES: a->opt.list_machines = true; break;
+		case OPT_REPLAY: a->opt.replay = optarg; a->opt.do_replay = true; break;
+		case OPT_TOPOLOGY: a->opt.topology = optarg; break;
+		case OPT_PCI_DUMP: a->opt.pci_dump = optarg; break;
+		case OPT_LIST_UNCORE: a->opt.list_uncore = true; break;
+		case OPT_EXPLAIN: a->opt.explain = true; break;
+		case OPT_CONFIG: a->opt.config = optarg; break;
+		case OPT_LISTEN: a->opt.listen = optarg; break;
+		case OPT_PROM: a->opt.prom = optarg; break;
+		case OPT_QUIET: a->opt.quiet = true; break;
+		case OPT_COLOR:
+			if (!optarg || strcmp(optarg, "always") == 0)
+				a->opt.color = COLOR_ALWAYS + 1;
+			else if (strcmp(optarg, "auto") == 0)
+				a->opt.color = COLOR_AUTO + 1;
+			else if (strcmp(optarg, "never") == 0)
+				a->opt.color = COLOR_NEVER + 1;
+			else
+				return fail_usage("--color takes auto, always or never, not '%s'", optarg);
+			break;
+		case OPT_LIST_EVENTS: a->opt.list_events = true; break;
+		case OPT_CPUID:
+			if (cpuid_check(optarg) < 0)
+				return fail_usage("--cpuid needs an identifier like GenuineIntel-6-8F-8, not '%s'", optarg);
+			a->opt.cpuid = optarg;
+			break;
+		case OPT_EVENTS_DIR: a->opt.events_dir = optarg; break;
+		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
+		case 'h': usage(stdout); *exit_now = 1; return 0;
+		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (a->opt.list_events && optind < argc)
+		a->opt.list_glob = argv[optind++];
+	if (optind < argc)
+		return fail_usage("unexpected argument '%s'", argv[optind]);
+	if (a->opt.sim_tree && !a->opt.sim)
+		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
+				  "with --sim MACHINE (see --list-machines)%s", "");
+	/* --json, -x and -o describe batch output: they imply -b (-n alone keeps the screen and
+	 * quits after N refreshes, as top -n does); --list-uncore and --explain-events print
+	 * their own report and exit */
+	if ((a->opt.json || a->opt.sep || a->opt.output) && !a->opt.list_uncore && !a->opt.explain)
+		a->opt.batch = true;
+	if (a->opt.sim && a->opt.sysfs)
+		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
+	if (a->opt.do_replay && a->opt.sim)
+		return fail_usage("--replay and --sim both choose the source; give one%s", "");
+	return 0;
+}
+
+/* where: "FILE:LINE: [eventset NAME] events: " when the list came from the config, else "" */
+static void print_event_error(struct app *a, const char *where, const char *list, const struct ev_error *err)
+{
+	char word[CAT_NAME_MAX + 1] = "", more[1024] = "";
+	size_t len = 0;
+
+	fprintf(stderr, "pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
+		where, err->pos + 1, err->msg, list, err->pos, "");
+	/* an unknown name: offer the nearest vendor names */
+	if (!strstr(err->msg, "unknown") || err->pos < 0 || (size_t)err->pos >= strlen(list))
+		return;
+	while (len < CAT_NAME_MAX && list[err->pos + len] && !strchr(",/{}=", list[err->pos + len]))
+		len++;
+	snprintf(word, sizeof(word), "%.*s", (int)len, list + err->pos);
+	if (strchr(word, ':') && !strstr(word, "::") && strchr(word, ':') == strrchr(word, ':') &&
+	    strlen(strchr(word, ':')) <= 3)
+		*strchr(word, ':') = '\0'; /* a modifier (":u", ":ppp"), not libpfm4's EVENT:UMASK */
+	if (!word[0])
+		return;
+	events_suggest(&a->cat, word, more, sizeof(more));
+	if (more[0])
+		fprintf(stderr, "pmutop: %s\n", more);
+}
+
+/* Parse every -e in order into one list (each on its own, as perf), or the chosen set;
+ * where names the config line the set came from ("" otherwise). */
+static int parse_events(struct app *a, const char *set_list, const char *where)
+{
+	struct ev_error perr;
+	int n = a->opt.nevents ? a->opt.nevents : 1;
+
+	for (int i = 0; i < n; i++) {
+		const char *list = a->opt.nevents ? a->opt.events[i] : set_list;
+
+		if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
+			print_event_error(a, a->opt.nevents ? "" : where, list, &perr);
+			return 2;
+		}
+	}
+	for (int i = 0; i < a->evl.n; i++)
+		if (a->evl.ev[i].sampling) {
+			fprintf(stderr, "pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
+				"they are ignored and the events counted\n");
+			break;
+		}
+	return 0;
+}
+
+/* The events to count: -e, else -E, else the configured set; "" sets use the architecture's default. */
+static const char *choose_events(struct app *a, char *buf, size_t len, char *where, size_t wlen)
+{
+	const char *set_name = a->opt.evset ? a->opt.evset : a->set.set;
+	const struct evset *es;
+	const char *core = "";
+
+	es = settings_find_set(&a->set, set_name);
+	if (!es) {
+		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
+		return NULL;
+	}
+	if (es->events && *es->events) {
+		if (es->line > 0 && a->set.path[0])
+			snprintf(where, wlen, "%s:%d: [eventset %s] events: ", a->set.path, es->line, es->name);
+		return es->events;
+	}
+	for (int p = 0; p < a->reg.n; p++)
+		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
+			core = a->reg.pmus[p].name;
+			break;
+		}
+	{
+		char llc[2048];
+		snprintf(buf, len, "%s", settings_default_events(&a->reg, a->topo.vendor, a->topo.family,
+								 a->topo.model_id, es->name, llc, sizeof(llc)));
+	}
+	if (strcmp(es->name, "topdown") == 0 && app_td_append(a, buf, len) < 0) {
+		app_td_detect(a);
+		fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason[0] ? a->td.plan.reason :
+			"the event list is too long");
+		return NULL;
+	}
+	if (!buf[0]) {
+		fprintf(stderr, "pmutop: event set '%s' has no events on this machine (%s); "
+			"choose another with -E or give events with -e\n", es->name,
+			core[0] ? core : "no hardware PMU");
+		return NULL;
+	}
+	return buf;
+}
+
+static int load_settings(struct app *a)
+{
+	char path[4096], msg[512];
+
+	settings_defaults(&a->set);
+	if (settings_find(a->opt.config, path, sizeof(path), msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", msg);
+		return 2;
+	}
+	if (path[0] && settings_load(&a->set, path, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", msg);
+		return 2;
+	}
+	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
+	return 0;
+}
+
+static int run(struct app *a)
+{
+	char evbuf[2048], where[4200] = "", keys[1024];
+	const char *list = NULL;
+	FILE *out = stdout;
+	int r;
+
+	if ((r = load_settings(a)))
+		return r;
+	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, PMUTOP_VERSION)))
+		return r;
+	if (a->opt.do_replay)
+		return replay_main(a);
+	if ((r = app_open_machine(a)))
+		return r < 0 ? 0 : r;
+	/* after the machine: the sysfs/proc root decides the cpuid; nothing is read until a name needs it */
+	catalog_init(&a->cat, a->opt.cpuid, a->opt.events_dir, a->set.events_dir);
+	catalog_set_active(&a->cat);
+	if (a->opt.list_events)
+		return events_report(stdout, stderr, &a->cat, &a->reg, a->opt.list_glob, a->opt.json) < 0 ? 1 : 0;
+	if (a->opt.list_uncore) {
+		app_load_inventory(a);
+		if (!a->inv_loaded) {
+			fprintf(stderr, "pmutop: uncore discovery failed: %s\n", a->inv_msg);
+			return 1;
+		}
+		return uncore_report(stdout, &a->inv, a->opt.json) < 0 ? 1 : 0;
+	}
+	if (a->opt.cpus) {
+		int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus);
+		if (n <= 0 || topo_filter(&a->topo, cpus, n) < 0) {
+			free(cpus);
+			fprintf(stderr, "pmutop: -C %s: not a list of online CPUs\n", a->opt.cpus);
+			return 2;
+		}
+		free(cpus);
+	}
+	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where))))
+		return 2;
+	if ((r = parse_events(a, list, where)))
+		return r;
+	if (a->opt.explain) {
+		int *plan = app_group_plan(a);
+
+		r = explain_events(stdout, &a->evl, plan, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
+		free(plan);
+		return r;
+	}
+	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "pmutop: standard output is not a terminal; use -b for batch output "
+			"(-b --json, -b -x, -b -o FILE)\n");
+		return 2;
+	}
+	if ((r = app_open_events(a)))
+		return r;
+	/* a sort key from the config must name a column; said before the screen takes over */
+	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
+		fprintf(stderr, "pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
+			a->set.sort_line, a->set.sort, keys);
+		return 2;
+	}
+	if (!a->opt.batch)
+		return ui_run(a);
+	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
+		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		return 1;
+	}
+	r = batch_run(a, out);
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		r = 1;
+	}
+	return r;
+}
+
+int pmutop_main(int argc, char **argv)
+{
+	static struct app app;
+	int exit_now, r;
+
+	memset(&app, 0, sizeof(app));
+	guard_install();   /* from here on, every way out restores the terminal and removes our tree */
+	if ((r = parse_args(&app, argc, argv, &exit_now)) || exit_now)
+		return r;
+	if (app.opt.list_machines) {
+		for (const char *const *n = simm_builtin_names(); *n; n++)
+			printf("%s\n", *n);
+		return 0;
+	}
+	r = run(&app);
+	exporter_stop(&app);
+	app_close(&app);
+	return r;
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* replay_main.c: --replay: play a recording in batch (a file or a pipe, read once) or on the screen. */
+#include "cmd.h"
+#include "batch.h"
+#include "app/app.h"
+#include "replay/replay.h"
+#include "ui/ui.h"
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int replay_main(struct app *a)
+{
+	char err[512];
+	FILE *out = stdout;
+	int r;
+
+	/* batch conversion reads the file once, front to back (a pipe will do); the TUI steps back */
+	if (!a->opt.batch && strcmp(a->opt.replay, "-") == 0) {
+		fprintf(stderr, "pmutop: --replay -: the screen steps back through a recording, so it needs a "
+			"file; standard input plays with -b (pmutop --replay - -b --json)\n");
+		return 2;
+	}
+	a->rep = a->opt.batch ? replay_open_stream(a->opt.replay, a->opt.topology, err, sizeof(err))
+			      : replay_open(a->opt.replay, a->opt.topology, err, sizeof(err));
+	if (!a->rep) {
+		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, err);
+		return 1;
+	}
+	if ((r = replay_setup_model(a->rep, &a->model, a->set.history)) < 0) {
+		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, strerror(-r));
+		replay_close(a->rep);
+		return 1;
+	}
+	snprintf(a->source_label, sizeof(a->source_label), "replay: %s", a->opt.replay);
+	snprintf(a->topo.model, sizeof(a->topo.model), "%s", replay_cpu_model(a->rep));
+	a->interval = a->opt.delay > 0 ? a->opt.delay : replay_interval(a->rep);
+	a->paranoid = -99;
+	a->src = &source_replay;
+	a->t0 = a->last_sample = app_now();
+	if (!a->opt.batch) {
+		if (!isatty(STDOUT_FILENO)) {
+			fprintf(stderr, "pmutop: standard output is not a terminal; use -b to convert "
+				"the recording (-b --json or -b -x SEP)\n");
+			r = 2;
+		} else {
+			r = ui_run(a);
+		}
+	} else if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
+		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		r = 1;
+	} else {
+		r = batch_run(a, out);
+		if (out != stdout)
+			fclose(out);
+	}
+	/* after the run: a stream knows its malformed lines only once it has read them */
+	if (replay_bad_summary(a->rep)[0])
+		fprintf(stderr, "pmutop: %s\n", replay_bad_summary(a->rep));
+	replay_close(a->rep);
+	a->rep = NULL;
+	return r;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* catalog_alias.c: vendor event names offered to the resolver in the shape of sysfs aliases. */
+#include "catalog_alias.h"
+#include "catalog.h"
+#include "hw/sys/pmu.h"
+#include <stddef.h>
+
+static struct catalog *active;
+
+void catalog_set_active(struct catalog *c) { active = c; }
+struct catalog *catalog_active(void) { return active; }
+
+const struct pmu_alias *catalog_alias_find(const struct pmu *p, const char *name)
+{
+	const struct cat_event *e;
+
+	if (!active || !p || !name)
+		return NULL;
+	e = catalog_find(active, p->name, p->kind == PMU_KIND_CORE, name);
+	return e ? &e->alias : NULL;
+}

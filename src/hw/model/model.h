@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* model.h: one frame per interval (deltas, scaling, not-counted state), derived metrics and
+ * aggregation per socket and system (sums of deltas first, ratios after), IPC history. */
+#ifndef PMUTOP_MODEL_H
+#define PMUTOP_MODEL_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "hw/sys/procstat.h"
+
+enum ev_state {
+	EVS_ABSENT = 0,     /* not opened on this CPU (uncore off its cpumask, other hybrid PMU) */
+	EVS_UNSUPPORTED,    /* the kernel refused it (ENOENT/EOPNOTSUPP/EINVAL) */
+	EVS_NOT_COUNTED,    /* opened but running == 0 over the interval */
+	EVS_OK,             /* counted; value is an estimate when pct < 100 */
+};
+
+struct ev_val {
+	uint64_t raw, enabled, running;  /* deltas over the interval */
+	double value;    /* raw * enabled / running * alias scale; NAN unless EVS_OK */
+	double pct;      /* 100 * running / enabled; NAN when enabled == 0 */
+	uint8_t state;
+};
+
+/* Roles tie events to metrics; assigned from the event's base name. */
+enum ev_role {
+	ROLE_NONE, ROLE_CYCLES, ROLE_INSTRUCTIONS, ROLE_CPU_CLOCK, ROLE_TASK_CLOCK,
+	ROLE_LLC_MISSES, ROLE_LLC_REFS, ROLE_BRANCHES, ROLE_BRANCH_MISSES,
+	ROLE_MEM_READ, ROLE_MEM_WRITE, ROLE_MEM_RW, ROLE_UPI, ROLE_ENERGY_PKG, ROLE_ENERGY_RAM,
+	ROLE_L3_MISS, ROLE_UPI_FLITS, ROLE_L3_LOOKUP,
+	/* what the generic cache-misses / cache-references count where that is not the last level
+	 * (model_set_generic_cache): Zen's L2, Arm's L1D */
+	ROLE_L2_MISSES, ROLE_L2_REFS, ROLE_L1D_MISSES, ROLE_L1D_REFS, NROLES
+};
+
+/* The cache level the generic cache-misses and cache-references count on a machine. */
+enum cache_level { CACHE_LLC, CACHE_L2, CACHE_L1D };
+
+enum metric_id {
+	M_IPC, M_CPI, M_GHZ, M_UTIL, M_LLC_MISS_PCT, M_MPKI, M_BR_MISS_PCT,
+	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W,
+	/* shares of the interval's CPU time from /proc/stat; M_UTIL is everything but idle */
+	M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL,
+	/* miss ratio and misses per 1000 instructions of the level the cache events really count */
+	M_L2_MISS_PCT, M_L2_MPKI, M_L1D_MISS_PCT, M_L1D_MPKI,
+	/* from the kernel's own books, no PMU needed: /proc/interrupts, cpufreq or cpuinfo */
+	M_IRQ_RATE, M_MHZ,
+	M_L3_HIT_PCT,       /* L3 lookups that hit, percent (amd_l3; on Intel see app_skt.c) */
+	NMETRICS
+};
+
+/* What the kernel tells of a CPU besides its times (frame.swr): interrupts of the interval and
+ * the clock, each with a count of CPUs that gave it, so aggregates sum them as they are. */
+enum swr_part { SWR_IRQ, SWR_NIRQ, SWR_MHZ, SWR_NMHZ, SWR_N };
+
+struct metric_def {
+	const char *name;   /* JSON key: "ipc" */
+	const char *label;  /* column title: "IPC" */
+	const char *unit;
+};
+extern const struct metric_def metric_defs[NMETRICS];
+
+struct mev {               /* one event as the model sees it */
+	char *name;        /* display name, as perf prints it (CSV rows) */
+	char *key;         /* unique among the events: the name, or "name#2", "name#3"... for the
+			    * second, third... event of the same name (JSON keys, TUI columns) */
+	char *pmu;         /* PMU name or "" */
+	char *unit;        /* unit of value ("msec", "MiB", "Joules", "") */
+	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */
+	int group;
+	bool uncore;       /* counted once per socket/die, not per CPU */
+};
+
+struct frame {
+	double t;          /* seconds since start at the end of the interval */
+	double interval;   /* seconds covered by this frame */
+	uint64_t seq;      /* 1 for the first frame */
+	struct ev_val *cpu;    /* [ncpus * nev] */
+	struct ev_val *sock;   /* [nsock * nev] */
+	struct ev_val *sys;    /* [nev] */
+	double *cpu_m, *sock_m, *sys_m;  /* [.. * NMETRICS], NAN when inputs are missing */
+	bool *online;          /* [ncpus]: false once a CPU was dropped */
+	double *jif;           /* [ncpus * UT_N]: CPU time of the interval by /proc/stat column
+				* (enum ut_part), NAN when unknown (a replay, no /proc/stat) */
+	double *swr;           /* [ncpus * SWR_N] (enum swr_part), all 0 when unknown */
+};
+
+struct model {
+	int ncpus;
+	int *cpu_ids, *cpu_sock, *cpu_core;  /* [ncpus]: CPU number, socket index, core id */
+	int nsock;
+	int *sock_ids;        /* [nsock]: physical ids, -1 when unknown */
+	int nev;
+	struct mev *ev;
+	int generic_cache;    /* enum cache_level of cache-misses/cache-references (CACHE_LLC) */
+	bool llc_is_l3;       /* the generic LLC events count the L3 (Intel): L3HIT% from them when
+			       * no L3 PMU's lookups are counted */
+	struct frame cur;     /* the latest frame (valid after model_derive) */
+	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
+	int hist_cap, hist_len, hist_head;
+	float *hist_ipc;      /* [ncpus * hist_cap] */
+};
+
+/* Set up the CPU side. cpu_sock gives socket indices (0..nsock-1) or NULL for
+ * "unknown" (everything in one socket with id -1). Copies the arrays. */
+int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_sock,
+	       const int *cpu_core, int nsock, const int *sock_ids, int hist_cap);
+/* What the generic cache-misses and cache-references count here (enum cache_level; CACHE_LLC,
+ * as on Intel, until set): events added afterwards take the roles of that level. */
+void model_set_generic_cache(struct model *m, int level);
+/* Add an event; returns its index. base is the canonical name used for the role (the
+ * display name when base has none: a name= label such as "l3_lookup_state.l3_miss"). */
+int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
+		    const char *unit, int group, bool uncore);
+/* (Re)allocate the frame for the current CPU and event count. */
+int model_alloc_frame(struct model *m);
+void model_free(struct model *m);
+
+/* The role of an event counted on a PMU of a family whose raw terms mean one thing there
+ * (uncore_upi_3 and "event=0x2,umask=0xf": data flits sent); ROLE_NONE when none. */
+int model_role_on_pmu(const char *pmu, const char *terms);
+/* Bytes moved by n UPI data flits: 9 flits carry one 64-byte line (the kernel's perf metric
+ * upi_data_transmit_bw is UNC_UPI_TxL_FLITS.ALL_DATA * 7.111111 = 64/9, its ScaleUnit 7.11E-06 MB). */
+double model_upi_flit_bytes(double n);
+/* The role an event name implies ("cycles", "cpu_core/cycles/", "instructions:D",
+ * "uncore_imc_0/cas_count_read/", "power/energy-pkg/"). */
+int model_role_of(const char *name);
+
+/* Fill one value from deltas: scaling, pct, state (never divides by zero). */
+void model_set_value(struct ev_val *v, uint64_t raw, uint64_t enabled, uint64_t running,
+		     double scale);
+/* Fill one value from a recording (scaled value and percent running known). */
+void model_set_recorded(struct ev_val *v, double value, uint64_t running_ns, double pct,
+			int state);
+/* Add one value into an aggregate (deltas summed, the highest state wins); finish recomputes
+ * pct from the summed times and leaves the value NAN unless something counted. */
+void model_sum_into(struct ev_val *dst, const struct ev_val *src);
+void model_sum_finish(struct ev_val *v);
+/* Compute socket and system sums from the CPU rows, then every metric, and push history. */
+void model_derive(struct model *m);
+/* The utilisation metrics (M_UTIL and its parts, percent) from the summed /proc/stat times
+ * jif[UT_N] of one entity; NAN when nothing is known. */
+void model_util(const double *jif, double *out);
+/* M_IRQ_RATE (interrupts per second) and M_MHZ (mean clock) from the summed swr[SWR_N] of one
+ * entity over interval seconds; NAN when no CPU of it gave the figure. */
+void model_swrates(const double *swr, double interval, double *out);
+/* Metric of one entity from a row of nev values and the interval. A CPU's row (cpu_row) leaves
+ * out uncore events: what a box counts (an L3 per CCX, a memory controller) is not the CPU's
+ * own, though the kernel reads it on that CPU; socket and system rows include them. */
+void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out,
+		   bool cpu_row);
+#endif

@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* topdown.c: the top-down methods (one table entry each, formulas as perf 6.1 prints them with
+ * `perf list --details metric`, AMD's and Arm's from the kernel's later amdzen4/amdzen5 and sbsa
+ * tables), the method per core PMU, and shares from counted values (percent of slots). */
+#include "topdown.h"
+#include "hw/events/evparse.h"
+#include "model.h"
+#include "hw/sys/pmu.h"
+#include "hw/sys/topology.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct td_share_def td_shares[TD_NSHARES] = {
+	[TD_RETIRING]  = { "tma_retiring",         "Retiring",        'R', -1 },
+	[TD_BAD_SPEC]  = { "tma_bad_speculation",  "Bad speculation", 'B', -1 },
+	[TD_FRONTEND]  = { "tma_frontend_bound",   "Frontend bound",  'F', -1 },
+	[TD_BACKEND]   = { "tma_backend_bound",    "Backend bound",   'K', -1 },
+	[TD_SMT]       = { "tma_smt_contention",   "SMT contention",  'S', -1 },
+	[TD_LIGHT]     = { "tma_light_operations", "Light operations", 'l', TD_RETIRING },
+	[TD_HEAVY]     = { "tma_heavy_operations", "Heavy operations", 'h', TD_RETIRING },
+	[TD_BR_MISP]   = { "tma_branch_mispredicts", "Branch mispredicts", 'b', TD_BAD_SPEC },
+	[TD_MCLEAR]    = { "tma_machine_clears",   "Machine clears",  'm', TD_BAD_SPEC },
+	[TD_FETCH_LAT] = { "tma_fetch_latency",    "Fetch latency",   'f', TD_FRONTEND },
+	[TD_FETCH_BW]  = { "tma_fetch_bandwidth",  "Fetch bandwidth", 'w', TD_FRONTEND },
+	[TD_MEM]       = { "tma_memory_bound",     "Memory bound",    'M', TD_BACKEND },
+	[TD_CORE]      = { "tma_core_bound",       "Core bound",      'C', TD_BACKEND },
+};
+
+#define L1 (1u << TD_RETIRING | 1u << TD_BAD_SPEC | 1u << TD_FRONTEND | 1u << TD_BACKEND)
+#define L2 (1u << TD_LIGHT | 1u << TD_HEAVY | 1u << TD_BR_MISP | 1u << TD_MCLEAR | \
+	    1u << TD_FETCH_LAT | 1u << TD_FETCH_BW | 1u << TD_MEM | 1u << TD_CORE)
+
+static double pos(double x) { return x > 0 ? x : 0; }
+
+/* Ice Lake and later P-cores: v = slots, retiring, bad-spec, fe-bound, be-bound, [heavy-ops,
+ * br-mispredict, fetch-lat, mem-bound,] INT_MISC.UOP_DROPPING. Each metric over the sum of the
+ * four level-1 metrics; Frontend Bound less UOP_DROPPING / SLOTS; Bad Speculation the rest. */
+static void metrics_common(const double *v, double drop, double *o)
+{
+	double t = v[1] + v[2] + v[3] + v[4];
+
+	o[TD_RETIRING] = v[1] / t;
+	o[TD_FRONTEND] = v[3] / t - drop;
+	o[TD_BACKEND] = v[4] / t;
+	o[TD_BAD_SPEC] = pos(1 - (o[TD_FRONTEND] + o[TD_BACKEND] + o[TD_RETIRING]));
+}
+
+static void c_metrics_l1(const double *v, double width, double *o)
+{
+	(void)width;
+	metrics_common(v, v[5] / v[0], o);
+}
+
+static void c_metrics_l2(const double *v, double width, double *o)
+{
+	double t = v[1] + v[2] + v[3] + v[4], drop = v[9] / v[0];
+
+	(void)width;
+	metrics_common(v, drop, o);
+	o[TD_HEAVY] = v[5] / t;
+	o[TD_LIGHT] = pos(o[TD_RETIRING] - o[TD_HEAVY]);
+	o[TD_BR_MISP] = v[6] / t;
+	o[TD_MCLEAR] = pos(o[TD_BAD_SPEC] - o[TD_BR_MISP]);
+	o[TD_FETCH_LAT] = v[7] / t - drop;
+	o[TD_FETCH_BW] = pos(o[TD_FRONTEND] - o[TD_FETCH_LAT]);
+	o[TD_MEM] = v[8] / t;
+	o[TD_CORE] = pos(o[TD_BACKEND] - o[TD_MEM]);
+}
+
+/* Before Ice Lake: v = total-slots, slots-issued, slots-retired, fetch-bubbles, recovery-bubbles
+ * (the kernel's aliases carry the slots-per-cycle scale). */
+static void c_pre_icl(const double *v, double width, double *o)
+{
+	(void)width;
+	o[TD_RETIRING] = v[2] / v[0];
+	o[TD_BAD_SPEC] = (v[1] - v[2] + v[4]) / v[0];
+	o[TD_FRONTEND] = v[3] / v[0];
+	o[TD_BACKEND] = 1 - o[TD_FRONTEND] - (v[1] + v[4]) / v[0];
+}
+
+/* E-cores: v = CPU_CLK_UNHALTED.CORE, TOPDOWN_RETIRING.ALL, TOPDOWN_FE_BOUND.ALL,
+ * TOPDOWN_BE_BOUND.ALL; SLOTS = width x cycles; Bad Speculation the rest (as perf 6.1). */
+static void c_atom(const double *v, double width, double *o)
+{
+	double s = width * v[0];
+
+	o[TD_RETIRING] = v[1] / s;
+	o[TD_FRONTEND] = v[2] / s;
+	o[TD_BACKEND] = v[3] / s;
+	o[TD_BAD_SPEC] = (s - (v[1] + v[2] + v[3])) / s;
+}
+
+/* AMD Zen 4/5 in three groups of at most three counters (six GP counters, the NMI watchdog may
+ * hold one, cycles and instructions are often counted too), each with its own cycle count:
+ * v = ls_not_halted_cyc, de_no_dispatch_per_slot.no_ops_from_frontend, .backend_stalls |
+ * ls_not_halted_cyc, de_src_op_disp.all, ex_ret_ops | ls_not_halted_cyc, .smt_contention.
+ * Each share over its group's width x cycles, as the amdzen4 metrics. */
+static void c_zen(const double *v, double width, double *o)
+{
+	double s1 = width * v[0], s2 = width * v[3], s3 = width * v[6];
+
+	o[TD_FRONTEND] = v[1] / s1;
+	o[TD_BACKEND] = v[2] / s1;
+	o[TD_BAD_SPEC] = (v[4] - v[5]) / s2;
+	o[TD_RETIRING] = v[5] / s2;
+	o[TD_SMT] = v[7] / s3;
+}
+
+/* Arm PMUv3.4 slot events: v = cpu_cycles, stall_slot, stall_slot_frontend, stall_slot_backend,
+ * op_spec, op_retired; slots per cycle from caps/slots. */
+static void c_arm_slots(const double *v, double width, double *o)
+{
+	double s = width * v[0], busy = 1 - v[1] / s, ret = v[5] / v[4];
+
+	o[TD_FRONTEND] = v[2] / s;
+	o[TD_BACKEND] = v[3] / s;
+	o[TD_RETIRING] = ret * busy;
+	o[TD_BAD_SPEC] = (1 - ret) * busy;
+}
+
+/* Neoverse N1 (no slot events): v = cpu_cycles, stall_frontend, stall_backend, inst_retired,
+ * inst_spec; stall cycles over cycles, the remaining cycles split by retired / speculated. */
+static void c_arm_cycles(const double *v, double width, double *o)
+{
+	double busy = 1 - (v[1] + v[2]) / v[0], ret = v[3] / v[4];
+
+	(void)width;
+	o[TD_FRONTEND] = v[1] / v[0];
+	o[TD_BACKEND] = v[2] / v[0];
+	o[TD_RETIRING] = ret * busy;
+	o[TD_BAD_SPEC] = (1 - ret) * busy;
+}
+
+const struct td_method td_methods[] = {
+	{ "intel-metrics-l2", "Intel PERF_METRICS, slots group with level 2 (Sapphire Rapids and later)",
+	  { "slots", "topdown-retiring", "topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound",
+	    "topdown-heavy-ops", "topdown-br-mispredict", "topdown-fetch-lat", "topdown-mem-bound",
+	    "event=0xad,umask=0x10" }, L1 | L2, false, c_metrics_l2 },
+	{ "intel-metrics-l1", "Intel PERF_METRICS, slots group (Ice Lake, Tiger Lake)",
+	  { "slots", "topdown-retiring", "topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound",
+	    "event=0xad,umask=0x10" }, L1, false, c_metrics_l1 },
+	{ "intel-pre-icl", "Intel topdown-* slot events (before Ice Lake)",
+	  { "topdown-total-slots", "topdown-slots-issued", "topdown-slots-retired",
+	    "topdown-fetch-bubbles", "topdown-recovery-bubbles" }, L1, false, c_pre_icl },
+	{ "intel-atom", "Intel E-core TOPDOWN_* events over width x cycles",
+	  { "event=0x3c", "event=0xc2", "event=0x71", "event=0x74" }, L1, false, c_atom },
+	{ "amd-zen", "AMD dispatch slots (de_no_dispatch_per_slot, ex_ret_ops)",
+	  { "event=0x76", "event=0x1a0,umask=0x1", "event=0x1a0,umask=0x1e", "|",
+	    "event=0x76", "event=0xaa,umask=0x7", "event=0xc1", "|", "event=0x76", "event=0x1a0,umask=0x60" }, L1 | 1u << TD_SMT, false, c_zen },
+	{ "arm-slots", "Arm PMUv3.4 slot events (stall_slot_*, op_spec, op_retired)",
+	  { "event=0x11", "event=0x3f", "event=0x3e", "event=0x3d", "event=0x3b", "event=0x3a" },
+	  L1, false, c_arm_slots },
+	{ "arm-n1-cycles", "APPROXIMATION from stall cycles (Neoverse N1 has no slot events)",
+	  { "event=0x11", "event=0x23", "event=0x24", "event=0x8", "event=0x1b" }, L1, true, c_arm_cycles },
+};
+const int td_nmethods = sizeof(td_methods) / sizeof(td_methods[0]);
+
+static const struct td_method *method(const char *id)
+{
+	for (int i = 0; i < td_nmethods; i++)
+		if (strcmp(td_methods[i].id, id) == 0)
+			return &td_methods[i];
+	return NULL;
+}
+
+static int method_nev(const struct td_method *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < TD_MAXEV && m->ev[i]; i++)
+		n += strcmp(m->ev[i], "|") != 0;
+	return n;
+}
+
+void td_compute(const struct td_method *m, double width, const double *v, double out[TD_NSHARES])
+{
+	int n = method_nev(m);
+
+	for (int s = 0; s < TD_NSHARES; s++)
+		out[s] = NAN;
+	for (int i = 0; i < n; i++)
+		if (!isfinite(v[i]) || v[i] < 0)
+			return;
+	m->compute(v, width, out);
+	for (int s = 0; s < TD_NSHARES; s++)
+		out[s] = m->shares & 1u << s && isfinite(out[s]) ? 100 * out[s] : NAN;
+}
+
+int td_share_by_name(const char *name)
+{
+	for (int s = 0; s < TD_NSHARES; s++)
+		if (strcmp(td_shares[s].name, name) == 0)
+			return s;
+	return -1;
+}
+
+/* --- the method per core PMU --- */
+
+static const char *pick(const struct pmu *p, const struct topology *t, double *width, char *why, size_t wlen)
+{
+	const char *pname = pmu_cap(p, "pmu_name"), *slots;
+
+	*width = 0;
+	if (strncmp(p->name, "apple_", 6) == 0) {
+		snprintf(why, wlen, "Apple's PMU (%s) has no documented top-down events", p->name);
+		return NULL;
+	}
+	if (strncmp(p->name, "armv8_", 6) == 0 || strncmp(p->name, "armv9_", 6) == 0) {
+		slots = pmu_cap(p, "slots");
+		if (slots && strtol(slots, NULL, 0) > 0) {
+			*width = (double)strtol(slots, NULL, 0);
+			return "arm-slots";
+		}
+		if (t->part == 0xd0c)
+			return "arm-n1-cycles";
+		snprintf(why, wlen, "%s has no slot events (PMUv3.4 caps/slots is %s) and no documented "
+			 "cycle-based method for CPU part 0x%x", p->name, slots ? slots : "absent", (unsigned)t->part);
+		return NULL;
+	}
+	if (strcmp(t->vendor, "AuthenticAMD") == 0) {
+		int mo = t->model_id;
+		/* Zen 4: family 0x19 models 0x10-0x1f (Genoa), 0x60-0x7f (Raphael, Phoenix), 0xa0-0xaf
+		 * (Bergamo); the rest of family 0x19 is Zen 3 */
+		if (t->family == 0x19 && ((mo >= 0x10 && mo <= 0x1f) || (mo >= 0x60 && mo <= 0x7f) ||
+					  (mo >= 0xa0 && mo <= 0xaf))) {
+			*width = 6;
+			return "amd-zen";
+		}
+		if (t->family == 0x1a) {
+			*width = 8;
+			return "amd-zen";
+		}
+		snprintf(why, wlen, "AMD family 0x%x model 0x%x: dispatch-slot events start with Zen 4",
+			 (unsigned)t->family, (unsigned)t->model_id);
+		return NULL;
+	}
+	if (strcmp(t->vendor, "GenuineIntel") == 0) {
+		if (pmu_find_alias(p, "topdown-retiring"))
+			return pmu_find_alias(p, "topdown-heavy-ops") ? "intel-metrics-l2" : "intel-metrics-l1";
+		if (pmu_find_alias(p, "topdown-total-slots"))
+			return "intel-pre-icl";
+		if (strcmp(p->name, "cpu_atom") == 0 || (pname && (strstr(pname, "sierra") || strstr(pname, "grand_ridge")))) {
+			/* Gracemont issues 5 per cycle, Crestmont 6 */
+			*width = pname && (strstr(pname, "meteorlake") || strstr(pname, "sierra") ||
+					   strstr(pname, "grand_ridge")) ? 6 : 5;
+			return "intel-atom";
+		}
+		snprintf(why, wlen, "the kernel lists no topdown events for %s (%s)", p->name,
+			 t->hypervisor ? "a virtual machine's PMU" : "an Intel core before Skylake or an unknown one");
+		return NULL;
+	}
+	snprintf(why, wlen, "no documented top-down method for %s (%s)", p->name, t->vendor[0] ? t->vendor : "unknown vendor");
+	return NULL;
+}
+
+int td_detect(const struct pmu_registry *reg, const struct topology *topo, struct td_plan *plan)
+{
+	char why[200] = "";
+
+	memset(plan, 0, sizeof(*plan));
+	for (int i = 0; i < reg->n && plan->n < TD_MAXINST; i++) {
+		const struct pmu *p = &reg->pmus[i];
+		struct td_inst *in = &plan->in[plan->n];
+		const char *id;
+		double w;
+
+		if (p->kind != PMU_KIND_CORE)
+			continue;
+		id = pick(p, topo, &w, why, sizeof(why));
+		if (!id)
+			continue;
+		in->pmu = i;
+		snprintf(in->pmu_name, sizeof(in->pmu_name), "%s", p->name);
+		in->m = method(id);
+		in->width = w;
+		in->nev = method_nev(in->m);
+		for (int e = 0; e < TD_MAXEV; e++)
+			in->ev[e] = -1;
+		plan->n++;
+	}
+	if (why[0])
+		snprintf(plan->reason, sizeof(plan->reason), "no top-down method for this CPU: %s", why);
+	else if (reg->ncore == 0)
+		snprintf(plan->reason, sizeof(plan->reason), "no top-down method for this CPU: no hardware PMU "
+			 "is exposed%s", topo->hypervisor ? " (a virtual machine without a virtual PMU)" : "");
+	return plan->n;
+}
+
+static int ev_text(const struct td_inst *in, int k, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s/", in->pmu_name, in->m->ev[k]);
+	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+}
+
+int td_events_text(const struct td_plan *plan, char *buf, size_t len)
+{
+	size_t used = strlen(buf);
+	char one[160];
+
+	for (int i = 0; i < plan->n; i++) {
+		const struct td_inst *in = &plan->in[i];
+		bool open = false;
+
+		for (int k = 0; k < TD_MAXEV && in->m->ev[k]; k++) {
+			int n;
+			if (strcmp(in->m->ev[k], "|") == 0) {
+				n = snprintf(buf + used, len - used, "}");
+				open = false;
+			} else {
+				if (ev_text(in, k, one, sizeof(one)) < 0)
+					return -ENOSPC;
+				n = snprintf(buf + used, len - used, "%s%s%s", used ? "," : "", open ? "" : "{", one);
+				open = true;
+			}
+			if (n < 0 || (size_t)n >= len - used)
+				return -ENOSPC;
+			used += (size_t)n;
+		}
+		if (open) {
+			if (used + 2 > len)
+				return -ENOSPC;
+			buf[used++] = '}';
+			buf[used] = '\0';
+		}
+	}
+	return 0;
+}
+
+int td_bind(struct td_plan *plan, const struct ev_list *evl, const struct pmu_registry *reg)
+{
+	int nb = 0;
+
+	(void)reg;
+	for (int i = 0; i < plan->n; i++) {
+		struct td_inst *in = &plan->in[i];
+		int from = 0, j = 0;
+		char want[160];
+
+		in->bound = false;
+		for (int k = 0; k < TD_MAXEV && in->m->ev[k]; k++) {
+			int found = -1;
+			if (strcmp(in->m->ev[k], "|") == 0)
+				continue;
+			ev_text(in, k, want, sizeof(want));
+			for (int e = from; e < evl->n && found < 0; e++)
+				if (evl->ev[e].pmu == in->pmu && evl->ev[e].input && strcmp(evl->ev[e].input, want) == 0)
+					found = e;
+			in->ev[j++] = found;
+			if (found < 0)
+				break;
+			from = found + 1;
+		}
+		in->bound = j == in->nev && in->ev[in->nev - 1] >= 0;
+		nb += in->bound;
+	}
+	return nb;
+}
+
+int td_inst_for_pmu(const struct td_plan *plan, int core_pmu)
+{
+	for (int i = 0; i < plan->n; i++)
+		if (plan->in[i].pmu == core_pmu)
+			return i;
+	return -1;
+}
+
+bool td_row(const struct td_inst *in, const struct ev_val *row, double out[TD_NSHARES])
+{
+	double v[TD_MAXEV];
+
+	for (int s = 0; s < TD_NSHARES; s++)
+		out[s] = NAN;
+	if (!in->bound)
+		return false;
+	for (int k = 0; k < in->nev; k++) {
+		const struct ev_val *x = &row[in->ev[k]];
+		if (x->state != EVS_OK)
+			return false;
+		v[k] = x->value;
+	}
+	td_compute(in->m, in->width, v, out);
+	return isfinite(out[TD_RETIRING]);
+}

@@ -1,0 +1,612 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* counters.c: open perf_event groups per CPU through the seam, read each group once per refresh. */
+#include "counters_impl.h"
+#include "hw/sys/cpulist.h"
+#include "hw/events/evparse.h"
+#include "hw/model/model.h"
+#include "hw/sys/seam.h"
+#include "hw/sys/sysfs.h"
+#include "hw/sys/topology.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#define RF (PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | \
+	    PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+/* A weak group enabled this long (ns) without ever running cannot fit: the kernel rotates every
+ * group that fits alone to the front within a few multiplexing intervals (4 ms by default). */
+#define WEAK_NEVER_NS 1000000000ULL
+#define NO_BASELINE UINT64_MAX   /* prev enabled time of a counter opened between two reads */
+
+static bool applies(const struct ev_spec *e, int cpu)
+{
+	return !e->cpus || cpulist_has(e->cpus, e->ncpus, cpu);
+}
+
+/* Events that architectural fixed counters take (Intel fixed 0-2, Arm PMCCNTR, Apple PMC0/1). */
+static bool fixed_event(const struct ev_spec *e)
+{
+	uint64_t cfg = e->config & 0xffffffffULL;
+	return e->type == PERF_TYPE_HARDWARE && (cfg == PERF_COUNT_HW_CPU_CYCLES ||
+		cfg == PERF_COUNT_HW_INSTRUCTIONS || cfg == PERF_COUNT_HW_REF_CPU_CYCLES);
+}
+
+/* A group of fixed-counter events, at most one of each, is opened pinned: the kernel schedules
+ * flexible groups in rotation order and stops at the first that does not fit, so an unpinned
+ * cycles group would rotate behind GP groups although its fixed counter is free. Pinned, IPC
+ * stays measured (100%) when the other events multiplex. */
+static void mark_pinned_groups(struct counters *c, const struct ev_list *evl)
+{
+	for (int g = 0; g < c->ngroups; g++) {
+		uint64_t seen = 0;
+		bool ok = false;
+		for (int e = 0; e < evl->n; e++) {
+			const struct ev_spec *s = &evl->ev[e];
+			uint64_t bit;
+			if (c->geff[e] != g)
+				continue;
+			bit = 1ULL << (s->config & 0x1f);
+			if (!fixed_event(s) || (seen & bit) || s->exclude_user || s->exclude_kernel) {
+				ok = false;
+				break;
+			}
+			seen |= bit;
+			ok = true;
+		}
+		c->pin[g] = ok;
+	}
+}
+
+/* This build's perf_event_attr may predate config3 (Linux 6.3): an event that needs it would be
+ * opened without it and count something else, so it is reported as not supported instead. */
+static bool attr_can_hold(const struct ev_spec *e)
+{
+#ifdef PERF_ATTR_SIZE_VER8
+	return true;
+#else
+	return e->config3 == 0;
+#endif
+}
+
+static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = e->type;
+	a->config = e->config;
+	a->config1 = e->config1;
+	a->config2 = e->config2;
+#ifdef PERF_ATTR_SIZE_VER8
+	a->config3 = e->config3;
+#endif
+	a->exclude_user = e->exclude_user;
+	a->exclude_kernel = e->exclude_kernel;
+	a->exclude_hv = e->exclude_hv;
+	a->exclude_idle = e->exclude_idle;
+	a->exclude_host = e->exclude_host;
+	/* perf sets exclude_guest on nearly every event and drops it again when the kernel
+	 * refuses it (uncore PMUs take no exclude bits); pmutop passes it only when the user
+	 * chose with G or H, so uncore events open as they did. */
+	a->exclude_guest = e->exclude_gh && e->exclude_guest;
+	a->precise_ip = e->precise_ip;
+	a->read_format = RF;
+	if (leader) {
+		a->disabled = 1;
+		a->pinned = e->pinned;
+		a->exclusive = e->exclusive;
+	}
+}
+
+static int paranoid_value(void)
+{
+	char buf[32];
+	return procfs_read("sys/kernel/perf_event_paranoid", buf, sizeof(buf)) > 0 ? atoi(buf) : -99;
+}
+
+static void explain_access(struct cnt_error *err, const struct ev_spec *e, int cpu, int r)
+{
+	int par = paranoid_value();
+	char pv[16];
+
+	if (par == -99)
+		snprintf(pv, sizeof(pv), "unknown");
+	else
+		snprintf(pv, sizeof(pv), "%d", par);
+	err->err = r;
+	snprintf(err->msg, sizeof(err->msg),
+		 "cannot count %s on CPU %d: %s. System-wide counting needs privileges "
+		 "(perf_event_paranoid is %s): run as root, grant CAP_PERFMON "
+		 "(setcap cap_perfmon+ep pmutop), or run 'sysctl kernel.perf_event_paranoid=0'",
+		 e->name, cpu, r == -EACCES ? "permission denied" : "operation not permitted", pv);
+}
+
+static int raise_nofile(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= rl.rlim_max)
+		return -1;
+	rl.rlim_cur = rl.rlim_max;
+	return setrlimit(RLIMIT_NOFILE, &rl) < 0 ? -1 : 0;
+}
+
+/* Close every counter of a CPU; returns how many were open. */
+static int close_cpu(struct counters *c, int ci)
+{
+	int n = 0;
+
+	for (int e = 0; e < c->nev; e++) {
+		int *fd = &c->fd[(size_t)ci * c->nev + e];
+		if (*fd >= 0) {
+			c->seam->close(c->seam->ctx, *fd);
+			n++;
+		}
+		*fd = -1;
+	}
+	for (int g = 0; g < c->ngroups; g++)
+		c->lfd[(size_t)ci * c->ngroups + g] = -1;
+	return n;
+}
+
+/* Close what a CPU has open of group g (a group counts whole or not at all); returns how many. */
+static int drop_group(struct counters *c, int ci, int g)
+{
+	size_t gi = (size_t)ci * c->ngroups + g;
+	int n = 0;
+
+	for (int k = 0; k < c->nmemb[gi]; k++) {
+		size_t i = (size_t)ci * c->nev + c->memb[gi * c->maxmemb + k];
+
+		if (c->fd[i] >= 0) {
+			c->seam->close(c->seam->ctx, c->fd[i]);
+			n++;
+		}
+		c->fd[i] = -1;
+		c->st[i] = CS_ABSENT;
+	}
+	c->nmemb[gi] = 0;
+	c->lfd[gi] = -1;
+	return n;
+}
+
+/* Events x CPUs the list asks for (what an EMFILE note compares with what opened). */
+static unsigned long long wanted(const struct ev_list *evl, const struct topology *topo)
+{
+	unsigned long long want = 0;
+
+	for (int ci = 0; ci < topo->ncpus; ci++)
+		for (int e = 0; e < evl->n; e++)
+			want += applies(&evl->ev[e], topo->cpus[ci].cpu) && attr_can_hold(&evl->ev[e]);
+	return want;
+}
+
+/* Open one event; on EMFILE raise the limit once and retry. */
+static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int group_fd, bool leader,
+		    bool pin, bool *raised)
+{
+	struct perf_event_attr a;
+	int r;
+
+	fill_attr(&a, e, leader);
+	a.pinned |= leader && pin;
+	r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
+	if (r == -EMFILE && !*raised) {
+		*raised = true;
+		if (raise_nofile() == 0) {
+			fill_attr(&a, e, leader);
+			a.pinned |= leader && pin;
+			r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
+		}
+	}
+	return r;
+}
+
+/* The groups to open: plan's (budget_pack's: lone counter events packed into as few groups as the
+ * counters allow), else the user's; software events standing alone share one group per CPU besides.
+ * They never compete for counters, and one read() then serves them all, which is most of a
+ * refresh's cost where reading another CPU's counters takes an inter-processor interrupt. Linux
+ * would let them join a hardware group too, but then they count only while that group is on its
+ * PMU: cpu-clock, the time base of utilisation, would be scaled whenever the counters multiplex,
+ * and a hybrid machine's software group spans every core type. */
+static void plan_groups(struct counters *c, const struct ev_list *evl, const int *plan)
+{
+	int n = 0, shared = -1;
+
+	for (int i = 0; i < evl->n; i++) {
+		c->geff[i] = plan ? plan[i] : evl->ev[i].group;
+		if (c->geff[i] < 0 || c->geff[i] >= evl->n + evl->ngroups + 1)
+			c->geff[i] = evl->ev[i].group;   /* a plan from elsewhere: bounded */
+		if (c->geff[i] + 1 > n)
+			n = c->geff[i] + 1;
+		if (evl->ev[i].group + 1 > n)
+			n = evl->ev[i].group + 1;
+	}
+	for (int i = 0; i < evl->n; i++) {
+		const struct ev_spec *s = &evl->ev[i];
+		int members = 0;
+		for (int k = 0; k < evl->n; k++)
+			members += c->geff[k] == c->geff[i];
+		if (members == 1 && s->type == PERF_TYPE_SOFTWARE && !s->pinned && !s->cpus) {
+			if (shared < 0)
+				shared = n++;
+			c->geff[i] = shared;
+		}
+	}
+	c->nplan = n;
+	c->ngroups = n + evl->n;
+}
+
+/* Whether group g was formed by the plan rather than by the user (or the software sharing). */
+static bool weak_group(const struct counters *c, const struct ev_list *evl, int g)
+{
+	for (int i = 0; i < evl->n; i++)
+		if (c->geff[i] == g && evl->ev[i].group != g && evl->ev[i].type != PERF_TYPE_SOFTWARE)
+			return true;
+	return false;
+}
+
+int counters_plan(const struct ev_list *evl, const int *plan, int *group)
+{
+	struct counters c = { 0 };
+
+	c.geff = group;
+	plan_groups(&c, evl, plan);
+	return 0;
+}
+
+int counters_splits(const struct counters *c)
+{
+	return c->splits;
+}
+
+int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinned)
+{
+	struct counters c = { 0 };
+	int rc = -ENOMEM;
+
+	c.geff = malloc((size_t)(evl->n ? evl->n : 1) * sizeof(int));
+	if (!c.geff)
+		return -ENOMEM;
+	plan_groups(&c, evl, plan);
+	c.pin = calloc((size_t)(c.ngroups ? c.ngroups : 1), sizeof(bool));
+	if (c.pin) {
+		mark_pinned_groups(&c, evl);
+		/* as counters_open: the first event of a group leads it, and only a leader is pinned */
+		for (int e = 0; e < evl->n; e++) {
+			bool leader = true;
+			for (int k = 0; k < e && leader; k++)
+				leader = c.geff[k] != c.geff[e];
+			pinned[e] = leader && (evl->ev[e].pinned || c.pin[c.geff[e]]);
+		}
+		rc = 0;
+	}
+	free(c.pin);
+	free(c.geff);
+	return rc;
+}
+
+static struct counters *alloc_counters(const struct ev_list *evl, const int *plan,
+				       const struct topology *topo, const struct perf_seam *seam)
+{
+	struct counters *c = calloc(1, sizeof(*c));
+	size_t n;
+
+	if (!c)
+		return NULL;
+	c->seam = seam;
+	c->ncpus = topo->ncpus;
+	c->nev = evl->n;
+	c->geff = malloc((size_t)(evl->n ? evl->n : 1) * sizeof(int));
+	if (!c->geff) {
+		free(c);
+		return NULL;
+	}
+	plan_groups(c, evl, plan);
+	c->maxmemb = 1;
+	for (int g = 0; g < c->ngroups; g++) {
+		int k = 0;
+		for (int i = 0; i < evl->n; i++)
+			k += c->geff[i] == g;
+		if (k > c->maxmemb)
+			c->maxmemb = k;
+	}
+	n = (size_t)c->ncpus * (size_t)(c->nev ? c->nev : 1);
+	c->fd = malloc(n * sizeof(int));
+	c->st = calloc(n, 1);
+	c->prev = calloc(n * 3, sizeof(uint64_t));
+	c->lfd = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * sizeof(int));
+	c->nmemb = calloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1), sizeof(int));
+	c->memb = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * (size_t)c->maxmemb * sizeof(int));
+	c->gone = calloc((size_t)c->ncpus, sizeof(bool));
+	c->told = calloc((size_t)c->ncpus, 1);
+	c->scale = malloc((size_t)(c->nev ? c->nev : 1) * sizeof(double));
+	c->pin = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
+	c->weak = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
+	c->cpu_ids = calloc((size_t)(c->ncpus ? c->ncpus : 1), sizeof(int));
+	c->evl = evl;
+	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
+	c->buf = malloc(c->buflen);
+	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale || !c->pin ||
+	    !c->told || !c->weak || !c->cpu_ids) {
+		counters_close(c);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		c->fd[i] = -1;
+	for (int e = 0; e < c->nev; e++)
+		c->scale[e] = evl->ev[e].scale > 0 ? evl->ev[e].scale : 1.0;
+	mark_pinned_groups(c, evl);
+	for (int g = 0; g < c->nplan; g++)
+		c->weak[g] = weak_group(c, evl, g);
+	for (int i = 0; i < c->ncpus * (c->ngroups ? c->ngroups : 1); i++)
+		c->lfd[i] = -1;
+	return c;
+}
+
+/* perf's weak group ({...}:W): the kernel refused a member of a planned group on this CPU (it cannot
+ * fit, or that event does not count here) or never schedules the group: open each of its events as a
+ * group of its own (group nplan + e), enabled when enable says. Returns the change in open events. */
+static int split_group(struct counters *c, int ci, int g, bool enable, bool *raised)
+{
+	const struct ev_list *evl = c->evl;
+	int cpu = c->cpu_ids[ci], opened = -drop_group(c, ci, g);
+
+	for (int e = 0; e < evl->n; e++) {
+		const struct ev_spec *s = &evl->ev[e];
+		size_t k = (size_t)ci * c->nev + e, gi = (size_t)ci * c->ngroups + c->nplan + e;
+		int r;
+
+		if (c->geff[e] != g || !applies(s, cpu))
+			continue;
+		r = attr_can_hold(s) ? open_one(c, s, cpu, -1, true, false, raised) : -EOPNOTSUPP;
+		if (r < 0) {
+			c->st[k] = r == -EMFILE || r == -ENFILE ? CS_ABSENT : CS_UNSUPPORTED;
+			continue;
+		}
+		c->fd[k] = c->lfd[gi] = r;
+		c->st[k] = CS_OPEN;
+		c->memb[gi * c->maxmemb] = e;
+		c->nmemb[gi] = 1;
+		/* a new counter starts at 0; opened while counting, its first read is its baseline */
+		memset(&c->prev[k * 3], 0, 3 * sizeof(uint64_t));
+		if (enable)
+			c->prev[k * 3 + 1] = NO_BASELINE;
+		opened++;
+		if (enable)
+			c->seam->ioctl(c->seam->ctx, r, PERF_EVENT_IOC_ENABLE, 0);
+	}
+	c->splits++;
+	return opened;
+}
+
+struct counters *counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
+			       const struct perf_seam *seam, struct cnt_error *err)
+{
+	struct counters *c;
+	bool raised = false;
+	int opened = 0;
+
+	memset(err, 0, sizeof(*err));
+	c = alloc_counters(evl, plan, topo, seam);
+	if (!c) {
+		err->err = -ENOMEM;
+		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		return NULL;
+	}
+	for (int ci = 0; ci < c->ncpus; ci++)   /* all first: a note may name CPUs not reached yet */
+		c->cpu_ids[ci] = topo->cpus[ci].cpu;
+	for (int ci = 0; ci < c->ncpus; ci++) {
+		int cpu = c->cpu_ids[ci];
+
+		for (int g = 0; g < c->nplan; g++) {
+			size_t gi = (size_t)ci * c->ngroups + g;
+			int lfd = -1;
+			for (int e = 0; e < evl->n; e++) {
+				const struct ev_spec *s = &evl->ev[e];
+				size_t k = (size_t)ci * c->nev + e;
+				int r;
+
+				if (c->geff[e] != g || !applies(s, cpu))
+					continue;
+				r = attr_can_hold(s) ? open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], &raised) : -EOPNOTSUPP;
+				if (r >= 0) {
+					c->fd[k] = r;
+					c->st[k] = CS_OPEN;
+					if (lfd < 0)
+						lfd = c->lfd[gi] = r;
+					c->memb[gi * c->maxmemb + c->nmemb[gi]++] = e;
+					opened++;
+					continue;
+				}
+				switch (r) {
+				case -EACCES: case -EPERM:
+					explain_access(err, s, cpu, r);
+					goto fail;
+				case -EMFILE: case -ENFILE:
+					/* out of descriptors: keep the whole groups already open, drop this
+					 * one, and stop opening (every further open would fail the same) */
+					opened -= drop_group(c, ci, g);
+					cnt_nofile_note(c, ci, opened, wanted(evl, topo), r, err);
+					if (opened == 0)
+						goto fail;      /* nothing fits at all */
+					goto opened_all;
+				case -ENODEV:   /* the CPU went offline: drop it */
+					c->gone[ci] = true;
+					c->told[ci] |= TOLD_GONE;
+					opened -= close_cpu(c, ci);
+					goto next_cpu;
+				default:        /* ENOENT, EOPNOTSUPP, EINVAL, ...: not on this PMU */
+					if (c->weak[g]) {   /* or the group does not fit: its events alone */
+						opened += split_group(c, ci, g, false, &raised);
+						goto next_group;
+					}
+					c->st[k] = CS_UNSUPPORTED;
+					break;
+				}
+			}
+next_group:		;
+		}
+next_cpu:	;
+	}
+opened_all:
+	cnt_gone_note(c, c->open_note, sizeof(c->open_note));
+	/* Start every group at once, so the first interval is the same for all. */
+	for (int i = 0; i < c->ncpus * c->ngroups; i++)
+		if (c->lfd[i] >= 0)
+			seam->ioctl(seam->ctx, c->lfd[i], PERF_EVENT_IOC_ENABLE, 0);
+	if (opened == 0 && evl->n > 0 && !err->err) {
+		err->err = -EOPNOTSUPP;
+		snprintf(err->msg, sizeof(err->msg),
+			 "none of the %d events could be opened on any CPU (not supported here)", evl->n);
+	}
+	if (c->open_note[0] && !err->err) {   /* CPUs offline at start: said, counting goes on */
+		err->err = -ENODEV;
+		snprintf(err->msg, sizeof(err->msg), "%s", c->open_note);
+	}
+	return c;
+fail:
+	counters_close(c);
+	return NULL;
+}
+
+int counters_read(struct counters *c, struct model *m)
+{
+	struct frame *f = &m->cur;
+	int reads = 0, errors = 0, fail_err = 0;
+	bool *newly[3] = { NULL, NULL, NULL };    /* gone, failed, short: first time per CPU */
+	char what[160];
+	size_t got = 0, want_short = 0;
+
+	c->read_note[0] = 0;
+	for (int i = 0; i < 3; i++)
+		newly[i] = calloc((size_t)c->ncpus, sizeof(bool));
+
+	for (int ci = 0; ci < c->ncpus; ci++) {
+		struct ev_val *row = &f->cpu[(size_t)ci * m->nev];
+		for (int e = 0; e < c->nev; e++) {
+			uint8_t s = c->st[(size_t)ci * c->nev + e];
+			memset(&row[e], 0, sizeof(row[e]));
+			row[e].state = s == CS_UNSUPPORTED ? EVS_UNSUPPORTED : EVS_ABSENT;
+			row[e].value = row[e].pct = __builtin_nan("");
+		}
+		if (c->gone[ci]) {
+			f->online[ci] = false;
+			continue;
+		}
+		for (int g = 0; g < c->ngroups; g++) {
+			size_t gi = (size_t)ci * c->ngroups + g;
+			int nm = c->nmemb[gi];
+			size_t want = (3 + 2 * (size_t)nm) * sizeof(uint64_t);
+			ssize_t r;
+
+			if (c->lfd[gi] < 0)
+				continue;
+			r = c->seam->read(c->seam->ctx, c->lfd[gi], c->buf, c->buflen);
+			reads++;
+			if (r == -ENODEV) {   /* hot-unplugged: drop the CPU from the next frame */
+				c->gone[ci] = true;
+				f->online[ci] = false;
+				close_cpu(c, ci);
+				if (!(c->told[ci] & TOLD_GONE) && newly[0])
+					newly[0][ci] = true;
+				c->told[ci] |= TOLD_GONE;
+				break;
+			}
+			if (r < (ssize_t)want || c->buf[0] != (uint64_t)nm) {
+				/* a failed or short read: this interval has no values for the group */
+				int bit = r < 0 ? TOLD_FAIL : TOLD_SHORT;
+
+				if (!(c->told[ci] & bit) && newly[r < 0 ? 1 : 2]) {
+					newly[r < 0 ? 1 : 2][ci] = true;
+					if (r < 0 && !fail_err)
+						fail_err = (int)-r;
+					if (r >= 0 && !want_short) {
+						got = (size_t)r;
+						want_short = want;
+					}
+				}
+				c->told[ci] |= bit;
+				errors++;
+				for (int k = 0; k < nm; k++) {
+					struct ev_val *v = &row[c->memb[gi * c->maxmemb + k]];
+					v->state = EVS_NOT_COUNTED;
+				}
+				continue;
+			}
+			if (c->weak[g] && c->buf[2] == 0 && c->buf[1] >= WEAK_NEVER_NS) {
+				/* enabled a second and never on a counter: it does not fit; its events alone
+				 * count from the next interval on */
+				bool raised = true;
+
+				for (int k = 0; k < nm; k++)
+					row[c->memb[gi * c->maxmemb + k]].state = EVS_NOT_COUNTED;
+				split_group(c, ci, g, true, &raised);
+				continue;
+			}
+			for (int k = 0; k < nm; k++) {
+				int e = c->memb[gi * c->maxmemb + k];
+				uint64_t *p = &c->prev[((size_t)ci * c->nev + e) * 3];
+				uint64_t raw = c->buf[3 + 2 * k], en = c->buf[1], run = c->buf[2];
+
+				if (p[1] == NO_BASELINE) {   /* split this interval: counted from the next */
+					row[e].state = EVS_NOT_COUNTED;
+					p[0] = raw; p[1] = en; p[2] = run;
+					continue;
+				}
+				/* Unsigned differences of 64-bit counts cannot go wrong on wrap. */
+				model_set_value(&row[e], raw - p[0], en - p[1], run - p[2], c->scale[e]);
+				p[0] = raw; p[1] = en; p[2] = run;
+			}
+		}
+	}
+	if (newly[0] && newly[1] && newly[2]) {
+		cnt_read_note_add(c, newly[0], "went offline (the kernel answered ENODEV): no longer counted");
+		snprintf(what, sizeof(what), "reading the counters failed (%s): those events show !nc (not counted) "
+			 "in the intervals where it fails", strerror(fail_err ? fail_err : EIO));
+		cnt_read_note_add(c, newly[1], what);
+		snprintf(what, sizeof(what), "the kernel returned %zu of %zu bytes for a group: those events show "
+			 "!nc (not counted) in the intervals where it does", got, want_short);
+		cnt_read_note_add(c, newly[2], what);
+	}
+	for (int i = 0; i < 3; i++)
+		free(newly[i]);
+	c->last_reads = reads;
+	c->last_errors = errors;
+	c->have_prev = true;
+	return 0;
+}
+
+const char *counters_open_note(const struct counters *c)
+{
+	return c->open_note;
+}
+
+const char *counters_read_note(const struct counters *c)
+{
+	return c->read_note;
+}
+
+int counters_last_reads(const struct counters *c)
+{
+	return c->last_reads;
+}
+
+int counters_last_errors(const struct counters *c)
+{
+	return c->last_errors;
+}
+
+void counters_close(struct counters *c)
+{
+	if (!c)
+		return;
+	if (c->fd)
+		for (int ci = 0; ci < c->ncpus; ci++)
+			close_cpu(c, ci);
+	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
+	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff); free(c->told);
+	free(c->weak); free(c->cpu_ids);
+	free(c);
+}

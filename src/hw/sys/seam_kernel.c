@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* seam_kernel.c: the perf seam over the real kernel (perf_event_open(2), read, ioctl, close, cpuid). */
+#include "seam.h"
+#include "sysfs.h"
+#include <errno.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+static int k_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		  unsigned long flags)
+{
+	long fd;
+	(void)ctx;
+	fd = syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags | PERF_FLAG_FD_CLOEXEC);
+	return fd < 0 ? -errno : (int)fd;
+}
+
+static ssize_t k_read(void *ctx, int fd, void *buf, size_t len)
+{
+	ssize_t r;
+	(void)ctx;
+	do
+		r = read(fd, buf, len);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -errno : r;
+}
+
+static int k_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
+{
+	(void)ctx;
+	return ioctl(fd, req, arg) < 0 ? -errno : 0;
+}
+
+static int k_close(void *ctx, int fd)
+{
+	(void)ctx;
+	return close(fd) < 0 ? -errno : 0;
+}
+
+static int k_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	(void)ctx;
+#if defined(__x86_64__) || defined(__i386__)
+	if ((uint32_t)__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
+		return -ENOENT;
+	__cpuid_count(leaf, subleaf, regs[0], regs[1], regs[2], regs[3]);
+	return 0;
+#else
+	(void)leaf; (void)subleaf; (void)regs;
+	return -ENOTSUP;
+#endif
+}
+
+/* /proc/stat under the procfs root (a fixture tree may carry its own), read every interval the
+ * outputs show utilisation: the file stays open for the life of the process */
+static int k_proc_stat(void *ctx, char *buf, size_t len)
+{
+	static struct kept_file f;
+	(void)ctx;
+	return procfs_read_kept(&f, "stat", buf, len);
+}
+
+static int k_proc_interrupts(void *ctx, char *buf, size_t len)
+{
+	static struct kept_file f;
+	(void)ctx;
+	return procfs_read_kept(&f, "interrupts", buf, len);
+}
+
+const struct perf_seam seam_kernel = {
+	.name = "kernel", .ctx = NULL,
+	.open = k_open, .read = k_read, .ioctl = k_ioctl, .close = k_close, .cpuid = k_cpuid,
+	.proc_stat = k_proc_stat, .proc_interrupts = k_proc_interrupts,
+};

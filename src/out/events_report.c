@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* events_report.c: --list-events text and JSON, and the "did you mean" line for unknown event names. */
+#include "events_report.h"
+#include "hw/catalog/catalog.h"
+#include "hw/sys/pmu.h"
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool wanted(const char *name, const char *glob)
+{
+	return !glob || !*glob || fnmatch(glob, name, FNM_CASEFOLD) == 0;
+}
+
+/* "uncore_imc_3" -> "uncore_imc": boxes of one unit are listed once. */
+static void unit_of(const char *pmu, char *out, size_t n)
+{
+	size_t len = strlen(pmu), k = len;
+
+	while (k > 0 && isdigit((unsigned char)pmu[k - 1]))
+		k--;
+	if (k < len && k > 1 && pmu[k - 1] == '_')
+		len = k - 1;
+	snprintf(out, n, "%.*s", (int)len, pmu);
+}
+
+/* The core PMU a table's "" stands for on this machine. */
+static const char *core_name(const struct pmu_registry *reg)
+{
+	for (int i = 0; i < reg->n; i++)
+		if (reg->pmus[i].kind == PMU_KIND_CORE)
+			return reg->pmus[i].name;
+	return "cpu";
+}
+
+static void add_json(struct json_object *arr, const char *name, const char *pmu, const char *src,
+		     const char *origin, const char *terms, const char *desc, const char *topic, const char *counter,
+		     bool deprecated, bool per_pkg)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return;
+	json_object_object_add(o, "name", json_object_new_string(name));
+	json_object_object_add(o, "pmu", json_object_new_string(pmu));
+	json_object_object_add(o, "source", json_object_new_string(src));
+	json_object_object_add(o, "origin", json_object_new_string(origin));
+	json_object_object_add(o, "terms", json_object_new_string(terms));
+	json_object_object_add(o, "description", json_object_new_string(desc));
+	json_object_object_add(o, "topic", json_object_new_string(topic));
+	json_object_object_add(o, "counter", json_object_new_string(counter));
+	json_object_object_add(o, "deprecated", json_object_new_boolean(deprecated));
+	json_object_object_add(o, "per_pkg", json_object_new_boolean(per_pkg));
+	json_object_array_add(arr, o);
+}
+
+int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_registry *reg, const char *glob,
+		  bool json)
+{
+	struct json_object *arr = json ? json_object_new_array() : NULL;
+	char unit[128], prev[128] = "", hint[768];
+	int n = 0;
+
+	if (json && !arr)
+		return -ENOMEM;
+	if (catalog_load(c) < 0) {
+		json_object_put(arr);
+		return -ENOMEM;
+	}
+	for (int p = 0; p < reg->n; p++) {
+		const struct pmu *pm = &reg->pmus[p];
+
+		if (pm->kind == PMU_KIND_UNCORE)
+			unit_of(pm->name, unit, sizeof(unit));
+		else
+			snprintf(unit, sizeof(unit), "%s", pm->name);
+		if (!strcmp(unit, prev))
+			continue; /* another box of the same unit: same aliases */
+		snprintf(prev, sizeof(prev), "%s", unit);
+		const struct pmu_alias *als;
+		int nal = pmu_aliases(pm, &als);
+
+		for (int i = 0; i < nal; i++) {
+			const struct pmu_alias *al = &als[i];
+
+			if (!wanted(al->name, glob))
+				continue;
+			n++;
+			if (json)
+				add_json(arr, al->name, unit, "sysfs", "", al->terms, "", "", "", false, false);
+			else
+				fprintf(f, "%-44s %-16s %-8s %s\n", al->name, unit, "sysfs", al->terms);
+		}
+	}
+	for (int i = 0; i < c->n; i++) {
+		const struct cat_event *e = &c->ev[i];
+		const char *pmu = e->pmu[0] ? e->pmu : core_name(reg);
+		const char *src = e->src == CAT_SRC_PFM ? "libpfm4" : "json";
+
+		if (!wanted(e->name, glob))
+			continue;
+		n++;
+		if (json)
+			add_json(arr, e->name, pmu, src, e->origin, e->terms, e->desc, e->topic, e->counter,
+				 e->deprecated, e->per_pkg);
+		else
+			fprintf(f, "%-44s %-16s %-8s %s%s\n", e->name, pmu, src, e->deprecated ? "(deprecated) " : "",
+				e->desc);
+	}
+	if (json) {
+		fprintf(f, "%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
+								      JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(arr);
+	}
+	catalog_hint(c, hint, sizeof(hint));
+	fprintf(err, "pmutop: %d events; %s\n", n, hint);
+	if (c->errors[0])
+		fprintf(err, "pmutop: %d problem(s) with event files:\n%s\n", c->nerrors, c->errors);
+	return n;
+}
+
+void events_suggest(struct catalog *c, const char *name, char *out, size_t n)
+{
+	const struct cat_event *e;
+	const char *s[3];
+	int k, same = catalog_lookup(c, name, &e);
+	char hint[768];
+
+	if (same > 0) { /* the name exists, for another PMU (cpu_atom's event asked of cpu_core) */
+		size_t used = (size_t)snprintf(out, n, "%s is an event of", e->name);
+
+		for (int i = 0; i < same && used < n; i++)
+			used += (size_t)snprintf(out + used, n - used, "%s %s", i ? "," : "", e[i].pmu[0] ? e[i].pmu :
+						 "the core PMU");
+		return;
+	}
+	k = catalog_suggest(c, name, s, 3);
+
+	if (k == 0) {
+		catalog_hint(c, hint, sizeof(hint));
+		snprintf(out, n, "%s", c->n ? "" : hint);
+		return;
+	}
+	snprintf(out, n, "did you mean %s%s%s%s%s?", s[0], k > 1 ? (k > 2 ? ", " : " or ") : "", k > 1 ? s[1] : "",
+		 k > 2 ? " or " : "", k > 2 ? s[2] : "");
+}
