@@ -3,6 +3,7 @@
 #include "app.h"
 #include "hw/perf/counters.h"
 #include "hw/sys/seam.h"
+#include "app_topdown.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,7 @@ int app_set_events(struct app *a, const char *list, struct ev_error *err)
 		snprintf(why, sizeof(why), "%s", a->msg[0] ? a->msg : strerror(-r));
 		if (a->src && a->src->stop)
 			a->src->stop(a);
-		evlist_free(&a->evl);
+		ev_list_free(&a->evl);
 		a->evl = old;
 		if (app_build_model(a) >= 0 && a->src && a->src->reopen)
 			a->src->reopen(a);
@@ -165,7 +166,7 @@ int app_set_events(struct app *a, const char *list, struct ev_error *err)
 		snprintf(a->msg, sizeof(a->msg), "%s", why);
 		return r;
 	}
-	evlist_free(&old);
+	ev_list_free(&old);
 	app_update_budget(a);
 	return 0;
 }

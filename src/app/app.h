@@ -12,8 +12,7 @@
 #include "hw/model/budget.h"
 #include "hw/catalog/catalog.h"
 #include "pci/disc.h"
-#include "app_topdown.h"
-#include "app_skt.h"
+#include "owners.h"
 
 struct app;
 struct perf_seam;

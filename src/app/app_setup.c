@@ -9,6 +9,7 @@
 #include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
 #include "hw/sys/sysfs.h"
+#include "app_topdown.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,7 +229,7 @@ void app_close(struct app *a)
 	}
 	if (a->inv_loaded)
 		disc_inventory_free(&a->inv);
-	evlist_free(&a->evl);
+	ev_list_free(&a->evl);
 	app_util_free(a);
 	model_free(&a->model);
 	app_td_free(a);

@@ -113,7 +113,7 @@ void app_skt_detect(struct app *a)
 			    append(k->avail, sizeof(k->avail), "\n", one, n))
 				for (int e = 0; e < l.n; e++)
 					k->has |= figure_of(&l.ev[e], &a->reg);
-			evlist_free(&l);
+			ev_list_free(&l);
 		}
 		p += n;
 		if (*p)

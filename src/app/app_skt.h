@@ -6,20 +6,10 @@
 #define PMUTOP_APP_SKT_H
 #include <stdbool.h>
 #include <stddef.h>
+#include "owners.h"
 
 struct app;
 
-enum { SKT_MEM = 1, SKT_UPI = 2, SKT_PWR = 4, SKT_L3 = 8, SKT_DRAM = 16 };
-
-struct app_skt {
-	bool detected;
-	bool on;              /* the events of `added` are in the event list */
-	bool failed;          /* adding them failed (why says how): not tried again */
-	unsigned has;         /* SKT_* figures this machine's events give */
-	char avail[1024];     /* the machine's events for them, perf syntax, one per line */
-	char added[1024];     /* those app_skt_show added (not already counted), one per line */
-	char why[256];        /* "" when the machine has some; else why there are none */
-};
 
 /* Find the machine's events (once). */
 void app_skt_detect(struct app *a);

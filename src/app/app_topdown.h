@@ -5,21 +5,10 @@
 #define PMUTOP_APP_TOPDOWN_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "hw/model/topdown.h"
+#include "owners.h"
 
 struct app;
 
-struct app_td {
-	struct td_plan plan;
-	bool detected;
-	bool on;            /* the plan's events are in the event list */
-	int ncpus, nsock;
-	double *cpu;        /* [ncpus * TD_NSHARES] */
-	double *sock;       /* [nsock * plan.n * TD_NSHARES]: per socket and method */
-	double *sys;        /* [plan.n * TD_NSHARES] */
-	double *cpu_pct;    /* [ncpus]: percent of time the top-down group ran (NAN unknown) */
-	double *sock_pct, *sys_pct;   /* [nsock * plan.n], [plan.n] */
-};
 
 /* Choose the methods for the machine (once). */
 void app_td_detect(struct app *a);

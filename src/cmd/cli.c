@@ -15,6 +15,7 @@
 #include "hw/sys/sysfs.h"
 #include "ui/cols.h"
 #include "ui/ui.h"
+#include "app/app_topdown.h"
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "hw/events/evparse.h"
 #include "config/keylist.h"
+#include "app/app_skt.h"
 
 enum { EI_SECTION, EI_EVENT, EI_SET };
 
@@ -68,7 +69,7 @@ static void pending_budget(struct ui *u)
 		return;
 	}
 	budget_need(u->pbud, u->npbud, &a->reg, &l);
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 void ui_events_reset_pending(struct ui *u)
@@ -146,7 +147,7 @@ static bool parses(struct ui *u, const char *text)
 	int rc = evparse(text, &u->a->reg, &u->a->topo, &l, &err);
 
 	if (rc == 0)
-		evlist_free(&l);
+		ev_list_free(&l);
 	return rc == 0;
 }
 
@@ -386,7 +387,7 @@ static void add_submit(struct ui *u)
 		snprintf(u->adderr, sizeof(u->adderr), "%s", err.msg);
 		return;
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 	if (pending_apply(u, u->addbuf, true) < 0) {
 		u->adderr_pos = 0;
 		snprintf(u->adderr, sizeof(u->adderr), "the event list is full");

@@ -3,6 +3,7 @@
  * name the user picks. A simulated machine's or a recording's events are not this machine's:
  * they are never written as its default (raw codes of one CPU mean something else on another). */
 #include "view.h"
+#include "app/app_skt.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * sortable by any share; the level-2 split of the selected row at the bottom. */
 #include "view.h"
 #include "ui.h"
+#include "app/app_topdown.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -27,7 +27,7 @@ static int parse(const char *s, struct ev_list *l)
 	struct ev_error err;
 	int r;
 
-	evlist_free(l);
+	ev_list_free(l);
 	r = evparse(s, &reg, NULL, l, &err);
 	if (r < 0)
 		printf("     evparse(\"%s\"): %d at %d: %s\n", s, r, err.pos, err.msg);
@@ -40,5 +40,5 @@ static int parse(const char *s, struct ev_list *l)
 	CHECK(r_ == -EINVAL && e_.pos == (want_pos) && strstr(e_.msg, (word)), \
 	      "\"%s\": r=%d pos=%d msg=\"%s\" (want pos %d, \"%s\")", (s), r_, e_.pos, e_.msg, (want_pos), (word)); \
 	CHECK(el_.n == 0 && el_.ev == NULL, "out changed on error"); \
-	evlist_free(&el_); } while (0)
+	ev_list_free(&el_); } while (0)
 #endif

@@ -86,7 +86,7 @@ TEST(uncore_instances)
 	/* cha umask is split across config:8-15,32-57 */
 	if (parse("cha/event=0x34,umask=0x1fe001/", &l) == 0 && l.n == 2)
 		CHECK_EQ_U64(l.ev[0].config, 0x34ULL | 0x01ULL << 8 | (0x1fe001ULL >> 8) << 32);
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 /* The event list of the real Ice Lake-SP recording (cha/ and imc/ short forms, :D, raw groups). */
@@ -141,7 +141,7 @@ TEST(realdata_command)
 		e = find_name(&l, "msr/tsc/");
 		CHECK(e && e->type == 21, "msr/tsc/");
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(amd_uncore)
@@ -186,7 +186,7 @@ TEST(amd_uncore)
 		CHECK_EQ_INT(evparse("amd/event=1/", &reg, NULL, &e, &err), -EINVAL);
 		CHECK(strstr(err.msg, "unknown PMU") != NULL, "%s", err.msg);
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(hybrid_intel)
@@ -248,7 +248,7 @@ TEST(hybrid_intel)
 		CHECK(l.ev[0].type == 10 && cpus_are(&l.ev[0], ecore, 8), "cpu_atom terms");
 		CHECK(l.ev[1].type == 4 && l.ev[1].config == 0x3c, "cpu_core alias");
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 /* Every name the parser prints re-parses to the same attributes. */
@@ -274,8 +274,8 @@ TEST(names_round_trip)
 			      again.ev[0].exclude_user == e->exclude_user, "%s: %s", fixtures[f], e->name);
 		}
 	}
-	evlist_free(&l);
-	evlist_free(&again);
+	ev_list_free(&l);
+	ev_list_free(&again);
 }
 
 TEST(arm_biglittle)
@@ -313,7 +313,7 @@ TEST(arm_biglittle)
 		CHECK_EQ_INT(evparse("armv8_pmuv3_0/event=0x10000/", &reg, NULL, &x, &err), -EINVAL);
 		CHECK(err.pos == 14 && strstr(err.msg, "16 bits"), "%d %s", err.pos, err.msg);
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(apple_m1)
@@ -335,7 +335,7 @@ TEST(apple_m1)
 	}
 	if (parse("apple_firestorm_pmu/event=0x8c/", &l) == 0 && l.n == 1)
 		CHECK(l.ev[0].type == (uint32_t)pmu_type("apple_firestorm_pmu") && l.ev[0].config == 0x8c, "terms");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(builtin_names)
@@ -347,7 +347,7 @@ TEST(builtin_names)
 	bool cycles = false, llc = false, clock = false;
 
 	for (; names[n]; n++) {
-		evlist_free(&l);
+		ev_list_free(&l);
 		/* no registry: built-ins need none */
 		CHECK(evparse(names[n], NULL, NULL, &l, &err) == 0 && l.n == 1, "%s: %s", names[n], err.msg);
 		if (l.n == 1)
@@ -364,7 +364,7 @@ TEST(builtin_names)
 	CHECK_EQ_INT(ncache, 2 * (3 + 2 + 3 + 3 + 1 + 1 + 3));
 	CHECK_EQ_INT(evparse("cpu/event=1/", NULL, NULL, &l, &err), -EINVAL);
 	CHECK(strstr(err.msg, "unknown PMU") != NULL, "%s", err.msg);
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 int main(void)

@@ -42,7 +42,7 @@ TEST(krava_golden)
 		CHECK_EQ_U64(l.ev[0].config, 0xc00000000002a823ULL);
 	if (parse("perf-pmu-test/test-event,krava01=0x3c0/", &l) == 0 && l.n == 1)
 		CHECK_EQ_U64(l.ev[0].config, 0xc00000000002a823ULL | 0x3c0);
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(intel_cpu_formats)
@@ -86,7 +86,7 @@ TEST(intel_cpu_formats)
 	CHECK_ERR("cpu/event=0x100/", 4, "too big");
 	CHECK_ERR("cpu/event=0x100/", 4, "8 bits");
 	CHECK_ERR("cpu/umask=1,event=0x1ff/", 12, "'event'");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(generic_hardware)
@@ -122,7 +122,7 @@ TEST(generic_hardware)
 		CHECK_EQ_INT(l.ev[0].pmu, -1);
 		CHECK(l.ev[0].cpus == NULL && l.ev[0].scale == 1.0 && l.ev[0].unit[0] == 0, "%s", hw[i].name);
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 #define CACHE(c, op, res) (PERF_COUNT_HW_CACHE_##c | PERF_COUNT_HW_CACHE_OP_##op << 8 | \
@@ -163,7 +163,7 @@ TEST(hardware_cache)
 	CHECK_ERR("iTLB-stores", 0, "unknown event");
 	CHECK_ERR("L1-icache-stores", 0, "unknown event");
 	CHECK_ERR("branch-prefetches", 0, "unknown event");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(software)
@@ -203,7 +203,7 @@ TEST(software)
 		CHECK_EQ_STR(l.ev[0].unit, clock ? "msec" : "");
 		CHECK_NEAR(l.ev[0].scale, clock ? 1e-6 : 1.0, 0);
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(raw)
@@ -222,7 +222,7 @@ TEST(raw)
 	}
 	CHECK_ERR("r08g1", 0, "unknown event");
 	CHECK_ERR("cs,r", 3, "unknown event");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(modifiers)
@@ -256,7 +256,7 @@ TEST(modifiers)
 	CHECK_ERR("cs,cycles:,cs", 10, "expected modifiers");
 	CHECK_ERR("cpu/event=1/q", 12, "bad modifier");
 	CHECK_ERR("{cycles}:q", 9, "bad modifier");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(groups)
@@ -297,7 +297,7 @@ TEST(groups)
 	CHECK_ERR("{}", 1, "expected an event before '}'");
 	CHECK_ERR("{cycles,}", 8, "expected an event before '}'");
 	CHECK_ERR("{cycles}x", 8, "unexpected character");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(errors)
@@ -337,7 +337,7 @@ TEST(out_unchanged_on_error)
 	CHECK_EQ_INT(l.n, 1);
 	CHECK_EQ_INT(l.ngroups, 1);
 	CHECK_EQ_STR(l.n ? l.ev[0].name : NULL, "cycles");
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(evlist_append_remove)
@@ -356,7 +356,7 @@ TEST(evlist_append_remove)
 		CHECK_EQ_INT(l.ev[2].group, 1);
 		CHECK_EQ_INT(l.ev[3].group, 2);
 	}
-	evlist_remove(&l, 1);
+	ev_list_remove(&l, 1);
 	CHECK_EQ_INT(l.n, 3);
 	if (l.n == 3) {
 		CHECK_EQ_STR(l.ev[0].name, "cycles");
@@ -365,14 +365,14 @@ TEST(evlist_append_remove)
 		CHECK_EQ_STR(l.ev[2].name, "instructions");
 	}
 	CHECK_EQ_INT(l.ngroups, 3);
-	evlist_remove(&l, 7);  /* out of range: nothing */
-	evlist_remove(&l, -1);
+	ev_list_remove(&l, 7);  /* out of range: nothing */
+	ev_list_remove(&l, -1);
 	CHECK_EQ_INT(l.n, 3);
-	evlist_remove(&l, 2);
-	evlist_remove(&l, 0);
+	ev_list_remove(&l, 2);
+	ev_list_remove(&l, 0);
 	CHECK_EQ_INT(l.n, 1);
 	CHECK_EQ_STR(l.n ? l.ev[0].name : NULL, "cpu-clock");
-	evlist_free(&l);
+	ev_list_free(&l);
 	CHECK(l.n == 0 && l.ev == NULL, "freed");
 }
 

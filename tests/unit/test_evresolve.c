@@ -135,7 +135,7 @@ TEST(rows_as_perf)
 		CHECK(!strcmp(flags(e, buf, sizeof(buf)), w->flags), "%s [%d]: \"%s\", want \"%s\"", w->in, w->idx, buf,
 		      w->flags);
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(names_and_labels)
@@ -162,7 +162,7 @@ TEST(names_and_labels)
 		CHECK_EQ_STR(l.ev[0].unit, "MiB");
 		CHECK_EQ_STR(l.ev[0].base, "read");
 	}
-	evlist_free(&l);
+	ev_list_free(&l);
 }
 
 TEST(error_columns)

@@ -31,7 +31,7 @@ static char *explain(const char *fixture, const char *s, const struct topology *
 		printf("     explain_events failed\n");
 	if (out)
 		fclose(out);
-	evlist_free(&l);
+	ev_list_free(&l);
 	return buf;
 }
 

@@ -339,7 +339,7 @@ static void run_tree(const char *tree)
 			if (w->differs)
 				printf("     note: %s: %s\n", ev[i], w->differs);
 		}
-		evlist_free(&l);
+		ev_list_free(&l);
 	}
 out:
 	free(po);

@@ -43,7 +43,7 @@ static void spec_free(struct ev_spec *e)
 	memset(e, 0, sizeof(*e));
 }
 
-void evlist_free(struct ev_list *l)
+void ev_list_free(struct ev_list *l)
 {
 	if (!l)
 		return;
@@ -53,7 +53,7 @@ void evlist_free(struct ev_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-void evlist_remove(struct ev_list *l, int i)
+void ev_list_remove(struct ev_list *l, int i)
 {
 	if (i < 0 || i >= l->n)
 		return;
@@ -514,7 +514,7 @@ static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_lis
 		(*ngroups)++;
 	}
 	for (int i = 0; i < nm; i++)
-		evlist_free(&mem[i]);
+		ev_list_free(&mem[i]);
 	free(mem);
 	return r;
 }
@@ -560,7 +560,7 @@ int evparse(const char *s, const struct pmu_registry *reg, const struct topology
 	free(tmp.ev);
 	return 0;
 fail:
-	evlist_free(&tmp);
+	ev_list_free(&tmp);
 	if (r == -ENOMEM)
 		snprintf(err->msg, sizeof(err->msg), "out of memory");
 	return r;

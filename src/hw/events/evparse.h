@@ -59,9 +59,9 @@ struct ev_list {
  * evparse.c). topo may be NULL (it is not used yet). */
 int evparse(const char *s, const struct pmu_registry *reg, const struct topology *topo,
 	    struct ev_list *out, struct ev_error *err);
-void evlist_free(struct ev_list *l);
+void ev_list_free(struct ev_list *l);
 /* Remove event i (and renumber nothing: its group keeps its other members). */
-void evlist_remove(struct ev_list *l, int i);
+void ev_list_remove(struct ev_list *l, int i);
 
 /* Names of the built-in events (generic hardware, hardware cache, software),
  * for listing. Returns a NULL-terminated static array. */
