@@ -136,7 +136,7 @@ int main(int argc, char **argv)
 	a.interval = 1;
 	if (app_open_machine(&a) != 0)
 		return 1;
-	if (evparse(argv[2], &a.reg, &a.topo, &a.evl, &err) < 0) {
+	if (evlist_add(&a.evl, EVO_USER, argv[2], false, &a.reg, &a.topo, NULL, 0, &err) < 0) {
 		fprintf(stderr, "bench_prom: events at %d: %s\n", err.pos, err.msg);
 		return 1;
 	}

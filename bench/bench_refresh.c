@@ -15,6 +15,7 @@
  * are modelled instead, per group read, at the cost measured on hardware (READ_LOCAL_NS for a
  * group on the reading CPU, taken as CPU 0, READ_REMOTE_NS on another: an inter-processor call). */
 #include "app/app.h"
+#include "app/app_topdown.h"
 #include "out/output.h"
 #include "out/outbuf.h"
 #include "hw/catalog/catalog_alias.h"
@@ -206,7 +207,7 @@ static int parse_events(struct app *a, const char *list)
 {
 	struct ev_error err;
 
-	if (evparse(list, &a->reg, &a->topo, &a->evl, &err) < 0) {
+	if (evlist_add(&a->evl, EVO_USER, list, false, &a->reg, &a->topo, NULL, 0, &err) < 0) {
 		fprintf(stderr, "bench_refresh: events at %d: %s\n", err.pos, err.msg);
 		return -EINVAL;
 	}

@@ -7,7 +7,7 @@
 #include "config/settings.h"
 #include "hw/sys/topology.h"
 #include "hw/sys/pmu.h"
-#include "hw/events/evparse.h"
+#include "hw/events/evlist.h"
 #include "hw/model/model.h"
 #include "hw/model/budget.h"
 #include "hw/catalog/catalog.h"
@@ -20,6 +20,7 @@ struct counters;
 struct replay;
 struct sim_machine;
 struct exporter;
+struct errmsg;
 
 /* A counter source as a table of functions: perf (live kernel or simulated) and replay. */
 struct source_ops {
@@ -27,8 +28,10 @@ struct source_ops {
 	/* Fill app->model.cur CPU rows for the next interval. Returns 0, 1 at the
 	 * end of a recording, or a negative errno with app->msg filled. */
 	int (*sample)(struct app *a);
-	/* (Re)open after the event list changed. */
-	int (*reopen)(struct app *a);
+	/* Count flat from now on, its frames going to model m (a->evl and a->model still hold what
+	 * is counted until this succeeds). 0, or a negative errno with em filled and what was
+	 * counted still counted. NULL: the source's events are fixed (a recording). */
+	int (*count)(struct app *a, const struct ev_list *flat, struct model *m, struct errmsg *em);
 	/* Replay only: move the next interval to be sampled by delta (0 = back to the first);
 	 * the one on screen is the one before it. NULL for live sources. */
 	int (*step)(struct app *a, int delta);
@@ -70,7 +73,9 @@ struct app {
 	struct settings set;
 	struct topology topo;
 	struct pmu_registry reg;
-	struct ev_list evl;        /* the events being counted */
+	struct evlist evl;         /* the events being counted, by owner; evl.flat what the counters and
+				    * the model hold */
+	unsigned evl_gen;          /* changes whenever evl does (owners find their events again) */
 	struct catalog cat;        /* vendor event names, read on first use */
 	struct model model;
 	const struct source_ops *src;
@@ -104,23 +109,30 @@ struct app {
 	struct app_util *util;     /* /proc/stat readings for utilisation (app_util.c) */
 };
 
-/* Reopen counting with a new event list text (perf syntax). Returns 0, or a negative errno
- * with err filled (a parse error, or why opening failed); the old events then stay counted. */
-int app_set_events(struct app *a, const char *list, struct ev_error *err);
-/* The current event list as perf syntax (groups in braces), into buf. */
-void app_events_text(const struct app *a, char *buf, size_t len);
+/* Count next (a changed copy of a->evl, from evlist_copy) instead of a->evl: the counters reopen
+ * only the groups that changed, the model is rebuilt. On success a->evl becomes next; on failure the
+ * events counted before stay counted, em (may be NULL) and a->msg say why. next is emptied either
+ * way. 0 or a negative errno. */
+int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em);
+/* The user's events become those of text (perf syntax); the sockets' and top-down's stay. As
+ * app_events_apply; a parse error leaves everything as it was, with perr's position in text (else
+ * perr->pos is -1). */
+int app_events_set_user(struct app *a, const char *text, struct ev_error *perr, struct errmsg *em);
 /* Take one sample: source sample + model_derive. Returns as source_ops.sample. */
 int app_sample(struct app *a);
 /* Recompute the counter budget for the current events. */
 void app_update_budget(struct app *a);
-/* Which events share a group (budget_pack over the budget, malloc'd, NULL when out of memory). */
-int *app_group_plan(struct app *a);
+/* Find the machine's counters once (a->budget). */
+void app_probe_budget(struct app *a);
+/* The budget for flat (in a->budget) and which of its events share a group (budget_pack: malloc'd,
+ * NULL when out of memory). */
+int *app_group_plan(struct app *a, const struct ev_list *flat);
 /* Load the uncore inventory once (for the uncore view). */
 void app_load_inventory(struct app *a);
 /* Monotonic seconds. */
 double app_now(void);
-/* (Re)build the model's CPUs and events from topo and evl. */
-int app_build_model(struct app *a);
+/* Build a model for the events of flat into m: its CPUs from the topology. */
+int app_build_model(struct app *a, const struct ev_list *flat, struct model *m);
 
 /* Utilisation from the machine's /proc/stat (through the seam): baseline reads the times,
  * sample fills the model frame's per-CPU times of the interval (NAN where unknown). */

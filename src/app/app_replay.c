@@ -23,17 +23,11 @@ static int rep_step(struct app *a, int delta)
 	return replay_seek(a->rep, target < 0 ? 0 : target);
 }
 
-static int rep_reopen(struct app *a)
-{
-	(void)a;
-	return 0;
-}
-
 static void rep_stop(struct app *a)
 {
 	(void)a;
 }
 
 const struct source_ops source_replay = {
-	.name = "replay", .sample = rep_sample, .reopen = rep_reopen, .step = rep_step, .stop = rep_stop,
+	.name = "replay", .sample = rep_sample, .count = NULL, .step = rep_step, .stop = rep_stop,
 };

@@ -3,6 +3,7 @@
  * Shared by the command line, the tests and the benchmarks. */
 #include "app.h"
 #include "guard.h"
+#include "base/errmsg.h"
 #include "hw/sys/fsat.h"
 #include "hw/catalog/catalog_alias.h"
 #include "hw/perf/counters.h"
@@ -10,6 +11,7 @@
 #include "hw/sim/sim.h"
 #include "hw/sys/sysfs.h"
 #include "app_topdown.h"
+#include "app_skt.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,19 +189,20 @@ int app_open_machine(struct app *a)
 
 int app_open_events(struct app *a)
 {
+	struct errmsg em = { 0 };
 	int r;
 
-	if ((r = app_build_model(a)) < 0) {
+	if ((r = app_build_model(a, &a->evl.flat, &a->model)) < 0) {
 		fprintf(stderr, "pmutop: %s\n", strerror(-r));
 		return 1;
 	}
-	app_update_budget(a);
 	a->src = &source_perf;
 	a->t0 = app_now();
-	if ((r = a->src->reopen(a)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", a->msg);
+	if ((r = a->src->count(a, &a->evl.flat, &a->model, &em)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, r));
 		return 1;
 	}
+	app_update_budget(a);
 	if (a->msg[0]) {
 		fprintf(stderr, "pmutop: %s\n", a->msg);
 		a->msg[0] = '\0';
@@ -229,10 +232,11 @@ void app_close(struct app *a)
 	}
 	if (a->inv_loaded)
 		disc_inventory_free(&a->inv);
-	ev_list_free(&a->evl);
+	evlist_free(&a->evl);
 	app_util_free(a);
 	model_free(&a->model);
 	app_td_free(a);
+	app_skt_free(a);
 	pmus_free(&a->reg);
 	topo_free(&a->topo);
 	settings_free(&a->set);

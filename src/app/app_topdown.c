@@ -3,6 +3,7 @@
  * when asked for, shares per CPU, socket and system (from summed counts, then ratios). */
 #include "app.h"
 #include "app_topdown.h"
+#include "base/errmsg.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,21 +18,38 @@ void app_td_detect(struct app *a)
 	a->td.detected = true;
 }
 
-int app_td_append(struct app *a, char *list, size_t len)
+static void bind(struct app *a);
+static void size_shares(struct app *a);
+
+int app_td_add(struct app *a, struct evlist *l, struct errmsg *em)
 {
+	struct app_td *t = &a->td;
+
 	app_td_detect(a);
-	if (a->td.plan.n == 0)
-		return -ENOENT;
-	if (td_events_text(&a->td.plan, list, len) < 0)
-		return -ENOSPC;
-	a->td.on = true;
+	if (t->plan.n == 0)
+		return errmsg_set(em, -ENOENT, "%s", t->plan.reason);
+	for (int i = 0; i < t->plan.n; i++) {
+		char *text = td_inst_text(&t->plan.in[i]);
+		struct ev_error err = { 0 };
+		int n;
+
+		if (!text)
+			return errmsg_set(em, -ENOMEM, "out of memory");
+		n = evlist_add(l, EVO_TOPDOWN, text, false, &a->reg, &a->topo, t->ids[i], TD_MAXEV, &err);
+		free(text);
+		if (n < 0)
+			return errmsg_set(em, n, "%s", err.msg);
+		t->nids[i] = n < TD_MAXEV ? n : TD_MAXEV;
+	}
+	t->on = true;
+	t->bound_gen = 0;
 	return 0;
 }
 
 int app_td_enable(struct app *a)
 {
-	char list[8192];
-	struct ev_error err;
+	struct errmsg em = { 0 };
+	struct evlist next;
 	int r;
 
 	app_td_detect(a);
@@ -41,18 +59,16 @@ int app_td_enable(struct app *a)
 		snprintf(a->msg, sizeof(a->msg), "%s", a->td.plan.reason);
 		return -ENOENT;
 	}
-	app_events_text(a, list, sizeof(list));
-	if (td_events_text(&a->td.plan, list, sizeof(list)) < 0) {
-		snprintf(a->msg, sizeof(a->msg), "the event list is too long to add the top-down events");
-		return -ENOSPC;
-	}
-	a->td.on = true;
-	r = app_set_events(a, list, &err);
-	if (r < 0) {
+	if ((r = evlist_copy(&next, &a->evl)) < 0 || (r = app_td_add(a, &next, &em)) < 0 ||
+	    (r = app_events_apply(a, &next, &em)) < 0) {
+		evlist_free(&next);
 		a->td.on = false;
-		snprintf(a->msg, sizeof(a->msg), "cannot count the top-down events: %s", err.msg);
+		snprintf(a->msg, sizeof(a->msg), "cannot count the top-down events: %s", errmsg_text(&em, r));
+		return r;
 	}
-	return r;
+	bind(a);   /* the view and the exporter read the plan before the next sample */
+	size_shares(a);
+	return 0;
 }
 
 void app_td_free(struct app *a)
@@ -63,27 +79,44 @@ void app_td_free(struct app *a)
 	a->td.ncpus = a->td.nsock = 0;
 }
 
-void app_td_bind(struct app *a)
+/* Each instance's events in the model, from the entries it added (the list changes under it when
+ * another owner adds or drops events). */
+static void bind(struct app *a)
+{
+	struct app_td *t = &a->td;
+
+	for (int i = 0; i < t->plan.n; i++) {
+		int ev[TD_MAXEV], n = 0;
+
+		for (int g = 0; g < t->nids[i]; g++) {
+			int k, first = evlist_flat_of(&a->evl, t->ids[i][g], &k);
+			for (int j = 0; first >= 0 && j < k && n < TD_MAXEV; j++)
+				ev[n++] = first + j;
+		}
+		td_bind_inst(&t->plan.in[i], ev, n);
+	}
+	t->bound_gen = a->evl_gen + 1;
+}
+
+/* The share arrays, sized for the model. */
+static void size_shares(struct app *a)
 {
 	struct app_td *t = &a->td;
 	int n = t->plan.n ? t->plan.n : 1;
 
-	if (!t->detected)
+	if (t->ncpus == a->model.ncpus && t->nsock == a->model.nsock && t->cpu)
 		return;
-	td_bind(&t->plan, &a->evl, &a->reg);
-	if (t->ncpus != a->model.ncpus || t->nsock != a->model.nsock || !t->cpu) {
+	app_td_free(a);
+	t->ncpus = a->model.ncpus;
+	t->nsock = a->model.nsock;
+	t->cpu = malloc(sizeof(double) * TD_NSHARES * (size_t)(t->ncpus ? t->ncpus : 1));
+	t->sock = malloc(sizeof(double) * TD_NSHARES * (size_t)n * (size_t)(t->nsock ? t->nsock : 1));
+	t->sys = malloc(sizeof(double) * TD_NSHARES * (size_t)n);
+	t->cpu_pct = malloc(sizeof(double) * (size_t)(t->ncpus ? t->ncpus : 1));
+	t->sock_pct = malloc(sizeof(double) * (size_t)n * (size_t)(t->nsock ? t->nsock : 1));
+	t->sys_pct = malloc(sizeof(double) * (size_t)n);
+	if (!t->cpu || !t->sock || !t->sys || !t->cpu_pct || !t->sock_pct || !t->sys_pct)
 		app_td_free(a);
-		t->ncpus = a->model.ncpus;
-		t->nsock = a->model.nsock;
-		t->cpu = malloc(sizeof(double) * TD_NSHARES * (size_t)(t->ncpus ? t->ncpus : 1));
-		t->sock = malloc(sizeof(double) * TD_NSHARES * (size_t)n * (size_t)(t->nsock ? t->nsock : 1));
-		t->sys = malloc(sizeof(double) * TD_NSHARES * (size_t)n);
-		t->cpu_pct = malloc(sizeof(double) * (size_t)(t->ncpus ? t->ncpus : 1));
-		t->sock_pct = malloc(sizeof(double) * (size_t)n * (size_t)(t->nsock ? t->nsock : 1));
-		t->sys_pct = malloc(sizeof(double) * (size_t)n);
-		if (!t->cpu || !t->sock || !t->sys || !t->cpu_pct || !t->sock_pct || !t->sys_pct)
-			app_td_free(a);
-	}
 }
 
 int app_td_inst_of_cpu(const struct app *a, int c)
@@ -104,7 +137,12 @@ void app_td_derive(struct app *a)
 	const struct frame *f = &a->model.cur;
 	int ne = a->model.nev, n = t->plan.n;
 
-	if (!t->cpu || !t->on)
+	if (!t->on)
+		return;
+	if (t->bound_gen != a->evl_gen + 1)
+		bind(a);
+	size_shares(a);
+	if (!t->cpu)
 		return;
 	for (int c = 0; c < t->ncpus; c++) {
 		int i = app_td_inst_of_cpu(a, c);

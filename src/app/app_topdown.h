@@ -8,19 +8,21 @@
 #include "owners.h"
 
 struct app;
+struct evlist;
+struct errmsg;
 
 
 /* Choose the methods for the machine (once). */
 void app_td_detect(struct app *a);
-/* Append the plan's events to an event list text (for -E topdown). 0, or -ENOSPC, or -ENOENT
- * when the machine has no method (a->td.plan.reason says why). */
-int app_td_append(struct app *a, char *list, size_t len);
+/* Add the plan's events to l as top-down's entries (l is a->evl before counting starts, for -E
+ * topdown, or a copy to apply). 0, or -ENOENT when the machine has no method (em and
+ * a->td.plan.reason say why), or another negative errno with em filled. */
+int app_td_add(struct app *a, struct evlist *l, struct errmsg *em);
 /* Add the top-down events to what is counted (the view was opened). 0 or a negative errno with
  * a->msg filled. */
 int app_td_enable(struct app *a);
-/* Locate the events in the current list (after the model was rebuilt). */
-void app_td_bind(struct app *a);
-/* Compute every share from the current frame. */
+/* Compute every share from the current frame (finding its events again first when the event list
+ * changed). */
 void app_td_derive(struct app *a);
 void app_td_free(struct app *a);
 /* The instance (method) of a model CPU index, -1 none. */

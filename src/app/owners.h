@@ -4,17 +4,17 @@
 #ifndef PMUTOP_OWNERS_H
 #define PMUTOP_OWNERS_H
 #include <stdbool.h>
+#include "hw/events/evlist.h"
 #include "hw/model/topdown.h"
 
 enum { SKT_MEM = 1, SKT_UPI = 2, SKT_PWR = 4, SKT_L3 = 8, SKT_DRAM = 16 };
 
 struct app_skt {
 	bool detected;
-	bool on;              /* the events of `added` are in the event list */
+	bool on;              /* avail's entries are in the event list, marked as the sockets' */
 	bool failed;          /* adding them failed (why says how): not tried again */
 	unsigned has;         /* SKT_* figures this machine's events give */
-	char avail[1024];     /* the machine's events for them, perf syntax, one per line */
-	char added[1024];     /* those app_skt_show added (not already counted), one per line */
+	struct evlist avail;  /* the machine's events for them, parsed once (EVO_SOCKETS's) */
 	char why[256];        /* "" when the machine has some; else why there are none */
 };
 
@@ -22,6 +22,9 @@ struct app_td {
 	struct td_plan plan;
 	bool detected;
 	bool on;            /* the plan's events are in the event list */
+	int ids[TD_MAXINST][TD_MAXEV];   /* each instance's entries (one per group) in the event list */
+	int nids[TD_MAXINST];
+	unsigned bound_gen; /* the event list's generation the instances were bound to, + 1 */
 	int ncpus, nsock;
 	double *cpu;        /* [ncpus * TD_NSHARES] */
 	double *sock;       /* [nsock * plan.n * TD_NSHARES]: per socket and method */

@@ -4,6 +4,7 @@
 #include "app/guard.h"
 #include "batch.h"
 #include "cmd.h"
+#include "base/errmsg.h"
 #include "out/events_report.h"
 #include "out/explain.h"
 #include "out/exporter.h"
@@ -232,7 +233,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 		fprintf(stderr, "pmutop: %s\n", more);
 }
 
-/* Parse every -e in order into one list (each on its own, as perf), or the chosen set;
+/* Add every -e in order to the user's events (each parsed on its own, as perf), or the chosen set;
  * where names the config line the set came from ("" otherwise). */
 static int parse_events(struct app *a, const char *set_list, const char *where)
 {
@@ -242,13 +243,13 @@ static int parse_events(struct app *a, const char *set_list, const char *where)
 	for (int i = 0; i < n; i++) {
 		const char *list = a->opt.nevents ? a->opt.events[i] : set_list;
 
-		if (evparse(list, &a->reg, &a->topo, &a->evl, &perr) < 0) {
+		if (evlist_add(&a->evl, EVO_USER, list, false, &a->reg, &a->topo, NULL, 0, &perr) < 0) {
 			print_event_error(a, a->opt.nevents ? "" : where, list, &perr);
 			return 2;
 		}
 	}
-	for (int i = 0; i < a->evl.n; i++)
-		if (a->evl.ev[i].sampling) {
+	for (int i = 0; i < a->evl.flat.n; i++)
+		if (a->evl.flat.ev[i].sampling) {
 			fprintf(stderr, "pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
 				"they are ignored and the events counted\n");
 			break;
@@ -256,8 +257,20 @@ static int parse_events(struct app *a, const char *set_list, const char *where)
 	return 0;
 }
 
+/* -E topdown: the method's events join the list as top-down's own. */
+static int add_topdown(struct app *a)
+{
+	struct errmsg em = { 0 };
+	int r = app_td_add(a, &a->evl, &em);
+
+	if (r < 0)
+		fprintf(stderr, "pmutop: event set 'topdown': %s\n", errmsg_text(&em, r));
+	return r < 0 ? 2 : 0;
+}
+
 /* The events to count: -e, else -E, else the configured set; "" sets use the architecture's default. */
-static const char *choose_events(struct app *a, char *buf, size_t len, char *where, size_t wlen)
+static const char *choose_events(struct app *a, char *buf, size_t len, char *where, size_t wlen,
+				 bool *with_td)
 {
 	const char *set_name = a->opt.evset ? a->opt.evset : a->set.set;
 	const struct evset *es;
@@ -283,11 +296,14 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 		snprintf(buf, len, "%s", settings_default_events(&a->reg, a->topo.vendor, a->topo.family,
 								 a->topo.model_id, es->name, llc, sizeof(llc)));
 	}
-	if (strcmp(es->name, "topdown") == 0 && app_td_append(a, buf, len) < 0) {
+	if (strcmp(es->name, "topdown") == 0) {   /* the built-in set: the method's events join it */
 		app_td_detect(a);
-		fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason[0] ? a->td.plan.reason :
-			"the event list is too long");
-		return NULL;
+		if (a->td.plan.n == 0) {
+			fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason);
+			return NULL;
+		}
+		*with_td = true;
+		return buf;
 	}
 	if (!buf[0]) {
 		fprintf(stderr, "pmutop: event set '%s' has no events on this machine (%s); "
@@ -320,6 +336,7 @@ static int run(struct app *a)
 	char evbuf[2048], where[4200] = "", keys[1024];
 	const char *list = NULL;
 	FILE *out = stdout;
+	bool with_td = false;
 	int r;
 
 	if ((r = load_settings(a)))
@@ -352,14 +369,16 @@ static int run(struct app *a)
 		}
 		free(cpus);
 	}
-	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where))))
+	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where), &with_td)))
 		return 2;
-	if ((r = parse_events(a, list, where)))
+	if ((a->opt.nevents || list[0]) && (r = parse_events(a, list, where)))
+		return r;
+	if (with_td && (r = add_topdown(a)))
 		return r;
 	if (a->opt.explain) {
-		int *plan = app_group_plan(a);
+		int *plan = app_group_plan(a, &a->evl.flat);
 
-		r = explain_events(stdout, &a->evl, plan, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
+		r = explain_events(stdout, &a->evl.flat, plan, &a->reg, &a->topo, a->opt.json) < 0 ? 1 : 0;
 		free(plan);
 		return r;
 	}

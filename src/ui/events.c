@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hw/events/evparse.h"
-#include "config/keylist.h"
-#include "app/app_skt.h"
+#include "hw/events/evlist.h"
+#include "base/errmsg.h"
 
 enum { EI_SECTION, EI_EVENT, EI_SET };
 
@@ -18,8 +18,6 @@ struct ui_evitem {
 	char *label;       /* what the list shows */
 	char *desc;
 };
-
-#define PENDING_CAP 16384
 
 void ui_events_free(struct ui *u)
 {
@@ -54,40 +52,31 @@ static void item_add(struct ui *u, int *cap, int kind, const char *syntax, const
 	u->nitems++;
 }
 
-/* Recompute what the pending list needs before it is applied. */
+/* Recompute what the pending list needs before it is applied: every owner's events, as they will
+ * be counted. */
 static void pending_budget(struct ui *u)
 {
 	struct app *a = u->a;
-	struct ev_list l = { 0 };
-	struct ev_error err = { 0 };
 
 	u->pmsg[0] = '\0';
 	u->npbud = a->nbudget < 8 ? a->nbudget : 8;
 	memcpy(u->pbud, a->budget, sizeof(u->pbud[0]) * (size_t)u->npbud);
-	if (evparse(u->pending, &a->reg, &a->topo, &l, &err) < 0) {
-		snprintf(u->pmsg, sizeof(u->pmsg), "column %d: %s", err.pos + 1, err.msg);
-		return;
-	}
-	budget_need(u->pbud, u->npbud, &a->reg, &l);
-	ev_list_free(&l);
+	budget_need(u->pbud, u->npbud, &a->reg, &u->pending.flat);
 }
 
 void ui_events_reset_pending(struct ui *u)
 {
-	if (!u->pending) {
-		u->pending = calloc(1, PENDING_CAP);
-		u->pending_cap = PENDING_CAP;
-		if (!u->pending)
-			return;
-	}
-	app_skt_user_text(u->a, u->pending, u->pending_cap);   /* not what the sockets figures add */
+	evlist_free(&u->pending);
+	if (evlist_copy(&u->pending, &u->a->evl) < 0)
+		snprintf(u->pmsg, sizeof(u->pmsg), "out of memory");
 	u->pending_changed = false;
 	pending_budget(u);
 }
 
 int ui_events_commit(struct ui *u)
 {
-	struct ev_error err = { 0 };
+	struct errmsg em = { 0 };
+	struct evlist next;
 	char *before;
 	int rc;
 
@@ -96,15 +85,16 @@ int ui_events_commit(struct ui *u)
 	u->pending_changed = false;
 	u->fold_seq = (unsigned long long)-1;   /* the model was rebuilt */
 	before = ui_colchoose_keys(&u->a->model);
-	rc = app_skt_set_events(u->a, u->pending, &err);
+	/* the user's entries as edited; the sockets' and top-down's as they are now */
+	rc = evlist_copy(&next, &u->a->evl);
+	if (rc == 0 && (rc = evlist_take(&next, EVO_USER, &u->pending)) < 0)
+		evlist_free(&next);
+	if (rc == 0)
+		rc = app_events_apply(u->a, &next, &em);
 	if (rc < 0) {
-		if (err.msg[0])
-			snprintf(u->status, sizeof(u->status), "events not changed: column %d: %s", err.pos + 1, err.msg);
-		else
-			snprintf(u->status, sizeof(u->status), "events: %.280s", u->a->msg[0] ? u->a->msg : strerror(-rc));
+		snprintf(u->status, sizeof(u->status), "events not changed: %.280s", errmsg_text(&em, rc));
 		u->status_err = true;
 	} else {
-		app_update_budget(u->a);
 		snprintf(u->status, sizeof(u->status), "now counting %d events", u->a->model.nev);
 		u->status_err = false;
 		ui_colchoose_follow(u, before);
@@ -156,8 +146,7 @@ static void build_items(struct ui *u)
 	struct app *a = u->a;
 	const char *const *names = evparse_builtin_names();
 	char buf[512], lab[160];
-	size_t pos = 0, st, ln;
-	int cap = 0;
+	int cap = 0, *mine, nmine = 0;
 	char *keep = NULL;
 
 	/* keep the selection on the same event across rebuilds */
@@ -165,10 +154,10 @@ static void build_items(struct ui *u)
 		keep = strdup(u->items[u->sel[UV_EVENTS]].label);
 	ui_events_free(u);
 	item_add(u, &cap, EI_SECTION, NULL, "In the list", NULL);
-	while (keylist_next(u->pending, &pos, &st, &ln) == 0) {
-		snprintf(buf, sizeof(buf), "%.*s", (int)ln, u->pending + st);
-		item_add(u, &cap, EI_EVENT, buf, NULL, NULL);
-	}
+	mine = evlist_owned(&u->pending, EVO_USER, &nmine);
+	for (int i = 0; mine && i < nmine; i++)
+		item_add(u, &cap, EI_EVENT, u->pending.e[mine[i]].text, NULL, NULL);
+	free(mine);
 	if (a->set.nsets) {
 		item_add(u, &cap, EI_SECTION, NULL, "Event sets", NULL);
 		for (int i = 0; i < a->set.nsets; i++) {
@@ -229,41 +218,68 @@ static void build_items(struct ui *u)
 	}
 }
 
-/* 1 when every item of a set's list is in the pending list. */
-static bool set_on(const char *pending, const char *ev)
+/* Whether the pending list holds (on) or lacks (!on) every item of text, parsed by the syntax
+ * parser; false when text does not parse. */
+static bool pending_all(struct ui *u, const char *text, bool on)
 {
-	size_t pos = 0, st, ln;
-	char one[512];
-	int n = 0;
+	struct evs_span *it;
+	struct ev_error err;
+	int n = evs_items(text, &it, &err);
+	bool all = n > 0;
+	char *one;
 
-	while (keylist_next(ev, &pos, &st, &ln) == 0) {
-		snprintf(one, sizeof(one), "%.*s", (int)ln, ev + st);
-		if (!keylist_has(pending, one))
-			return false;
-		n++;
+	for (int i = 0; i < n && all; i++) {
+		if (!(one = strndup(text + it[i].pos, (size_t)(it[i].end - it[i].pos))))
+			all = false;
+		else
+			all = (evlist_find(&u->pending, EVO_USER, one) >= 0) == on;
+		free(one);
 	}
-	return n > 0;
+	free(it);
+	return all;
 }
 
 static bool item_on(struct ui *u, const struct ui_evitem *it)
 {
 	if (it->kind == EI_SET)
-		return set_on(u->pending, it->syntax);
-	return it->kind == EI_EVENT && keylist_has(u->pending, it->syntax);
+		return pending_all(u, it->syntax, true);
+	return it->kind == EI_EVENT && evlist_find(&u->pending, EVO_USER, it->syntax) >= 0;
 }
 
-/* Add every item of text missing from the list (on = true), or remove them all. */
-static int pending_apply(struct ui *u, const char *text, bool on)
+/* Add to the pending list every item of text it lacks (on), or drop them all (!on). 0, or a
+ * negative errno with err filled (err->pos in text) and the pending list unchanged. */
+static int pending_apply(struct ui *u, const char *text, bool on, struct ev_error *err)
 {
-	size_t pos = 0, st, ln;
-	char one[512];
+	struct evs_span *it;
+	struct evlist next;
+	int n = evs_items(text, &it, err), r = 0;
 
-	while (keylist_next(text, &pos, &st, &ln) == 0) {
-		snprintf(one, sizeof(one), "%.*s", (int)ln, text + st);
-		if (keylist_has(u->pending, one) != on &&
-		    keylist_toggle(u->pending, u->pending_cap, one) < 0)
-			return -ENOSPC;
+	if (n < 0)
+		return n;
+	if ((r = evlist_copy(&next, &u->pending)) < 0) {
+		free(it);
+		return r;
 	}
+	for (int i = 0; i < n && r >= 0; i++) {
+		char *one = strndup(text + it[i].pos, (size_t)(it[i].end - it[i].pos));
+		int k = one ? evlist_find(&next, EVO_USER, one) : -1;
+
+		if (!one)
+			r = -ENOMEM;
+		else if (on && k < 0 && (r = evlist_add(&next, EVO_USER, one, false, &u->a->reg, &u->a->topo,
+							 NULL, 0, err)) < 0)
+			err->pos += it[i].pos;
+		else if (!on && k >= 0)
+			r = evlist_drop(&next, EVO_USER, next.e[k].id);
+		free(one);
+	}
+	free(it);
+	if (r < 0) {
+		evlist_free(&next);
+		return r;
+	}
+	evlist_free(&u->pending);
+	u->pending = next;
 	u->pending_changed = true;
 	pending_budget(u);
 	return 0;
@@ -313,11 +329,12 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
-	char buf[512];
-	int y = 0, n = nrows(u), list_h, nin = keylist_count(u->pending);
+	char buf[512], *text = evlist_text(&u->pending, EVO_BIT(EVO_USER));
+	int y = 0, n = nrows(u), list_h, nin = evlist_count(&u->pending, EVO_USER);
 
 	snprintf(buf, sizeof(buf), " %d event%s in the list%s: %s", nin, nin == 1 ? "" : "s",
-		 u->pending_changed ? " (applies at the next refresh)" : "", u->pending);
+		 u->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
+	free(text);
 	ui_put(w, y++, 0, wd, u->pending_changed ? ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf);
 	for (int i = 0; i < u->npbud && y < h; i++, y++) {
 		char d[256];
@@ -369,12 +386,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 static void add_submit(struct ui *u)
 {
-	struct ev_list l = { 0 };
 	struct ev_error err = { 0 };
 	char *t = u->addbuf;
-	size_t pos = 0, st, ln;
-	bool present = false;
-	int cap = u->nitems;
 
 	while (isspace((unsigned char)*t))
 		t++;
@@ -382,39 +395,12 @@ static void add_submit(struct ui *u)
 		u->adding = false;
 		return;
 	}
-	if (evparse(u->addbuf, &u->a->reg, &u->a->topo, &l, &err) < 0) {
+	if (pending_apply(u, u->addbuf, true, &err) < 0) {
 		u->adderr_pos = err.pos;
-		snprintf(u->adderr, sizeof(u->adderr), "%s", err.msg);
+		snprintf(u->adderr, sizeof(u->adderr), "%s", err.msg[0] ? err.msg : "out of memory");
 		return;
 	}
-	ev_list_free(&l);
-	if (pending_apply(u, u->addbuf, true) < 0) {
-		u->adderr_pos = 0;
-		snprintf(u->adderr, sizeof(u->adderr), "the event list is full");
-		return;
-	}
-	/* show it in the list section too, so it can be toggled back */
-	while (keylist_next(u->addbuf, &pos, &st, &ln) == 0) {
-		char one[512];
-		snprintf(one, sizeof(one), "%.*s", (int)ln, u->addbuf + st);
-		present = false;
-		for (int i = 0; i < u->nitems; i++)
-			if (u->items[i].kind == EI_EVENT && strcmp(u->items[i].syntax, one) == 0)
-				present = true;
-		if (!present) {
-			/* insert after the "In the list" items: append then rotate into place */
-			int at = 1;
-			while (at < u->nitems && u->items[at].kind == EI_EVENT)
-				at++;
-			item_add(u, &cap, EI_EVENT, one, NULL, NULL);
-			if (u->nitems > at + 1) {
-				struct ui_evitem tmp = u->items[u->nitems - 1];
-				memmove(&u->items[at + 1], &u->items[at],
-					sizeof(tmp) * (size_t)(u->nitems - 1 - at));
-				u->items[at] = tmp;
-			}
-		}
-	}
+	u->items_stale = true;   /* the list section shows it, so it can be toggled back */
 	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", u->addbuf);
 	u->status_err = false;
 	u->adding = false;
@@ -422,24 +408,16 @@ static void add_submit(struct ui *u)
 
 bool ui_events_add_text(struct ui *u, const char *text)
 {
-	char err[200];
+	struct ev_error err = { 0 };
 
-	if (!parses(u, text)) {
-		struct ev_list l = { 0 };
-		struct ev_error e = { 0 };
-		evparse(text, &u->a->reg, &u->a->topo, &l, &e);
-		snprintf(err, sizeof(err), "%.80s: %.110s", text, e.msg);
-		snprintf(u->status, sizeof(u->status), "not added: %s", err);
-		u->status_err = true;
-		return false;
-	}
-	if (keylist_has(u->pending, text)) {
+	if (pending_all(u, text, true)) {
 		snprintf(u->status, sizeof(u->status), "%.200s is already in the list", text);
 		u->status_err = false;
 		return true;
 	}
-	if (pending_apply(u, text, true) < 0) {
-		snprintf(u->status, sizeof(u->status), "the event list is full");
+	if (pending_apply(u, text, true, &err) < 0) {
+		snprintf(u->status, sizeof(u->status), "not added: %.80s: %.110s", text,
+			 err.msg[0] ? err.msg : "out of memory");
 		u->status_err = true;
 		return false;
 	}
@@ -507,6 +485,7 @@ bool ui_events_input(struct ui *u, int ch)
 static bool key(struct ui *u, int action)
 {
 	const struct ui_evitem *it;
+	struct ev_error err = { 0 };
 
 	switch (action) {
 	case UA_ADD:
@@ -524,8 +503,9 @@ static bool key(struct ui *u, int action)
 		it = &u->items[u->sel[UV_EVENTS]];
 		if (it->kind == EI_SECTION)
 			return true;
-		if (pending_apply(u, it->syntax, !item_on(u, it)) < 0) {
-			snprintf(u->status, sizeof(u->status), "the event list is full");
+		if (pending_apply(u, it->syntax, !item_on(u, it), &err) < 0) {
+			snprintf(u->status, sizeof(u->status), "not changed: %.80s: %.110s", it->label,
+				 err.msg[0] ? err.msg : "out of memory");
 			u->status_err = true;
 		} else {
 			snprintf(u->status, sizeof(u->status), "%s %s: applies at the next refresh",

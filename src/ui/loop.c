@@ -393,7 +393,7 @@ static void ui_free(struct ui *u)
 	ui_cores_free(u);
 	ui_colchoose_free(u);
 	ui_topdown_free(u);
-	free(u->pending);
+	evlist_free(&u->pending);
 }
 
 static int init_view(const char *name)

@@ -3,7 +3,7 @@
  * name the user picks. A simulated machine's or a recording's events are not this machine's:
  * they are never written as its default (raw codes of one CPU mean something else on another). */
 #include "view.h"
-#include "app/app_skt.h"
+#include "hw/events/evlist.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +36,7 @@ static void save(struct ui *u, bool with_events, const char *note)
 	struct app *a = u->a;
 	struct settings *s = &a->set;
 	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
-	char path[4096], ev[16384], msg[512];
+	char path[4096], *ev = NULL, msg[512];
 
 	s->interval = a->interval;
 	s->reverse = u->reverse;
@@ -45,8 +45,12 @@ static void save(struct ui *u, bool with_events, const char *note)
 	if (u->view < 4)
 		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
 	config_path(s, path, sizeof(path));
-	if (with_events)
-		app_skt_user_text(a, ev, sizeof(ev));   /* not what the sockets view added for itself */
+	/* the user's own events: not what the sockets' figures or top-down added for themselves */
+	if (with_events && !(ev = evlist_text(&a->evl, EVO_BIT(EVO_USER)))) {
+		snprintf(u->status, sizeof(u->status), "not saved: out of memory");
+		u->status_err = true;
+		return;
+	}
 	msg[0] = '\0';
 	if (settings_save(s, path, with_events ? ev : NULL, msg, sizeof(msg)) < 0) {
 		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
@@ -56,6 +60,7 @@ static void save(struct ui *u, bool with_events, const char *note)
 			 with_events ? s->set : "");
 		u->status_err = false;
 	}
+	free(ev);
 }
 
 static void prompt(struct ui *u, const char *err)

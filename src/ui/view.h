@@ -6,6 +6,7 @@
 #include <curses.h>
 #include "app/app.h"
 #include "hw/model/budget.h"
+#include "hw/events/evlist.h"
 #include "evbrowse.h"
 #include "filter.h"
 #include "keys.h"
@@ -59,8 +60,8 @@ struct ui {
 	struct ui_evitem *items;
 	int nitems;
 	bool items_stale;          /* rebuild from the current list before the next draw */
-	char *pending;             /* the event list to apply at the next refresh */
-	size_t pending_cap;
+	struct evlist pending;     /* the event list to apply at the next refresh: a copy of the app's,
+				    * whose user's entries the view edits */
 	bool pending_changed;
 	struct budget pbud[8];
 	int npbud;

@@ -20,7 +20,7 @@ static int apprig_open(struct app *a, const char *machine, const char *fault, co
 	a->interval = interval;
 	if (app_open_machine(a) != 0)
 		return -1;
-	if (evparse(events, &a->reg, &a->topo, &a->evl, &err) < 0) {
+	if (evlist_add(&a->evl, EVO_USER, events, false, &a->reg, &a->topo, NULL, 0, &err) < 0) {
 		printf("     parse error at %d: %s\n", err.pos, err.msg);
 		return -1;
 	}

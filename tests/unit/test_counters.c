@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_counters.c: group opening, one read per group per CPU, deltas, and failure handling, over a fake seam. */
 #include "t.h"
+#include "base/errmsg.h"
 #include "out/explain.h"
 #include "hw/perf/counters.h"
 #include "hw/events/evparse.h"
@@ -117,7 +118,7 @@ struct rig {
 	struct ev_spec specs[8];
 	struct ev_list l;
 	struct topology t;
-	struct cnt_error err;
+	struct errmsg err;
 	struct model m;
 	struct counters *c;
 };
@@ -140,8 +141,8 @@ static int rig_open(struct rig *r)
 	for (int i = 0; i < r->l.n; i++)
 		model_add_event(&r->m, r->l.ev[i].name, r->l.ev[i].base, "", "", r->l.ev[i].group, false);
 	model_alloc_frame(&r->m);
-	r->c = counters_open(&r->l, NULL, &r->t, &fake_seam, &r->err);
-	CHECK(r->c != NULL, "open failed: %s", r->err.msg);
+	CHECK(counters_open(&r->l, NULL, &r->t, &fake_seam, NULL, &r->c, &r->err) == 0 && r->c != NULL,
+	      "open failed: %s", r->err.text);
 	return r->c ? 0 : -1;
 }
 
@@ -187,7 +188,7 @@ TEST(unsupported_member_is_marked_and_others_count)
 	ev(&r.l, "bad", 99, 0);
 	ev(&r.l, "good", 2, 0);
 	if (rig_open(&r) == 0) {
-		CHECK_EQ_INT(r.err.err, 0);
+		CHECK_EQ_INT(r.err.code, 0);
 		counters_read(r.c, &r.m);
 		counters_read(r.c, &r.m);
 		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_UNSUPPORTED);
@@ -198,33 +199,34 @@ TEST(unsupported_member_is_marked_and_others_count)
 }
 
 /* Every open fails with err: counters_open must fail and explain. */
-static void open_fails(int open_err, struct cnt_error *err)
+static void open_fails(int open_err, struct errmsg *err)
 {
 	struct rig r;
 
 	rig_init(&r);
 	fk.open_err = open_err;
 	ev(&r.l, "cycles", 1, 0);
-	CHECK(counters_open(&r.l, NULL, &r.t, &fake_seam, err) == NULL, "must fail");
-	CHECK_EQ_INT(err->err, open_err);
+	CHECK_EQ_INT(counters_open(&r.l, NULL, &r.t, &fake_seam, NULL, &r.c, err), open_err);
+	CHECK(r.c == NULL, "must fail");
+	CHECK_EQ_INT(err->code, open_err);
 }
 
 TEST(eacces_explains_paranoid)
 {
-	struct cnt_error err;
+	struct errmsg err;
 
 	open_fails(-EACCES, &err);
-	CHECK(strstr(err.msg, "perf_event_paranoid") && strstr(err.msg, "CAP_PERFMON") &&
-	      strstr(err.msg, "root"), "message: %s", err.msg);
+	CHECK(strstr(err.text, "perf_event_paranoid") && strstr(err.text, "CAP_PERFMON") &&
+	      strstr(err.text, "root"), "message: %s", err.text);
 }
 
 TEST(emfile_explains_limit)
 {
-	struct cnt_error err;
+	struct errmsg err;
 
 	open_fails(-EMFILE, &err);   /* nothing fits at all: an error */
-	CHECK(strstr(err.msg, "out of file descriptors: counting 0 of 2 events x CPUs, CPUs 0-1 have none; "
-			      "`ulimit -n ") && strstr(err.msg, "the limit is"), "message: %s", err.msg);
+	CHECK(strstr(err.text, "out of file descriptors: counting 0 of 2 events x CPUs, CPUs 0-1 have none; "
+			      "`ulimit -n ") && strstr(err.text, "the limit is"), "message: %s", err.text);
 }
 
 /* Descriptors run out on CPU 1, inside group {a,b}: CPU 0 counts everything, CPU 1's half-open group is
@@ -241,14 +243,14 @@ TEST(emfile_counts_what_fits)
 	ev(&r.l, "b", 2, 0);
 	ev(&r.l, "c", 3, 1);
 	if (rig_open(&r) == 0) {   /* counting goes on */
-		CHECK_EQ_INT(r.err.err, -EMFILE);
+		CHECK_EQ_INT(r.err.code, -EMFILE);
 		CHECK_EQ_INT(fk.opens, 4);
 		CHECK_EQ_INT(fk.closes, 1);     /* CPU 1's "a", alone in its group */
 		getrlimit(RLIMIT_NOFILE, &rl);
 		snprintf(want, sizeof(want), "out of file descriptors: counting 3 of 6 events x CPUs, CPU 1 has none; "
 			 "`ulimit -n %llu` would be enough", (unsigned long long)rl.rlim_cur - 3 + 6);
-		CHECK(strstr(r.err.msg, want) != NULL, "message: %s\nwanted: %s", r.err.msg, want);
-		CHECK_EQ_STR(counters_open_note(r.c), r.err.msg);
+		CHECK(strstr(r.err.text, want) != NULL, "message: %s\nwanted: %s", r.err.text, want);
+		CHECK_EQ_STR(counters_open_note(r.c), r.err.text);
 		counters_read(r.c, &r.m);
 		counters_read(r.c, &r.m);
 		for (int e = 0; e < 3; e++) {

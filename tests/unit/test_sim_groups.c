@@ -3,6 +3,7 @@
  * refresh costs one read() per group, nothing multiplexes where the set fits; and a packed group the kernel
  * refuses or never schedules is split again (perf's weak groups {...}:W). On simulated machines. */
 #include "t.h"
+#include "base/errmsg.h"
 #include "apprig.h"
 #include "config/settings.h"
 #include "hw/model/budget.h"
@@ -76,8 +77,8 @@ static int fewest_groups(const struct app *a, const struct budget *b)
 
 	fixed.ev = fx;
 	rest.ev = rs;
-	for (int i = 0; i < a->evl.n; i++) {
-		const struct ev_spec *e = &a->evl.ev[i];
+	for (int i = 0; i < a->evl.flat.n; i++) {
+		const struct ev_spec *e = &a->evl.flat.ev[i];
 		bool fixed_kind = e->type == PERF_TYPE_HARDWARE && ((e->config & 0xffffffff) == PERF_COUNT_HW_CPU_CYCLES ||
 				  (e->config & 0xffffffff) == PERF_COUNT_HW_INSTRUCTIONS);
 
@@ -126,8 +127,8 @@ static void check_default(const char *machine)
 	}
 	/* budget_pack packs core PMUs' events only: an uncore event (zen4-1s's amd_l3 pair, one CPU per
 	 * CCX) is still read alone on each CPU it opens on */
-	for (int i = 0; i < a.evl.n; i++) {
-		const struct ev_spec *e = &a.evl.ev[i];
+	for (int i = 0; i < a.evl.flat.n; i++) {
+		const struct ev_spec *e = &a.evl.flat.ev[i];
 
 		if (e->pmu >= 0 && a.reg.pmus[e->pmu].kind != PMU_KIND_CORE)
 			want += e->cpus ? e->ncpus : a.topo.ncpus;
@@ -144,7 +145,7 @@ static void check_default(const char *machine)
 
 			if (v->state != EVS_UNSUPPORTED && v->state != EVS_ABSENT)
 				CHECK(v->state == EVS_OK && v->pct > 99.9, "%s CPU %d %s: state %d, %.1f%% counted",
-				      machine, a.topo.cpus[ci].cpu, a.evl.ev[e].name, v->state, v->pct);
+				      machine, a.topo.cpus[ci].cpu, a.evl.flat.ev[e].name, v->state, v->pct);
 		}
 	app_close(&a);
 }
@@ -162,18 +163,19 @@ TEST(default_set_fewest_groups)
 static struct app *open_packed(const char *events, int *ncpus)
 {
 	static struct app a;
-	struct cnt_error err;
+	struct errmsg err;
 	int *plan;
 
 	if (apprig_open(&a, "zen4-1s", NULL, events, 0.05) != 0)
 		return NULL;
-	plan = malloc(sizeof(int) * (size_t)a.evl.n);
+	plan = malloc(sizeof(int) * (size_t)a.evl.flat.n);
 	if (!plan)
 		return NULL;
-	for (int i = 0; i < a.evl.n; i++)
-		plan[i] = a.evl.ev[0].group;
+	for (int i = 0; i < a.evl.flat.n; i++)
+		plan[i] = a.evl.flat.ev[0].group;
 	counters_close(a.cnt);
-	a.cnt = counters_open(&a.evl, plan, &a.topo, a.seam, &err);
+	a.cnt = NULL;
+	counters_open(&a.evl.flat, plan, &a.topo, a.seam, NULL, &a.cnt, &err);
 	free(plan);
 	if (!a.cnt)
 		return NULL;
@@ -248,7 +250,7 @@ static int sample_fixed_clock(const char *machine, const char *events, bool pack
 			      int *ncpus, int *nev, int *ngroups)
 {
 	struct app a;
-	struct cnt_error err;
+	struct errmsg err;
 	int *plan = NULL, *grp;
 	size_t per;
 
@@ -259,13 +261,14 @@ static int sample_fixed_clock(const char *machine, const char *events, bool pack
 		return -1;
 	}
 	if (packed)
-		plan = app_group_plan(&a);
+		plan = app_group_plan(&a, &a.evl.flat);
 	counters_close(a.cnt);
-	a.cnt = counters_open(&a.evl, plan, &a.topo, a.seam, &err);
-	grp = malloc(sizeof(int) * (size_t)a.evl.n);
+	a.cnt = NULL;
+	counters_open(&a.evl.flat, plan, &a.topo, a.seam, NULL, &a.cnt, &err);
+	grp = malloc(sizeof(int) * (size_t)a.evl.flat.n);
 	*ngroups = 0;
-	if (grp && counters_plan(&a.evl, plan, grp) == 0)
-		for (int i = 0; i < a.evl.n; i++) {
+	if (grp && counters_plan(&a.evl.flat, plan, grp) == 0)
+		for (int i = 0; i < a.evl.flat.n; i++) {
 			bool first = true;
 
 			for (int k = 0; k < i; k++)

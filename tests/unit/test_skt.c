@@ -2,6 +2,8 @@
 /* test_skt.c: the sockets' figures: UPI data flits to GB/s, L3 hit ratio, the events added only while
  * shown (and only those the machine has), the header meters' fitting and bar arithmetic. */
 #include "t.h"
+#include "base/errmsg.h"
+#include "app/app_skt.h"
 #include "app/app.h"
 #include "apprig.h"
 #include "ui/meters.h"
@@ -92,27 +94,44 @@ TEST(l3_hit_ratio)
 	model_free(&m);
 }
 
+/* The syntax parser gives the list's top-level items (no hand-written comma splitter). */
 TEST(event_list_pieces)
 {
 	const char *s = "uncore_upi/event=0x2,umask=0xf/,{cycles,instructions},power/energy-pkg/";
+	struct evs_span *it;
+	struct ev_error err;
 
-	CHECK_EQ_INT(app_skt_piece(s), 31);
-	CHECK_EQ_INT(app_skt_piece(s + 32), 21);
-	CHECK_EQ_INT(app_skt_piece(s + 54), 17);
-	CHECK_EQ_INT(app_skt_piece(""), 0);
+	CHECK_EQ_INT(evs_items(s, &it, &err), 3);
+	CHECK(it[0].pos == 0 && it[0].end == 31, "%d-%d", it[0].pos, it[0].end);
+	CHECK(it[1].pos == 32 && it[1].end == 53, "%d-%d", it[1].pos, it[1].end);
+	CHECK(it[2].pos == 54 && it[2].end == 71, "%d-%d", it[2].pos, it[2].end);
+	free(it);
+	CHECK(evs_items("", &it, &err) < 0, "an empty list is an error");
+	free(it);
 }
 
-static bool text_has(const struct app *a, const char *what)
+static bool text_has(const struct app *a, unsigned owners, const char *what)
 {
-	char buf[8192];
-	app_events_text(a, buf, sizeof(buf));
-	return strstr(buf, what) != NULL;
+	char *t = evlist_text(&a->evl, owners);
+	bool has = t && strstr(t, what) != NULL;
+
+	free(t);
+	return has;
+}
+
+static void user_is(const struct app *a, const char *want)
+{
+	char *t = evlist_text(&a->evl, EVO_BIT(EVO_USER));
+
+	CHECK_EQ_STR(t ? t : "", want);
+	free(t);
 }
 
 TEST(added_only_while_shown)
 {
 	struct app a;
-	char user[8192];
+	struct ev_error err;
+	struct errmsg em;
 
 	if (apprig_open(&a, "spr-2s", NULL, "cycles,instructions,power/energy-pkg/", 0.2) != 0) {
 		CHECK(0, "could not open spr-2s");
@@ -122,24 +141,29 @@ TEST(added_only_while_shown)
 	app_skt_detect(&a);
 	CHECK(a.skt.has == (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM), "has 0x%x", a.skt.has);
 	CHECK_EQ_STR(a.skt.why, "");
-	CHECK(!text_has(&a, "uncore_imc"), "not counted before it is shown");
+	CHECK(!text_has(&a, EVO_ALL, "uncore_imc"), "not counted before it is shown");
 	CHECK_EQ_INT(app_skt_show(&a, true), 0);
-	CHECK(text_has(&a, "uncore_imc/cas_count_read/") && text_has(&a, "uncore_upi/event=0x2,umask=0xf/") &&
-	      text_has(&a, "power/energy-ram/"), "counted while shown");
-	/* what the user counted is not added again, and saving leaves the added events out */
-	CHECK(!strstr(a.skt.added, "energy-pkg"), "added: %s", a.skt.added);
-	app_skt_user_text(&a, user, sizeof(user));
-	CHECK_EQ_STR(user, "cycles,instructions,power/energy-pkg/");
-	/* the events view applies the user's list: the added events stay while shown */
-	struct ev_error err;
-	CHECK_EQ_INT(app_skt_set_events(&a, "cycles,instructions,power/energy-pkg/,branches", &err), 0);
-	CHECK(text_has(&a, "uncore_imc/cas_count_write/") && text_has(&a, "branches"), "user edit kept both");
+	CHECK(text_has(&a, EVO_ALL, "uncore_imc/cas_count_read/") &&
+	      text_has(&a, EVO_ALL, "uncore_upi/event=0x2,umask=0xf/") && text_has(&a, EVO_ALL, "power/energy-ram/"),
+	      "counted while shown");
+	/* what the user counted is shared, not added again; saving leaves the sockets' events out */
+	CHECK_EQ_INT(evlist_find(&a.evl, EVO_SOCKETS, "power/energy-pkg/"),
+		     evlist_find(&a.evl, EVO_USER, "power/energy-pkg/"));
+	user_is(&a, "cycles,instructions,power/energy-pkg/");
+	/* the events view applies the user's list: the sockets' events stay while shown */
+	CHECK_EQ_INT(app_events_set_user(&a, "cycles,instructions,power/energy-pkg/,branches", &err, &em), 0);
+	CHECK(text_has(&a, EVO_ALL, "uncore_imc/cas_count_write/") && text_has(&a, EVO_ALL, "branches"),
+	      "user edit kept both");
 	CHECK_EQ_INT(app_skt_show(&a, false), 0);
-	app_events_text(&a, user, sizeof(user));
-	CHECK_EQ_STR(user, "cycles,instructions,power/energy-pkg/,branches");
-	CHECK_EQ_INT(app_skt_set_events(&a, "cycles,instructions,power/energy-pkg/", &err), 0);
-	app_events_text(&a, user, sizeof(user));
-	CHECK_EQ_STR(user, "cycles,instructions,power/energy-pkg/");
+	CHECK(!text_has(&a, EVO_ALL, "uncore_imc"), "gone when hidden");
+	user_is(&a, "cycles,instructions,power/energy-pkg/,branches");
+	/* the user drops energy-pkg while shown: the sockets keep counting it; hidden, it goes */
+	CHECK_EQ_INT(app_skt_show(&a, true), 0);
+	CHECK_EQ_INT(app_events_set_user(&a, "cycles,instructions", &err, &em), 0);
+	CHECK(text_has(&a, EVO_ALL, "power/energy-pkg/"), "the sockets' own now");
+	CHECK_EQ_INT(app_skt_show(&a, false), 0);
+	CHECK(!text_has(&a, EVO_ALL, "power/energy-pkg/"), "dropped with the sockets' mark");
+	user_is(&a, "cycles,instructions");
 	app_close(&a);
 }
 

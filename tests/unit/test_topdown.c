@@ -5,6 +5,7 @@
  * "no method" reasons, and the simulated kernel's rules for the metric events. */
 #include "t.h"
 #include "apprig.h"
+#include "app/app_topdown.h"
 #include <errno.h>
 #include <unistd.h>
 #include "hw/sys/seam.h"

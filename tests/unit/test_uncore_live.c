@@ -41,7 +41,7 @@ TEST(spr_memory_bandwidth_per_socket)
 	}
 	sample_after(&a, 1.0);   /* 3% is 30 ms of a preempted read on a loaded machine */
 	/* each uncore event opened once per socket: on the PMU's cpumask CPUs only */
-	for (int e = 0; e < a.evl.n; e++) {
+	for (int e = 0; e < a.evl.flat.n; e++) {
 		int opened = 0;
 		for (int c = 0; c < a.model.ncpus; c++)
 			opened += a.model.cur.cpu[(size_t)c * a.model.nev + e].state != EVS_ABSENT;

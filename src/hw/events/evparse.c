@@ -519,6 +519,19 @@ static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_lis
 	return r;
 }
 
+/* One top-level item of a tree (an event, or a {group}) resolved and appended to out. */
+static int resolve_top(struct ps *ps, const struct evs_group *g, struct ev_list *out, int *ngroups)
+{
+	int first = out->n, r;
+
+	if (g->braced)
+		return resolve_group(ps, g, out, ngroups);
+	r = resolve_event(ps, &g->ev[0], out);
+	for (int j = first; r == 0 && j < out->n; j++)
+		out->ev[j].group = (*ngroups)++;
+	return r;
+}
+
 int evparse(const char *s, const struct pmu_registry *reg, const struct topology *topo,
 	    struct ev_list *out, struct ev_error *err)
 {
@@ -532,19 +545,8 @@ int evparse(const char *s, const struct pmu_registry *reg, const struct topology
 	r = evs_parse(s, &tree, err);
 	if (r < 0)
 		return r;
-	for (int i = 0; i < tree.ng && r == 0; i++) {
-		const struct evs_group *g = &tree.g[i];
-
-		if (g->braced) {
-			r = resolve_group(&ps, g, &tmp, &ngroups);
-		} else {
-			int first = tmp.n;
-
-			r = resolve_event(&ps, &g->ev[0], &tmp);
-			for (int j = first; r == 0 && j < tmp.n; j++)
-				tmp.ev[j].group = ngroups++;
-		}
-	}
+	for (int i = 0; i < tree.ng && r == 0; i++)
+		r = resolve_top(&ps, &tree.g[i], &tmp, &ngroups);
 	evs_free(&tree);
 	if (r < 0)
 		goto fail;
@@ -564,4 +566,79 @@ fail:
 	if (r == -ENOMEM)
 		snprintf(err->msg, sizeof(err->msg), "out of memory");
 	return r;
+}
+
+void evparse_parts_free(struct ev_part *parts, int n)
+{
+	for (int i = 0; parts && i < n; i++)
+		ev_list_free(&parts[i].ev);
+	free(parts);
+}
+
+int evparse_parts(const char *s, const struct pmu_registry *reg, const struct topology *topo,
+		  bool keep_going, struct ev_part **parts, int *nparts, struct ev_error *err)
+{
+	struct ps ps = { .s = s, .reg = reg, .err = err };
+	struct evs_tree tree;
+	struct ev_part *p;
+	int r, n = 0;
+
+	(void)topo;
+	*parts = NULL;
+	*nparts = 0;
+	r = evs_parse(s, &tree, err);
+	if (r < 0)
+		return r;
+	p = calloc((size_t)tree.ng, sizeof(*p));
+	if (!p) {
+		evs_free(&tree);
+		evs_fail(err, 0, "out of memory");
+		return -ENOMEM;
+	}
+	for (int i = 0; i < tree.ng; i++) {
+		struct ev_error one = { 0 };
+		int ng = 0;
+
+		ps.err = keep_going ? &one : err;
+		p[n].pos = tree.g[i].pos;
+		p[n].end = tree.g[i].end;
+		r = resolve_top(&ps, &tree.g[i], &p[n].ev, &ng);
+		p[n].ev.ngroups = ng;
+		if (r == 0 && p[n].ev.n > 0) {
+			n++;
+			continue;
+		}
+		ev_list_free(&p[n].ev);
+		if (r == -ENOMEM || (r < 0 && !keep_going)) {
+			if (r == -ENOMEM)
+				snprintf(err->msg, sizeof(err->msg), "out of memory");
+			evparse_parts_free(p, n);
+			evs_free(&tree);
+			return r;
+		}
+	}
+	evs_free(&tree);
+	*parts = p;
+	*nparts = n;
+	return 0;
+}
+
+int ev_list_copy(struct ev_list *dst, const struct ev_list *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	if (src->n == 0)
+		return 0;
+	dst->ev = calloc((size_t)src->n, sizeof(dst->ev[0]));
+	if (!dst->ev)
+		return -ENOMEM;
+	for (int i = 0; i < src->n; i++) {
+		if (spec_dup(&dst->ev[i], &src->ev[i]) < 0) {
+			dst->n = i;
+			ev_list_free(dst);
+			return -ENOMEM;
+		}
+	}
+	dst->n = src->n;
+	dst->ngroups = src->ngroups;
+	return 0;
 }

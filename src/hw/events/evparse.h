@@ -60,6 +60,22 @@ struct ev_list {
 int evparse(const char *s, const struct pmu_registry *reg, const struct topology *topo,
 	    struct ev_list *out, struct ev_error *err);
 void ev_list_free(struct ev_list *l);
+/* A deep copy of src (names, inputs, CPU lists). 0 or -ENOMEM with dst empty. */
+int ev_list_copy(struct ev_list *dst, const struct ev_list *src);
+
+/* One top-level item of an event list (an event, or a {group} with its modifiers): its text
+ * [pos, end) in the parsed string and its events, group numbers from 0. */
+struct ev_part {
+	int pos, end;
+	struct ev_list ev;
+};
+/* Parse s once and resolve each top-level item on its own (the event list object keeps them as
+ * entries). keep_going: an item that does not resolve here (its PMU is missing) is left out instead of
+ * failing the whole list; the syntax must still be right. Returns 0 with *parts malloc'd (free with
+ * evparse_parts_free), or a negative errno with err filled as evparse does. */
+int evparse_parts(const char *s, const struct pmu_registry *reg, const struct topology *topo,
+		  bool keep_going, struct ev_part **parts, int *nparts, struct ev_error *err);
+void evparse_parts_free(struct ev_part *parts, int n);
 /* Remove event i (and renumber nothing: its group keeps its other members). */
 void ev_list_remove(struct ev_list *l, int i);
 

@@ -424,6 +424,7 @@ int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err)
 		}
 		if (r < 0)
 			break;
+		t->g[t->ng - 1].end = ps.pos;
 		skip_space(&ps);
 		if (!s[ps.pos])
 			break;
@@ -443,4 +444,25 @@ int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err)
 			snprintf(err->msg, sizeof(err->msg), "out of memory");
 	}
 	return r;
+}
+
+int evs_items(const char *s, struct evs_span **items, struct ev_error *err)
+{
+	struct evs_tree t;
+	int r = evs_parse(s, &t, err), n = t.ng;
+
+	*items = NULL;
+	if (r < 0)
+		return r;
+	*items = malloc(sizeof(**items) * (size_t)(n ? n : 1));
+	if (!*items) {
+		evs_free(&t);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		(*items)[i].pos = t.g[i].pos;
+		(*items)[i].end = t.g[i].end;
+	}
+	evs_free(&t);
+	return n;
 }

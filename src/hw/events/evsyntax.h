@@ -47,6 +47,7 @@ struct evs_group {
 	int nev;
 	bool braced;      /* written as {...}: group modifiers apply, members share a leader */
 	int pos;          /* offset of '{' (or of the single event) */
+	int end;          /* offset just past the group's text: its '}' and modifiers, or the event */
 	struct evs_mods mods;   /* the group's modifiers (braced only) */
 };
 
@@ -62,6 +63,10 @@ int evs_parse(const char *s, struct evs_tree *t, struct ev_error *err);
 /* Fill err with the column pos and the message; returns -EINVAL (for parser and resolver alike). */
 int evs_fail(struct ev_error *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void evs_free(struct evs_tree *t);
+/* The top-level items of s (each event or {group} with its modifiers) as spans [pos, end) of s.
+ * Returns how many (*items malloc'd, free it), or a negative errno with err filled. */
+struct evs_span { int pos, end; };
+int evs_items(const char *s, struct evs_span **items, struct ev_error *err);
 
 /* Parse a term list ("event=0x3c,umask=1" or the text between a PMU's
  * slashes). Offsets in the terms and err are s - base + i, so a caller can

@@ -289,74 +289,38 @@ int td_detect(const struct pmu_registry *reg, const struct topology *topo, struc
 	return plan->n;
 }
 
-static int ev_text(const struct td_inst *in, int k, char *out, size_t len)
+char *td_inst_text(const struct td_inst *in)
 {
-	int n = snprintf(out, len, "%s/%s/", in->pmu_name, in->m->ev[k]);
-	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+	size_t len = 1, used = 0;
+	bool open = false;
+	char *out;
+
+	for (int k = 0; k < TD_MAXEV && in->m->ev[k]; k++)
+		len += strlen(in->pmu_name) + strlen(in->m->ev[k]) + 5;   /* ",{" "pmu/" "ev/" "}" */
+	if (!(out = malloc(len)))
+		return NULL;
+	out[0] = '\0';
+	for (int k = 0; k < TD_MAXEV && in->m->ev[k]; k++) {
+		if (strcmp(in->m->ev[k], "|") == 0) {
+			used += (size_t)snprintf(out + used, len - used, "}");
+			open = false;
+			continue;
+		}
+		used += (size_t)snprintf(out + used, len - used, "%s%s%s/%s/", used ? "," : "", open ? "" : "{",
+					 in->pmu_name, in->m->ev[k]);
+		open = true;
+	}
+	if (open)
+		snprintf(out + used, len - used, "}");
+	return out;
 }
 
-int td_events_text(const struct td_plan *plan, char *buf, size_t len)
+bool td_bind_inst(struct td_inst *in, const int *ev, int n)
 {
-	size_t used = strlen(buf);
-	char one[160];
-
-	for (int i = 0; i < plan->n; i++) {
-		const struct td_inst *in = &plan->in[i];
-		bool open = false;
-
-		for (int k = 0; k < TD_MAXEV && in->m->ev[k]; k++) {
-			int n;
-			if (strcmp(in->m->ev[k], "|") == 0) {
-				n = snprintf(buf + used, len - used, "}");
-				open = false;
-			} else {
-				if (ev_text(in, k, one, sizeof(one)) < 0)
-					return -ENOSPC;
-				n = snprintf(buf + used, len - used, "%s%s%s", used ? "," : "", open ? "" : "{", one);
-				open = true;
-			}
-			if (n < 0 || (size_t)n >= len - used)
-				return -ENOSPC;
-			used += (size_t)n;
-		}
-		if (open) {
-			if (used + 2 > len)
-				return -ENOSPC;
-			buf[used++] = '}';
-			buf[used] = '\0';
-		}
-	}
-	return 0;
-}
-
-int td_bind(struct td_plan *plan, const struct ev_list *evl, const struct pmu_registry *reg)
-{
-	int nb = 0;
-
-	(void)reg;
-	for (int i = 0; i < plan->n; i++) {
-		struct td_inst *in = &plan->in[i];
-		int from = 0, j = 0;
-		char want[160];
-
-		in->bound = false;
-		for (int k = 0; k < TD_MAXEV && in->m->ev[k]; k++) {
-			int found = -1;
-			if (strcmp(in->m->ev[k], "|") == 0)
-				continue;
-			ev_text(in, k, want, sizeof(want));
-			for (int e = from; e < evl->n && found < 0; e++)
-				if (evl->ev[e].pmu == in->pmu && evl->ev[e].input && strcmp(evl->ev[e].input, want) == 0)
-					found = e;
-			in->ev[j++] = found;
-			if (found < 0)
-				break;
-			from = found + 1;
-		}
-		in->bound = j == in->nev && in->ev[in->nev - 1] >= 0;
-		nb += in->bound;
-	}
-	return nb;
+	for (int k = 0; k < TD_MAXEV; k++)
+		in->ev[k] = k < n ? ev[k] : -1;
+	in->bound = n == in->nev && n > 0;
+	return in->bound;
 }
 
 int td_inst_for_pmu(const struct td_plan *plan, int core_pmu)

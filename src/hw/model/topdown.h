@@ -60,11 +60,12 @@ struct td_plan {
 /* Choose a method for every core PMU. Returns the number of PMUs with one (plan->reason
  * says why a PMU or the machine has none). */
 int td_detect(const struct pmu_registry *reg, const struct topology *topo, struct td_plan *plan);
-/* The plan's events as perf event syntax ("{cpu/slots/,cpu/topdown-retiring/,...}"), appended
- * to buf after a comma when buf is not empty. Returns 0 or -ENOSPC. */
-int td_events_text(const struct td_plan *plan, char *buf, size_t len);
-/* Find each method's events in evl (in order, on its PMU). Returns how many methods are bound. */
-int td_bind(struct td_plan *plan, const struct ev_list *evl, const struct pmu_registry *reg);
+/* An instance's events as perf syntax to add to the event list, one {group} per group of its
+ * method ("{cpu/slots/,cpu/topdown-retiring/,...}"): malloc'd, NULL when out of memory. */
+char *td_inst_text(const struct td_inst *in);
+/* Bind an instance to its events' model indices ev[0..n), in its method's value order (the event
+ * list hands them over from the entries it added). True when all nev are there. */
+bool td_bind_inst(struct td_inst *in, const int *ev, int n);
 /* Which instance covers the CPU with core PMU index core_pmu; -1 none. */
 int td_inst_for_pmu(const struct td_plan *plan, int core_pmu);
 /* Shares of one row of model values (NAN where the method gives none or an event did not count).

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counters.c: open perf_event groups per CPU through the seam, read each group once per refresh. */
 #include "counters_impl.h"
+#include "base/errmsg.h"
 #include "hw/sys/cpulist.h"
 #include "hw/events/evparse.h"
 #include "hw/model/model.h"
@@ -106,7 +107,7 @@ static int paranoid_value(void)
 	return procfs_read("sys/kernel/perf_event_paranoid", buf, sizeof(buf)) > 0 ? atoi(buf) : -99;
 }
 
-static void explain_access(struct cnt_error *err, const struct ev_spec *e, int cpu, int r)
+static int explain_access(struct errmsg *em, const struct ev_spec *e, int cpu, int r)
 {
 	int par = paranoid_value();
 	char pv[16];
@@ -115,8 +116,7 @@ static void explain_access(struct cnt_error *err, const struct ev_spec *e, int c
 		snprintf(pv, sizeof(pv), "unknown");
 	else
 		snprintf(pv, sizeof(pv), "%d", par);
-	err->err = r;
-	snprintf(err->msg, sizeof(err->msg),
+	return errmsg_set(em, r,
 		 "cannot count %s on CPU %d: %s. System-wide counting needs privileges "
 		 "(perf_event_paranoid is %s): run as root, grant CAP_PERFMON "
 		 "(setcap cap_perfmon+ep pmutop), or run 'sysctl kernel.perf_event_paranoid=0'",
@@ -319,29 +319,33 @@ static struct counters *alloc_counters(const struct ev_list *evl, const int *pla
 	c->lfd = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * sizeof(int));
 	c->nmemb = calloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1), sizeof(int));
 	c->memb = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * (size_t)c->maxmemb * sizeof(int));
+	c->taken = malloc((size_t)c->ncpus * (size_t)(c->ngroups ? c->ngroups : 1) * sizeof(int));
 	c->gone = calloc((size_t)c->ncpus, sizeof(bool));
 	c->told = calloc((size_t)c->ncpus, 1);
 	c->scale = malloc((size_t)(c->nev ? c->nev : 1) * sizeof(double));
 	c->pin = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
 	c->weak = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
 	c->cpu_ids = calloc((size_t)(c->ncpus ? c->ncpus : 1), sizeof(int));
-	c->evl = evl;
+	c->evl = *evl;   /* the specs as they are now: the caller's array may be rebuilt while open */
+	c->evl.ev = malloc(sizeof(evl->ev[0]) * (size_t)(evl->n ? evl->n : 1));
 	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
 	c->buf = malloc(c->buflen);
-	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->buf || !c->scale || !c->pin ||
+	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->taken || !c->evl.ev || !c->buf || !c->scale || !c->pin ||
 	    !c->told || !c->weak || !c->cpu_ids) {
 		counters_close(c);
 		return NULL;
 	}
 	for (size_t i = 0; i < n; i++)
 		c->fd[i] = -1;
+	if (evl->n)
+		memcpy(c->evl.ev, evl->ev, sizeof(evl->ev[0]) * (size_t)evl->n);
 	for (int e = 0; e < c->nev; e++)
 		c->scale[e] = evl->ev[e].scale > 0 ? evl->ev[e].scale : 1.0;
 	mark_pinned_groups(c, evl);
 	for (int g = 0; g < c->nplan; g++)
 		c->weak[g] = weak_group(c, evl, g);
 	for (int i = 0; i < c->ncpus * (c->ngroups ? c->ngroups : 1); i++)
-		c->lfd[i] = -1;
+		c->lfd[i] = c->taken[i] = -1;
 	return c;
 }
 
@@ -350,7 +354,7 @@ static struct counters *alloc_counters(const struct ev_list *evl, const int *pla
  * group of its own (group nplan + e), enabled when enable says. Returns the change in open events. */
 static int split_group(struct counters *c, int ci, int g, bool enable, bool *raised)
 {
-	const struct ev_list *evl = c->evl;
+	const struct ev_list *evl = &c->evl;
 	int cpu = c->cpu_ids[ci], opened = -drop_group(c, ci, g);
 
 	for (int e = 0; e < evl->n; e++) {
@@ -381,94 +385,199 @@ static int split_group(struct counters *c, int ci, int g, bool enable, bool *rai
 	return opened;
 }
 
-struct counters *counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
-			       const struct perf_seam *seam, struct cnt_error *err)
+/* The attributes event e of group g would be opened with (leader: the first of its group on cpu). */
+static void group_attr(const struct counters *c, int e, bool leader, struct perf_event_attr *a)
+{
+	fill_attr(a, &c->evl.ev[e], leader);
+	a->pinned |= leader && c->pin[c->geff[e]];
+}
+
+/* Whether old's group gi (on the same CPU) has exactly the members want[0..n) of c would open. */
+static bool same_members(const struct counters *c, const int *want, int n, const struct counters *old,
+			 size_t ogi)
+{
+	struct perf_event_attr x, y;
+
+	if (old->lfd[ogi] < 0 || old->nmemb[ogi] != n)
+		return false;
+	for (int k = 0; k < n; k++) {
+		group_attr(c, want[k], k == 0, &x);
+		group_attr(old, old->memb[ogi * old->maxmemb + k], k == 0, &y);
+		if (memcmp(&x, &y, sizeof(x)) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* Move group g of CPU index ci over from old when old has it open as it is. Returns the events
+ * moved (0 when nothing was). */
+static int take_group(struct counters *c, int ci, int g, struct counters *old)
+{
+	int cpu = c->cpu_ids[ci], n = 0, *want;
+	size_t gi = (size_t)ci * c->ngroups + g;
+
+	if (!old || ci >= old->ncpus || old->cpu_ids[ci] != cpu || old->gone[ci])
+		return 0;
+	want = &c->memb[gi * c->maxmemb];   /* the members it would open, in order */
+	for (int e = 0; e < c->nev && n < c->maxmemb; e++)
+		if (c->geff[e] == g && applies(&c->evl.ev[e], cpu) && attr_can_hold(&c->evl.ev[e]))
+			want[n++] = e;
+	for (int og = 0; n > 0 && og < old->ngroups; og++) {
+		size_t ogi = (size_t)ci * old->ngroups + og;
+		if (!same_members(c, want, n, old, ogi))
+			continue;
+		for (int k = 0; k < n; k++) {
+			size_t to = (size_t)ci * c->nev + want[k];
+			size_t from = (size_t)ci * old->nev + old->memb[ogi * old->maxmemb + k];
+			c->fd[to] = old->fd[from];
+			c->st[to] = CS_OPEN;
+			memcpy(&c->prev[to * 3], &old->prev[from * 3], 3 * sizeof(uint64_t));
+			old->fd[from] = -1;
+			old->st[from] = CS_ABSENT;
+		}
+		c->lfd[gi] = old->lfd[ogi];
+		c->nmemb[gi] = n;
+		c->taken[gi] = (int)ogi;
+		old->lfd[ogi] = -1;
+		old->nmemb[ogi] = 0;
+		return n;
+	}
+	return 0;
+}
+
+/* The open failed: every group moved over from old goes back to it as it was. */
+static void give_back(struct counters *c, struct counters *old)
+{
+	for (int ci = 0; old && ci < c->ncpus; ci++)
+		for (int g = 0; g < c->ngroups; g++) {
+			size_t gi = (size_t)ci * c->ngroups + g, ogi;
+			if (c->taken[gi] < 0)
+				continue;
+			ogi = (size_t)c->taken[gi];
+			for (int k = 0; k < c->nmemb[gi]; k++) {
+				size_t to = (size_t)ci * c->nev + c->memb[gi * c->maxmemb + k];
+				size_t from = (size_t)ci * old->nev + old->memb[ogi * old->maxmemb + k];
+				old->fd[from] = c->fd[to];
+				old->st[from] = CS_OPEN;
+				c->fd[to] = -1;
+			}
+			old->lfd[ogi] = c->lfd[gi];
+			old->nmemb[ogi] = c->nmemb[gi];
+			c->lfd[gi] = -1;
+			c->nmemb[gi] = 0;
+			c->taken[gi] = -1;
+		}
+}
+
+/* Open group g on CPU index ci. Returns the change in open events, or a negative errno that stops
+ * the whole open (with em filled): -EACCES/-EPERM; -EMFILE/-ENFILE (out of descriptors: the group
+ * is dropped); -ENODEV (the CPU went offline: it is dropped). */
+static int open_group(struct counters *c, int ci, int g, bool *raised, struct errmsg *em)
+{
+	int cpu = c->cpu_ids[ci], lfd = -1, opened = 0;
+	size_t gi = (size_t)ci * c->ngroups + g;
+
+	for (int e = 0; e < c->nev; e++) {
+		const struct ev_spec *s = &c->evl.ev[e];
+		size_t k = (size_t)ci * c->nev + e;
+		int r;
+
+		if (c->geff[e] != g || !applies(s, cpu))
+			continue;
+		r = attr_can_hold(s) ? open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], raised) : -EOPNOTSUPP;
+		if (r >= 0) {
+			c->fd[k] = r;
+			c->st[k] = CS_OPEN;
+			if (lfd < 0)
+				lfd = c->lfd[gi] = r;
+			c->memb[gi * c->maxmemb + c->nmemb[gi]++] = e;
+			opened++;
+			continue;
+		}
+		switch (r) {
+		case -EACCES: case -EPERM:
+			return explain_access(em, s, cpu, r);
+		case -EMFILE: case -ENFILE:
+			drop_group(c, ci, g);
+			return r;
+		case -ENODEV:   /* what the CPU has open is closed with it; this group's part counted nowhere */
+			drop_group(c, ci, g);
+			return r;
+		default:        /* ENOENT, EOPNOTSUPP, EINVAL, ...: not on this PMU */
+			if (c->weak[g])   /* or the group does not fit: its events alone */
+				return opened + split_group(c, ci, g, false, raised);
+			c->st[k] = CS_UNSUPPORTED;
+			break;
+		}
+	}
+	return opened;
+}
+
+int counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
+		  const struct perf_seam *seam, struct counters *reuse, struct counters **out,
+		  struct errmsg *em)
 {
 	struct counters *c;
 	bool raised = false;
-	int opened = 0;
+	int opened = 0, r = 0;
 
-	memset(err, 0, sizeof(*err));
+	errmsg_clear(em);
+	*out = NULL;
 	c = alloc_counters(evl, plan, topo, seam);
-	if (!c) {
-		err->err = -ENOMEM;
-		snprintf(err->msg, sizeof(err->msg), "out of memory");
-		return NULL;
-	}
+	if (!c)
+		return errmsg_set(em, -ENOMEM, "out of memory");
 	for (int ci = 0; ci < c->ncpus; ci++)   /* all first: a note may name CPUs not reached yet */
 		c->cpu_ids[ci] = topo->cpus[ci].cpu;
-	for (int ci = 0; ci < c->ncpus; ci++) {
-		int cpu = c->cpu_ids[ci];
-
+	/* first what carries over, then the rest of the old counters closes (its descriptors are
+	 * needed), then what is new opens */
+	for (int ci = 0; reuse && ci < c->ncpus; ci++)
+		for (int g = 0; g < c->nplan; g++)
+			opened += take_group(c, ci, g, reuse);
+	for (int ci = 0; reuse && ci < reuse->ncpus; ci++)
+		close_cpu(reuse, ci);
+	for (int ci = 0; ci < c->ncpus && r == 0; ci++) {
 		for (int g = 0; g < c->nplan; g++) {
-			size_t gi = (size_t)ci * c->ngroups + g;
-			int lfd = -1;
-			for (int e = 0; e < evl->n; e++) {
-				const struct ev_spec *s = &evl->ev[e];
-				size_t k = (size_t)ci * c->nev + e;
-				int r;
-
-				if (c->geff[e] != g || !applies(s, cpu))
-					continue;
-				r = attr_can_hold(s) ? open_one(c, s, cpu, lfd, lfd < 0, c->pin[g], &raised) : -EOPNOTSUPP;
-				if (r >= 0) {
-					c->fd[k] = r;
-					c->st[k] = CS_OPEN;
-					if (lfd < 0)
-						lfd = c->lfd[gi] = r;
-					c->memb[gi * c->maxmemb + c->nmemb[gi]++] = e;
-					opened++;
-					continue;
-				}
-				switch (r) {
-				case -EACCES: case -EPERM:
-					explain_access(err, s, cpu, r);
-					goto fail;
-				case -EMFILE: case -ENFILE:
-					/* out of descriptors: keep the whole groups already open, drop this
-					 * one, and stop opening (every further open would fail the same) */
-					opened -= drop_group(c, ci, g);
-					cnt_nofile_note(c, ci, opened, wanted(evl, topo), r, err);
-					if (opened == 0)
-						goto fail;      /* nothing fits at all */
-					goto opened_all;
-				case -ENODEV:   /* the CPU went offline: drop it */
-					c->gone[ci] = true;
-					c->told[ci] |= TOLD_GONE;
-					opened -= close_cpu(c, ci);
-					goto next_cpu;
-				default:        /* ENOENT, EOPNOTSUPP, EINVAL, ...: not on this PMU */
-					if (c->weak[g]) {   /* or the group does not fit: its events alone */
-						opened += split_group(c, ci, g, false, &raised);
-						goto next_group;
-					}
-					c->st[k] = CS_UNSUPPORTED;
-					break;
-				}
+			int n = c->lfd[(size_t)ci * c->ngroups + g] >= 0 ? 0 : open_group(c, ci, g, &raised, em);
+			if (n == -ENODEV) {   /* the CPU went offline: drop it */
+				c->gone[ci] = true;
+				c->told[ci] |= TOLD_GONE;
+				opened -= close_cpu(c, ci);
+				break;
 			}
-next_group:		;
+			if (n == -EMFILE || n == -ENFILE) {
+				/* out of descriptors: keep the whole groups already open, and stop opening
+				 * (every further open would fail the same) */
+				r = cnt_nofile_note(c, ci, opened, wanted(evl, topo), n, em);
+				break;
+			}
+			if (n < 0) {
+				give_back(c, reuse);
+				counters_close(c);
+				return n;
+			}
+			opened += n;
 		}
-next_cpu:	;
 	}
-opened_all:
+	if (r < 0 && opened == 0) {   /* out of descriptors before anything fitted */
+		give_back(c, reuse);
+		counters_close(c);
+		return r;
+	}
 	cnt_gone_note(c, c->open_note, sizeof(c->open_note));
-	/* Start every group at once, so the first interval is the same for all. */
+	/* Start every group at once, so the first interval is the same for all (a group moved over
+	 * from reuse is running already: enabling it again changes nothing). */
 	for (int i = 0; i < c->ncpus * c->ngroups; i++)
 		if (c->lfd[i] >= 0)
 			seam->ioctl(seam->ctx, c->lfd[i], PERF_EVENT_IOC_ENABLE, 0);
-	if (opened == 0 && evl->n > 0 && !err->err) {
-		err->err = -EOPNOTSUPP;
-		snprintf(err->msg, sizeof(err->msg),
-			 "none of the %d events could be opened on any CPU (not supported here)", evl->n);
-	}
-	if (c->open_note[0] && !err->err) {   /* CPUs offline at start: said, counting goes on */
-		err->err = -ENODEV;
-		snprintf(err->msg, sizeof(err->msg), "%s", c->open_note);
-	}
-	return c;
-fail:
-	counters_close(c);
-	return NULL;
+	/* counting goes on, and em says what it lacks: nothing supported here (a VM without a PMU shows
+	 * its rows as not supported), or CPUs offline at start */
+	if (opened == 0 && evl->n > 0 && r == 0)
+		errmsg_set(em, -EOPNOTSUPP, "none of the %d events could be opened on any CPU (not supported here)",
+			   evl->n);
+	else if (c->open_note[0] && r == 0)
+		errmsg_set(em, -ENODEV, "%s", c->open_note);
+	*out = c;
+	return 0;
 }
 
 int counters_read(struct counters *c, struct model *m)
@@ -607,6 +716,6 @@ void counters_close(struct counters *c)
 			close_cpu(c, ci);
 	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
 	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff); free(c->told);
-	free(c->weak); free(c->cpu_ids);
+	free(c->weak); free(c->cpu_ids); free(c->taken); free(c->evl.ev);
 	free(c);
 }

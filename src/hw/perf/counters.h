@@ -9,11 +9,7 @@ struct ev_list;
 struct topology;
 struct perf_seam;
 struct model;
-
-struct cnt_error {
-	int err;           /* negative errno that stopped the open, 0 when none */
-	char msg[512];     /* what failed and what to do */
-};
+struct errmsg;
 
 struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, previous values */
 
@@ -21,16 +17,24 @@ struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, prev
  * groups) says which events share a group. A planned group is weak, as perf's {...}:W: where the
  * kernel refuses one of its events, or it has been enabled a second without ever running (more
  * than the counters), its events are opened as groups of their own on that CPU.
- * evl must stay as it is while open. Events the kernel refuses
- * (ENOENT/EOPNOTSUPP/EINVAL) are marked unsupported on that PMU and skipped.
+ * reuse (may be NULL): the counters open until now. A group of reuse that is open on a CPU with the
+ * same members (the same attributes, in the same order) moves over as it is, with its descriptors
+ * and its last values, instead of being opened again: a change of the list reopens only what changed.
+ * The rest of reuse is closed before anything opens (its descriptors may be needed); on failure
+ * the groups moved over go back to reuse, and the caller opens its list again with reuse to count
+ * what it counted before (the groups still open carry over).
+ * evl's strings and CPU lists must stay while open (the array of specs is copied). Events the kernel
+ * refuses (ENOENT/EOPNOTSUPP/EINVAL) are marked unsupported on that PMU and skipped.
  * EACCES/EPERM stops with a message. EMFILE raises RLIMIT_NOFILE and retries once; if
- * descriptors still run out, the whole groups already open are kept and counted, and err
- * (-EMFILE) says how many of the events x CPUs count, which CPUs have none, and the
- * `ulimit -n` that would be enough (also counters_open_note). A CPU offline at start
- * (ENODEV) is dropped and named in err (-ENODEV). Returns NULL with err filled when
- * nothing can run. */
-struct counters *counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
-			       const struct perf_seam *seam, struct cnt_error *err);
+ * descriptors still run out, the whole groups already open are kept and counted, and the note
+ * (counters_open_note, and em with -EMFILE) says how many of the events x CPUs count, which CPUs
+ * have none, and the `ulimit -n` that would be enough. A CPU offline at start (ENODEV) is dropped
+ * and named likewise (-ENODEV). Returns 0 with *out set, counting (em, when given, then holds what
+ * was left out, if anything, em->code its errno), or a negative errno with *out NULL and em filled
+ * when nothing can run. */
+int counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
+		  const struct perf_seam *seam, struct counters *reuse, struct counters **out,
+		  struct errmsg *em);
 /* Whether counters_open would set attr.pinned for each event of evl (pinned[evl->n]): a group
  * leader asked to be (":D") or a group made only of fixed-counter events. 0 or -ENOMEM. */
 int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinned);

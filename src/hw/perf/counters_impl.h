@@ -3,6 +3,8 @@
 #ifndef PMUTOP_COUNTERS_IMPL_H
 #define PMUTOP_COUNTERS_IMPL_H
 #include "counters.h"
+#include "base/errmsg.h"
+#include "hw/events/evparse.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,7 +17,8 @@ struct counters {
 	int nplan;                   /* groups as planned; ngroups = nplan + nev: group nplan + e holds event
 				      * e alone where its weak group was split (see split_group) */
 	bool *weak;                  /* [group]: formed by budget_pack, split when it cannot run */
-	const struct ev_list *evl;   /* what was opened (the caller keeps it while open) */
+	struct ev_list evl;          /* what was opened: its own array of the specs, whose strings and
+				      * CPU lists the caller keeps while open */
 	int *cpu_ids;                /* [cpu_idx]: CPU number */
 	int splits;                  /* weak groups split on some CPU (open or read) */
 	double *scale;               /* [ev]: alias scale (MiB per count, msec per ns) */
@@ -24,6 +27,8 @@ struct counters {
 	int *lfd;                    /* [cpu_idx * ngroups + g] leader fd, -1 when the group is not open */
 	int *memb;                   /* [(cpu_idx * ngroups + g) * maxmemb + k]: event index in read order */
 	int *nmemb;                  /* [cpu_idx * ngroups + g] */
+	int *taken;                  /* [cpu_idx * ngroups + g]: the group of the reused counters it was
+				      * moved over from (cpu_idx * their ngroups + g'), -1 when opened here */
 	uint64_t *prev;              /* [(cpu_idx * nev + ev) * 3]: raw, enabled, running */
 	bool *gone;                  /* [cpu_idx]: dropped after ENODEV */
 	bool have_prev;
@@ -44,9 +49,9 @@ enum { TOLD_GONE = 1, TOLD_FAIL = 2, TOLD_SHORT = 4 };
 /* "CPU 5 went offline ..." appended to out for the CPUs dropped at open. */
 void cnt_gone_note(struct counters *c, char *out, size_t len);
 /* Descriptors ran out at CPU index stop with opened counters open of want events x CPUs: the open
- * note and err say what is counted, what is not, and the limit that would be enough. */
-void cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,
-		     struct cnt_error *err);
+ * note and em say what is counted, what is not, and the limit that would be enough. Returns r. */
+int cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,
+		    struct errmsg *em);
 /* Append to the read note: the CPUs marked in pick, and what happened to them. */
 void cnt_read_note_add(struct counters *c, const bool *pick, const char *what);
 #endif

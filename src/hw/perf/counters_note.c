@@ -41,8 +41,8 @@ void cnt_gone_note(struct counters *c, char *out, size_t len)
 
 /* At that point the process holds as many descriptors as its limit allows, of which opened are
  * counters, so the others plus every counter wanted is what it needs. */
-void cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,
-		     struct cnt_error *err)
+int cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,
+		    struct errmsg *em)
 {
 	struct rlimit rl = { 0 };
 	unsigned long long need;
@@ -63,7 +63,6 @@ void cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long lon
 	free(none);
 	getrlimit(RLIMIT_NOFILE, &rl);
 	need = (unsigned long long)rl.rlim_cur - (unsigned long long)opened + want;
-	err->err = r;
 	if (nnone)
 		snprintf(c->open_note, sizeof(c->open_note),
 			 "out of file descriptors: counting %d of %llu events x CPUs, CPU%s %s %s none; "
@@ -81,7 +80,7 @@ void cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long lon
 			 "raise that as root (LimitNOFILE=, limits.conf) or count fewer events or CPUs (-C)",
 			 (unsigned long long)rl.rlim_max);
 	}
-	snprintf(err->msg, sizeof(err->msg), "%s", c->open_note);
+	return errmsg_set(em, r, "%s", c->open_note);
 }
 
 void cnt_read_note_add(struct counters *c, const bool *pick, const char *what)

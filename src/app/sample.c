@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sample.c: one refresh of the running program: the source's sample, the model's figures, the
+ * top-down shares, then whoever publishes frames (the exporter). */
+#include "app.h"
+#include "app_topdown.h"
+
+int app_sample(struct app *a)
+{
+	double now = app_now();
+	struct frame *f = &a->model.cur;
+	int r = a->src->sample(a);
+
+	if (r != 0)
+		return r;
+	if (a->src == &source_perf) {
+		f->interval = now - a->last_sample;
+		f->t = now - a->t0;
+		a->last_sample = now;
+		f->seq++;   /* a replay numbers its own frames */
+	}
+	model_derive(&a->model);
+	app_td_derive(a);
+	if (a->on_frame)
+		a->on_frame(a);
+	return 0;
+}
