@@ -9,6 +9,7 @@
 #include "base/errmsg.h"
 #include "hw/sys/seam.h"
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -34,11 +35,16 @@ static void user_text(const struct app *a, char *buf, size_t len)
 /* A seam that counts opens and closes on the way to the simulated kernel. */
 static const struct perf_seam *inner;
 static int opens, closes;
+static uint64_t refuse_config = UINT64_MAX;   /* a hardware event's config the kernel refuses (EACCES) */
 
 static int count_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
 		      unsigned long flags)
 {
-	int r = inner->open(ctx, attr, pid, cpu, group_fd, flags);
+	int r;
+
+	if (attr->type == PERF_TYPE_HARDWARE && (attr->config & 0xffffffffULL) == refuse_config)
+		return -EACCES;
+	r = inner->open(ctx, attr, pid, cpu, group_fd, flags);
 	opens += r >= 0;
 	return r;
 }
@@ -154,6 +160,32 @@ TEST(reopen_only_what_changed)
 	app_close(&a);
 }
 
+/* A list the kernel refuses leaves the old one counting, with the reason said. */
+TEST(refused_list_keeps_the_old)
+{
+	struct app a;
+	struct ev_error err;
+	struct errmsg em = { 0 };
+	char text[256];
+
+	CHECK_EQ_INT(apprig_open(&a, "spr-2s", NULL, "{cycles,instructions},cs", 0.05), 0);
+	count_syscalls(&a);
+	CHECK_EQ_INT(app_events_set_user(&a, "{cycles,instructions},cs", &err, &em), 0);   /* via the seam */
+	refuse_config = PERF_COUNT_HW_BRANCH_INSTRUCTIONS;
+	CHECK_EQ_INT(app_events_set_user(&a, "{cycles,instructions},cs,branches", &err, &em), -EACCES);
+	refuse_config = UINT64_MAX;
+	CHECK(strstr(em.text, "cannot count branches") && strstr(em.text, "CAP_PERFMON"), "said: %s", em.text);
+	CHECK(strstr(a.msg, "cannot count branches") != NULL, "a->msg: %s", a.msg);
+	user_text(&a, text, sizeof(text));
+	CHECK_EQ_STR(text, "{cycles,instructions},cs");
+	CHECK_EQ_INT(a.model.nev, 3);
+	nap();
+	CHECK_EQ_INT(app_sample(&a), 0);
+	CHECK(a.model.cur.cpu_m[M_IPC] > 0, "the old list still counts: IPC %g", a.model.cur.cpu_m[M_IPC]);
+	CHECK_EQ_INT(a.model.cur.cpu[2].state, EVS_OK);
+	app_close(&a);
+}
+
 /* The sockets' and top-down's entries come and go by owner, whatever the user's list does. */
 TEST(owners_add_and_drop)
 {
@@ -214,6 +246,7 @@ int main(void)
 	RUN(out_of_descriptors_counts_what_fits);
 	RUN(events_text_folds_expansions);
 	RUN(reopen_only_what_changed);
+	RUN(refused_list_keeps_the_old);
 	RUN(owners_add_and_drop);
 	RUN(shared_entry_stays_with_the_user);
 	T_DONE();
