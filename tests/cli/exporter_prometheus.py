@@ -121,7 +121,7 @@ def main():
     ipc = float(g[0]["value"][1]) if g else float("nan")
     result(any(abs(ipc - c["metrics"]["ipc"]) < 2e-6 for c in cpu0), "ipc_is_a_json_ipc",
            f"prometheus {ipc}, JSON {[c['metrics']['ipc'] for c in cpu0[-4:]]}")
-    # 4. IPC per socket from the counters (the README's PromQL) against the JSON socket IPC
+    # 4. IPC per socket from the counters (docs/exporter.md's PromQL) against the JSON socket IPC
     q = ('sum by (socket) (rate(pmutop_event_total{event="instructions"}[5s])) / '
          'sum by (socket) (rate(pmutop_event_total{event="cycles"}[5s]))')
     res = {x["metric"]["socket"]: float(x["value"][1]) for x in query(pport, q, at)}
@@ -143,9 +143,9 @@ def main():
     dash = json.load(open(os.path.join(root, "contrib", "grafana-pmutop.json")))
     exposed = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
     have = {l.split("{")[0].split(" ")[0] for l in exposed.splitlines() if l and not l.startswith("#")}
-    # 8. the PromQL of the README's "Monitoring a fleet" section runs and answers
-    readme = open(os.path.join(root, "README.md")).read()
-    blocks = re.findall(r"```promql\n(.*?)```", readme, re.S)
+    # 8. the PromQL of docs/exporter.md (the user's guide to monitoring a fleet) runs and answers
+    guide = open(os.path.join(root, "docs", "exporter.md")).read()
+    blocks = re.findall(r"```promql\n(.*?)```", guide, re.S)
     exprs, cur = [], ""
     for line in "".join(blocks).splitlines():
         if line.startswith("#"):
@@ -156,13 +156,13 @@ def main():
             cur += " " + line.strip()
     if cur:
         exprs.append(cur)
-    result(len(exprs) >= 3, "readme_promql_found", str(exprs))
+    result(len(exprs) >= 3, "guide_promql_found", str(exprs))
     for e in exprs:
         e5 = e.replace("[5m]", "[5s]")
         try:
-            result(bool(query(pport, e5, at)), "readme " + e[:60], f"{e5}: no answer")
+            result(bool(query(pport, e5, at)), "guide " + e[:60], f"{e5}: no answer")
         except Exception as ex:
-            result(False, "readme " + e[:60], f"{e5}: {ex!r}")
+            result(False, "guide " + e[:60], f"{e5}: {ex!r}")
     for p in dash["panels"]:
         for t in p["targets"]:
             e = t["expr"].replace("$__rate_interval", "5s").replace("$instance", ".*")
