@@ -8,9 +8,11 @@
 #include <time.h>
 #include <sys/ioctl.h>
 
-#include "sim_kernel.h"
-#include "sim_topdown.h"
+#include "sim_kstate.h"
 #include "sim_load.h"
+#include "sim_procstat.h"
+#include "sim_sched.h"
+#include "sim_topdown.h"
 
 #define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
 			   PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST)

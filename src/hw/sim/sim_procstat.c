@@ -12,7 +12,8 @@
 
 #include "hw/sys/procstat.h"
 #include "sim_desc.h"
-#include "sim_kernel.h"
+#include "sim_kstate.h"
+#include "sim_procstat.h"
 
 #define SIM_HZ 100          /* USER_HZ */
 #define SIM_UPTIME 1000.0   /* seconds the machine ran before pmutop started */
