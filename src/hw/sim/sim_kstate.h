@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sim_kstate.h: the simulated kernel's state (its events and per-(CPU, PMU) contexts), shared by
+/* sim_kstate.h: the simulated kernel's state (its events, per-(CPU, PMU) contexts and clock), shared by
  * its open/read side (sim_kernel.c), its scheduler (sim_sched.c), its top-down events (sim_topdown.c) and
  * its /proc files (sim_procstat.c): a header of its own, so none of them includes another's. */
 #ifndef PMUTOP_SIM_KSTATE_H
@@ -84,10 +84,19 @@ struct simk {
 	int nopen;
 	uint64_t next_id;
 	long nreads;
-	double t0_abs;                  /* CLOCK_MONOTONIC at creation */
+	const struct perf_seam *clock;  /* whose clock_ns the counts follow: seam_kernel's unless set */
+	uint64_t t0_ns;                 /* its reading when the simulated kernel started */
 	double first_open;              /* seconds, < 0 before the first open */
 	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
 };
+
+/* Seconds since the simulated kernel started, on the clock it follows: every count, time and
+ * fault deadline is a function of this. Divided (not multiplied by 1e-9) so that a whole number
+ * of nanoseconds is the nearest double: 20 ms reads as 0.02, as a test writes it. */
+static inline double simk_now(const struct simk *k)
+{
+	return (double)(int64_t)(k->clock->clock_ns(k->clock->ctx) - k->t0_ns) / 1e9;
+}
 
 static inline struct sev *simk_ev(const struct simk *k, int fd)
 {
