@@ -215,8 +215,10 @@ if "$PMUTOP" -b -n 2 -d 0.1 -e cpu-clock --quiet --prom "$TMPD/live.prom" >/dev/
 	else
 		fail live_source "$n series: $(head -c 300 "$TMPD/live.prom")"
 	fi
-else
+elif refused "$TMPD/live.err"; then
 	skip live_source "live counting is not permitted here: $(head -c 200 "$TMPD/live.err")"
+else
+	fail live_source "$(head -c 300 "$TMPD/live.err")"
 fi
 
 # --- the textfile is replaced whole: a reader never sees a part -----------------------------------
