@@ -211,20 +211,20 @@ TEST(syntax_and_long_lines)
 TEST(unknown_key_and_section_warn)
 {
 	struct settings s;
-	char msg[256] = "", *err, want[300];
+	char msg[256] = "", *err, want[600];
 	const char *p = write_file("warn.conf",
 		"[display]\ninterval = 2\nspeed = 11\n[colors]\nbg = red\n[eventset x]\nfoo = 1\n"
 		"[display]\nhistory = 7\n");
 
 	settings_defaults(&s);
 	CHECK_EQ_INT(load_capture(&s, p, msg, sizeof(msg), &err), 0);
-	snprintf(want, sizeof(want), "%s:3: warning: unknown key \"speed\"", p);
-	CHECK(strstr(err, want) != NULL, "stderr: %s", err);
-	snprintf(want, sizeof(want), "%s:4: warning: unknown section [colors]", p);
-	CHECK(strstr(err, want) != NULL, "stderr: %s", err);
-	snprintf(want, sizeof(want), "%s:7: warning: unknown key \"foo\"", p);
-	CHECK(strstr(err, want) != NULL, "stderr: %s", err);
-	CHECK(strstr(err, "bg") == NULL, "keys of an unknown section are not warned one by one: %s", err);
+	/* the whole of stderr, the path written in as it is: three warnings, none for line 5 (the keys of
+	 * an unknown section are not warned one by one). Looking for "bg" anywhere failed whenever
+	 * mkdtemp's random part of the path held it. */
+	snprintf(want, sizeof(want), "%s:3: warning: unknown key \"speed\" in [display] ignored\n"
+		 "%s:4: warning: unknown section [colors] ignored\n"
+		 "%s:7: warning: unknown key \"foo\" in [eventset x] ignored\n", p, p, p);
+	CHECK_EQ_STR(err, want);
 	/* loading carried on after the warnings */
 	CHECK_NEAR(s.interval, 2, 0);
 	CHECK_EQ_INT(s.history, 7);
@@ -267,8 +267,7 @@ TEST(find_unreadable)
 		f = fopen(p, "r");
 		if (f) {
 			fclose(f);
-			printf("SKIP %s:%s: no file here that this user cannot read\n", t_file, t_name);
-			return;
+			T_SKIP("no file here that this user cannot read");
 		}
 	}
 	CHECK_EQ_INT(settings_find(p, out, sizeof(out), msg, sizeof(msg)), -1);
