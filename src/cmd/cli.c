@@ -2,6 +2,7 @@
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
 #include "app/guard.h"
+#include "base/errmsg.h"
 #include "batch.h"
 #include "cmd.h"
 #include "base/errmsg.h"
@@ -316,15 +317,17 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 
 static int load_settings(struct app *a)
 {
-	char path[4096], msg[512];
+	char path[4096];
+	struct errmsg em = { 0 };
+	int rc;
 
 	settings_defaults(&a->set);
-	if (settings_find(a->opt.config, path, sizeof(path), msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", msg);
+	if ((rc = settings_find(a->opt.config, path, sizeof(path), &em)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, rc));
 		return 2;
 	}
-	if (path[0] && settings_load(&a->set, path, msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", msg);
+	if (path[0] && (rc = settings_load(&a->set, path, &em)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, rc));
 		return 2;
 	}
 	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
