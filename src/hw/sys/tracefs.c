@@ -29,7 +29,8 @@ static int add_event(const char *dir, const char *sys, const char *ev, struct tr
 	long long id;
 	struct tracefs_tp *nv;
 
-	snprintf(rel, sizeof(rel), "%s/%s/%s/id", dir, sys, ev);
+	if ((size_t)snprintf(rel, sizeof(rel), "%s/%s/%s/id", dir, sys, ev) >= sizeof(rel))
+		return 0;   /* names are checked short: a path this long is no tracepoint of ours */
 	if (sysfs_read_ll(rel, &id) < 0 || id < 0)
 		return 0;   /* not a tracepoint directory (enable, filter, ...) */
 	if (*n >= TRACEFS_MAX_MATCHES)
@@ -38,7 +39,8 @@ static int add_event(const char *dir, const char *sys, const char *ev, struct tr
 	if (!nv)
 		return -ENOMEM;
 	*v = nv;
-	snprintf(nv[*n].name, sizeof(nv[0].name), "%s:%s", sys, ev);
+	if ((size_t)snprintf(nv[*n].name, sizeof(nv[0].name), "%s:%s", sys, ev) >= sizeof(nv[0].name))
+		return 0;   /* a name it could not hold whole is not offered cut */
 	nv[*n].id = (uint64_t)id;
 	(*n)++;
 	return 0;
