@@ -3,12 +3,15 @@
 #include "batch.h"
 #include "app/app.h"
 #include "out/output.h"
+#include "base/errmsg.h"
+#include "base/safefile.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t batch_stop;   /* the signal that ends the run, 0 none */
 
@@ -92,4 +95,18 @@ int batch_run(struct app *a, FILE *out)
 	if (r < 0)
 		return 1;
 	return batch_stop ? 128 + batch_stop : 0;   /* as shells report a run cut short by a signal */
+}
+
+FILE *batch_open_output(const char *path)
+{
+	struct errmsg em = { 0 };
+	int fd = safefile_open_output(path, &em);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		fprintf(stderr, "pmutop: cannot write %s\n", errmsg_text(&em, fd >= 0 ? -errno : fd));
+	}
+	return f;
 }

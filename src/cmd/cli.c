@@ -400,10 +400,8 @@ static int run(struct app *a)
 	}
 	if (!a->opt.batch)
 		return ui_run(a);
-	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
-		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+	if (a->opt.output && !(out = batch_open_output(a->opt.output)))
 		return 1;
-	}
 	r = batch_run(a, out);
 	if (out != stdout && fclose(out) != 0) {
 		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));

@@ -48,8 +48,7 @@ int replay_main(struct app *a)
 		} else {
 			r = ui_run(a);
 		}
-	} else if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
-		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+	} else if (a->opt.output && !(out = batch_open_output(a->opt.output))) {
 		r = 1;
 	} else {
 		r = batch_run(a, out);
