@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* batch.c: -b mode: sample every interval and write JSON, perf-stat CSV or text, without curses. */
 #include "batch.h"
+#include "base/printable.h"
 #include "app/app.h"
 #include "out/output.h"
 #include "base/errmsg.h"
@@ -70,11 +71,11 @@ int batch_run(struct app *a, FILE *out)
 			break;
 		}
 		if (r < 0) {
-			fprintf(stderr, "pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
+			printable_eprintf("pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
 			break;
 		}
 		if (a->msg[0]) {   /* a note that does not stop counting (failed reads, ...) */
-			fprintf(stderr, "pmutop: %s\n", a->msg);
+			printable_eprintf("pmutop: %s\n", a->msg);
 			a->msg[0] = '\0';
 		}
 		if (a->opt.quiet || a->set.quiet)
@@ -86,7 +87,7 @@ int batch_run(struct app *a, FILE *out)
 		else
 			out_text_frame(&b, a);
 		if (ob_flush(&b, out) < 0 || b.oom) {
-			fprintf(stderr, "pmutop: cannot write output: %s\n", b.oom ? "out of memory" : strerror(errno));
+			printable_eprintf("pmutop: cannot write output: %s\n", b.oom ? "out of memory" : strerror(errno));
 			r = -EIO;
 			break;
 		}
@@ -106,7 +107,7 @@ FILE *batch_open_output(const char *path)
 	if (!f) {
 		if (fd >= 0)
 			close(fd);
-		fprintf(stderr, "pmutop: cannot write %s\n", errmsg_text(&em, fd >= 0 ? -errno : fd));
+		printable_eprintf("pmutop: cannot write %s\n", errmsg_text(&em, fd >= 0 ? -errno : fd));
 	}
 	return f;
 }

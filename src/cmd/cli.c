@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
+#include "base/printable.h"
 #include "app/guard.h"
 #include "base/errmsg.h"
 #include "batch.h"
@@ -113,9 +114,9 @@ static void usage(FILE *f)
 
 static int fail_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "pmutop: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'pmutop --help'.\n");
+	printable_eprintf("pmutop: ");
+	printable_eprintf(fmt, arg);
+	printable_eprintf("\nTry 'pmutop --help'.\n");
 	return 2;
 }
 
@@ -216,7 +217,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 	char word[CAT_NAME_MAX + 1] = "", more[1024] = "";
 	size_t len = 0;
 
-	fprintf(stderr, "pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
+	printable_eprintf("pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
 		where, err->pos + 1, err->msg, list, err->pos, "");
 	/* an unknown name: offer the nearest vendor names */
 	if (!strstr(err->msg, "unknown") || err->pos < 0 || (size_t)err->pos >= strlen(list))
@@ -231,7 +232,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 		return;
 	events_suggest(&a->cat, word, more, sizeof(more));
 	if (more[0])
-		fprintf(stderr, "pmutop: %s\n", more);
+		printable_eprintf("pmutop: %s\n", more);
 }
 
 /* Add every -e in order to the user's events (each parsed on its own, as perf), or the chosen set;
@@ -251,7 +252,7 @@ static int parse_events(struct app *a, const char *set_list, const char *where)
 	}
 	for (int i = 0; i < a->evl.flat.n; i++)
 		if (a->evl.flat.ev[i].sampling) {
-			fprintf(stderr, "pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
+			printable_eprintf("pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
 				"they are ignored and the events counted\n");
 			break;
 		}
@@ -265,7 +266,7 @@ static int add_topdown(struct app *a)
 	int r = app_td_add(a, &a->evl, &em);
 
 	if (r < 0)
-		fprintf(stderr, "pmutop: event set 'topdown': %s\n", errmsg_text(&em, r));
+		printable_eprintf("pmutop: event set 'topdown': %s\n", errmsg_text(&em, r));
 	return r < 0 ? 2 : 0;
 }
 
@@ -279,7 +280,7 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 
 	es = settings_find_set(&a->set, set_name);
 	if (!es) {
-		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
+		printable_eprintf("pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
 		return NULL;
 	}
 	if (es->events && *es->events) {
@@ -300,14 +301,14 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 	if (strcmp(es->name, "topdown") == 0) {   /* the built-in set: the method's events join it */
 		app_td_detect(a);
 		if (a->td.plan.n == 0) {
-			fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason);
+			printable_eprintf("pmutop: event set 'topdown': %s\n", a->td.plan.reason);
 			return NULL;
 		}
 		*with_td = true;
 		return buf;
 	}
 	if (!buf[0]) {
-		fprintf(stderr, "pmutop: event set '%s' has no events on this machine (%s); "
+		printable_eprintf("pmutop: event set '%s' has no events on this machine (%s); "
 			"choose another with -E or give events with -e\n", es->name,
 			core[0] ? core : "no hardware PMU");
 		return NULL;
@@ -323,11 +324,11 @@ static int load_settings(struct app *a)
 
 	settings_defaults(&a->set);
 	if ((rc = settings_find(a->opt.config, path, sizeof(path), &em)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, rc));
+		printable_eprintf("pmutop: %s\n", errmsg_text(&em, rc));
 		return 2;
 	}
 	if (path[0] && (rc = settings_load(&a->set, path, &em)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, rc));
+		printable_eprintf("pmutop: %s\n", errmsg_text(&em, rc));
 		return 2;
 	}
 	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
@@ -358,7 +359,7 @@ static int run(struct app *a)
 	if (a->opt.list_uncore) {
 		app_load_inventory(a);
 		if (!a->inv_loaded) {
-			fprintf(stderr, "pmutop: uncore discovery failed: %s\n", a->inv_msg);
+			printable_eprintf("pmutop: uncore discovery failed: %s\n", a->inv_msg);
 			return 1;
 		}
 		return uncore_report(stdout, &a->inv, a->opt.json) < 0 ? 1 : 0;
@@ -367,7 +368,7 @@ static int run(struct app *a)
 		int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus);
 		if (n <= 0 || topo_filter(&a->topo, cpus, n) < 0) {
 			free(cpus);
-			fprintf(stderr, "pmutop: -C %s: not a list of online CPUs\n", a->opt.cpus);
+			printable_eprintf("pmutop: -C %s: not a list of online CPUs\n", a->opt.cpus);
 			return 2;
 		}
 		free(cpus);
@@ -386,7 +387,7 @@ static int run(struct app *a)
 		return r;
 	}
 	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "pmutop: standard output is not a terminal; use -b for batch output "
+		printable_eprintf("pmutop: standard output is not a terminal; use -b for batch output "
 			"(-b --json, -b -x, -b -o FILE)\n");
 		return 2;
 	}
@@ -394,7 +395,7 @@ static int run(struct app *a)
 		return r;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
-		fprintf(stderr, "pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
+		printable_eprintf("pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
 			a->set.sort_line, a->set.sort, keys);
 		return 2;
 	}
@@ -404,7 +405,7 @@ static int run(struct app *a)
 		return 1;
 	r = batch_run(a, out);
 	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		printable_eprintf("pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
 		r = 1;
 	}
 	return r;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "settings.h"
+#include "base/printable.h"
 #include "base/errmsg.h"
 #include "base/safefile.h"
 #include <ctype.h>
@@ -388,7 +389,7 @@ static char *read_line(char *str, int num, void *stream)
 		char sec[256];
 		snprintf(sec, sizeof(sec), "%.*s", (int)(close - t - 1), t + 1);
 		if (!known_section(sec))
-			fprintf(stderr, "%s:%d: warning: unknown section [%s] ignored\n", c->path, c->line, sec);
+			printable_eprintf("%s:%d: warning: unknown section [%s] ignored\n", c->path, c->line, sec);
 	}
 	return str;
 }
@@ -416,7 +417,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 			if (strcmp(settings_table[i].section, section) == 0 && strcmp(settings_table[i].name, name) == 0)
 				d = &settings_table[i];
 		if (!d) {
-			fprintf(stderr, "%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
+			printable_eprintf("%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
 				name, section);
 			return 1;
 		}
@@ -463,7 +464,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 		} else if (strcmp(name, "description") == 0) {
 			replace_str(&e->description, value);
 		} else {
-			fprintf(stderr, "%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
+			printable_eprintf("%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
 				name, section);
 		}
 		if (rc == -E2BIG)
@@ -474,7 +475,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 		return rc < 0 ? 0 : 1;
 	}
 	if (!*section)
-		fprintf(stderr, "%s:%d: warning: \"%s\" outside a section ignored\n", c->path, c->line, name);
+		printable_eprintf("%s:%d: warning: \"%s\" outside a section ignored\n", c->path, c->line, name);
 	return 1;   /* keys of unknown sections: the section was warned about */
 }
 
