@@ -324,7 +324,7 @@ static int slurp(const char *path, size_t max, char **out, size_t *len)
 	struct stat st;
 	char *buf;
 	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);   /* a FIFO is refused, not waited on */
 
 	*out = NULL;
 	if (fd < 0)
