@@ -31,7 +31,7 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -62,6 +62,7 @@ static const struct option long_opts[] = {
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
 	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
+	{ "events-experimental", no_argument, NULL, OPT_EVENTS_EXPERIMENTAL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -98,6 +99,7 @@ static void usage(FILE *f)
 "      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
 "                           with mapfile.csv (also PMUTOP_EVENTS_DIR, [events] dir,\n"
 "                           $XDG_CACHE_HOME/pmu-events, /usr/share/pmutop/events)\n"
+"      --events-experimental  also Intel's *_experimental.json tables (left out unless asked)\n"
 "      --cpuid STRING       the CPU the tables are chosen for (GenuineIntel-6-8F-8, Arm MIDR;\n"
 "                           also PMUTOP_CPUID), instead of the one in /proc/cpuinfo\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
@@ -186,6 +188,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			a->opt.cpuid = optarg;
 			break;
 		case OPT_EVENTS_DIR: a->opt.events_dir = optarg; break;
+		case OPT_EVENTS_EXPERIMENTAL: a->opt.events_experimental = true; break;
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
 		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
@@ -353,6 +356,7 @@ static int run(struct app *a)
 		return r < 0 ? 0 : r;
 	/* after the machine: the sysfs/proc root decides the cpuid; nothing is read until a name needs it */
 	catalog_init(&a->cat, a->opt.cpuid, a->opt.events_dir, a->set.events_dir);
+	a->cat.experimental = a->opt.events_experimental;
 	catalog_set_active(&a->cat);
 	if (a->opt.list_events)
 		return events_report(stdout, stderr, &a->cat, &a->reg, a->opt.list_glob, a->opt.json) < 0 ? 1 : 0;

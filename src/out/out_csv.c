@@ -175,4 +175,5 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 			ob_spill(b);
 		}
 	}
+	out_td_text(b, a);
 }
