@@ -20,7 +20,11 @@ static struct fake {
 	bool pinned[MAXFD];
 	int open_err;          /* returned by every open when set */
 	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
-	int enodev_cpu;        /* reads of this CPU fail with ENODEV */
+	int enodev_cpu;        /* reads and opens of this CPU fail with ENODEV */
+	int offline_cpu;       /* unplugged as the kernel does it: opens fail with ENODEV, and the fds
+				* open then (dead) read with their times standing and their groups broken */
+	bool dead[MAXFD];
+	bool still;            /* no time passes: every read gives the same times */
 	uint64_t tick[MAXFD];   /* reads per group leader */
 	uint64_t count_base;    /* added to every count (wraps past 2^64 as a counter would) */
 	struct perf_event_attr attr[MAXFD];
@@ -38,6 +42,8 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 		return -EMFILE;
 	if (a->config == 99)
 		return -ENOENT;
+	if (cpu == fk.enodev_cpu || cpu == fk.offline_cpu)
+		return -ENODEV;
 	int fd = fk.nfd++;
 	fk.opens++;
 	fk.cpu[fd] = cpu;
@@ -60,11 +66,13 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t len)
 		return -ENODEV;
 	if (len < (size_t)(3 + 2 * n) * 8)
 		return -ENOSPC;
-	uint64_t t = ++fk.tick[fd];
+	if (fk.dead[fd])
+		n = 1;                    /* perf_group_detach: the leader alone */
+	uint64_t t = fk.dead[fd] || fk.still ? fk.tick[fd] : ++fk.tick[fd];
 	v[0] = (uint64_t)n;
 	v[1] = t * 1000;                  /* enabled */
 	v[2] = t * 500;                   /* running: half the time (multiplexed) */
-	for (int i = 0; i < fk.nfd; i++)
+	for (int i = 0; i < fk.nfd && k < n; i++)
 		if (fk.leader[i] == fd) {
 			v[3 + 2 * k] = fk.count_base + t * 100 * fk.config[i];
 			v[4 + 2 * k] = (uint64_t)i;
@@ -126,7 +134,7 @@ struct rig {
 static void rig_init(struct rig *r)
 {
 	memset(&fk, 0, sizeof(fk));
-	fk.enodev_cpu = -1;
+	fk.enodev_cpu = fk.offline_cpu = -1;
 	memset(r, 0, sizeof(*r));
 	r->l.ev = r->specs;
 	r->t = topo2();
@@ -273,11 +281,92 @@ TEST(enodev_drops_cpu)
 		counters_read(r.c, &r.m);
 		CHECK(r.m.cur.online[0], "CPU 0 stays");
 		CHECK(!r.m.cur.online[1], "CPU 1 dropped after ENODEV");
-		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: went offline (the kernel answered ENODEV): no longer counted");
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: went offline: not counted until it is back online");
 		fk.reads = 0;
 		counters_read(r.c, &r.m);
 		CHECK_EQ_INT(fk.reads, 1);   /* no more reads of the dropped CPU */
 		CHECK_EQ_STR(counters_read_note(r.c), "");    /* said once */
+	}
+	rig_close(&r);
+}
+
+/* Take CPU cpu offline as Linux does (perf_event_exit_cpu): what is open on it is turned off. */
+static void unplug(int cpu)
+{
+	fk.offline_cpu = cpu;
+	for (int i = 0; i < fk.nfd; i++)
+		fk.dead[i] |= fk.cpu[i] == cpu;
+}
+
+/* A hot-unplugged CPU as the kernel leaves it: read() still answers, with the times standing and
+ * the group broken up (nr 1), and opening on it answers ENODEV. The CPU leaves the rows, said once;
+ * each read tries to open it again; back online it is opened afresh (the old fds closed) and counts
+ * from the read after, said once too. */
+TEST(unplugged_cpu_leaves_and_comes_back)
+{
+	struct rig r;
+
+	rig_init(&r);
+	ev(&r.l, "a", 1, 0);
+	ev(&r.l, "b", 2, 0);
+	ev(&r.l, "c", 3, 1);
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
+		unplug(1);
+		counters_read(r.c, &r.m);
+		CHECK(r.m.cur.online[0], "CPU 0 stays");
+		CHECK(!r.m.cur.online[1], "CPU 1 left the rows");
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: went offline: not counted until it is back online");
+		CHECK_EQ_INT(r.m.cur.cpu[1].state, EVS_OK);
+		CHECK_EQ_INT(fk.closes, 3);                   /* its counters closed */
+		fk.reads = 0;
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(fk.reads, 2);                    /* CPU 0's two groups */
+		CHECK(!r.m.cur.online[1], "still offline");
+		CHECK_EQ_STR(counters_read_note(r.c), "");    /* said once */
+		fk.offline_cpu = -1;                          /* back online */
+		counters_read(r.c, &r.m);
+		CHECK(r.m.cur.online[1], "CPU 1 is back in the rows");
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: back online: counted again");
+		CHECK_EQ_INT(r.m.cur.cpu[1 * r.m.nev + 0].state, EVS_NOT_COUNTED);   /* opened: a baseline */
+		counters_read(r.c, &r.m);
+		for (int e = 0; e < 3; e++) {
+			struct ev_val *v = &r.m.cur.cpu[1 * r.m.nev + e];
+
+			CHECK_EQ_INT(v->state, EVS_OK);
+			CHECK_EQ_U64(v->raw, 100 * (uint64_t)(e + 1));
+		}
+		CHECK_EQ_STR(counters_read_note(r.c), "");
+		unplug(1);                                    /* and away again: said again */
+		counters_read(r.c, &r.m);
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 1: went offline: not counted until it is back online");
+	}
+	rig_close(&r);
+	CHECK_EQ_INT(fk.closes, fk.opens);
+}
+
+/* A lone counter keeps its group's shape when the CPU goes: only its times standing still while
+ * CPU 0's go on show it. Times standing everywhere (no time passed) are not an unplug. */
+TEST(unplug_seen_by_times_alone)
+{
+	struct rig r;
+
+	rig_init(&r);
+	ev(&r.l, "a", 1, 0);
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);
+		fk.still = true;
+		counters_read(r.c, &r.m);
+		CHECK(r.m.cur.online[0] && r.m.cur.online[1], "no time passed: both stay");
+		CHECK_EQ_INT(fk.opens, 2);                    /* nothing opened again */
+		CHECK_EQ_STR(counters_read_note(r.c), "");
+		fk.still = false;
+		counters_read(r.c, &r.m);
+		unplug(0);
+		counters_read(r.c, &r.m);
+		CHECK(!r.m.cur.online[0] && r.m.cur.online[1], "CPU 0 left, CPU 1 stays");
+		CHECK_EQ_STR(counters_read_note(r.c), "CPU 0: went offline: not counted until it is back online");
 	}
 	rig_close(&r);
 }
@@ -450,6 +539,8 @@ int main(void)
 	RUN(emfile_explains_limit);
 	RUN(emfile_counts_what_fits);
 	RUN(enodev_drops_cpu);
+	RUN(unplugged_cpu_leaves_and_comes_back);
+	RUN(unplug_seen_by_times_alone);
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
 	RUN(modifier_bits_reach_the_attr);

@@ -145,8 +145,10 @@ static int close_cpu(struct counters *c, int ci)
 		}
 		*fd = -1;
 	}
-	for (int g = 0; g < c->ngroups; g++)
+	for (int g = 0; g < c->ngroups; g++) {
 		c->lfd[(size_t)ci * c->ngroups + g] = -1;
+		c->nmemb[(size_t)ci * c->ngroups + g] = 0;
+	}
 	return n;
 }
 
@@ -513,6 +515,39 @@ static int open_group(struct counters *c, int ci, int g, bool *raised, struct er
 	return opened;
 }
 
+/* Open CPU index ci's counters again and start them, counting from the next read: it came back
+ * online. A hot-unplug leaves the old ones stopped for good (the kernel takes them off the CPU,
+ * breaks their groups and never puts them back), so they are closed first. 0, or the open's error
+ * (-ENODEV: still offline); nothing of the CPU stays open after an error. */
+static int reopen_cpu(struct counters *c, int ci)
+{
+	struct errmsg em;
+	bool raised = true;
+
+	close_cpu(c, ci);
+	memset(&c->st[(size_t)ci * c->nev], CS_ABSENT, (size_t)c->nev);
+	errmsg_clear(&em);
+	for (int g = 0; g < c->nplan; g++) {
+		int n = open_group(c, ci, g, &raised, &em);
+
+		if (n < 0) {
+			close_cpu(c, ci);
+			return n;
+		}
+	}
+	c->gone[ci] = false;
+	for (int e = 0; e < c->nev; e++) {
+		uint64_t *p = &c->prev[((size_t)ci * c->nev + e) * 3];
+
+		p[0] = p[2] = 0;
+		p[1] = NO_BASELINE;   /* the next read is its baseline */
+	}
+	for (int g = 0; g < c->ngroups; g++)
+		if (c->lfd[(size_t)ci * c->ngroups + g] >= 0)
+			c->seam->ioctl(c->seam->ctx, c->lfd[(size_t)ci * c->ngroups + g], PERF_EVENT_IOC_ENABLE, 0);
+	return 0;
+}
+
 int counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
 		  const struct perf_seam *seam, struct counters *reuse, struct counters **out,
 		  struct errmsg *em)
@@ -584,26 +619,35 @@ int counters_read(struct counters *c, struct model *m)
 {
 	struct frame *f = &m->cur;
 	int reads = 0, errors = 0, fail_err = 0;
-	bool *newly[3] = { NULL, NULL, NULL };    /* gone, failed, short: first time per CPU */
+	/* first time per CPU: gone, failed, short, back online, gone and back between two reads */
+	bool *newly[5] = { NULL, NULL, NULL, NULL, NULL };
+	uint8_t *stalled = calloc((size_t)(c->ncpus ? c->ncpus : 1), 1);   /* 1 times stood, 2 group broken */
+	bool advanced = false;   /* some group's enabled time went on */
 	char what[160];
 	size_t got = 0, want_short = 0;
 
 	c->read_note[0] = 0;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 5; i++)
 		newly[i] = calloc((size_t)c->ncpus, sizeof(bool));
 
 	for (int ci = 0; ci < c->ncpus; ci++) {
 		struct ev_val *row = &f->cpu[(size_t)ci * m->nev];
+
+		/* an offline CPU is tried again each time: opening answers ENODEV until it is back */
+		if (c->gone[ci] && reopen_cpu(c, ci) == 0) {
+			c->told[ci] &= (uint8_t)~TOLD_GONE;
+			if (newly[3])
+				newly[3][ci] = true;
+		}
 		for (int e = 0; e < c->nev; e++) {
 			uint8_t s = c->st[(size_t)ci * c->nev + e];
 			memset(&row[e], 0, sizeof(row[e]));
 			row[e].state = s == CS_UNSUPPORTED ? EVS_UNSUPPORTED : EVS_ABSENT;
 			row[e].value = row[e].pct = __builtin_nan("");
 		}
-		if (c->gone[ci]) {
-			f->online[ci] = false;
+		f->online[ci] = !c->gone[ci];
+		if (c->gone[ci])
 			continue;
-		}
 		for (int g = 0; g < c->ngroups; g++) {
 			size_t gi = (size_t)ci * c->ngroups + g;
 			int nm = c->nmemb[gi];
@@ -622,6 +666,15 @@ int counters_read(struct counters *c, struct model *m)
 					newly[0][ci] = true;
 				c->told[ci] |= TOLD_GONE;
 				break;
+			}
+			if (r > 0 && c->buf[0] < (uint64_t)nm && (size_t)r == (3 + 2 * c->buf[0]) * sizeof(uint64_t)) {
+				/* fewer members than opened: the kernel broke the group up, as it does when
+				 * the CPU is unplugged */
+				if (stalled)
+					stalled[ci] = 2;
+				for (int k = 0; k < nm; k++)
+					row[c->memb[gi * c->maxmemb + k]].state = EVS_NOT_COUNTED;
+				continue;
 			}
 			if (r < (ssize_t)want || c->buf[0] != (uint64_t)nm) {
 				/* a failed or short read: this interval has no values for the group */
@@ -654,6 +707,13 @@ int counters_read(struct counters *c, struct model *m)
 				split_group(c, ci, g, true, &raised);
 				continue;
 			}
+			if (c->have_prev && nm > 0) {   /* has the group's enabled time moved since last time? */
+				uint64_t pe = c->prev[((size_t)ci * c->nev + c->memb[gi * c->maxmemb]) * 3 + 1];
+
+				if (pe != NO_BASELINE && c->buf[1] == pe && stalled && !stalled[ci])
+					stalled[ci] = 1;
+				advanced |= pe != NO_BASELINE && c->buf[1] != pe;
+			}
 			for (int k = 0; k < nm; k++) {
 				int e = c->memb[gi * c->maxmemb + k];
 				uint64_t *p = &c->prev[((size_t)ci * c->nev + e) * 3];
@@ -670,8 +730,38 @@ int counters_read(struct counters *c, struct model *m)
 			}
 		}
 	}
-	if (newly[0] && newly[1] && newly[2]) {
-		cnt_read_note_add(c, newly[0], "went offline (the kernel answered ENODEV): no longer counted");
+	/* Unplugging a CPU stops its counters for good: the kernel (perf_event_exit_cpu) turns them off
+	 * and breaks their groups; read() still answers, with the times standing still. A CPU whose
+	 * enabled time stood while others' went on, or whose groups lost members, is opened again:
+	 * that answers ENODEV while it is offline, and counts afresh if it is already back. */
+	for (int ci = 0; stalled && ci < c->ncpus; ci++) {
+		bool told;
+		int r;
+
+		if (!(stalled[ci] == 2 || (stalled[ci] == 1 && advanced)))
+			continue;
+		told = c->told[ci] & TOLD_GONE;
+		r = reopen_cpu(c, ci);
+		for (int e = 0; e < c->nev; e++) {
+			struct ev_val *v = &f->cpu[(size_t)ci * m->nev + e];
+
+			if (v->state == EVS_OK)
+				v->state = EVS_NOT_COUNTED;
+		}
+		if (r < 0) {
+			c->gone[ci] = true;
+			f->online[ci] = false;
+			if (!told && newly[0])
+				newly[0][ci] = true;
+			c->told[ci] |= TOLD_GONE;
+		} else if (newly[4]) {
+			newly[4][ci] = true;
+		}
+	}
+	if (newly[0] && newly[1] && newly[2] && newly[3] && newly[4]) {
+		cnt_read_note_add(c, newly[0], "went offline: not counted until it is back online");
+		cnt_read_note_add(c, newly[3], "back online: counted again");
+		cnt_read_note_add(c, newly[4], "went offline and came back: counting again from the next interval");
 		snprintf(what, sizeof(what), "reading the counters failed (%s): those events show !nc (not counted) "
 			 "in the intervals where it fails", strerror(fail_err ? fail_err : EIO));
 		cnt_read_note_add(c, newly[1], what);
@@ -679,8 +769,9 @@ int counters_read(struct counters *c, struct model *m)
 			 "!nc (not counted) in the intervals where it does", got, want_short);
 		cnt_read_note_add(c, newly[2], what);
 	}
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 5; i++)
 		free(newly[i]);
+	free(stalled);
 	c->last_reads = reads;
 	c->last_errors = errors;
 	c->have_prev = true;

@@ -44,14 +44,15 @@ int counters_plan(const struct ev_list *evl, const int *plan, int *group);
 int counters_splits(const struct counters *c);
 /* Read each group once and fill m->cur.cpu rows with deltas since the previous
  * read (the first call sets the baseline and returns 0 without deltas meaning
- * anything). A CPU that answers ENODEV is dropped (m->cur.online false).
- * Returns 0 or a negative errno. */
+ * anything). A CPU that went offline (its counters' times stand still or their groups
+ * broke up, or read answers ENODEV) is dropped (m->cur.online false) and tried again on
+ * each read: back online, it counts from the read after. Returns 0 or a negative errno. */
 int counters_read(struct counters *c, struct model *m);
 /* What counters_open could not open (descriptors ran out, CPUs offline), "" when everything. */
 const char *counters_open_note(const struct counters *c);
 /* What the last counters_read found that was not reported before, each cause said once per CPU:
- * CPUs gone offline (ENODEV), reads that failed (with the errno) or came back short. "" when nothing
- * new. */
+ * CPUs gone offline or back online, reads that failed (with the errno) or came back short. "" when
+ * nothing new. */
 const char *counters_read_note(const struct counters *c);
 /* Number of read() calls made by the last counters_read. */
 int counters_last_reads(const struct counters *c);
