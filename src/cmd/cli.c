@@ -87,7 +87,7 @@ static void usage(FILE *f)
 "      --topology FILE      CPU to socket/core map for a replay (lscpu -p output)\n"
 "      --sim MACHINE        run on a simulated machine (see --list-machines; or a description file)\n"
 "      --sim-fault SPEC     inject faults into the simulated kernel: eacces, emfile=N,\n"
-"                           enodev=CPU@SECONDS, shortread=N, readfail=N\n"
+"                           enodev=CPU@SECONDS[-SECONDS], shortread=N, readfail=N\n"
 "      --sim-tree DIR       write the simulated machine's sysfs tree to DIR and exit\n"
 "      --list-machines      list the built-in simulated machines\n"
 "      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"

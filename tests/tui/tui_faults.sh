@@ -15,9 +15,12 @@ st=$(tui_quit $S)
 if [ "$st" = 0 ]; then pass emfile_quit; else fail emfile_quit "status $st"; fi
 
 S=enodev
-tui_run $S 220 40 --sim spr-2s --sim-fault enodev=5@0.5 -d 0.2
+tui_run $S 220 40 --sim spr-2s --sim-fault enodev=5@0.5-2.5 -d 0.2
 if tui_wait $S 'CPU 5: went offline: not counted until it is back online' 10; then pass enodev_in_header
 else fail enodev_in_header "$(tui_dump $S)"; fi
+# plugged back in after 2.5 s: the header says so (deadline, not a measurement)
+if tui_wait $S 'CPU 5: back online: counted again' 15; then pass enodev_back_in_header
+else fail enodev_back_in_header "$(tui_dump $S)"; fi
 st=$(tui_quit $S)
 if [ "$st" = 0 ]; then pass enodev_quit; else fail enodev_quit "status $st"; fi
 t_done

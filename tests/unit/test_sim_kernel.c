@@ -239,6 +239,11 @@ TEST(fault_parsing)
 	CHECK(f.eacces && f.emfile_after == 10 && f.enodev_cpu == 3 && f.shortread_after == 4 &&
 	      f.readfail_after == 7, "all parsed");
 	CHECK_NEAR(f.enodev_at, 1.5, 1e-9);
+	CHECK(f.enodev_back < 0, "never back unless said");
+	CHECK_EQ_INT(sim_faults_parse("enodev=1@0.5-2.25", &f, err, sizeof(err)), 0);
+	CHECK(f.enodev_cpu == 1 && f.enodev_at == 0.5 && f.enodev_back == 2.25, "offline 0.5 s to 2.25 s");
+	CHECK_EQ_INT(sim_faults_parse("enodev=1@2-1", &f, err, sizeof(err)), -EINVAL);   /* back before gone */
+	CHECK_EQ_INT(sim_faults_parse("enodev=1@2-", &f, err, sizeof(err)), -EINVAL);
 	CHECK_EQ_INT(sim_faults_parse(NULL, &f, err, sizeof(err)), 0);
 	CHECK_EQ_INT(f.enodev_cpu, -1);
 	CHECK_EQ_INT(sim_faults_parse("emfile=0", &f, err, sizeof(err)), -EINVAL);
@@ -263,21 +268,51 @@ TEST(fault_eacces_emfile)
 	teardown();
 }
 
+/* Hot-unplug as Linux 6.1 does it (perf_event_exit_cpu; seen on the arm64 guest of make
+ * test-kernel): the CPU's counters are turned off for good, read() still answers with the count and
+ * times where they stopped, a group read holds the leader alone (the group is broken up), and
+ * opening on the CPU answers ENODEV until it is back; then new counters count, the old stay off. */
 TEST(fault_enodev)
 {
-	uint64_t b[4];
-	int f0, f1;
+	uint64_t b[4], g[7], h[7];
+	int f0, f1, lead;
 
-	SETUP("spr-2s", "enodev=1@0.05");
-	f0 = op(PERF_TYPE_RAW, 0x3c, 0, -1, 0, 0);
-	f1 = op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0);
-	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 8);
+	SETUP("spr-2s", "enodev=1@0.05-0.15");
+	f0 = op(PERF_TYPE_RAW, 0x3c, 0, -1, TE_TR, 0);
+	f1 = op(PERF_TYPE_RAW, 0x3c, 1, -1, TE_TR, 0);
+	lead = op(PERF_TYPE_RAW, 0x01a1, 1, -1, TE_TR | PERF_FORMAT_GROUP, 0);
+	op(PERF_TYPE_RAW, 0x02a1, 1, lead, TE_TR | PERF_FORMAT_GROUP, 0);
+	CHECK_EQ_INT(seam->read(seam->ctx, lead, g, sizeof(g)), 40);
+	CHECK_EQ_U64(g[0], 2);
 	simclock_advance_ms(49);
-	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 8);        /* still there 1 ms before */
-	simclock_advance_ms(1);
-	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), -ENODEV);  /* gone at 50 ms */
-	CHECK_EQ_INT(seam->read(seam->ctx, f0, b, sizeof(b)), 8);
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 24);     /* still counting 1 ms before */
+	CHECK_EQ_U64(b[1], 49 * MS);
+	simclock_advance_ms(11);                                        /* offline since 50 ms */
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 24);     /* still answers */
+	CHECK_EQ_U64(b[1], 50 * MS);                                    /* enabled stopped at the unplug */
+	CHECK_EQ_U64(b[2], 50 * MS);
+	CHECK_EQ_INT(seam->read(seam->ctx, lead, g, sizeof(g)), 32);   /* the leader alone */
+	CHECK_EQ_U64(g[0], 1);
+	CHECK_EQ_INT(seam->read(seam->ctx, f0, b, sizeof(b)), 24);     /* CPU 0 counts on */
+	CHECK_EQ_U64(b[1], 60 * MS);
 	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0), -ENODEV);
+	simclock_advance_ms(20);
+	CHECK_EQ_INT(seam->read(seam->ctx, lead, h, sizeof(h)), 32);   /* stands still */
+	CHECK(h[1] == g[1] && h[2] == g[2] && h[3] == g[3], "frozen: %llu %llu", (unsigned long long)h[1],
+	      (unsigned long long)g[1]);
+	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_ENABLE, 0), 0);
+	simclock_advance_ms(69);
+	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0), -ENODEV);   /* 1 ms before it is back */
+	simclock_advance_ms(1);                                         /* back online at 150 ms */
+	f1 = op(PERF_TYPE_RAW, 0x3c, 1, -1, TE_TR, 0);
+	CHECK(f1 >= 1000, "opens again once back: %d", f1);
+	CHECK_EQ_INT(seam->read(seam->ctx, lead, h, sizeof(h)), 32);   /* the old one still off */
+	CHECK_EQ_U64(h[1], g[1]);
+	simclock_advance_ms(10);
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 24);
+	CHECK(b[1] == 10 * MS && b[2] == 10 * MS && b[0] > 0, "the new one counts: %llu ns, %llu",
+	      (unsigned long long)b[1], (unsigned long long)b[0]);
+	CHECK_EQ_INT(seam->close(seam->ctx, lead), 0);
 	teardown();
 }
 

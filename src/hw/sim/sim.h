@@ -33,12 +33,14 @@ enum simm_tree_scope { SIMM_TREE_FULL, SIMM_TREE_NAMES };
 int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_scope scope);
 
 /* Faults to inject, from --sim-fault or PMUTOP_SIM_FAULT: a comma separated list of
- * eacces | emfile=N | enodev=CPU@SECONDS | shortread=N | readfail=N  (N: after N calls). */
+ * eacces | emfile=N | enodev=CPU@SECONDS[-SECONDS] | shortread=N | readfail=N  (N: after N calls).
+ * enodev unplugs the CPU at the first time and, given the second, plugs it back then. */
 struct sim_faults {
 	int eacces;
 	int emfile_after;   /* 0 = off; EMFILE once this many fds are open */
 	int enodev_cpu;     /* -1 = off */
 	double enodev_at;   /* seconds after the first open */
+	double enodev_back; /* seconds after the first open it is back online; < 0 never */
 	int shortread_after, readfail_after; /* 0 = off; the Nth read onward */
 };
 int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t errlen);

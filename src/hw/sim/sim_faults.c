@@ -27,6 +27,7 @@ int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t e
 
 	memset(f, 0, sizeof(*f));
 	f->enodev_cpu = -1;
+	f->enodev_back = -1;
 	if (!spec)
 		return 0;
 	if (snprintf(buf, sizeof(buf), "%s", spec) >= (int)sizeof(buf)) {
@@ -56,13 +57,16 @@ int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t e
 			else {
 				f->enodev_cpu = (int)cpu;
 				f->enodev_at = strtod(at + 1, &end);
-				if (*end || !(f->enodev_at >= 0))
+				if (*end == '-')   /* and back online then */
+					f->enodev_back = strtod(end + 1, &end);
+				if (*end || !(f->enodev_at >= 0) || (f->enodev_back >= 0 && !(f->enodev_back > f->enodev_at)) ||
+				    (f->enodev_back < 0 && f->enodev_back != -1))
 					r = -EINVAL;
 			}
 		} else
 			r = -EINVAL;
 		if (r) {
-			snprintf(err, errlen, "bad fault '%s%s%s' (eacces, emfile=N, enodev=CPU@SECONDS, "
+			snprintf(err, errlen, "bad fault '%s%s%s' (eacces, emfile=N, enodev=CPU@SECONDS[-SECONDS], "
 				 "shortread=N, readfail=N)", t, eq ? "=" : "", eq ? eq : "");
 			return -EINVAL;
 		}

@@ -197,6 +197,59 @@ static void ctx_remove(struct simk *k, struct sctx *c, int fd, double t)
 	sched_settle(k, c, t);
 }
 
+/* --- hot-unplug (the enodev fault) --- */
+
+/* Whether the fault's CPU is offline at t: from enodev_at to enodev_back after the first open. */
+static bool cpu_offline(const struct simk *k, int cpu, double t)
+{
+	double s = t - k->first_open;
+
+	return cpu == k->f.enodev_cpu && k->first_open >= 0 && s >= k->f.enodev_at &&
+	       (k->f.enodev_back < 0 || s < k->f.enodev_back);
+}
+
+/* At the first call after the CPU went offline, do what the kernel's perf_event_exit_cpu did then:
+ * every event on it is turned off (its times and count stop there), taken off the CPU and out of its
+ * group (perf_group_detach: a group read gives the leader alone); its fd stays readable. Nothing
+ * returns to the CPU when it comes back online: only events opened anew count there. */
+static void unplug_check(struct simk *k, double t)
+{
+	int cpu = k->f.enodev_cpu;
+	double tu = k->first_open + k->f.enodev_at;
+
+	if (k->unplugged || cpu < 0 || cpu >= k->m->ncpus || k->first_open < 0 || t < tu)
+		return;
+	k->unplugged = true;
+	for (int i = 0; i < k->nctx[cpu]; i++) {
+		struct sctx *c = k->ctx[cpu][i];
+
+		sched_settle(k, c, tu);   /* running time banked up to the unplug */
+		for (int g = 0; g < c->ngroups; g++) {
+			struct sev *l = simk_ev(k, c->groups[g]);
+
+			for (int j = -1; l && j < l->nmemb; j++) {
+				struct sev *x = j < 0 ? l : simk_ev(k, l->memb[j]);
+
+				if (!x)
+					continue;
+				if (x->enabled)
+					x->en_base += tu - x->en_since;
+				x->enabled = false;
+				x->dead = true;
+				x->leader = x->fd;
+				x->ctx = NULL;
+			}
+			if (l) {
+				free(l->memb);
+				l->memb = NULL;
+				l->nmemb = 0;
+			}
+		}
+		c->ngroups = 0;
+		c->dirty = true;
+	}
+}
+
 /* --- fds --- */
 
 static int fd_alloc(struct simk *k)
@@ -250,14 +303,15 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 		return -ENODEV;
 	if (k->first_open < 0)
 		k->first_open = t;
-	if (cpu == k->f.enodev_cpu && t - k->first_open >= k->f.enodev_at)
-		return -ENODEV;
+	unplug_check(k, t);
+	if (cpu_offline(k, cpu, t))
+		return -ENODEV;   /* perf_event_open: the CPU's context is not online */
 	r = resolve(k, attr, cpu, &e);
 	if (r)
 		return r;
 	if (group_fd != -1) {
 		l = simk_ev(k, group_fd);
-		if (!l || l->leader != group_fd || l->cpu != cpu)
+		if (!l || l->leader != group_fd || l->cpu != cpu || l->dead)
 			return -EINVAL;
 		/* one hardware PMU per group; software events may join any group */
 		if (e.pmu >= 0 && l->ctx->pmu >= 0 && l->ctx->pmu != e.pmu)
@@ -405,8 +459,7 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	k->nreads++;
 	if (k->f.readfail_after > 0 && k->nreads >= k->f.readfail_after)
 		return -EIO;
-	if (e->cpu == k->f.enodev_cpu && k->first_open >= 0 && t - k->first_open >= k->f.enodev_at)
-		return -ENODEV;
+	unplug_check(k, t);
 	l = simk_ev(k, e->leader);
 	if (!l || l->error)
 		return 0;   /* a pinned group that could not go on: end of file, as the kernel */
@@ -491,6 +544,7 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 
 	if (!e)
 		return -EBADF;
+	unplug_check(k, t);
 	l = simk_ev(k, e->leader);
 	if (req == PERF_EVENT_IOC_ID) {
 		if (!arg)
@@ -500,6 +554,8 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 	}
 	if (req != PERF_EVENT_IOC_ENABLE && req != PERF_EVENT_IOC_DISABLE && req != PERF_EVENT_IOC_RESET)
 		return -ENOTTY;
+	if (e->dead)
+		return 0;   /* off its CPU for good: nothing to start or stop */
 	was = l->enabled;
 	sched_bank(k, l->ctx, t);
 	for (int i = -1; i < (group ? l->nmemb : 0); i++) {
@@ -526,7 +582,10 @@ static int s_close(void *ctx, int fd)
 
 	if (!e)
 		return -EBADF;
-	if (e->leader == fd) {
+	unplug_check(k, t);
+	if (e->dead) {
+		free(e->memb);
+	} else if (e->leader == fd) {
 		struct sctx *c = e->ctx;
 
 		/* the members become groups of their own, as the kernel's perf_group_detach */
@@ -620,7 +679,7 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	if (f)
 		k->f = *f;
 	else
-		k->f.enodev_cpu = -1;
+		k->f.enodev_cpu = -1, k->f.enodev_back = -1;
 	k->ctx = calloc((size_t)m->ncpus, sizeof(*k->ctx));
 	k->nctx = calloc((size_t)m->ncpus, sizeof(*k->nctx));
 	if (!k->ctx || !k->nctx) {

@@ -35,6 +35,7 @@ struct sev {
 	uint64_t config;         /* resolved config the counter would be programmed with */
 	int fixed_slot;          /* fixed counter this event may take, -1 none */
 	bool offcore, pinned, enabled, error;
+	bool dead;               /* its CPU was unplugged: off for good, out of its context and group */
 	uint64_t read_format, id;
 	double rate;             /* per second of running time */
 	double phase;            /* noise phase */
@@ -87,6 +88,7 @@ struct simk {
 	const struct perf_seam *clock;  /* whose clock_ns the counts follow: seam_kernel's unless set */
 	uint64_t t0_ns;                 /* its reading when the simulated kernel started */
 	double first_open;              /* seconds, < 0 before the first open */
+	bool unplugged;                 /* the enodev fault's CPU has been taken offline */
 	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
 };
 
