@@ -42,7 +42,7 @@ TEST_SRCS:= $(wildcard tests/unit/test_*.c)
 TEST_BINS:= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS:= $(wildcard tests/fuzz/fuzz_*.c)
 
-.PHONY: all run demo test test-san deps install uninstall clean bench fuzz help screenshots
+.PHONY: all run demo test test-san deps install uninstall clean bench fuzz help screenshots cross-arm64 test-kernel
 
 all: $(BIN)
 
@@ -52,6 +52,9 @@ help:
 	@echo "make demo       start pmutop on the simulated 2-socket Sapphire Rapids (--sim spr-2s)"
 	@echo "make test       install missing dependencies, build, run every test"
 	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@echo "make test-kernel boot an emulated arm64 machine (QEMU) and test pmutop against the kernel's"
+	@echo "                real PMU driver there (docs/kernel-pmu.md); make test runs it when QEMU is here"
+	@echo "make cross-arm64 build pmutop for arm64 into build-arm64/pmutop (Debian's .debs as sysroot)"
 	@echo "make fuzz       build and run the fuzz targets (clang, libFuzzer, ASan/UBSan)"
 	@echo "make bench      run the benchmarks, write bench/results.json"
 	@echo "make screenshots install Pillow and DejaVu fonts if missing, remake screenshots/*.png"
@@ -96,10 +99,21 @@ demo: deps
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
-	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) sh tests/run.sh
+	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) \
+		PMUTOP_KERNEL=$(if $(filter 1,$(SAN)),no,$(PMUTOP_KERNEL)) sh tests/run.sh
 
 test-san:
 	@$(MAKE) --no-print-directory test SAN=1
+
+# tests/kernel: its set-up (host packages, the cached arm64 .debs, both builds) is in the time it prints
+test-kernel:
+	@start=$$(date +%s) && sh scripts/deps.sh && sh scripts/deps.sh kernel && \
+		$(MAKE) --no-print-directory $(BIN) >/dev/null && \
+		PMUTOP_KERNEL_START=$$start PMUTOP=$(abspath $(BIN)) sh tests/kernel/run.sh
+
+cross-arm64:
+	@sh scripts/deps.sh kernel
+	@sh tests/kernel/cross.sh
 
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SRCS)

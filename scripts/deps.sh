@@ -24,6 +24,17 @@ command -v prometheus >/dev/null 2>&1 || optional="$optional prometheus"
 command -v promtool >/dev/null 2>&1 || optional="$optional prometheus"
 python3 -c 'import prometheus_client' >/dev/null 2>&1 || /usr/bin/python3 -c 'import prometheus_client' >/dev/null 2>&1 ||
 	optional="$optional python3-prometheus-client"
+# `sh scripts/deps.sh kernel` (make test-kernel, make cross-arm64): QEMU's arm64 machine and the arm64
+# cross compiler (tests/kernel; the arm64 libraries come as .debs into a cache, not installed here)
+norec=""
+if [ "${1:-}" = kernel ]; then
+	optional=""
+	norec=--no-install-recommends   # qemu-system-arm recommends a GUI, firmware and more: none used
+	command -v qemu-system-aarch64 >/dev/null 2>&1 || need="$need qemu-system-arm"
+	command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-aarch64-linux-gnu"
+	[ -f /usr/aarch64-linux-gnu/include/stdio.h ] || need="$need libc6-dev-arm64-cross"
+	command -v dpkg-deb >/dev/null 2>&1 || need="$need dpkg"
+fi
 # `sh scripts/deps.sh screenshots` (make screenshots): Pillow and the DejaVu fonts render the captures
 if [ "${1:-}" = screenshots ]; then
 	optional=""   # the test tools are not needed for pictures
@@ -50,7 +61,7 @@ else
 fi
 echo "pmutop: installing:$need$optional" >&2
 $SUDO apt-get update -qq >/dev/null 2>&1
-if [ -n "$need" ] && ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >/dev/null; then
+if [ -n "$need" ] && ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $norec $need >/dev/null; then
 	echo "pmutop: install failed. Run: sudo apt-get update && sudo apt-get install -y$need" >&2
 	exit 1
 fi

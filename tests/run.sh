@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh: run every unit test binary and every shell test, then print "N passed, M failed".
-# Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter).
+# Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter),
+# PMUTOP_KERNEL=no (leave out test-kernel, which runs where qemu-system-aarch64 is installed).
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 : "${PMUTOP:=$root/pmutop}"
@@ -35,6 +36,11 @@ for t in "$here"/cli/*.sh "$here"/tui/*.sh; do
 	case "$(basename "$t")" in ${ONLY:-*}) ;; *) continue;; esac
 	(cd "$root" && run_one "$(basename "$t")" sh "$t")
 done
+# pmutop against the kernel's real PMU driver on an emulated arm64 machine (tests/kernel, docs/kernel-pmu.md):
+# where QEMU is installed (.ci/run installs it; make test-kernel installs it anywhere)
+if command -v qemu-system-aarch64 >/dev/null 2>&1 && [ "${PMUTOP_KERNEL:-}" != no ]; then
+	case test-kernel in ${ONLY:-*}) (cd "$root" && run_one test-kernel sh "$here/kernel/run.sh") ;; esac
+fi
 passed=$(grep -c '^PASS ' "$log")
 failed=$(grep -c '^FAIL ' "$log")
 skipped=$(grep -c '^SKIP ' "$log")

@@ -1,0 +1,387 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check.py: judge what pmutop printed in the arm64 guest (the "@@BEGIN name" ... "@@END name rc=N"
+# blocks of guest.sh in the serial logs) and compare it with the simulated qemu-arm64 machine's
+# answers to the same commands. Prints "PASS kernel:NAME" / "FAIL kernel:NAME: why" lines.
+# Usage: python3 check.py ICOUNT.log MAIN.log HOST_PMUTOP
+# Tolerances are the issue's (cycles 2%, multiplexed estimates 3%) on counts of QEMU's virtual clock,
+# which the guest's own clock also reads: they do not depend on how loaded the host is.
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+results = []
+
+
+def report(name, ok, why=""):
+    results.append(name)
+    if ok:
+        print("PASS kernel:%s" % name)
+    else:
+        print("FAIL kernel:%s: %s" % (name, str(why)[:600].replace("\n", " | ")))
+
+
+def blocks(path):
+    """name -> (text, rc) of every block in a serial log (rc None when the block never ended)."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8", "replace").replace("\r", "")
+    except OSError:
+        return {}
+    out, cur, lines = {}, None, []
+    for line in text.split("\n"):
+        m = re.match(r"^@@BEGIN (\S+)$", line)
+        if m:
+            cur, lines = m.group(1), []
+            out[cur] = ("", None)
+            continue
+        m = re.match(r"^@@END (\S+) rc=(\d+)$", line)
+        if m and cur == m.group(1):
+            out[cur] = ("\n".join(lines), int(m.group(2)))
+            cur = None
+            continue
+        if cur:
+            lines.append(line)
+    for name in list(out):
+        if out[name][1] is None and cur == name:
+            out[name] = ("\n".join(lines), None)
+    return out
+
+
+def frames(text):
+    """The JSON interval objects of a batch --json run."""
+    fr = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                fr.append(json.loads(line))
+            except ValueError:
+                pass
+    return fr
+
+
+def cpu_events(frame):
+    return {c["cpu"]: c["events"] for c in frame.get("cpus", [])}
+
+
+def text_rows(text):
+    """(time, cpu, value text, event, rest) of the batch text rows."""
+    rows = []
+    for line in text.split("\n"):
+        m = re.match(r"^\s*([0-9.]+)\s+CPU(\d+)\s+(<not supported>|<not counted>|[0-9]+)\s+(\S+)(.*)$", line)
+        if m:
+            rows.append((float(m.group(1)), int(m.group(2)), m.group(3), m.group(4), m.group(5)))
+    return rows
+
+
+def need(b, name):
+    """The block's text, or None when the guest never printed it (the checks then fail saying so)."""
+    if name not in b:
+        return None
+    return b[name][0]
+
+
+def sim(*args, machine="qemu-arm64"):
+    """The simulated qemu-arm64 machine's answer to the same pmutop command."""
+    p = subprocess.run([PMUTOP, "--sim", machine] + list(args), capture_output=True, text=True, timeout=120)
+    return p.stdout + p.stderr, p.returncode
+
+
+def icount_machine(d):
+    """qemu-arm64 as QEMU's -icount makes it: INST_RETIRED in PMCEID (events/inst_retired, the generic
+    instructions), one instruction per cycle with every CPU busy. A description file in d."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "../../machines/qemu-arm64.machine")) as f:
+        text = f.read()
+    text = text.replace("generic.cycles = 0x11\n",
+                        "generic.cycles = 0x11\ngeneric.instructions = 0x08\nevent.inst_retired = event=0x0008\n")
+    text = text.replace("r11 = 1.0e9\n", "r11 = 1.0e9\ninstructions = 1.0e9\nr8 = 1.0e9\n")
+    path = os.path.join(d, "qemu-arm64-icount.machine")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def sysfs_of(text):
+    out = {}
+    for line in (text or "").split("\n"):
+        if "=" in line:
+            k, v = line.split("=", 1)
+            out[k] = v
+    return out
+
+
+def sysfs_agrees(name, guest, machine):
+    """The simulated machine writes the PMU's files with the contents the driver wrote, and the same PMUs."""
+    with tempfile.TemporaryDirectory() as d:
+        subprocess.run([PMUTOP, "--sim", machine, "--sim-tree", d], capture_output=True, timeout=60)
+        base = os.path.join(d, "sys/bus/event_source/devices/armv8_pmuv3")
+        simfs = {}
+        for top, _, files in os.walk(base):
+            for fn in files:
+                p = os.path.join(top, fn)
+                with open(p) as f:
+                    simfs[os.path.relpath(p, base)] = f.read().strip()
+        devs = {}
+        for dev in sorted(os.listdir(os.path.join(d, "sys/bus/event_source/devices"))):
+            with open(os.path.join(d, "sys/bus/event_source/devices", dev, "type")) as f:
+                devs[dev] = f.read().strip()
+    diff = ["%s: guest %r, sim %r" % (k, guest.get(k), simfs.get(k)) for k in sorted(set(guest) | set(simfs))
+            if k != "pmus" and guest.get(k) != simfs.get(k)]
+    guest_devs = dict(x.split(":", 1) for x in guest.get("pmus", "").split() if ":" in x)
+    if guest_devs != devs:
+        diff.append("PMUs: guest %s, sim %s" % (guest_devs, devs))
+    report(name, bool(guest) and not diff, "; ".join(diff) or "no sysfs block")
+
+
+def pct(rest):
+    m = re.search(r"\((\d+\.\d+)%\)", rest)
+    return float(m.group(1)) if m else 100.0
+
+
+def close(a, b, tol):
+    return b != 0 and abs(a / b - 1) <= tol
+
+
+ICOUNT, MAIN, PMUTOP = sys.argv[1], sys.argv[2], sys.argv[3]
+bi, bm = blocks(ICOUNT), blocks(MAIN)
+E14 = ["cycles", "instructions", "r11", "r8", "armv8_pmuv3/stall_frontend/", "armv8_pmuv3/stall_backend/",
+       "r3", "r4", "r10", "r12", "r16", "r17", "r21", "r22"]
+MUXED = E14[2:]
+
+# --- the icount boot: 14 events on 7 counters ---
+fr = frames(need(bi, "mux_json") or "")
+if len(fr) < 3:
+    for n in ("cycles_rate", "mux_scaling", "mux_rate_cycles", "mux_rate_instructions", "run_pct", "mux_rotation"):
+        report(n, False, "no JSON intervals from the icount boot: %s" % (need(bi, "mux_json") or "no block")[-300:])
+else:
+    bad = []
+    for f in fr:
+        for cpu, ev in cpu_events(f).items():
+            c = ev.get("cycles", {})
+            if not c.get("counted") or not c.get("enabled_ns"):
+                bad.append("interval %s CPU%d: cycles not counted" % (f["seq"], cpu))
+                continue
+            hz = c["value"] / c["enabled_ns"] * 1e9
+            if not close(hz, 1e9, 0.02):
+                bad.append("interval %s CPU%d: %.4g cycles/s" % (f["seq"], cpu, hz))
+    report("cycles_rate", not bad, "; ".join(bad) or "")
+
+    bad = []
+    for f in fr:
+        for cpu, ev in cpu_events(f).items():
+            for name, v in ev.items():
+                if not v.get("counted"):
+                    continue
+                en, run, raw = v["enabled_ns"], v["running_ns"], v["raw"]
+                want = raw * en / run if run else None
+                if want is None or abs(v["value"] - want) > max(1.0, 1e-6 * want):
+                    bad.append("%s CPU%d %s: value %s, raw*enabled/running %s" % (f["seq"], cpu, name, v["value"], want))
+    report("mux_scaling", not bad, "; ".join(bad[:5]))
+
+    for name, ref, check in (("mux_rate_cycles", "cycles", "r11"), ("mux_rate_instructions", "instructions", "r8")):
+        bad, n = [], 0
+        for f in fr[1:]:   # the first interval holds the start; its rates are as good, but keep to steady ones
+            for cpu, ev in cpu_events(f).items():
+                a, b = ev.get(check, {}), ev.get(ref, {})
+                if not a.get("counted") or not b.get("counted"):
+                    bad.append("%s CPU%d: %s or %s not counted" % (f["seq"], cpu, check, ref))
+                    continue
+                if not (0 < a["running_ns"] < a["enabled_ns"]):
+                    bad.append("%s CPU%d: %s was not multiplexed (running %s of %s)" %
+                               (f["seq"], cpu, check, a["running_ns"], a["enabled_ns"]))
+                ra, rb = a["value"] / a["enabled_ns"], b["value"] / b["enabled_ns"]
+                n += 1
+                if not close(ra, rb, 0.03):
+                    bad.append("%s CPU%d: %s estimate %.5g/ns vs %s %.5g/ns" % (f["seq"], cpu, check, ra, ref, rb))
+        report(name, n > 0 and not bad, "; ".join(bad[:5]) or "no intervals")
+
+    # RUN% is the kernel's time_running / time_enabled; the pinned fixed-counter pair runs all the time,
+    # the 12 others share the 5 GP counters left: never more than 5 counting at once, round robin
+    bad = []
+    for f in fr:
+        for cpu, ev in cpu_events(f).items():
+            tot = 0.0
+            for name, v in ev.items():
+                if not v.get("counted"):
+                    bad.append("%s CPU%d %s not counted" % (f["seq"], cpu, name))
+                    continue
+                share = v["running_ns"] / v["enabled_ns"]
+                if abs(v["running_pct"] - 100 * share) > 0.01:
+                    bad.append("%s CPU%d %s: RUN%% %s, kernel's times %.4f%%" % (f["seq"], cpu, name, v["running_pct"], 100 * share))
+                if name in ("cycles", "instructions") and v["running_ns"] != v["enabled_ns"]:
+                    bad.append("%s CPU%d %s (pinned) ran %.2f%%" % (f["seq"], cpu, name, 100 * share))
+                if name in MUXED:
+                    tot += share
+                    if not 0 < share < 1:
+                        bad.append("%s CPU%d %s: ran %.2f%%" % (f["seq"], cpu, name, 100 * share))
+            if tot > 5.05:
+                bad.append("%s CPU%d: %.2f counters busy out of 5" % (f["seq"], cpu, tot))
+    marks = text_rows(need(bi, "mux_text") or "")
+    for t, cpu, val, name, rest in marks:
+        m = re.search(r"\((\d+\.\d+)%\)", rest)
+        if name in MUXED and not m:
+            bad.append("text: %s CPU%d has no mux mark: %r" % (name, cpu, rest))
+        if name not in MUXED and m:
+            bad.append("text: %s CPU%d (pinned) has a mux mark %s" % (name, cpu, m.group(0)))
+    if not marks:
+        bad.append("no text rows")
+    report("run_pct", not bad, "; ".join(bad[:5]))
+
+    # each group the plan made gets the same turn on the counters
+    try:
+        ex = json.loads(need(bi, "mux_explain") or "[]")
+        group = {e["input"]: e["group"] for e in ex}
+    except (ValueError, KeyError, TypeError):
+        group = {}
+    bad = []
+    for f in fr[1:]:
+        for cpu, ev in cpu_events(f).items():
+            g = {}
+            for name in MUXED:
+                v = ev.get(name, {})
+                if v.get("counted") and name in group:
+                    g[group[name]] = v["running_ns"] / v["enabled_ns"]
+            if len(g) < 2:
+                bad.append("%s CPU%d: %d groups" % (f["seq"], cpu, len(g)))
+            elif max(g.values()) - min(g.values()) > 0.05:
+                bad.append("%s CPU%d: group shares %s" % (f["seq"], cpu, sorted("%.3f" % s for s in g.values())))
+    report("mux_rotation", bool(group) and not bad, "; ".join(bad[:5]) or "no --explain-events groups")
+
+# the simulated kernel, as QEMU's -icount makes the machine, writes the same sysfs and rotates the
+# same groups to the same shares (the guest's virtual clock runs on its instructions: no host load in it)
+with tempfile.TemporaryDirectory() as d:
+    icm = icount_machine(d)
+    sysfs_agrees("sim_sysfs_icount_agrees", sysfs_of(need(bi, "sysfs")), icm)
+    real = {(cpu, n): r for _, cpu, _, n, r in text_rows(need(bi, "mux_text") or "")}
+    out, _ = sim("-b", "-n", "2", "-e", ",".join(E14), machine=icm)
+simr = {(cpu, n): r for _, cpu, _, n, r in text_rows(out)}
+bad = []
+for key in sorted(set(real) | set(simr)):
+    a, b = real.get(key), simr.get(key)
+    if a is None or b is None:
+        bad.append("%s CPU%d only in the %s" % (key[1], key[0], "guest" if b is None else "sim"))
+    elif abs(pct(a) - pct(b)) > 5:
+        bad.append("%s CPU%d: guest %.2f%%, sim %.2f%%" % (key[1], key[0], pct(a), pct(b)))
+report("sim_mux_agrees", bool(real) and not bad, "; ".join(bad[:6]) or "no rows")
+
+# cycles:u with a busy loop on CPU 1 (icount: the idle CPU's time is the busy one's instructions)
+fj = frames(need(bi, "user_busy") or "")
+why = []
+for f in fj:
+    ev = cpu_events(f)
+    u0 = ev.get(0, {}).get("cycles:u", {})
+    u1 = ev.get(1, {}).get("cycles:u", {})
+    if not u0.get("counted") or not u1.get("counted"):
+        why.append("not counted: %s %s" % (u0, u1))
+        continue
+    r0, r1 = u0["value"] / u0["enabled_ns"] * 1e9, u1["value"] / u1["enabled_ns"] * 1e9
+    if not (r1 > 0.5e9 and r1 > 20 * r0):
+        why.append("interval %s: CPU0 %.3g/s, CPU1 %.3g/s" % (f["seq"], r0, r1))
+report("user_busy_cpu", bool(fj) and not why, why or "no intervals")
+
+# --- the main boot ---
+t = need(bm, "dmesg") or ""
+report("pmu_dmesg", "enabled with armv8_pmuv3 PMU driver, 7 counters available" in t, t or "no dmesg block")
+
+sysfs = sysfs_of(need(bm, "sysfs"))
+try:
+    ex = {e["input"]: e for e in json.loads(need(bm, "explain") or "[]")}
+except ValueError:
+    ex = {}
+why = []
+if "cpus" not in sysfs or "cpumask" in sysfs:
+    why.append("the driver's files: %s" % sorted(sysfs))
+cc = ex.get("armv8_pmuv3/cpu_cycles/", {})
+if cc.get("pmu") != "armv8_pmuv3" or str(cc.get("type")) != sysfs.get("type"):
+    why.append("cpu_cycles resolves to pmu %s type %s; sysfs type %s" % (cc.get("pmu"), cc.get("type"), sysfs.get("type")))
+if cc.get("config") != "0x11" or sysfs.get("events/cpu_cycles") != "event=0x0011":
+    why.append("cpu_cycles config %s, events/cpu_cycles %s" % (cc.get("config"), sysfs.get("events/cpu_cycles")))
+m = re.match(r"^(\d+)-(\d+)$", sysfs.get("cpus", ""))
+if not m or cc.get("cpus") != list(range(int(m.group(1)), int(m.group(2)) + 1)):
+    why.append("cpus file %s, pmutop counts on %s" % (sysfs.get("cpus"), cc.get("cpus")))
+report("pmu_sysfs", not why, "; ".join(why))
+
+sysfs_agrees("sim_sysfs_agrees", sysfs, "qemu-arm64")
+
+# ENOENT (instructions without icount) is "not supported", never a 0
+rows = text_rows(need(bm, "enoent_text") or "")
+why = [r for r in rows if r[3] == "instructions" and r[2] != "<not supported>"]
+fj = frames(need(bm, "enoent_json") or "")
+for f in fj:
+    for cpu, ev in cpu_events(f).items():
+        i = ev.get("instructions", {})
+        if i.get("value") is not None or i.get("counted") or i.get("supported") is not False:
+            why.append("JSON CPU%d instructions %s" % (cpu, i))
+        if not ev.get("cycles", {}).get("counted"):
+            why.append("JSON CPU%d cycles not counted" % cpu)
+if not rows or not fj or not any(r[3] == "instructions" for r in rows):
+    why.append("no rows")
+report("enoent_not_supported", not why, why)
+out, _ = sim("-b", "-n", "1", "-e", "cycles,instructions")
+simr = [(r[1], r[2] if r[2].startswith("<") else "n", r[3]) for r in text_rows(out)]
+realr = [(r[1], r[2] if r[2].startswith("<") else "n", r[3]) for r in rows]
+report("sim_enoent_agrees", bool(realr) and sorted(simr) == sorted(realr), "guest %s, sim %s" % (realr, simr))
+
+# not root, perf_event_paranoid 3: the permission message and exit status 1
+t, rc = bm.get("nonroot", ("", None))
+par = (need(bm, "paranoid_value") or "").strip()
+report("nonroot_permission", rc == 1 and par == "3" and "permission denied" in t and "perf_event_paranoid is 3" in t,
+       "rc %s, paranoid %r: %s" % (rc, par, t))
+
+# top-down: no method, and why
+t, rc = bm.get("topdown", ("", None))
+ok = rc not in (0, None) and "no top-down method" in t and "armv8_pmuv3" in t and "slots" in t
+out, src = sim("-b", "-n", "1", "-E", "topdown")
+report("topdown_no_method", ok, "rc %s: %s" % (rc, t))
+strip = lambda s: re.sub(r"\s+", " ", s).strip()
+report("sim_topdown_agrees", ok and src == rc and strip(out) == strip(t), "guest rc %s %r; sim rc %s %r" % (rc, t, src, out))
+
+# hot-unplug: CPU 1 leaves the rows with a message while offline and comes back when online again
+t = need(bm, "offline") or ""
+fj = frames(t)
+seen = []
+for f in fj:
+    ev = cpu_events(f)
+    c1 = ev.get(1, {}).get("cycles", {})
+    seen.append("on" if c1.get("counted") and close(c1["value"] / c1["enabled_ns"] * 1e9, 1e9, 0.05)
+                else "gone" if 1 not in ev else "nc")
+off_i = seen.index("gone") if "gone" in seen else -1
+msg = re.search(r"CPU 1: .*offline.*", t)
+report("cpu_offline_message", off_i > 0 and seen[0] == "on" and msg is not None and "@@OFFLINE 0" in t,
+       "CPU 1 per interval %s; message %s" % (seen, msg.group(0) if msg else None))
+back = off_i > 0 and "on" in seen[off_i:]
+msg2 = re.search(r"CPU 1: .*(online|back).*", t)
+report("cpu_online_returns", back and msg2 is not None and "@@ONLINE 0-1" in t,
+       "CPU 1 per interval %s; message %s" % (seen, msg2.group(0) if msg2 else None))
+
+# the simulated kernel unplugs a CPU as Linux does: the same rows leave and come back, said the same way
+# (the simulated CPU goes at 1.5 s and returns at 3.5 s of wall time, as the guest's does of its own)
+out, _ = sim("-b", "-n", "7", "--json", "--sim-fault", "enodev=1@1.5-3.5", "-e", "{cycles,r11,r3},cycles:u")
+sseen = []
+for f in frames(out):
+    ev = cpu_events(f)
+    c1 = ev.get(1, {}).get("cycles", {})
+    sseen.append("on" if c1.get("counted") else "gone" if 1 not in ev else "nc")
+notes = lambda s: sorted(set(re.findall(r"CPU 1: [^\n]*", s)))
+squash = lambda s: [x for i, x in enumerate(s) if i == 0 or x != s[i - 1]]
+report("sim_offline_agrees", squash(sseen) == squash(seen) and notes(out) == notes(t),
+       "guest %s %s; sim %s %s" % (seen, notes(t), sseen, notes(out)))
+
+# the exporter, scraped from inside the guest with busybox wget
+t, rc = bm.get("exporter", ("", None))
+why = []
+for cpu in (0, 1):
+    m = re.search(r'^pmutop_event_total\{event="cycles",[^}]*cpu="%d"[^}]*\} (\d+)' % cpu, t, re.M)
+    h = re.search(r'^pmutop_frequency_hertz\{cpu="%d"[^}]*\} ([0-9.e+]+)' % cpu, t, re.M)
+    if not m or int(m.group(1)) <= 0:
+        why.append("no cycles total for CPU %d" % cpu)
+    if not h or not close(float(h.group(1)), 1e9, 0.02):
+        why.append("CPU %d frequency %s" % (cpu, h.group(1) if h else None))
+report("exporter_scrape", rc == 0 and not why, "rc %s; %s: %s" % (rc, why, t[:300]))
+
+t, rc = bm.get("tui_stty", ("", None))
+report("tui_terminal_modes", rc == 0 and "terminal modes restored" in t, "rc %s: %s" % (rc, t))

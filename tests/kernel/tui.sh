@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tui.sh: the screen over the serial console, sourced by run.sh: the guest runs `pmutop -E default` on
+# its console (a tmux pane on this side, 132x40 on both); this presses keys in the pane and reads it.
+# Uses run.sh's wait_log, wait_pane, cap, dump, pass, fail. Deadlines are generous (an emulated
+# machine on a loaded host is slow); no check depends on how fast it answers.
+if ! wait_log '^@@TUI begin' 200; then
+	fail tui_cores "the guest never started the TUI: $({ tr -d '\r' <"$W/main.log"; } 2>/dev/null | tail -n 5 | tr '\n' '|')"
+else
+	# cores view: a row per CPU, each at QEMU's 1 GHz virtual clock
+	if wait_pane '^CPU.* GHz ' 30 && wait_pane '^0 +0 +0 .* 1\.0[0-2] ' 20 && wait_pane '^1 +0 +1 .* 1\.0[0-2] ' 10; then
+		pass tui_cores
+	else
+		fail tui_cores "$(dump)"
+	fi
+	# the counter budget from the driver's PMU: 6 event counters + the cycle counter
+	if cap | grep -Eq 'counters armv8_pmuv3: 6 GP \+ 1 fixed, 32-bit'; then pass budget_6_plus_1; else fail budget_6_plus_1 "$(dump)"; fi
+	# events view, and toggling an event on: its column appears in the cores view, counted (0, not n/a)
+	tm send-keys -t k e
+	if wait_pane 'events? in the list' 10 && wait_pane '\[x\] cycles' 5; then pass tui_events; else fail tui_events "$(dump)"; fi
+	i=0
+	until cap | grep -E '^ ?>' | grep -q 'stalled-cycles-frontend' || [ $i -ge 60 ]; do
+		tm send-keys -t k Down
+		sleep 0.2
+		i=$((i + 1))
+	done
+	tm send-keys -t k Space
+	if wait_pane '> \[x\] stalled-cycles-frontend' 10; then
+		tm send-keys -t k c
+		if wait_pane '^CPU.*stalled-cycles' 10 && wait_pane '^0 +0 +0 .* 0 *$' 10; then
+			pass tui_toggle
+		else
+			fail tui_toggle "no counted column: $(dump)"
+		fi
+	else
+		fail tui_toggle "could not select stalled-cycles-frontend: $(dump)"
+	fi
+	# q ends it and gives the console back as it was (the alternate screen gone, the modes checked
+	# in the guest: tui_terminal_modes); the guest's next line follows curses' last escape sequence
+	tm send-keys -t k q
+	if wait_log '@@TUI end rc=0' 20 && wait_pane '@@TUI end rc=0' 10 && ! cap | grep -q 'pmutop +live'; then
+		pass tui_quit
+	else
+		fail tui_quit "$(dump)"
+	fi
+fi
