@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* session.c: the views' window on the running program (session.h): reads of struct app, and the
+ * few changes a view makes, each through today's app functions. */
+#include "session.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "app.h"
+#include "app_skt.h"
+#include "app_topdown.h"
+
+const struct model *session_model(const struct app *a)
+{
+	return &a->model;
+}
+
+const struct frame *session_frame(const struct app *a)
+{
+	return &a->model.cur;
+}
+
+int session_budgets(const struct app *a, const struct budget **b)
+{
+	*b = a->budget;
+	return a->nbudget;
+}
+
+const char *session_msg(const struct app *a)
+{
+	return a->msg;
+}
+
+const struct settings *session_settings(const struct app *a)
+{
+	return &a->set;
+}
+
+int session_color(const struct app *a)
+{
+	/* --color outranks the config's [display] color (and is not saved by S) */
+	return a->opt.color ? a->opt.color - 1 : a->set.color;
+}
+
+int session_count(const struct app *a)
+{
+	return a->opt.count;
+}
+
+int session_set_columns(struct app *a, const char *columns)
+{
+	if (strlen(columns) >= sizeof(a->set.columns))
+		return -ENOSPC;
+	snprintf(a->set.columns, sizeof(a->set.columns), "%s", columns);
+	return 0;
+}
+
+void session_set_meters(struct app *a, bool on)
+{
+	a->set.meters = on;
+}
+
+void session_host(const struct app *a, struct session_host *h)
+{
+	*h = (struct session_host){ a->source_label, a->host, a->kernel, a->topo.model, a->paranoid,
+				    a->run_note };
+}
+
+const char *session_hw_reason(const struct app *a)
+{
+	return a->hw_reason;
+}
+
+bool session_machine_cpus(const struct app *a)
+{
+	/* a recording's CPUs are its own, not this machine's topology */
+	return !a->rep && a->model.ncpus == a->topo.ncpus;
+}
+
+int session_cpu_pmu_index(const struct app *a, int c)
+{
+	return c >= 0 && c < a->topo.ncpus ? a->topo.cpus[c].core_pmu : -1;
+}
+
+const char *session_cpu_pmu(const struct app *a, int c)
+{
+	int t = session_cpu_pmu_index(a, c);
+
+	return t >= 0 && t < a->reg.n ? a->reg.pmus[t].name : "";
+}
+
+const struct disc_inventory *session_inventory(const struct app *a)
+{
+	return &a->inv;
+}
+
+const char *session_load_inventory(struct app *a)
+{
+	if (!a->inv_loaded)
+		app_load_inventory(a);
+	return a->inv_msg;
+}
+
+double session_now(void)
+{
+	return app_now();
+}
+
+double session_elapsed(const struct app *a)
+{
+	return a->model.cur.t > 0 ? a->model.cur.t : app_now() - a->t0;
+}
+
+int session_sample(struct app *a)
+{
+	return app_sample(a);
+}
+
+bool session_paused(const struct app *a)
+{
+	return a->paused;
+}
+
+void session_set_paused(struct app *a, bool paused)
+{
+	a->paused = paused;
+}
+
+double session_interval(const struct app *a)
+{
+	return a->interval;
+}
+
+double session_set_interval(struct app *a, double seconds)
+{
+	if (seconds < INTERVAL_MIN)
+		seconds = INTERVAL_MIN;
+	if (seconds > INTERVAL_MAX)
+		seconds = INTERVAL_MAX;
+	a->interval = seconds;
+	return seconds;
+}
+
+bool session_replaying(const struct app *a)
+{
+	return a->rep != NULL;
+}
+
+bool session_can_step(const struct app *a)
+{
+	return a->src && a->src->step;
+}
+
+int session_step(struct app *a, int delta)
+{
+	int rc = 0;
+
+	if (!session_can_step(a))
+		return -ENOTSUP;
+	a->paused = true;
+	/* the source's position is the next interval to read, one past the one shown */
+	if (delta == 0)
+		rc = a->src->step(a, 0);
+	else if (delta != 1)
+		rc = a->src->step(a, delta - 1);
+	return rc < 0 ? rc : app_sample(a);
+}
+
+unsigned session_skt_figures(struct app *a)
+{
+	app_skt_detect(a);
+	return a->skt.has;
+}
+
+const char *session_skt_why(const struct app *a)
+{
+	return a->skt.why;
+}
+
+bool session_skt_counting(const struct app *a)
+{
+	return a->skt.on;
+}
+
+int session_skt_show(struct app *a, bool want)
+{
+	return app_skt_show(a, want);
+}
+
+const struct td_plan *session_td_plan(const struct app *a)
+{
+	return &a->td.plan;
+}
+
+int session_td_enable(struct app *a)
+{
+	return app_td_enable(a);
+}
+
+bool session_td_ready(const struct app *a)
+{
+	return a->td.cpu != NULL;
+}
+
+int session_td_inst_of_cpu(const struct app *a, int c)
+{
+	return app_td_inst_of_cpu(a, c);
+}
+
+const double *session_td_cpu(const struct app *a, int c, double *pct)
+{
+	if (!a->td.cpu)
+		return NULL;
+	*pct = a->td.cpu_pct[c];
+	return &a->td.cpu[(size_t)c * TD_NSHARES];
+}
+
+const double *session_td_sock(const struct app *a, int s, int inst, double *pct)
+{
+	int np = a->td.plan.n;
+
+	if (!a->td.cpu)
+		return NULL;
+	*pct = a->td.sock_pct[s * np + inst];
+	return &a->td.sock[((size_t)s * np + inst) * TD_NSHARES];
+}
+
+const double *session_td_sys(const struct app *a, int inst, double *pct)
+{
+	if (!a->td.cpu)
+		return NULL;
+	*pct = a->td.sys_pct[inst];
+	return &a->td.sys[(size_t)inst * TD_NSHARES];
+}
+
+void session_td_core(const struct app *a, int inst, const int *cpus, int n, double out[TD_NSHARES],
+		     double *pct)
+{
+	const struct td_inst *in = &a->td.plan.in[inst];
+	const struct model *m = &a->model;
+	struct ev_val sum[TD_MAXEV];
+	struct td_inst tmp = *in;
+
+	/* the instance's event values summed over the core's CPUs, then the shares of the sums */
+	memset(sum, 0, sizeof(sum));
+	for (int k = 0; k < in->nev; k++) {
+		for (int i = 0; i < n; i++)
+			if (m->cur.online[cpus[i]])
+				model_sum_into(&sum[k], &m->cur.cpu[(size_t)cpus[i] * m->nev + in->ev[k]]);
+		model_sum_finish(&sum[k]);
+		tmp.ev[k] = k;
+	}
+	td_row(&tmp, sum, out);
+	*pct = in->nev ? sum[0].pct : NAN;
+}

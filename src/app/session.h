@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* session.h: the running program as the screen sees it, so that the views need not know struct app:
+ * the model and its frame (read-only), the settings they read, host and topology facts, the
+ * sockets' figures and top-down's shares, pause and interval; and what a view may change.
+ * Every function takes the struct app that ui_run was given; none keeps a pointer it returns
+ * beyond the next sample or reopen. */
+#ifndef PMUTOP_SESSION_H
+#define PMUTOP_SESSION_H
+#include <stdbool.h>
+#include "config/settings.h"
+#include "hw/model/budget.h"
+#include "hw/model/model.h"
+#include "hw/model/topdown.h"
+#include "pci/disc.h"
+#include "owners.h"   /* SKT_*: the sockets' figures */
+
+struct app;
+
+/* --- what is counted --- */
+const struct model *session_model(const struct app *a);
+/* The frame on screen: the model's current one. */
+const struct frame *session_frame(const struct app *a);
+/* The counter budget per core PMU: their number, *b pointed at them. */
+int session_budgets(const struct app *a, const struct budget **b);
+/* The last error or warning for the user ("" none). */
+const char *session_msg(const struct app *a);
+
+/* --- settings --- */
+const struct settings *session_settings(const struct app *a);
+/* The colour mode: --color over the config's [display] color (enum color_mode). */
+int session_color(const struct app *a);
+/* Refreshes to show before quitting (-n), 0 for no end. */
+int session_count(const struct app *a);
+/* The "columns" setting (the column chooser's layout). 0, or -ENOSPC when it does not fit
+ * (the setting is then unchanged). */
+int session_set_columns(struct app *a, const char *columns);
+/* The "meters" setting: the header's meters on or off. */
+void session_set_meters(struct app *a, bool on);
+
+/* --- the machine --- */
+struct session_host {
+	const char *label;       /* the source: "live", "SIMULATED: spr-2s", "replay: FILE"; "" unset */
+	const char *host, *kernel, *cpu_model;   /* "" unknown */
+	int paranoid;            /* perf_event_paranoid, -99 unknown */
+	const char *run_note;    /* what counting has dropped (descriptors, offline CPUs), "" nothing */
+};
+void session_host(const struct app *a, struct session_host *h);
+/* Why hardware events are unavailable (a VM without a PMU), "" when they are available. */
+const char *session_hw_reason(const struct app *a);
+/* Whether the model's CPUs are this machine's (not a recording's): then each has a core PMU. */
+bool session_machine_cpus(const struct app *a);
+/* The core PMU of the model's CPU index c: its name ("" unknown) and registry index (-1). */
+const char *session_cpu_pmu(const struct app *a, int c);
+int session_cpu_pmu_index(const struct app *a, int c);
+/* The uncore inventory as loaded so far; load it (once; again after a failure) and say why it
+ * is missing or partial ("" when nothing is). */
+const struct disc_inventory *session_inventory(const struct app *a);
+const char *session_load_inventory(struct app *a);
+
+/* --- time: sampling, pause, interval, stepping a recording --- */
+double session_now(void);
+/* Seconds the frame on screen covers from the start (a recording's own time). */
+double session_elapsed(const struct app *a);
+/* Take one sample. 0, 1 at the end of a recording, or a negative errno (session_msg says why). */
+int session_sample(struct app *a);
+bool session_paused(const struct app *a);
+void session_set_paused(struct app *a, bool paused);
+double session_interval(const struct app *a);
+/* Set the refresh interval, kept within INTERVAL_MIN..INTERVAL_MAX; returns the one set. */
+double session_set_interval(struct app *a, double seconds);
+/* Whether the source is a recording, and whether it can step (--replay). */
+bool session_replaying(const struct app *a);
+bool session_can_step(const struct app *a);
+/* Pause and show the interval delta away from the one on screen (0: the first). As
+ * session_sample; -ENOTSUP when the source cannot step. */
+int session_step(struct app *a, int delta);
+
+/* --- the sockets' memory, interconnect and power figures --- */
+/* The SKT_* figures this machine's events give (found once). */
+unsigned session_skt_figures(struct app *a);
+/* "" when the machine has some of them; else why it has none. */
+const char *session_skt_why(const struct app *a);
+/* Whether their events are in the event list now. */
+bool session_skt_counting(const struct app *a);
+/* Count them while something shown needs them (want), else stop. 0, or a negative errno with
+ * session_msg filled. */
+int session_skt_show(struct app *a, bool want);
+
+/* --- top-down --- */
+const struct td_plan *session_td_plan(const struct app *a);
+/* Add its events to what is counted (its view was opened). 0 or a negative errno with
+ * session_msg filled. */
+int session_td_enable(struct app *a);
+/* Whether shares have been derived (the events are bound and memory was there). */
+bool session_td_ready(const struct app *a);
+/* The plan instance (method) of the model's CPU index c, -1 none. */
+int session_td_inst_of_cpu(const struct app *a, int c);
+/* The TD_NSHARES shares of a CPU, of a socket for instance inst, of the system for instance
+ * inst; *pct the percent of time the method's group ran (NAN unknown). NULL before
+ * session_td_ready. */
+const double *session_td_cpu(const struct app *a, int c, double *pct);
+const double *session_td_sock(const struct app *a, int s, int inst, double *pct);
+const double *session_td_sys(const struct app *a, int inst, double *pct);
+/* The shares of a core (its online CPUs cpus[n], indices into the model, summed) for instance
+ * inst into out; *pct as above. */
+void session_td_core(const struct app *a, int inst, const int *cpus, int n, double out[TD_NSHARES],
+		     double *pct);
+#endif
