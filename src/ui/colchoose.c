@@ -2,12 +2,18 @@
 /* colchoose.c: the column chooser (F or f), after htop's Setup screen: every column the cores
  * view can show, ticked when shown, in screen order; space shows or hides one, [ and ] (or F7,
  * F8) move it; leaving (Esc, q, F, f) applies the choice and saves it as the "columns" setting. */
-#include "view.h"
+#include "colchoose.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app/session.h"
 #include "cols.h"
 #include "config/keylist.h"
+#include "save.h"
+#include "view.h"
+
+/* the "columns" setting's room */
+#define COLUMNS_LEN sizeof(((struct settings *)0)->columns)
 
 struct ui_colchoose {
 	int n, sel, top;
@@ -31,7 +37,7 @@ static int layout_text(const struct ui_colchoose *cc, char *out, size_t len)
 
 void ui_colchoose_open(struct ui *u)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	int max = ui_cols_max(m, 0), n, nshown;
 	struct ui_col *all = malloc(sizeof(*all) * (size_t)(max > 0 ? max : 1));
 	struct ui_col *shown = malloc(sizeof(*shown) * (size_t)(max > 0 ? max : 1));
@@ -46,7 +52,8 @@ void ui_colchoose_open(struct ui *u)
 	/* every column, then the ones the view shows now, in its order */
 	n = ui_cols_build(m, NULL, NULL, 0, false, NULL, all, max);
 	memcpy(shown, all, sizeof(*all) * (size_t)n);
-	nshown = ui_cols_arrange(m, shown, n, 0, u->a->set.columns, u->a->hw_reason[0] != '\0');
+	nshown = ui_cols_arrange(m, shown, n, 0, session_settings(u->a)->columns,
+				 session_hw_reason(u->a)[0] != '\0');
 	for (int i = 0; i < nshown; i++, cc->n++) {
 		snprintf(cc->it[cc->n].key, sizeof(cc->it[cc->n].key), "%s", shown[i].key);
 		ui_col_title(&shown[i], !u->raw, cc->it[cc->n].title, sizeof(cc->it[cc->n].title));
@@ -81,15 +88,14 @@ void ui_colchoose_free(struct ui *u)
 /* Apply the choice and save it in the config file. */
 static void close_chooser(struct ui *u)
 {
-	char text[sizeof(u->a->set.columns)];
+	char text[COLUMNS_LEN];
 
 	if (u->cc->changed) {
-		if (layout_text(u->cc, text, sizeof(text)) < 0) {
+		if (layout_text(u->cc, text, sizeof(text)) < 0 || session_set_columns(u->a, text) < 0) {
 			snprintf(u->status, sizeof(u->status), "not saved: the chosen columns' names exceed %zu "
 				 "bytes; show fewer", sizeof(text) - 1);
 			u->status_err = true;
 		} else {
-			snprintf(u->a->set.columns, sizeof(u->a->set.columns), "%s", text);
 			ui_save_columns(u);
 		}
 	} else {
@@ -206,9 +212,10 @@ static bool has_line(const char *lines, const char *key)
 
 void ui_colchoose_follow(struct ui *u, const char *before)
 {
-	const struct model *m = &u->a->model;
-	char *cols = u->a->set.columns;
+	const struct model *m = session_model(u->a);
+	char cols[COLUMNS_LEN];
 
+	snprintf(cols, sizeof(cols), "%s", session_settings(u->a)->columns);
 	if (!before || !ui_cols_is_layout(cols))
 		return;
 	for (int e = 0; e < m->nev; e++) {
@@ -216,11 +223,13 @@ void ui_colchoose_follow(struct ui *u, const char *before)
 
 		if (has_line(before, ev->key) || keylist_has(cols, ev->key) || keylist_has(cols, ev->name))
 			continue;
-		if (keylist_toggle(cols, sizeof(u->a->set.columns), ev->key) < 0) {
+		if (keylist_toggle(cols, sizeof(cols), ev->key) < 0) {
 			snprintf(u->status, sizeof(u->status), "counting %.60s, not shown: the column layout is full "
 				 "(F hides a column)", ev->key);
 			u->status_err = true;
-			return;
+			break;
 		}
 	}
+	/* what fitted is shown (it fits: the setting is as long) */
+	session_set_columns(u->a, cols);
 }

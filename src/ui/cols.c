@@ -8,7 +8,7 @@
 #include "hw/model/model.h"
 #include "config/keylist.h"
 #include "format.h"
-#include "view.h"
+#include "palette.h"
 
 /* The fixed metric/role columns, in screen order (data, not code). */
 static const struct fixed_col {

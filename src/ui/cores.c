@@ -1,13 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cores.c: the cores view: one row per CPU (or per core with SMT siblings folded), sorted, scrolled. */
-#include "view.h"
+#include "cores.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app/session.h"
 #include "hw/sys/cpulist.h"
 #include "cols.h"
 #include "format.h"
+#include "rowfilter.h"
+#include "view.h"
+
+/* The view's own state. */
+struct ui_cores {
+	char sort_key[64];         /* key of the sorted column ("cpu", "ipc", an event name) */
+	int *order;                /* row order after sorting */
+	int nrows;
+	/* folded rows: one per core, built from the CPU rows of the frame */
+	int nfold, fold_nev;
+	struct ev_val *fold_val;   /* [nfold * nev] */
+	double *fold_met;          /* [nfold * NMETRICS] */
+	int *fold_first, *fold_n;  /* first CPU index, number of siblings */
+	int *fold_cpus;            /* CPU indices grouped by core, fold_first into it */
+	unsigned long long fold_seq;   /* the frame they were summed from, and the model's */
+	unsigned fold_gen;             /* generation then (ui.model_gen) */
+	struct ui_units units;     /* of each count column */
+};
 
 static const char *const ids_cpu[] = { "CPU", "SKT", "CORE", "TYPE" };
 static const int ids_cpu_w[] = { 4, 3, 4, 4 };
@@ -16,44 +36,17 @@ static const int ids_fold_w[] = { 9, 3, 4, 4 };
 /* identity columns: TYPE only where CPUs differ in their core PMU (hybrid, big.LITTLE) */
 #define NIDS nids_of(u)
 
-/* The core type of a core PMU: P/E on Intel hybrids (cpu_core, cpu_atom, cpu_lowpower) and
- * Apple (Firestorm, Icestorm and later pairs), else the cluster's PMU name without its
- * architecture prefix ("cortex_a76", "pmuv3_1"). */
-static void core_type(const char *pmu, char *buf, size_t len)
-{
-	static const struct { const char *pmu, *type; } known[] = {
-		{ "cpu_core", "P" }, { "cpu_atom", "E" }, { "cpu_lowpower", "LPE" },
-		{ "apple_firestorm_pmu", "P" }, { "apple_icestorm_pmu", "E" },
-		{ "apple_avalanche_pmu", "P" }, { "apple_blizzard_pmu", "E" },
-	};
-	const char *s = pmu;
-
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (strcmp(pmu, known[i].pmu) == 0) {
-			snprintf(buf, len, "%s", known[i].type);
-			return;
-		}
-	if (strncmp(s, "armv8_", 6) == 0 || strncmp(s, "armv9_", 6) == 0)
-		s += 6;
-	if (strncmp(s, "cortex_", 7) == 0)
-		s += 7;
-	snprintf(buf, len, "%s", s);
-}
-
 static const char *cpu_pmu_name(const struct ui *u, int c)
 {
-	const struct app *a = u->a;
-	int t = c < a->topo.ncpus ? a->topo.cpus[c].core_pmu : -1;
-
-	return t >= 0 && t < a->reg.n ? a->reg.pmus[t].name : "";
+	return session_cpu_pmu(u->a, c);
 }
 
 static int nids_of(const struct ui *u)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 
 	/* a replay's CPUs are its own, not this machine's topology */
-	if (u->a->rep || m->ncpus != u->a->topo.ncpus)
+	if (!session_machine_cpus(u->a))
 		return 3;
 	for (int c = 1; c < m->ncpus; c++)
 		if (strcmp(cpu_pmu_name(u, c), cpu_pmu_name(u, 0)) != 0)
@@ -61,24 +54,40 @@ static int nids_of(const struct ui *u)
 	return 3;
 }
 
+int ui_cores_init(struct ui *u)
+{
+	const char *sort = session_settings(u->a)->sort;
+
+	if (!(u->cores = calloc(1, sizeof(*u->cores))))
+		return -ENOMEM;
+	snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", sort[0] ? sort : "cpu");
+	return 0;
+}
+
 void ui_cores_free(struct ui *u)
 {
-	free(u->order);
-	free(u->fold_val);
-	free(u->fold_met);
-	free(u->fold_first);
-	free(u->fold_n);
-	free(u->fold_cpus);
-	u->order = NULL;
-	u->fold_val = NULL;
-	u->fold_met = NULL;
-	u->fold_first = u->fold_n = u->fold_cpus = NULL;
-	u->nfold = 0;
+	struct ui_cores *cv = u->cores;
+
+	if (!cv)
+		return;
+	free(cv->order);
+	free(cv->fold_val);
+	free(cv->fold_met);
+	free(cv->fold_first);
+	free(cv->fold_n);
+	free(cv->fold_cpus);
+	free(cv);
+	u->cores = NULL;
+}
+
+const char *ui_cores_sort_key(const struct ui *u)
+{
+	return u->cores->sort_key;
 }
 
 static const struct model *model_of(struct ui *u)
 {
-	return &u->a->model;
+	return session_model(u->a);
 }
 
 static int cmp_core(const void *pa, const void *pb, void *arg)
@@ -98,56 +107,57 @@ static int fold_update(struct ui *u)
 {
 	const struct model *m = model_of(u);
 	const struct frame *f = &m->cur;
+	struct ui_cores *cv = u->cores;
 	int nev = m->nev;
 
-	if (!u->fold_cpus) {
+	if (!cv->fold_cpus) {
 		int n = 0;
-		u->fold_cpus = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		u->fold_first = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		u->fold_n = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		if (!u->fold_cpus || !u->fold_first || !u->fold_n)
+		cv->fold_cpus = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
+		cv->fold_first = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
+		cv->fold_n = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
+		if (!cv->fold_cpus || !cv->fold_first || !cv->fold_n)
 			return -1;
 		for (int c = 0; c < m->ncpus; c++)
-			u->fold_cpus[c] = c;
-		qsort_r(u->fold_cpus, (size_t)m->ncpus, sizeof(int), cmp_core, (void *)m);
+			cv->fold_cpus[c] = c;
+		qsort_r(cv->fold_cpus, (size_t)m->ncpus, sizeof(int), cmp_core, (void *)m);
 		for (int i = 0; i < m->ncpus; i++) {
-			int c = u->fold_cpus[i];
+			int c = cv->fold_cpus[i];
 			if (n > 0) {
-				int p = u->fold_cpus[u->fold_first[n - 1]];
+				int p = cv->fold_cpus[cv->fold_first[n - 1]];
 				/* a CPU of unknown core (a replay without topology) is a core of its own */
 				if (m->cpu_core[c] >= 0 && m->cpu_sock[p] == m->cpu_sock[c] &&
 				    m->cpu_core[p] == m->cpu_core[c]) {
-					u->fold_n[n - 1]++;
+					cv->fold_n[n - 1]++;
 					continue;
 				}
 			}
-			u->fold_first[n] = i;
-			u->fold_n[n] = 1;
+			cv->fold_first[n] = i;
+			cv->fold_n[n] = 1;
 			n++;
 		}
-		u->nfold = n;
-		u->fold_seq = (unsigned long long)-1;
+		cv->nfold = n;
+		cv->fold_seq = (unsigned long long)-1;
 	}
-	if (u->fold_nev != nev || !u->fold_val) {
-		free(u->fold_val);
-		free(u->fold_met);
-		u->fold_val = calloc((size_t)u->nfold * (size_t)(nev ? nev : 1), sizeof(struct ev_val));
-		u->fold_met = calloc((size_t)u->nfold * NMETRICS, sizeof(double));
-		if (!u->fold_val || !u->fold_met)
+	if (cv->fold_nev != nev || !cv->fold_val) {
+		free(cv->fold_val);
+		free(cv->fold_met);
+		cv->fold_val = calloc((size_t)cv->nfold * (size_t)(nev ? nev : 1), sizeof(struct ev_val));
+		cv->fold_met = calloc((size_t)cv->nfold * NMETRICS, sizeof(double));
+		if (!cv->fold_val || !cv->fold_met)
 			return -1;
-		u->fold_nev = nev;
-		u->fold_seq = (unsigned long long)-1;
+		cv->fold_nev = nev;
+		cv->fold_seq = (unsigned long long)-1;
 	}
-	if (u->fold_seq == f->seq || !f->cpu)
+	if ((cv->fold_seq == f->seq && cv->fold_gen == u->model_gen) || !f->cpu)
 		return 0;
-	for (int r = 0; r < u->nfold; r++) {
-		struct ev_val *dst = &u->fold_val[(size_t)r * nev];
-		double *met = &u->fold_met[(size_t)r * NMETRICS];
+	for (int r = 0; r < cv->nfold; r++) {
+		struct ev_val *dst = &cv->fold_val[(size_t)r * nev];
+		double *met = &cv->fold_met[(size_t)r * NMETRICS];
 		double jif[UT_N] = { 0 }, swr[SWR_N] = { 0 };
 		bool any = false;
 		memset(dst, 0, sizeof(*dst) * (size_t)nev);
-		for (int k = 0; k < u->fold_n[r]; k++) {
-			int c = u->fold_cpus[u->fold_first[r] + k];
+		for (int k = 0; k < cv->fold_n[r]; k++) {
+			int c = cv->fold_cpus[cv->fold_first[r] + k];
 			if (f->online && !f->online[c])
 				continue;
 			any = true;
@@ -169,7 +179,8 @@ static int fold_update(struct ui *u)
 			for (int k = 0; k < NMETRICS; k++)
 				met[k] = NAN;
 	}
-	u->fold_seq = f->seq;
+	cv->fold_seq = f->seq;
+	cv->fold_gen = u->model_gen;
 	return 0;
 }
 
@@ -186,8 +197,8 @@ static struct rowref row_of(struct ui *u, int r)
 	struct rowref rr;
 
 	if (u->fold) {
-		rr.val = &u->fold_val[(size_t)r * m->nev];
-		rr.met = &u->fold_met[(size_t)r * NMETRICS];
+		rr.val = &u->cores->fold_val[(size_t)r * m->nev];
+		rr.met = &u->cores->fold_met[(size_t)r * NMETRICS];
 		rr.online = !isnan(rr.met[M_UTIL]) || rr.val[0].state != EVS_ABSENT || m->nev == 0;
 		return rr;
 	}
@@ -197,9 +208,18 @@ static struct rowref row_of(struct ui *u, int r)
 	return rr;
 }
 
+/* The CPUs of folded row r: a core's siblings, *n of them. */
+static const int *siblings(const struct ui *u, int r, int *n)
+{
+	*n = u->cores->fold_n[r];
+	return &u->cores->fold_cpus[u->cores->fold_first[r]];
+}
+
 static int cpu_of_row(struct ui *u, int r)
 {
-	return u->fold ? u->fold_cpus[u->fold_first[r]] : r;
+	int n;
+
+	return u->fold ? siblings(u, r, &n)[0] : r;
 }
 
 static int all_rows(struct ui *u)
@@ -207,7 +227,7 @@ static int all_rows(struct ui *u)
 	if (u->fold) {
 		if (fold_update(u) < 0)
 			return 0;
-		return u->nfold;
+		return u->cores->nfold;
 	}
 	return model_of(u)->ncpus;
 }
@@ -217,29 +237,40 @@ static int all_rows(struct ui *u)
 static bool row_shown(struct ui *u, int r)
 {
 	const struct model *m = model_of(u);
-	int c = cpu_of_row(u, r);
+	int c = cpu_of_row(u, r), n = 1;
+	const int *cpus = u->fold ? siblings(u, r, &n) : &c;
 	char label[96];
 
-	if (u->flt[UV_CORES].n == 0)
+	if (!ui_filter_set(u, UV_CORES))
 		return true;
 	if (u->fold)
 		snprintf(label, sizeof(label), "core%d/%d %s", m->sock_ids[m->cpu_sock[c]], m->cpu_core[c],
 			 cpu_pmu_name(u, c));
 	else
 		snprintf(label, sizeof(label), "cpu%d %s", m->cpu_ids[c], cpu_pmu_name(u, c));
-	return ui_filter_cpus(u, UV_CORES, u->fold ? &u->fold_cpus[u->fold_first[r]] : &c,
-			      u->fold ? u->fold_n[r] : 1, label);
+	return ui_filter_cpus(u, UV_CORES, cpus, n, label);
 }
 
 static int nrows(struct ui *u)
 {
 	int n = all_rows(u), shown = 0;
 
-	if (u->flt[UV_CORES].n == 0)
+	if (!ui_filter_set(u, UV_CORES))
 		return n;
 	for (int r = 0; r < n; r++)
 		shown += row_shown(u, r);
 	return shown;
+}
+
+/* The sort direction of a column: numbers busiest first, identities ascending; I (reverse) flips. */
+static bool sort_desc(const struct ui *u, bool id_col)
+{
+	return !id_col != u->reverse;
+}
+
+static const char *sort_mark(const struct ui *u, bool id_col)
+{
+	return sort_desc(u, id_col) ? u->g->sort_down : u->g->sort_up;
 }
 
 struct sortctx {
@@ -265,6 +296,7 @@ static int cmp_rows(const void *pa, const void *pb, void *arg)
 static int build_cols(struct ui *u, struct ui_col **cols)
 {
 	const struct model *m = model_of(u);
+	const char *cfg = session_settings(u->a)->columns;
 	int max = ui_cols_max(m, NIDS);
 
 	*cols = malloc(sizeof(**cols) * (size_t)max);
@@ -272,8 +304,8 @@ static int build_cols(struct ui *u, struct ui_col **cols)
 		return 0;
 	return ui_cols_arrange(m, *cols, ui_cols_build(m, u->fold ? ids_fold : ids_cpu,
 							u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
-							u->a->set.columns, *cols, max),
-			       NIDS, u->a->set.columns, u->a->hw_reason[0] != '\0');
+							cfg, *cols, max),
+			       NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
 }
 
 static int find_col(const struct ui_col *c, int n, const char *key)
@@ -293,19 +325,20 @@ static double id_key(struct ui *u, int idcol, int r)
 	switch (idcol) {
 	case 0: return m->cpu_ids[c];
 	case 1: return m->sock_ids[m->cpu_sock[c]];
-	case 3: return u->a->topo.cpus[c].core_pmu;
+	case 3: return session_cpu_pmu_index(u->a, c);
 	default: return m->cpu_core[c];
 	}
 }
 
-/* Fill u->order with the row order for the sorted column. */
+/* Fill the view's order with the row order for the sorted column. */
 static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 {
 	const struct model *m = model_of(u);
-	int sc = find_col(cols, ncols, u->sort_key);
+	int sc = find_col(cols, ncols, u->cores->sort_key);
+	struct ui_cores *cv = u->cores;
 	double *key = malloc(sizeof(double) * (size_t)(n ? n : 1));
 	int *tie = malloc(sizeof(int) * (size_t)(n ? n : 1));
-	int *ord = realloc(u->order, sizeof(int) * (size_t)(n ? n : 1));
+	int *ord = realloc(cv->order, sizeof(int) * (size_t)(n ? n : 1));
 	struct sortctx s;
 
 	if (!ord) {
@@ -313,14 +346,13 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 		free(tie);
 		return;
 	}
-	u->order = ord;
-	u->nrows = 0;
+	cv->order = ord;
+	cv->nrows = 0;
 	/* the rows the filter lets through, in row order */
 	for (int r = 0; r < n; r++)
 		if (row_shown(u, r))
-			ord[u->nrows++] = r;
-	u->filt_shown[UV_CORES] = u->nrows;
-	u->filt_total[UV_CORES] = n;
+			ord[cv->nrows++] = r;
+	ui_filter_counted(u, UV_CORES, cv->nrows, n);
 	if (!key || !tie) {
 		free(key);
 		free(tie);
@@ -333,13 +365,13 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 			 m->cur.cpu ? ui_col_key(m, &cols[sc], rr.val, rr.met) : NAN;
 	}
 	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
-	s = (struct sortctx){ key, tie, ui_sort_desc(u, cols[sc].kind == UC_ID) };
+	s = (struct sortctx){ key, tie, sort_desc(u, cols[sc].kind == UC_ID) };
 	/* rows already in order (by CPU, the default) need no sort: n-1 comparisons, not n log n */
 	int r = 1;
-	while (r < u->nrows && cmp_rows(&ord[r - 1], &ord[r], &s) <= 0)
+	while (r < cv->nrows && cmp_rows(&ord[r - 1], &ord[r], &s) <= 0)
 		r++;
-	if (r < u->nrows)
-		qsort_r(ord, (size_t)u->nrows, sizeof(int), cmp_rows, &s);
+	if (r < cv->nrows)
+		qsort_r(ord, (size_t)cv->nrows, sizeof(int), cmp_rows, &s);
 	free(key);
 	free(tie);
 }
@@ -350,13 +382,16 @@ static void id_text(struct ui *u, int idcol, int r, char *buf, size_t len)
 	int c = cpu_of_row(u, r);
 
 	if (idcol == 3) {
-		core_type(cpu_pmu_name(u, c), buf, len);
+		ui_fmt_core_type(cpu_pmu_name(u, c), buf, len);
 		return;
 	}
 	if (idcol == 0 && u->fold) {
-		int ids[64], k, n = u->fold_n[r] < 64 ? u->fold_n[r] : 64;
+		int ids[64], k, n;
+		const int *sib = siblings(u, r, &n);
+		if (n > 64)
+			n = 64;
 		for (k = 0; k < n; k++)
-			ids[k] = m->cpu_ids[u->fold_cpus[u->fold_first[r] + k]];
+			ids[k] = m->cpu_ids[sib[k]];
 		/* siblings in ascending CPU order for the list syntax */
 		for (int i = 1; i < n; i++)
 			for (int j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
@@ -380,7 +415,8 @@ static void spark_text(struct ui *u, int r, float top, char *buf, size_t len)
 {
 	const struct model *m = model_of(u);
 	float tmp[UI_SPARK_W];
-	int shown = m->hist_len < UI_SPARK_W ? m->hist_len : UI_SPARK_W;
+	int shown = m->hist_len < UI_SPARK_W ? m->hist_len : UI_SPARK_W, nsib;
+	const int *sib;
 
 	if (!m->hist_ipc) {
 		buf[0] = '\0';
@@ -391,13 +427,13 @@ static void spark_text(struct ui *u, int r, float top, char *buf, size_t len)
 			 m->hist_head, UI_SPARK_W, top, u->g, buf, len);
 		return;
 	}
+	sib = siblings(u, r, &nsib);
 	for (int k = 0; k < shown; k++) {
 		int slot = ((m->hist_head - shown + k) % m->hist_cap + m->hist_cap) % m->hist_cap;
 		double sum = 0;
 		int cnt = 0;
-		for (int s = 0; s < u->fold_n[r]; s++) {
-			int c = u->fold_cpus[u->fold_first[r] + s];
-			float v = m->hist_ipc[(size_t)c * m->hist_cap + slot];
+		for (int s = 0; s < nsib; s++) {
+			float v = m->hist_ipc[(size_t)sib[s] * m->hist_cap + slot];
 			if (!isnan(v)) {
 				sum += v;
 				cnt++;
@@ -428,68 +464,158 @@ static void line_put(chtype *line, int wd, int x, const struct ui_col *c, attr_t
 		line[start + k] = (chtype)((unsigned char)s[k] < 0x80 ? (unsigned char)s[k] : '?') | at;
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+/* The table as this frame draws it: its columns, those that fit, each count column's unit. */
+struct table {
+	struct ui_col *cols;
+	int ncols, *vis, nvis, *unit, sc;
+	struct ui_cellopt opt;
+	float top;                 /* the sparklines' scale, one for every row */
+};
+
+static void draw_titles(struct ui *u, WINDOW *w, int wd, const struct table *t)
+{
+	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
+	mvwhline(w, 0, 0, ' ', wd);
+	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	for (int i = 0, x = 0; i < t->nvis; i++) {
+		const struct ui_col *c = &t->cols[t->vis[i]];
+		char s[40];
+		ui_col_title(c, !u->raw, s, sizeof(s));
+		ui_put_title(w, 0, x, c, s, t->vis[i] == t->sc ? sort_mark(u, c->kind == UC_ID) : NULL,
+			     ui_attr(u, UP_HEAD));
+		x += c->width + 1;
+	}
+}
+
+/* One unit per count column, from its largest of the n rows shown, so cells do not flicker between
+ * units; one sparkline scale, so rows compare at a glance. */
+static void table_scale(struct ui *u, struct table *t, int n)
 {
 	const struct model *m = model_of(u);
-	const struct frame *f = &m->cur;
-	struct ui_col *cols;
-	int n, ncols, *vis, *unit, nvis, sc, body;
-	struct ui_cellopt opt;
-	float top = 0;
+
+	for (int i = 0; i < t->ncols; i++) {
+		double mx = NAN;
+		t->unit[i] = -1;
+		if (!t->cols[i].count)
+			continue;
+		for (int k = 0; k < n; k++) {
+			struct rowref rr = row_of(u, u->cores->order[k]);
+			double v = rr.online ? ui_col_count(m, &t->cols[i], rr.val, t->opt.per, false) : NAN;
+			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
+				mx = fabs(v);
+		}
+		t->unit[i] = ui_units_for(&u->cores->units, t->cols[i].key, mx);
+	}
+	t->top = 0;
+	for (int c = 0; m->hist_ipc && c < m->ncpus; c++) {
+		float top = ui_spark_max(&m->hist_ipc[(size_t)c * m->hist_cap], m->hist_cap,
+					 m->hist_len, m->hist_head, UI_SPARK_W);
+		if (top > t->top)
+			t->top = top;
+	}
+}
+
+/* Row r (selected: sel) on line y, built as one line of cells, its sparkline on top. */
+static void draw_row(struct ui *u, WINDOW *w, int y, int wd, struct table *t, int r, attr_t sel, chtype *line)
+{
+	const struct model *m = model_of(u);
+	struct rowref rr = row_of(u, r);
+	int spark_x = -1;
 	char buf[160];
+
+	line_clear(line, wd, sel);
+	for (int i = 0, x = 0; i < t->nvis; i++) {
+		const struct ui_col *c = &t->cols[t->vis[i]];
+		int pair = UP_NONE;
+		if (c->kind == UC_ID)
+			id_text(u, c->idx, r, buf, sizeof(buf));
+		else if (!rr.online)
+			snprintf(buf, sizeof(buf), "%s", c->kind == UC_MUX ? "off" : "-");
+		else if (c->kind == UC_SPARK) {
+			spark_x = x;
+			x += c->width + 1;
+			continue;
+		} else {
+			t->opt.unit = t->unit[t->vis[i]];
+			ui_col_cell(m, c, rr.val, rr.met, &t->opt, buf, sizeof(buf), &pair);
+		}
+		/* without colour the selection keeps the marks (estimates underlined) */
+		line_put(line, wd, x, c, sel ? sel | (u->color ? 0 : ui_attr(u, pair)) : ui_attr(u, pair), buf);
+		x += c->width + 1;
+	}
+	mvwaddchnstr(w, y, 0, line, wd);
+	if (spark_x >= 0 && rr.online) {
+		spark_text(u, r, t->top, buf, sizeof(buf));
+		ui_put(w, y, spark_x, wd - spark_x, sel ? sel : ui_attr(u, UP_LABEL), buf);
+	}
+}
+
+/* The system totals on line y. */
+static void draw_total(struct ui *u, WINDOW *w, int y, int wd, struct table *t, chtype *line)
+{
+	const struct frame *f = &model_of(u)->cur;
+	char buf[160];
+
+	line_clear(line, wd, A_BOLD);
+	for (int i = 0, x = 0; i < t->nvis; i++) {
+		const struct ui_col *c = &t->cols[t->vis[i]];
+		int pair = UP_NONE;
+		if (c->kind == UC_ID)
+			/* all*: over every CPU, filtered out or not (the footer says so) */
+			snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : ui_filter_set(u, UV_CORES) ? "all*" : "all");
+		else if (c->kind == UC_SPARK)
+			buf[0] = '\0';
+		else {
+			t->opt.unit = -1;   /* the total has a unit of its own */
+			t->opt.agg = true;
+			ui_col_cell(model_of(u), c, f->sys, f->sys_m, &t->opt, buf, sizeof(buf), &pair);
+		}
+		line_put(line, wd, x, c, ui_attr(u, pair) | A_BOLD, buf);
+		x += c->width + 1;
+	}
+	mvwaddchnstr(w, y, 0, line, wd);
+}
+
+/* The columns that fit wd, from the sideways scroll (the identity and MUX columns stay). */
+static void table_fit(struct ui *u, struct table *t, int wd)
+{
+	int widths[t->ncols > 0 ? t->ncols : 1];
+
+	if (u->hoff[UV_CORES] > t->ncols - NIDS - 2)
+		u->hoff[UV_CORES] = t->ncols - NIDS - 2 > 0 ? t->ncols - NIDS - 2 : 0;
+	for (int i = 0; i < t->ncols; i++)
+		widths[i] = t->cols[i].width;
+	t->nvis = ui_cols_fit(widths, t->ncols, NIDS + 1, u->hoff[UV_CORES], wd, t->vis);
+}
+
+static void draw(struct ui *u, WINDOW *w, int h, int wd)
+{
+	const struct frame *f = &model_of(u)->cur;
+	struct table t = { 0 };
+	int n, body;
 	chtype line[wd > 0 ? wd : 1];
 
 	if (h <= 0)
 		return;
 	n = all_rows(u);
-	ncols = build_cols(u, &cols);
-	if (!ncols)
+	if (!(t.ncols = build_cols(u, &t.cols)))
 		return;
-	vis = malloc(sizeof(int) * (size_t)ncols);
-	unit = malloc(sizeof(int) * (size_t)ncols);
-	if (!vis || !unit) {
-		free(vis);
-		free(unit);
-		free(cols);
-		return;
-	}
-	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0',
-				   .per = u->raw ? 0 : f->interval, .unit = -1 };
-	sc = find_col(cols, ncols, u->sort_key);
-	/* the identity and MUX columns stay; the rest scroll sideways */
-	if (u->hoff[UV_CORES] > ncols - NIDS - 2)
-		u->hoff[UV_CORES] = ncols - NIDS - 2 > 0 ? ncols - NIDS - 2 : 0;
-	{
-		int widths[ncols];
-		for (int i = 0; i < ncols; i++)
-			widths[i] = cols[i].width;
-		nvis = ui_cols_fit(widths, ncols, NIDS + 1, u->hoff[UV_CORES], wd, vis);
-	}
-
-	/* title row */
-	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
-	mvwhline(w, 0, 0, ' ', wd);
-	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
-	for (int i = 0, x = 0; i < nvis; i++) {
-		const struct ui_col *c = &cols[vis[i]];
-		char t[40];
-		ui_col_title(c, !u->raw, t, sizeof(t));
-		ui_put_title(u, w, 0, x, c, t, vis[i] == sc ? ui_sort_mark(u, c->kind == UC_ID) : NULL);
-		x += c->width + 1;
-	}
+	t.vis = malloc(sizeof(int) * (size_t)t.ncols);
+	t.unit = malloc(sizeof(int) * (size_t)t.ncols);
+	if (!t.vis || !t.unit)
+		goto out;
+	t.opt = (struct ui_cellopt){ .no_hw = session_hw_reason(u->a)[0] != '\0',
+				     .per = u->raw ? 0 : f->interval, .unit = -1 };
+	t.sc = find_col(t.cols, t.ncols, u->cores->sort_key);
+	table_fit(u, &t, wd);
+	draw_titles(u, w, wd, &t);
 	if (!f->cpu || f->seq == 0) {
 		ui_put(w, 1, 0, wd, A_NORMAL, " waiting for the first sample");
 		goto out;
 	}
-	sort_rows(u, cols, ncols, n);
-	n = u->nrows;   /* the rows shown */
-	/* one scale for every row, so rows compare at a glance */
-	for (int c = 0; m->hist_ipc && c < m->ncpus; c++) {
-		float t = ui_spark_max(&m->hist_ipc[(size_t)c * m->hist_cap], m->hist_cap,
-				       m->hist_len, m->hist_head, UI_SPARK_W);
-		if (t > top)
-			top = t;
-	}
+	sort_rows(u, t.cols, t.ncols, n);
+	n = u->cores->nrows;   /* the rows shown */
+	table_scale(u, &t, n);
 	body = h - 2;     /* title row and the total row */
 	if (body < 1)
 		body = h - 1;
@@ -497,79 +623,18 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	u->top[UV_CORES] = ui_scroll_top(u->top[UV_CORES], u->sel[UV_CORES], n, body);
 	u->list_y[UV_CORES] = 1;
 	u->list_h[UV_CORES] = body;
-	/* one unit per count column, from its largest row, so cells do not flicker between units */
-	for (int i = 0; i < ncols; i++) {
-		double mx = NAN;
-		if (!cols[i].count)
-			continue;
-		for (int k = 0; k < n; k++) {
-			struct rowref rr = row_of(u, u->order[k]);
-			double v = rr.online ? ui_col_count(m, &cols[i], rr.val, opt.per, false) : NAN;
-			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
-				mx = fabs(v);
-		}
-		unit[i] = ui_unit_for(u, UV_CORES, cols[i].key, mx);
-	}
 	/* only the visible rows are formatted */
 	for (int y = 0; y < body && u->top[UV_CORES] + y < n; y++) {
-		int pos = u->top[UV_CORES] + y, r = u->order[pos];
-		struct rowref rr = row_of(u, r);
-		attr_t sel = pos == u->sel[UV_CORES] ? ui_attr(u, UP_SEL) : 0;
-		int spark_x = -1;
-		line_clear(line, wd, sel);
-		for (int i = 0, x = 0; i < nvis; i++) {
-			const struct ui_col *c = &cols[vis[i]];
-			int pair = UP_NONE;
-			if (c->kind == UC_ID)
-				id_text(u, c->idx, r, buf, sizeof(buf));
-			else if (!rr.online)
-				snprintf(buf, sizeof(buf), "%s", c->kind == UC_MUX ? "off" : "-");
-			else if (c->kind == UC_SPARK) {
-				spark_x = x;
-				x += c->width + 1;
-				continue;
-			} else
-			{
-				opt.unit = unit[vis[i]];
-				ui_col_cell(m, c, rr.val, rr.met, &opt, buf, sizeof(buf), &pair);
-			}
-			/* without colour the selection keeps the marks (estimates underlined) */
-			line_put(line, wd, x, c, sel ? sel | (u->color ? 0 : ui_attr(u, pair)) : ui_attr(u, pair), buf);
-			x += c->width + 1;
-		}
-		mvwaddchnstr(w, y + 1, 0, line, wd);
-		if (spark_x >= 0 && rr.online) {
-			spark_text(u, r, top, buf, sizeof(buf));
-			ui_put(w, y + 1, spark_x, wd - spark_x, sel ? sel : ui_attr(u, UP_LABEL), buf);
-		}
+		int pos = u->top[UV_CORES] + y;
+		draw_row(u, w, y + 1, wd, &t, u->cores->order[pos], pos == u->sel[UV_CORES] ? ui_attr(u, UP_SEL) : 0,
+			 line);
 	}
-	/* system totals */
-	if (h - 2 >= 1 && body == h - 2) {
-		int y = h - 1;
-		line_clear(line, wd, A_BOLD);
-		for (int i = 0, x = 0; i < nvis; i++) {
-			const struct ui_col *c = &cols[vis[i]];
-			int pair = UP_NONE;
-			if (c->kind == UC_ID)
-				/* all*: over every CPU, filtered out or not (the footer says so) */
-				snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : u->flt[UV_CORES].n ? "all*" : "all");
-			else if (c->kind == UC_SPARK)
-				buf[0] = '\0';
-			else
-			{
-				opt.unit = -1;   /* the total has a unit of its own */
-				opt.agg = true;
-				ui_col_cell(m, c, f->sys, f->sys_m, &opt, buf, sizeof(buf), &pair);
-			}
-			line_put(line, wd, x, c, ui_attr(u, pair) | A_BOLD, buf);
-			x += c->width + 1;
-		}
-		mvwaddchnstr(w, y, 0, line, wd);
-	}
+	if (h - 2 >= 1 && body == h - 2)
+		draw_total(u, w, h - 1, wd, &t, line);
 out:
-	free(vis);
-	free(unit);
-	free(cols);
+	free(t.vis);
+	free(t.unit);
+	free(t.cols);
 }
 
 void ui_cores_sort_step(struct ui *u, int delta)
@@ -579,17 +644,12 @@ void ui_cores_sort_step(struct ui *u, int delta)
 
 	if (!n)
 		return;
-	i = find_col(cols, n, u->sort_key);
+	i = find_col(cols, n, u->cores->sort_key);
 	do
 		i = (i + delta + n) % n;
 	while (cols[i].kind == UC_SPARK);
-	snprintf(u->sort_key, sizeof(u->sort_key), "%s", cols[i].key);
+	snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", cols[i].key);
 	free(cols);
-}
-
-void ui_cores_type_of(const struct ui *u, int c, char *buf, size_t len)
-{
-	core_type(cpu_pmu_name(u, c), buf, len);
 }
 
 void ui_cores_click_title(struct ui *u, int x)
@@ -607,10 +667,10 @@ void ui_cores_click_title(struct ui *u, int x)
 		const struct ui_col *c = &cols[vis[i]];
 		if (x < cx || x > cx + c->width || c->kind == UC_SPARK)
 			continue;
-		if (strcmp(u->sort_key, c->key) == 0)
+		if (strcmp(u->cores->sort_key, c->key) == 0)
 			u->reverse = !u->reverse;
 		else {
-			snprintf(u->sort_key, sizeof(u->sort_key), "%s", c->key);
+			snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", c->key);
 			u->reverse = false;
 		}
 		snprintf(u->status, sizeof(u->status), "sorted by %s%s", c->title,
@@ -627,8 +687,8 @@ static bool key(struct ui *u, int action)
 	case UA_FOLD:
 		u->fold = !u->fold;
 		u->sel[UV_CORES] = u->top[UV_CORES] = 0;
-		if (strcmp(u->sort_key, "cpu") == 0 || strcmp(u->sort_key, "cpus") == 0)
-			snprintf(u->sort_key, sizeof(u->sort_key), "%s", u->fold ? "cpus" : "cpu");
+		if (strcmp(u->cores->sort_key, "cpu") == 0 || strcmp(u->cores->sort_key, "cpus") == 0)
+			snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", u->fold ? "cpus" : "cpu");
 		snprintf(u->status, sizeof(u->status), "%s", !u->fold ? "one row per CPU" :
 			 model_of(u)->cpu_core[0] < 0 ? "topology unknown (--topology FILE gives it): one row per CPU" :
 			 "one row per core (SMT siblings folded)");

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* draw.c: small drawing helpers shared by the views: clipped text, titles, units (colours: palette.c). */
-#include "view.h"
-#include <stdio.h>
+/* draw.c: small drawing helpers shared by the views: clipped text, titles (colours: palette.c). */
+#include "draw.h"
 #include <string.h>
 #include <wchar.h>
 #include "cols.h"
-#include "format.h"
 
 /* A string of n bytes and cols columns written as one cell array: waddnstr converts a UTF-8 string
  * byte by byte through mbrtowc and costs about 1,000 instructions a character (a sparkline row
@@ -84,21 +82,9 @@ void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s)
 	ui_put(w, y, x + cw - len, len, at, s);
 }
 
-bool ui_sort_desc(const struct ui *u, bool id_col)
+void ui_put_title(WINDOW *w, int y, int x, const struct ui_col *c, const char *t, const char *mark,
+		  attr_t at)
 {
-	return !id_col != u->reverse;
-}
-
-const char *ui_sort_mark(const struct ui *u, bool id_col)
-{
-	return ui_sort_desc(u, id_col) ? u->g->sort_down : u->g->sort_up;
-}
-
-void ui_put_title(struct ui *u, WINDOW *w, int y, int x, const struct ui_col *c, const char *t,
-		  const char *mark)
-{
-	attr_t at = ui_attr(u, UP_HEAD);
-
 	if (c->kind == UC_ID || c->kind == UC_SPARK) {
 		int n = ui_put(w, y, x, c->width, at, t);
 		if (mark)
@@ -109,23 +95,4 @@ void ui_put_title(struct ui *u, WINDOW *w, int y, int x, const struct ui_col *c,
 	ui_put_right(w, y, x, c->width, at, t);
 	if (mark)
 		ui_put(w, y, x + c->width, 1, at, mark);
-}
-
-int ui_unit_for(struct ui *u, int view, const char *key, double maxv)
-{
-	int i;
-
-	for (i = 0; i < u->nunits; i++)
-		if (u->units[i].view == view && strcmp(u->units[i].key, key) == 0)
-			break;
-	if (i == u->nunits) {
-		if (u->nunits == (int)(sizeof(u->units) / sizeof(u->units[0])))
-			return ui_fmt_unit_pick(maxv, -1);
-		u->nunits++;
-		u->units[i].view = view;
-		u->units[i].unit = -1;
-		snprintf(u->units[i].key, sizeof(u->units[i].key), "%s", key);
-	}
-	u->units[i].unit = ui_fmt_unit_pick(maxv, u->units[i].unit);
-	return u->units[i].unit;
 }

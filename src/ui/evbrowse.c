@@ -3,6 +3,7 @@
  * and descriptions, a description pane (encoding, counters) and Enter to add the event to the list. */
 #include "evbrowse.h"
 #include "view.h"
+#include "app/app.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events.c: the events view: every available event with a checkbox, event sets, adding by syntax. */
 #include "view.h"
+#include "app/app.h"
+#include "colchoose.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -83,7 +85,7 @@ int ui_events_commit(struct ui *u)
 	if (!u->pending_changed)
 		return 0;
 	u->pending_changed = false;
-	u->fold_seq = (unsigned long long)-1;   /* the model was rebuilt */
+	u->model_gen++;   /* the model was rebuilt */
 	before = ui_colchoose_keys(&u->a->model);
 	/* the user's entries as edited; the sockets' and top-down's as they are now */
 	rc = evlist_copy(&next, &u->a->evl);

@@ -3,6 +3,7 @@
 #include "format.h"
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include "hw/model/model.h"
 
 /* "%.*f" without printf: a table of 224 rows formats thousands of numbers per
@@ -221,4 +222,43 @@ int ui_fmt_unit_pick(double maxv, int prev)
 			return prev;
 	}
 	return u;
+}
+
+int ui_units_for(struct ui_units *m, const char *key, double maxv)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (strcmp(m->col[i].key, key) == 0)
+			break;
+	if (i == m->n) {
+		if (m->n == (int)(sizeof(m->col) / sizeof(m->col[0])))
+			return ui_fmt_unit_pick(maxv, -1);
+		m->n++;
+		m->col[i].unit = -1;
+		snprintf(m->col[i].key, sizeof(m->col[i].key), "%s", key);
+	}
+	m->col[i].unit = ui_fmt_unit_pick(maxv, m->col[i].unit);
+	return m->col[i].unit;
+}
+
+void ui_fmt_core_type(const char *pmu, char *buf, size_t len)
+{
+	static const struct { const char *pmu, *type; } known[] = {
+		{ "cpu_core", "P" }, { "cpu_atom", "E" }, { "cpu_lowpower", "LPE" },
+		{ "apple_firestorm_pmu", "P" }, { "apple_icestorm_pmu", "E" },
+		{ "apple_avalanche_pmu", "P" }, { "apple_blizzard_pmu", "E" },
+	};
+	const char *s = pmu;
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(pmu, known[i].pmu) == 0) {
+			snprintf(buf, len, "%s", known[i].type);
+			return;
+		}
+	if (strncmp(s, "armv8_", 6) == 0 || strncmp(s, "armv9_", 6) == 0)
+		s += 6;
+	if (strncmp(s, "cortex_", 7) == 0)
+		s += 7;
+	snprintf(buf, len, "%s", s);
 }

@@ -42,4 +42,18 @@ void ui_fmt_count_in(double v, int unit, char *buf, size_t len);
  * most three integer digits; prev (the unit of the last refresh, -1 none) is kept while the
  * largest value still reads at least 0.50 in it, so a column does not flicker between units. */
 int ui_fmt_unit_pick(double maxv, int prev);
+
+/* The unit of each count column of one view, remembered from refresh to refresh. */
+struct ui_units {
+	int n;
+	struct { int unit; char key[48]; } col[48];
+};
+/* The unit (power of 1000) of the count column key this refresh, whose largest value is maxv:
+ * ui_fmt_unit_pick from the one it had. */
+int ui_units_for(struct ui_units *m, const char *key, double maxv);
+
+/* The core type a TYPE column shows for a core PMU: P/E on Intel hybrids (cpu_core, cpu_atom,
+ * cpu_lowpower) and Apple (Firestorm, Icestorm and later pairs), else the cluster's PMU name
+ * without its architecture prefix ("cortex_a76", "pmuv3_1"). */
+void ui_fmt_core_type(const char *pmu, char *buf, size_t len);
 #endif

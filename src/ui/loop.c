@@ -14,7 +14,18 @@
 #include <termios.h>
 #include <unistd.h>
 #include "app/guard.h"
+#include "app/session.h"
+#include "colchoose.h"
+#include "cores.h"
+#include "header.h"
 #include "keys.h"
+#include "meters.h"
+#include "mouse.h"
+#include "rowfilter.h"
+#include "save.h"
+#include "sockets.h"
+#include "topdown.h"
+#include "uncore.h"
 #include "view.h"
 
 static volatile sig_atomic_t sig_quit;
@@ -226,31 +237,24 @@ static void switch_view(struct ui *u, int v)
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 }
 
-/* Replay: show the interval delta away from the one on screen (0 = the first).
- * The source's position is the next interval to read, one past the one shown. */
+/* Replay: show the interval delta away from the one on screen (0 = the first). */
 static void step_replay(struct ui *u, int delta)
 {
-	struct app *a = u->a;
-	int rc = 0;
+	const char *msg = session_msg(u->a);
+	int rc;
 
-	if (!a->src || !a->src->step) {
+	if (!session_can_step(u->a)) {
 		snprintf(u->status, sizeof(u->status), "stepping works on a replay (--replay FILE)");
 		u->status_err = false;
 		return;
 	}
-	a->paused = true;
-	if (delta == 0)
-		rc = a->src->step(a, 0);
-	else if (delta != 1)
-		rc = a->src->step(a, delta - 1);
-	if (rc >= 0)
-		rc = app_sample(a);
+	rc = session_step(u->a, delta);
 	if (rc < 0) {
-		snprintf(u->status, sizeof(u->status), "%.300s", a->msg[0] ? a->msg : "cannot step");
+		snprintf(u->status, sizeof(u->status), "%.300s", msg[0] ? msg : "cannot step");
 		u->status_err = true;
 	}
 	u->ended = rc == 1;
-	u->fold_seq = (unsigned long long)-1;
+	u->model_gen++;
 	u->dirty_hdr = u->dirty_body = true;
 }
 
@@ -295,7 +299,7 @@ static int dispatch(struct ui *u, int ch)
 	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
 	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
 	case UA_METERS:
-		a->set.meters = !a->set.meters;
+		session_set_meters(a, !session_settings(a)->meters);
 		make_windows(u);
 		break;
 	case UA_TOPDOWN:
@@ -307,17 +311,13 @@ static int dispatch(struct ui *u, int ch)
 			switch_view(u, u->prev_view != u->view ? u->prev_view : UV_CORES);
 		break;
 	case UA_PAUSE:
-		a->paused = !a->paused;
+		session_set_paused(a, !session_paused(a));
 		u->dirty_hdr = true;
 		break;
 	case UA_FASTER:
 	case UA_SLOWER: {
-		double iv = act == UA_FASTER ? a->interval / 2 : a->interval * 2;
-		if (iv < INTERVAL_MIN)
-			iv = INTERVAL_MIN;
-		if (iv > INTERVAL_MAX)
-			iv = INTERVAL_MAX;
-		a->interval = iv;
+		double iv = session_interval(a);
+		iv = session_set_interval(a, act == UA_FASTER ? iv / 2 : iv * 2);
 		snprintf(u->status, sizeof(u->status), "interval %.3g s", iv);
 		u->dirty_hdr = true;
 		break;
@@ -328,7 +328,7 @@ static int dispatch(struct ui *u, int ch)
 	case UA_PGDN: u->sel[u->view] += page; break;
 	case UA_HOME:
 		u->sel[u->view] = 0;
-		if (a->src && a->src->step)
+		if (session_can_step(a))
 			step_replay(u, 0);
 		break;
 	case UA_END: u->sel[u->view] = n - 1; break;
@@ -372,11 +372,11 @@ static int tick(struct ui *u)
 		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 		return 0;
 	}
-	if (a->paused)
+	if (session_paused(a))
 		return 0;
-	rc = app_sample(a);
+	rc = session_sample(a);
 	if (rc == 1) {
-		a->paused = true;
+		session_set_paused(a, true);
 		u->ended = true;
 	} else if (rc < 0) {
 		return rc;
@@ -391,9 +391,24 @@ static void ui_free(struct ui *u)
 	ui_browse_free(u);
 	ui_uncore_free(u);
 	ui_cores_free(u);
+	ui_sockets_free(u);
 	ui_colchoose_free(u);
 	ui_topdown_free(u);
+	ui_meters_free(u);
+	ui_rowfilter_free(u);
 	evlist_free(&u->pending);
+}
+
+/* Each view's own state. 0 or -ENOMEM (then ui_free frees what was made). */
+static int ui_init(struct ui *u)
+{
+	int (*const init[])(struct ui *) = { ui_cores_init, ui_sockets_init, ui_uncore_init,
+					     ui_topdown_init, ui_meters_init, ui_rowfilter_init };
+
+	for (size_t i = 0; i < sizeof(init) / sizeof(init[0]); i++)
+		if (init[i](u) < 0)
+			return -ENOMEM;
+	return 0;
 }
 
 static int init_view(const char *name)
@@ -406,35 +421,43 @@ static int init_view(const char *name)
 	return strcmp(name, "topdown") == 0 ? UV_TOPDOWN : UV_CORES;
 }
 
-int ui_run(struct app *a)
+/* The state before the screen starts: each view's own, the settings' view and modes, the interval.
+ * 0 or -ENOMEM. */
+static int ui_setup(struct ui *u, struct app *a)
 {
-	static struct ui ui;   /* static: atexit handlers may run after ui_run's frame is gone */
-	struct ui *u = &ui;
-	struct sigaction sa, old_int, old_term, old_hup;
-	SCREEN *scr;
-	double next;
-	int status = 0, rc;
+	const struct settings *s = session_settings(a);
+	const char *msg = session_msg(a);
 
 	memset(u, 0, sizeof(*u));
 	u->a = a;
-	sig_quit = 0;
-	stats.path = getenv("PMUTOP_UI_STATS");
 	u->adderr_pos = -1;
-	setlocale(LC_ALL, "");
-	u->g = ui_glyphs_pick(nl_langinfo(CODESET), a->set.ascii);
-	u->view = u->prev_view = init_view(a->set.view);
+	if (ui_init(u) < 0)
+		return -ENOMEM;
+	u->g = ui_glyphs_pick(nl_langinfo(CODESET), s->ascii);
+	u->view = u->prev_view = init_view(s->view);
 	if (u->view == UV_TOPDOWN)
 		ui_topdown_open(u);   /* its events are opened only for it */
-	u->reverse = a->set.reverse;
-	u->raw = !a->set.rates;
-	snprintf(u->sort_key, sizeof(u->sort_key), "%s", a->set.sort[0] ? a->set.sort : "cpu");
-	if (a->interval <= 0)
-		a->interval = a->set.interval > 0 ? a->set.interval : 1;
+	u->reverse = s->reverse;
+	u->raw = !s->rates;
+	if (session_interval(a) <= 0)
+		session_set_interval(a, s->interval > 0 ? s->interval : 1);
 	/* a warning from opening the counters would be lost behind the screen: show it */
-	if (a->msg[0]) {
-		snprintf(u->status, sizeof(u->status), "%.300s", a->msg);
+	if (msg[0]) {
+		snprintf(u->status, sizeof(u->status), "%.300s", msg);
 		u->status_err = true;
 	}
+	return 0;
+}
+
+/* The signals as they were before the screen started: the caller gets them back. */
+static struct sigaction old_int, old_term, old_hup;
+
+/* Start the screen, with the terminal's restore strings for a fatal signal and the signals taken
+ * as flags. NULL when the terminal cannot (the message printed). */
+static SCREEN *screen_start(struct ui *u)
+{
+	struct sigaction sa;
+	SCREEN *scr;
 
 	fatal_fd = fileno(stdout);
 	fatal_tty_ok = tcgetattr(fatal_fd, &fatal_tty) == 0;
@@ -443,7 +466,7 @@ int ui_run(struct app *a)
 	if (!scr) {
 		fprintf(stderr, "pmutop: cannot start the screen (TERM=%s); use -b for batch output\n",
 			getenv("TERM") ? getenv("TERM") : "");
-		return 1;
+		return NULL;
 	}
 	curses_on = true;
 	atexit(restore_terminal);
@@ -464,52 +487,56 @@ int ui_run(struct app *a)
 	noecho();
 	nonl();
 	curs_set(0);
-	ui_colors_start(u);
+	u->color = ui_pal_start(session_color(u->a));
 	batch_output();
-	if (a->set.mouse)
+	if (session_settings(u->a)->mouse)
 		ui_mouse_start();
 	wnoutrefresh(stdscr);
 	make_windows(u);
-	ui_events_reset_pending(u);
+	return scr;
+}
 
-	if (a->src && a->src->step && a->model.cur.seq == 0) {
-		/* a recording has its first interval ready; live counters start one interval from now */
-		rc = app_sample(a);
-		if (rc < 0) {
-			status = 1;
-			goto out;
-		}
-	}
-	next = app_now() + a->interval;
+static void screen_end(SCREEN *scr)
+{
+	restore_terminal();
+	delscreen(scr);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+}
+
+/* Refreshes and keys until q, a signal, -n refreshes or a fatal error. Returns 0, or 1 on an error. */
+static int ui_loop(struct ui *u)
+{
+	struct app *a = u->a;
+	double next = session_now() + session_interval(a);
+
 	while (!sig_quit) {
 		double now, wait;
 		int ch;
 
 		ui_meters_sync(u);   /* the sockets' uncore events only while shown */
 		redraw(u);
-		now = app_now();
+		now = session_now();
 		wait = next - now;
 		/* input before every refresh: at a short interval a refresh is always due, and
 		 * keys waiting behind it would never be read */
 		wtimeout(u->foot, wait > 0 ? (int)ceil(wait * 1000) : 0);
 		ch = wgetch(u->foot);
 		if (ch == ERR) {
-			if (app_now() < next)
+			if (session_now() < next)
 				continue;
-			rc = tick(u);
-			if (rc < 0) {
-				status = 1;
-				break;
-			}
+			if (tick(u) < 0)
+				return 1;
 			/* -n N on the screen: N refreshes, then quit (as top -n) */
-			if (a->opt.count > 0 && a->model.cur.seq >= (uint64_t)a->opt.count) {
+			if (session_count(a) > 0 && session_frame(a)->seq >= (uint64_t)session_count(a)) {
 				redraw(u);
-				break;
+				return 0;
 			}
 			/* fall behind gracefully: never run ticks back to back */
-			next += a->interval;
+			next += session_interval(a);
 			if (next < now)
-				next = now + a->interval;
+				next = now + session_interval(a);
 			continue;
 		}
 		do {
@@ -521,18 +548,40 @@ int ui_run(struct app *a)
 			wtimeout(u->foot, 0);
 		} while ((ch = wgetch(u->foot)) != ERR);
 		/* a changed interval starts counting from now */
-		if (next - app_now() > a->interval)
-			next = app_now() + a->interval;
+		if (next - session_now() > session_interval(a))
+			next = session_now() + session_interval(a);
 	}
-out:
-	restore_terminal();
-	delscreen(scr);
-	/* the caller gets the signals back as they were */
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
-	if (status && a->msg[0])
-		fprintf(stderr, "pmutop: %s\n", a->msg);
+	return 0;
+}
+
+int ui_run(struct app *a)
+{
+	static struct ui ui;   /* static: atexit handlers may run after ui_run's frame is gone */
+	struct ui *u = &ui;
+	SCREEN *scr;
+	int status = 0;
+
+	sig_quit = 0;
+	stats.path = getenv("PMUTOP_UI_STATS");
+	setlocale(LC_ALL, "");
+	if (ui_setup(u, a) < 0) {
+		fprintf(stderr, "pmutop: out of memory for the screen's views\n");
+		ui_free(u);
+		return 1;
+	}
+	if (!(scr = screen_start(u))) {
+		ui_free(u);
+		return 1;
+	}
+	ui_events_reset_pending(u);
+	/* a recording has its first interval ready; live counters start one interval from now */
+	if (session_can_step(a) && session_frame(a)->seq == 0 && session_sample(a) < 0)
+		status = 1;
+	else
+		status = ui_loop(u);
+	screen_end(scr);
+	if (status && session_msg(a)[0])
+		fprintf(stderr, "pmutop: %s\n", session_msg(a));
 	if (sig_quit > 0)   /* SIGINT, SIGTERM, SIGHUP: 128+signal, as shells report it */
 		status = 128 + sig_quit;
 	ui_free(u);

@@ -2,13 +2,14 @@
 /* meters.c: the header's meters: utilisation bars split into user, system, irq, softirq and steal
  * (from /proc/stat, through the model's M_UTIL_* metrics), then a line of IPC, memory and UPI
  * bandwidth and package and DRAM power. Drawing uses the stack only: no allocation per frame. */
-#include "view.h"
+#include "meters.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "format.h"
-#include "meters.h"
-#include "app/app_skt.h"
+#include "app/session.h"
+#include "view.h"
 
 const char ui_meter_glyphs[5] = { '|', '#', '@', '$', '%' };
 static const int part_metric[5] = { M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL };
@@ -112,29 +113,45 @@ static bool model_has_role(const struct model *m, int role)
 	return false;
 }
 
+int ui_meters_init(struct ui *u)
+{
+	return (u->met = calloc(1, sizeof(*u->met))) ? 0 : -ENOMEM;
+}
+
+void ui_meters_free(struct ui *u)
+{
+	free(u->met);
+	u->met = NULL;
+}
+
+int ui_meters_lines(const struct ui *u)
+{
+	return u->met->lines;
+}
+
 void ui_meters_plan(struct ui *u)
 {
 	struct app *a = u->a;
-	struct ui_meters *m = &u->met;
-	const struct model *md = &a->model;
+	struct ui_meters *m = u->met;
+	const struct model *md = session_model(a);
+	const struct budget *bud;
 	unsigned want = SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM;
 
 	memset(m, 0, sizeof(*m));
-	if (!a->set.meters)
+	if (!session_settings(a)->meters)
 		return;
 	ui_meters_fit(md->ncpus, md->nsock, ui_meters_budget(u->rows), u->cols, m);
 	if (m->lines == 0)
 		return;
-	if (!a->rep) {
-		app_skt_detect(a);
-		m->show = a->skt.has & want;
+	if (!session_replaying(a)) {
+		m->show = session_skt_figures(a) & want;
 	} else {   /* a recording has what it recorded */
 		m->show |= model_has_role(md, ROLE_MEM_READ) || model_has_role(md, ROLE_MEM_RW) ? SKT_MEM : 0;
 		m->show |= model_has_role(md, ROLE_UPI) || model_has_role(md, ROLE_UPI_FLITS) ? SKT_UPI : 0;
 		m->show |= model_has_role(md, ROLE_ENERGY_PKG) ? SKT_PWR : 0;
 		m->show |= model_has_role(md, ROLE_ENERGY_RAM) ? SKT_DRAM : 0;
 	}
-	if (a->nbudget > 0 && !a->hw_reason[0])
+	if (session_budgets(a, &bud) > 0 && !session_hw_reason(a)[0])
 		m->show |= UM_IPC;
 	if (!m->show) {   /* nothing to put on the figures line (a VM without a PMU) */
 		m->lines -= m->figs;
@@ -145,20 +162,21 @@ void ui_meters_plan(struct ui *u)
 void ui_meters_sync(struct ui *u)
 {
 	struct app *a = u->a;
-	bool want = u->view == UV_SOCKETS || (u->met.lines > 0 && (u->met.show & (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM)));
-	bool was = a->skt.on;
+	const struct ui_meters *m = u->met;
+	bool want = u->view == UV_SOCKETS || (m->lines > 0 && (m->show & (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM)));
+	bool was = session_skt_counting(a);
 
 	/* a recording has only what it recorded; edits not yet applied in the events view win */
-	if (a->rep || u->pending_changed)
+	if (session_replaying(a) || u->pending_changed)
 		return;
-	if (app_skt_show(a, want) < 0) {
-		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, a->msg);
+	if (session_skt_show(a, want) < 0) {
+		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, session_msg(a));
 		u->status_err = true;
 	}
-	if (a->skt.on != was) {   /* the event list changed: every view shows it anew */
+	if (session_skt_counting(a) != was) {   /* the event list changed: every view shows it anew */
 		u->items_stale = true;
 		ui_events_reset_pending(u);
-		u->fold_seq = (unsigned long long)-1;
+		u->model_gen++;
 		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 	}
 }
@@ -212,10 +230,10 @@ static int put_fig(struct ui *u, WINDOW *w, int y, int x, int wd, const char *na
 
 static void draw_figs(struct ui *u, WINDOW *w, int y, int x, int wd)
 {
-	const struct ui_meters *m = &u->met;
-	const double *sm = u->a->model.cur.sys_m;
+	const struct ui_meters *m = u->met;
+	const struct frame *f = session_frame(u->a);
 	double nan = NAN;
-	const double *v = sm && u->a->model.cur.seq > 0 ? sm : NULL;
+	const double *v = f->sys_m && f->seq > 0 ? f->sys_m : NULL;
 
 	x += ui_put(w, y, x, wd - x, A_NORMAL, " ");
 	if (m->show & UM_IPC)
@@ -235,8 +253,8 @@ static void draw_figs(struct ui *u, WINDOW *w, int y, int x, int wd)
 
 int ui_meters_draw(struct ui *u, WINDOW *w, int y, int maxy, int wd)
 {
-	const struct ui_meters *m = &u->met;
-	const struct model *md = &u->a->model;
+	const struct ui_meters *m = u->met;
+	const struct model *md = session_model(u->a);
 	const struct frame *f = &md->cur;
 	bool have = f->seq > 0;
 	char label[16];

@@ -4,6 +4,9 @@
 #ifndef PMUTOP_UI_METERS_H
 #define PMUTOP_UI_METERS_H
 #include <stdbool.h>
+#include <curses.h>
+
+struct ui;
 
 enum { UM_CPU, UM_SOCKET, UM_TOTAL };
 
@@ -30,4 +33,16 @@ int ui_meters_budget(int rows);
 /* Split a bar of width bw into the parts' glyph counts from their percents (NAN parts count 0):
  * n[k] chars of part k, never more than bw in all. */
 void ui_meters_split(const double *pct, int nparts, int bw, int *n);
+
+/* The header's meters as they fit: their state (its own, kept in struct ui as u->met). 0 or
+ * -ENOMEM. */
+int ui_meters_init(struct ui *u);
+void ui_meters_free(struct ui *u);
+/* Fit them to the terminal (before the layout); the header lines they then take. */
+void ui_meters_plan(struct ui *u);
+int ui_meters_lines(const struct ui *u);
+/* Count the sockets' uncore events while something shown needs them, and no longer after. */
+void ui_meters_sync(struct ui *u);
+/* Draw them from line y (below maxy); returns lines drawn. */
+int ui_meters_draw(struct ui *u, WINDOW *w, int y, int maxy, int wd);
 #endif

@@ -7,7 +7,7 @@
 #include "palette.h"
 #include <math.h>
 #include <stdlib.h>
-#include "view.h"
+#include "config/settings.h"
 
 static const struct ui_pal pal[UP_COUNT] = {
 	[UP_NONE]  = { -1, -1, -1, -1, 0, 0, "plain" },
@@ -87,28 +87,24 @@ bool ui_color_wanted(int mode, const char *no_color, bool term_has)
 	return !(no_color && no_color[0]);
 }
 
-void ui_colors_start(struct ui *u)
+bool ui_pal_start(int mode)
 {
 	bool big;
 
-	/* --color outranks the config's [display] color (and is not saved by S) */
-	u->color = ui_color_wanted(u->a->opt.color ? u->a->opt.color - 1 : u->a->set.color, getenv("NO_COLOR"),
-				   has_colors());
-	if (!u->color || start_color() == ERR) {
-		u->color = false;
-		return;
-	}
+	if (!ui_color_wanted(mode, getenv("NO_COLOR"), has_colors()) || start_color() == ERR)
+		return false;
 	use_default_colors();
 	big = COLORS >= 256;
 	for (int p = 1; p < UP_COUNT && p < COLOR_PAIRS; p++)
 		init_pair((short)p, big ? pal[p].fg256 : pal[p].fg8, big ? pal[p].bg256 : pal[p].bg8);
+	return true;
 }
 
-attr_t ui_attr(const struct ui *u, int pair)
+attr_t ui_pal_attr(bool color, int pair)
 {
 	if (pair <= UP_NONE || pair >= UP_COUNT)
 		return A_NORMAL;
-	if (!u->color)
+	if (!color)
 		return (attr_t)pal[pair].mono;
 	/* the 8-colour pairs left in the default colours keep their mono mark instead */
 	if (COLORS < 256 && pal[pair].fg8 < 0 && pal[pair].bg8 < 0)

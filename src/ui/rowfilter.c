@@ -2,10 +2,39 @@
 /* rowfilter.c: `/` in the cores, sockets and top-down views: the prompt, the footer line, and
  * the test each view makes per row. The aggregate rows (all, sockets' totals) stay over every CPU,
  * as htop's meters stay over every process while its list is filtered; the footer says so. */
-#include "view.h"
+#include "rowfilter.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app/session.h"
+#include "filter.h"
+#include "format.h"
+#include "view.h"
+
+/* Each list view's filter, and the prompt (one at a time, for the view on screen). */
+struct ui_rowfilter {
+	char text[UV_COUNT][UI_FILTER_LEN];
+	struct ui_filter flt[UV_COUNT];
+	bool typing;               /* the prompt is open */
+	char err[96];
+	int shown[UV_COUNT], total[UV_COUNT];   /* rows the view shows and has in all */
+};
+
+int ui_rowfilter_init(struct ui *u)
+{
+	return (u->rf = calloc(1, sizeof(*u->rf))) ? 0 : -ENOMEM;
+}
+
+void ui_rowfilter_free(struct ui *u)
+{
+	if (!u->rf)
+		return;
+	for (int v = 0; v < UV_COUNT; v++)
+		ui_filter_free(&u->rf->flt[v]);
+	free(u->rf);
+	u->rf = NULL;
+}
 
 static bool filter_view(int v)
 {
@@ -16,15 +45,15 @@ static bool filter_view(int v)
  * clusters of a big.LITTLE), so that a word "P" or "a76" is a type word. */
 static int machine_types(struct ui *u, char names[][24], int max)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	int n = 0;
 
-	if (u->a->rep || m->ncpus != u->a->topo.ncpus)
+	if (!session_machine_cpus(u->a))
 		return 0;
 	for (int c = 0; c < m->ncpus; c++) {
 		char t[24];
 		int k;
-		ui_cores_type_of(u, c, t, sizeof(t));
+		ui_fmt_core_type(session_cpu_pmu(u->a, c), t, sizeof(t));
 		for (k = 0; k < n && strcmp(names[k], t) != 0; k++)
 			;
 		if (k == n && n < max)
@@ -41,16 +70,16 @@ static void recompile(struct ui *u, int v)
 
 	for (int i = 0; i < nt; i++)
 		types[i] = names[i];
-	ui_filter_free(&u->flt[v]);
-	ui_filter_compile(u->filt[v], types, nt, &u->flt[v], u->filt_err, sizeof(u->filt_err));
+	ui_filter_free(&u->rf->flt[v]);
+	ui_filter_compile(u->rf->text[v], types, nt, &u->rf->flt[v], u->rf->err, sizeof(u->rf->err));
 	u->sel[v] = u->top[v] = 0;
 	u->dirty_body = u->dirty_foot = true;
 }
 
 static void filter_clear(struct ui *u, int v)
 {
-	u->filt[v][0] = '\0';
-	u->filt_err[0] = '\0';
+	u->rf->text[v][0] = '\0';
+	u->rf->err[0] = '\0';
 	recompile(u, v);
 }
 
@@ -61,12 +90,12 @@ bool ui_filter_key(struct ui *u, int action)
 	if (!filter_view(v))
 		return false;
 	if (action == UA_BROWSE) {
-		u->filtering = true;
+		u->rf->typing = true;
 		u->status[0] = '\0';
 		recompile(u, v);
 		return true;
 	}
-	if (action == UA_BACK && u->filt[v][0]) {
+	if (action == UA_BACK && u->rf->text[v][0]) {
 		filter_clear(u, v);
 		snprintf(u->status, sizeof(u->status), "filter cleared");
 		u->status_err = false;
@@ -78,23 +107,24 @@ bool ui_filter_key(struct ui *u, int action)
 bool ui_filter_input(struct ui *u, int ch)
 {
 	int v = u->view;
+	char *text = u->rf->text[v];
 	size_t len;
 
-	if (!u->filtering || !filter_view(v))
+	if (!u->rf->typing || !filter_view(v))
 		return false;
-	len = strlen(u->filt[v]);
+	len = strlen(text);
 	switch (ch) {
 	case 27:   /* Esc: no filter */
-		u->filtering = false;
+		u->rf->typing = false;
 		filter_clear(u, v);
 		return true;
 	case '\n': case '\r': case KEY_ENTER:
-		u->filtering = false;
+		u->rf->typing = false;
 		u->dirty_foot = true;
 		return true;
 	case KEY_BACKSPACE: case 127: case 8:
 		if (len > 0) {
-			u->filt[v][len - 1] = '\0';
+			text[len - 1] = '\0';
 			recompile(u, v);
 		}
 		return true;
@@ -102,9 +132,9 @@ bool ui_filter_input(struct ui *u, int ch)
 	case KEY_MOUSE: case KEY_RESIZE:
 		return false;   /* move in the filtered list while typing */
 	default:
-		if (ch >= 32 && ch < 127 && len + 1 < sizeof(u->filt[v])) {
-			u->filt[v][len] = (char)ch;
-			u->filt[v][len + 1] = '\0';
+		if (ch >= 32 && ch < 127 && len + 1 < UI_FILTER_LEN) {
+			text[len] = (char)ch;
+			text[len + 1] = '\0';
 			recompile(u, v);
 		}
 		return true;
@@ -113,42 +143,54 @@ bool ui_filter_input(struct ui *u, int ch)
 
 bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
 {
+	const struct ui_rowfilter *rf = u->rf;
 	int v = u->view;
 	char buf[320];
 	const char *what = v == UV_SOCKETS ? "sockets" : u->fold ? "cores" : "CPUs";
 
-	if (!filter_view(v) || (!u->filtering && (!u->filt[v][0] || u->status[0])))
+	if (!filter_view(v) || (!rf->typing && (!rf->text[v][0] || u->status[0])))
 		return false;
-	if (u->filtering) {
+	if (rf->typing) {
 		*x = ui_put(w, 0, 0, u->cols, A_BOLD, " filter: ");
-		*x += ui_put(w, 0, *x, u->cols - *x, A_REVERSE, u->filt[v][0] ? u->filt[v] : " ");
-		snprintf(buf, sizeof(buf), "  %s", u->filt_err[0] ? u->filt_err :
+		*x += ui_put(w, 0, *x, u->cols - *x, A_REVERSE, rf->text[v][0] ? rf->text[v] : " ");
+		snprintf(buf, sizeof(buf), "  %s", rf->err[0] ? rf->err :
 			 "CPU list 0-3,8 | socket s1 | type P, E | text; Enter keeps, Esc clears");
-		*x += ui_put(w, 0, *x, u->cols - *x, u->filt_err[0] ? ui_attr(u, UP_BAD) : ui_attr(u, UP_DIM), buf);
+		*x += ui_put(w, 0, *x, u->cols - *x, rf->err[0] ? ui_attr(u, UP_BAD) : ui_attr(u, UP_DIM), buf);
 		return true;
 	}
 	snprintf(buf, sizeof(buf), " filter \"%s\": %d of %d %s shown; all*: totals over every CPU  (/ edit, Esc clear)",
-		 u->filt[v], u->filt_shown[v], u->filt_total[v], what);
+		 rf->text[v], rf->shown[v], rf->total[v], what);
 	*x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_WARN) | A_BOLD, buf);
 	return true;
+}
+
+bool ui_filter_set(const struct ui *u, int view)
+{
+	return u->rf->flt[view].n > 0;
+}
+
+void ui_filter_counted(struct ui *u, int view, int shown, int total)
+{
+	u->rf->shown[view] = shown;
+	u->rf->total[view] = total;
 }
 
 bool ui_filter_label(struct ui *u, int view, const char *label)
 {
 	struct ui_frow r = { NULL, -1, -1, NULL, label };
 
-	return u->flt[view].n == 0 || ui_filter_match(&u->flt[view], &r);
+	return !ui_filter_set(u, view) || ui_filter_match(&u->rf->flt[view], &r);
 }
 
 bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	int small[64], *ids = n <= 64 ? small : malloc(sizeof(int) * (size_t)n), sock = -1;
 	char type[24] = "", t[24];
-	bool typed = m->ncpus == u->a->topo.ncpus && !u->a->rep, ok;
+	bool typed = session_machine_cpus(u->a), ok;
 	struct ui_frow r;
 
-	if (u->flt[view].n == 0)
+	if (!ui_filter_set(u, view))
 		return true;
 	if (!ids)
 		return true;
@@ -160,14 +202,14 @@ bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *
 			sock = m->sock_ids[m->cpu_sock[cpus[0]]];
 		if (!typed)
 			continue;
-		ui_cores_type_of(u, cpus[i], t, sizeof(t));
+		ui_fmt_core_type(session_cpu_pmu(u->a, cpus[i]), t, sizeof(t));
 		if (i == 0)
 			snprintf(type, sizeof(type), "%s", t);
 		else if (strcmp(type, t) != 0)
 			typed = false;
 	}
 	r = (struct ui_frow){ ids, n, sock, typed && type[0] ? type : NULL, label };
-	ok = ui_filter_match(&u->flt[view], &r);
+	ok = ui_filter_match(&u->rf->flt[view], &r);
 	if (ids != small)
 		free(ids);
 	return ok;

@@ -3,8 +3,10 @@
  * name the user picks. A simulated machine's or a recording's events are not this machine's:
  * they are never written as its default (raw codes of one CPU mean something else on another). */
 #include "view.h"
+#include "app/app.h"
 #include "base/errmsg.h"
 #include "hw/events/evlist.h"
+#include "cores.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +45,7 @@ static void save(struct ui *u, bool with_events, const char *note)
 	s->interval = a->interval;
 	s->reverse = u->reverse;
 	s->rates = !u->raw;
-	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, u->sort_key);
+	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, ui_cores_sort_key(u));
 	if (u->view < 4)
 		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
 	config_path(s, path, sizeof(path));

@@ -1,12 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sockets.c: the sockets view: per-socket aggregates, then the uncore events per socket. */
-#include "view.h"
+#include "sockets.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app/session.h"
 #include "cols.h"
 #include "format.h"
+#include "rowfilter.h"
+#include "view.h"
+
+/* The view's own state. */
+struct ui_sockets {
+	struct ui_units units;     /* of each count column */
+};
+
+int ui_sockets_init(struct ui *u)
+{
+	return (u->sockets = calloc(1, sizeof(*u->sockets))) ? 0 : -ENOMEM;
+}
+
+void ui_sockets_free(struct ui *u)
+{
+	free(u->sockets);
+	u->sockets = NULL;
+}
 
 static const char *const ids[] = { "SKT", "CPUs" };
 static const int ids_w[] = { 4, 5 };
@@ -49,14 +69,16 @@ static int arrange(const struct model *m, struct ui_col *cols, int n, int nids)
 /* An uncore event row passes the `/` filter by its name. */
 static bool ev_shown(struct ui *u, int e)
 {
-	return u->a->model.ev[e].uncore && ui_filter_label(u, UV_SOCKETS, u->a->model.ev[e].key);
+	const struct mev *ev = &session_model(u->a)->ev[e];
+
+	return ev->uncore && ui_filter_label(u, UV_SOCKETS, ev->key);
 }
 
 static int n_uncore(struct ui *u)
 {
 	int n = 0;
 
-	for (int e = 0; e < u->a->model.nev; e++)
+	for (int e = 0; e < session_model(u->a)->nev; e++)
 		n += ev_shown(u, e);
 	return n;
 }
@@ -65,10 +87,10 @@ static int n_uncore(struct ui *u)
  * number; text words are for the uncore events' names, so they leave the socket rows alone. */
 static bool sock_shown(struct ui *u, int s)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	int cpus[m->ncpus > 0 ? m->ncpus : 1], n = 0;
 
-	if (u->flt[UV_SOCKETS].n == 0)
+	if (!ui_filter_set(u, UV_SOCKETS))
 		return true;
 	for (int c = 0; c < m->ncpus; c++)
 		if (m->cpu_sock[c] == s)
@@ -78,9 +100,10 @@ static bool sock_shown(struct ui *u, int s)
 
 static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	const struct frame *f = &m->cur;
-	int max = ui_cols_max(m, 2), ncols, nvis;
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+	int max = ui_cols_max(m, 2), ncols, nvis, shown = 0;
 	struct ui_cellopt opt;
 	struct ui_col *cols = malloc(sizeof(*cols) * (size_t)max);
 	int *vis = malloc(sizeof(int) * (size_t)max);
@@ -88,9 +111,10 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 
 	if (!cols || !vis)
 		goto out;
-	ncols = arrange(m, cols, ui_cols_build(m, ids, ids_w, 2, true, u->a->set.columns, cols, max), 2);
+	ncols = arrange(m, cols, ui_cols_build(m, ids, ids_w, 2, true, session_settings(u->a)->columns,
+					      cols, max), 2);
 	/* no column that can never have a value here (the layout of F is the cores view's) */
-	ncols = ui_cols_arrange(m, cols, ncols, 2, NULL, u->a->hw_reason[0] != '\0');
+	ncols = ui_cols_arrange(m, cols, ncols, 2, NULL, no_hw);
 	{
 		int widths[ncols];
 		for (int i = 0; i < ncols; i++)
@@ -104,14 +128,12 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 		const struct ui_col *c = &cols[vis[i]];
 		char t[40];
 		ui_col_title(c, !u->raw, t, sizeof(t));
-		ui_put_title(u, w, *y, x, c, t, NULL);
+		ui_put_title(w, *y, x, c, t, NULL, ui_attr(u, UP_HEAD));
 		x += c->width + 1;
 	}
 	(*y)++;
-	opt = (struct ui_cellopt){ .no_hw = u->a->hw_reason[0] != '\0', .agg = true,
-				   .per = u->raw ? 0 : f->interval };
-	u->filt_total[UV_SOCKETS] = m->nsock;
-	u->filt_shown[UV_SOCKETS] = 0;
+	opt = (struct ui_cellopt){ .no_hw = no_hw, .agg = true, .per = u->raw ? 0 : f->interval };
+	ui_filter_counted(u, UV_SOCKETS, 0, m->nsock);
 	for (int s = 0; s <= m->nsock && *y < h; s++, (*y)++) {
 		bool all = s == m->nsock;
 		const struct ev_val *vals = all ? f->sys : &f->sock[(size_t)s * m->nev];
@@ -121,7 +143,8 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 			(*y)--;
 			continue;
 		}
-		u->filt_shown[UV_SOCKETS] += !all;
+		shown += !all;
+		ui_filter_counted(u, UV_SOCKETS, shown, m->nsock);
 		for (int c = 0; c < m->ncpus; c++)
 			ncpu += all || m->cpu_sock[c] == s;
 		for (int i = 0, x = 0; i < nvis; i++) {
@@ -129,7 +152,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 			int pair = UP_NONE;
 			if (c->kind == UC_ID && c->idx == 0) {
 				if (all)
-					snprintf(buf, sizeof(buf), "%s", u->flt[UV_SOCKETS].n ? "all*" : "all");
+					snprintf(buf, sizeof(buf), "%s", ui_filter_set(u, UV_SOCKETS) ? "all*" : "all");
 				else if (m->sock_ids[s] < 0)
 					snprintf(buf, sizeof(buf), "?");
 				else
@@ -146,7 +169,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 					if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 						mx = fabs(v);
 				}
-				opt.unit = all || !c->count ? -1 : ui_unit_for(u, UV_SOCKETS, c->key, mx);
+				opt.unit = all || !c->count ? -1 : ui_units_for(&u->sockets->units, c->key, mx);
 				ui_col_cell(m, c, vals, met, &opt, buf, sizeof(buf), &pair);
 				ui_put_right(w, *y, x, c->width, ui_attr(u, pair) | (all ? A_BOLD : 0), buf);
 			}
@@ -161,7 +184,7 @@ out:
 /* The uncore events, one row each, a column per socket, scrolled by sel. */
 static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	const struct frame *f = &m->cur;
 	int namew = wd - m->nsock * 9 - 6;
 	int rows = h - y - 1, skip, nu = n_uncore(u), k = 0;
@@ -227,15 +250,17 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
+	const struct frame *f = session_frame(u->a);
+	const char *why = session_skt_why(u->a);
 	int y = 0;
 
-	if (!u->a->model.cur.cpu || u->a->model.cur.seq == 0) {
+	if (!f->cpu || f->seq == 0) {
 		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
 		return;
 	}
 	/* a machine without the figures says so once, not with empty columns */
-	if (u->a->skt.why[0])
-		ui_put(w, y++, 1, wd - 1, ui_attr(u, UP_DIM), u->a->skt.why);
+	if (why[0])
+		ui_put(w, y++, 1, wd - 1, ui_attr(u, UP_DIM), why);
 	draw_table(u, w, h, wd, &y);
 	y++;
 	if (y < h)

@@ -2,13 +2,15 @@
 /* topdown.c: the top-down view: system and socket rows on top, then one row per CPU (or per core),
  * each with its level-1 shares as numbers and a stacked bar of letters (coloured when colour is on),
  * sortable by any share; the level-2 split of the selected row at the bottom. */
-#include "view.h"
-#include "ui.h"
-#include "app/app_topdown.h"
+#include "topdown.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app/session.h"
+#include "rowfilter.h"
+#include "view.h"
 
 enum { RK_SYS, RK_SOCK, RK_CPU, RK_CORE };
 
@@ -18,28 +20,46 @@ struct tdrow {
 	double sh[TD_NSHARES], pct;
 };
 
-/* the view's state lives here: one UI per process */
-static struct {
+/* The view's own state. */
+struct ui_topdown {
 	struct tdrow *rows;
 	int n, cap, nfixed;      /* nfixed: system and socket rows, never sorted */
 	int sort;                /* -1: CPU order, else enum td_share */
 	int *idx;                /* scratch: CPU indices sorted by (socket, core) */
-} V = { .sort = -1 };
+};
 
 /* column titles, at most 7 characters */
 static const char *const short_label[TD_NLEVEL1] = { "Retire", "BadSpec", "FrontE", "BackE", "SMT" };
 
-static struct tdrow *row_add(void)
+int ui_topdown_init(struct ui *u)
 {
-	if (V.n == V.cap) {
-		int cap = V.cap ? 2 * V.cap : 64;
-		struct tdrow *r = realloc(V.rows, sizeof(*r) * (size_t)cap);
+	if (!(u->topdown = calloc(1, sizeof(*u->topdown))))
+		return -ENOMEM;
+	u->topdown->sort = -1;
+	return 0;
+}
+
+void ui_topdown_free(struct ui *u)
+{
+	if (!u->topdown)
+		return;
+	free(u->topdown->rows);
+	free(u->topdown->idx);
+	free(u->topdown);
+	u->topdown = NULL;
+}
+
+static struct tdrow *row_add(struct ui_topdown *V)
+{
+	if (V->n == V->cap) {
+		int cap = V->cap ? 2 * V->cap : 64;
+		struct tdrow *r = realloc(V->rows, sizeof(*r) * (size_t)cap);
 		if (!r)
 			return NULL;
-		V.rows = r;
-		V.cap = cap;
+		V->rows = r;
+		V->cap = cap;
 	}
-	return &V.rows[V.n++];
+	return &V->rows[V->n++];
 }
 
 static const struct model *cmp_m;   /* qsort context (the UI is single-threaded) */
@@ -56,32 +76,12 @@ static int by_core(const void *x, const void *y)
 	return a - b;
 }
 
-/* One folded row: the instance's event values summed over the core's CPUs, then the shares. */
-static void fold_row(const struct app *a, struct tdrow *r, const int *cpus, int n)
-{
-	const struct td_inst *in = &a->td.plan.in[r->inst];
-	const struct model *m = &a->model;
-	struct ev_val sum[TD_MAXEV];
-	double o[TD_NSHARES];
-	struct td_inst tmp = *in;
-
-	memset(sum, 0, sizeof(sum));
-	for (int k = 0; k < in->nev; k++) {
-		for (int i = 0; i < n; i++)
-			if (m->cur.online[cpus[i]])
-				model_sum_into(&sum[k], &m->cur.cpu[(size_t)cpus[i] * m->nev + in->ev[k]]);
-		model_sum_finish(&sum[k]);
-		tmp.ev[k] = k;
-	}
-	td_row(&tmp, sum, o);
-	memcpy(r->sh, o, sizeof(o));
-	r->pct = in->nev ? sum[0].pct : NAN;
-}
+static int cmp_sort;   /* qsort context: the share sorted by */
 
 static int cmp_share(const void *x, const void *y)
 {
 	const struct tdrow *a = x, *b = y;
-	double va = a->sh[V.sort], vb = b->sh[V.sort];
+	double va = a->sh[cmp_sort], vb = b->sh[cmp_sort];
 
 	if (isnan(va) != isnan(vb))
 		return isnan(va) ? 1 : -1;
@@ -94,11 +94,11 @@ static int cmp_share(const void *x, const void *y)
  * label as label_of writes it, so text words match what the row shows). */
 static bool td_shown(struct ui *u, int kind, int idx, const int *cpus, int n)
 {
-	const struct model *m = &u->a->model;
+	const struct model *m = session_model(u->a);
 	int sk[m->ncpus > 0 ? m->ncpus : 1];
 	char lab[64];
 
-	if (u->flt[UV_TOPDOWN].n == 0)
+	if (!ui_filter_set(u, UV_TOPDOWN))
 		return true;
 	if (kind == RK_SOCK) {
 		n = 0;
@@ -114,88 +114,124 @@ static bool td_shown(struct ui *u, int kind, int idx, const int *cpus, int n)
 	return ui_filter_cpus(u, UV_TOPDOWN, cpus, n, lab);
 }
 
-static void build(struct ui *u)
+/* A row with a copy of its shares. */
+static bool add_row(struct ui_topdown *V, struct tdrow row, const double *sh)
 {
-	struct app *a = u->a;
-	const struct app_td *t = &a->td;
-	const struct model *m = &a->model;
-	int np = t->plan.n;
+	struct tdrow *r = row_add(V);
 
-	V.n = 0;
-	if (!t->cpu)
-		return;
+	if (!r)
+		return false;
+	*r = row;
+	memcpy(r->sh, sh, sizeof(r->sh));
+	return true;
+}
+
+/* The system's rows and, with more than one socket, the sockets': first, never sorted. */
+static bool build_fixed(struct ui *u, struct ui_topdown *V)
+{
+	const struct model *m = session_model(u->a);
+	int np = session_td_plan(u->a)->n;
+	const double *sh;
+	double pct;
+
 	for (int i = 0; i < np; i++) {
-		struct tdrow *r = row_add();
-		if (!r)
-			return;
-		*r = (struct tdrow){ RK_SYS, -1, i, m->ncpus, { 0 }, t->sys_pct[i] };
-		memcpy(r->sh, &t->sys[(size_t)i * TD_NSHARES], sizeof(r->sh));
+		sh = session_td_sys(u->a, i, &pct);
+		if (!add_row(V, (struct tdrow){ RK_SYS, -1, i, m->ncpus, { 0 }, pct }, sh))
+			return false;
 	}
 	for (int s = 0; m->nsock > 1 && s < m->nsock; s++)
 		for (int i = 0; i < np && td_shown(u, RK_SOCK, s, NULL, 0); i++) {
-			struct tdrow *r = row_add();
-			if (!r)
-				return;
-			*r = (struct tdrow){ RK_SOCK, s, i, 0, { 0 }, t->sock_pct[s * np + i] };
-			memcpy(r->sh, &t->sock[((size_t)s * np + i) * TD_NSHARES], sizeof(r->sh));
+			sh = session_td_sock(u->a, s, i, &pct);
+			if (!add_row(V, (struct tdrow){ RK_SOCK, s, i, 0, { 0 }, pct }, sh))
+				return false;
 		}
-	V.nfixed = V.n;
-	u->filt_total[UV_TOPDOWN] = u->filt_shown[UV_TOPDOWN] = 0;
-	if (!u->fold) {
-		for (int c = 0; c < m->ncpus; c++) {
-			int i = app_td_inst_of_cpu(a, c);
-			struct tdrow *r;
-			if (i < 0 || !m->cur.online[c])
-				continue;
-			u->filt_total[UV_TOPDOWN]++;
-			if (!td_shown(u, RK_CPU, c, &c, 1) || !(r = row_add()))
-				continue;
-			u->filt_shown[UV_TOPDOWN]++;
-			*r = (struct tdrow){ RK_CPU, c, i, 1, { 0 }, t->cpu_pct[c] };
-			memcpy(r->sh, &t->cpu[(size_t)c * TD_NSHARES], sizeof(r->sh));
-		}
-	} else {
-		int *ix = realloc(V.idx, sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		if (!ix)
-			return;
-		V.idx = ix;
-		for (int c = 0; c < m->ncpus; c++)
-			ix[c] = c;
-		cmp_m = m;
-		qsort(ix, (size_t)m->ncpus, sizeof(int), by_core);
-		for (int s = 0; s < m->ncpus;) {
-			int e = s + 1, i = app_td_inst_of_cpu(a, ix[s]);
-			struct tdrow *r;
-			while (e < m->ncpus && m->cpu_sock[ix[e]] == m->cpu_sock[ix[s]] &&
-			       m->cpu_core[ix[e]] == m->cpu_core[ix[s]])
-				e++;
-			u->filt_total[UV_TOPDOWN] += i >= 0;
-			if (i >= 0 && td_shown(u, RK_CORE, ix[s], ix + s, e - s) && (r = row_add())) {
-				u->filt_shown[UV_TOPDOWN]++;
-				*r = (struct tdrow){ RK_CORE, ix[s], i, e - s, { 0 }, NAN };
-				fold_row(a, r, ix + s, e - s);
-			}
-			s = e;
-		}
+	V->nfixed = V->n;
+	return true;
+}
+
+/* A row per online CPU that has a method. */
+static void build_cpus(struct ui *u, struct ui_topdown *V)
+{
+	const struct model *m = session_model(u->a);
+	int total = 0, shown = 0;
+
+	for (int c = 0; c < m->ncpus; c++) {
+		int i = session_td_inst_of_cpu(u->a, c);
+		const double *sh;
+		double pct;
+		if (i < 0 || !m->cur.online[c])
+			continue;
+		total++;
+		if (!td_shown(u, RK_CPU, c, &c, 1))
+			continue;
+		sh = session_td_cpu(u->a, c, &pct);
+		shown += add_row(V, (struct tdrow){ RK_CPU, c, i, 1, { 0 }, pct }, sh);
 	}
-	if (V.sort >= 0 && V.n > V.nfixed)
-		qsort(V.rows + V.nfixed, (size_t)(V.n - V.nfixed), sizeof(struct tdrow), cmp_share);
-	if (u->reverse && V.n > V.nfixed)
-		for (int i = V.nfixed, j = V.n - 1; i < j; i++, j--) {
-			struct tdrow x = V.rows[i];
-			V.rows[i] = V.rows[j];
-			V.rows[j] = x;
+	ui_filter_counted(u, UV_TOPDOWN, shown, total);
+}
+
+/* A row per core (its CPUs' events summed), cores in (socket, core) order. */
+static void build_cores(struct ui *u, struct ui_topdown *V)
+{
+	const struct model *m = session_model(u->a);
+	int *ix = realloc(V->idx, sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1)), total = 0, shown = 0;
+
+	if (!ix) {
+		ui_filter_counted(u, UV_TOPDOWN, 0, 0);
+		return;
+	}
+	V->idx = ix;
+	for (int c = 0; c < m->ncpus; c++)
+		ix[c] = c;
+	cmp_m = m;
+	qsort(ix, (size_t)m->ncpus, sizeof(int), by_core);
+	for (int s = 0; s < m->ncpus;) {
+		int e = s + 1, i = session_td_inst_of_cpu(u->a, ix[s]);
+		struct tdrow *r;
+		while (e < m->ncpus && m->cpu_sock[ix[e]] == m->cpu_sock[ix[s]] &&
+		       m->cpu_core[ix[e]] == m->cpu_core[ix[s]])
+			e++;
+		total += i >= 0;
+		if (i >= 0 && td_shown(u, RK_CORE, ix[s], ix + s, e - s) && (r = row_add(V))) {
+			shown++;
+			*r = (struct tdrow){ RK_CORE, ix[s], i, e - s, { 0 }, NAN };
+			session_td_core(u->a, i, ix + s, e - s, r->sh, &r->pct);
+		}
+		s = e;
+	}
+	ui_filter_counted(u, UV_TOPDOWN, shown, total);
+}
+
+static void build(struct ui *u)
+{
+	struct ui_topdown *V = u->topdown;
+
+	V->n = 0;
+	if (!session_td_ready(u->a) || !build_fixed(u, V))
+		return;
+	if (u->fold)
+		build_cores(u, V);
+	else
+		build_cpus(u, V);
+	cmp_sort = V->sort;
+	if (V->sort >= 0 && V->n > V->nfixed)
+		qsort(V->rows + V->nfixed, (size_t)(V->n - V->nfixed), sizeof(struct tdrow), cmp_share);
+	if (u->reverse && V->n > V->nfixed)
+		for (int i = V->nfixed, j = V->n - 1; i < j; i++, j--) {
+			struct tdrow x = V->rows[i];
+			V->rows[i] = V->rows[j];
+			V->rows[j] = x;
 		}
 }
 
 static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_t len)
 {
-	const struct app *a = u->a;
-	const struct model *m = &a->model;
-	const char *pn = a->td.plan.n > 1 ? a->td.plan.in[r->inst].pmu_name : "";
+	const struct model *m = session_model(u->a);
+	const struct td_plan *pl = session_td_plan(u->a);
+	const char *pn = pl->n > 1 ? pl->in[r->inst].pmu_name : "";
 
 	switch (r->kind) {
-	case RK_SYS: snprintf(buf, len, "all%s%s%s", u->flt[UV_TOPDOWN].n ? "*" : "", *pn ? " " : "", pn); break;
+	case RK_SYS: snprintf(buf, len, "all%s%s%s", ui_filter_set(u, UV_TOPDOWN) ? "*" : "", *pn ? " " : "", pn); break;
 	case RK_SOCK: snprintf(buf, len, "skt%d%s%s", m->sock_ids[r->idx], *pn ? " " : "", pn); break;
 	case RK_CPU: snprintf(buf, len, "cpu%d", m->cpu_ids[r->idx]); break;
 	default: snprintf(buf, len, "core%d/%d", m->sock_ids[m->cpu_sock[r->idx]] < 0 ? 0 :
@@ -203,10 +239,10 @@ static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_
 	}
 }
 
-static bool has_smt_share(const struct app *a)
+static bool has_smt_share(const struct td_plan *pl)
 {
-	for (int i = 0; i < a->td.plan.n; i++)
-		if (a->td.plan.in[i].m->shares & 1u << TD_SMT)
+	for (int i = 0; i < pl->n; i++)
+		if (pl->in[i].m->shares & 1u << TD_SMT)
 			return true;
 	return false;
 }
@@ -248,11 +284,42 @@ static void bar(struct ui *u, WINDOW *w, int y, int x, int bw, const struct tdro
 	mvwaddchnstr(w, y, x, line, bw);
 }
 
+/* The level-2 split of row r on the last three lines. */
+static void draw_level2(struct ui *u, WINDOW *w, int h, int wd, const struct tdrow *r)
+{
+	const struct td_plan *pl = session_td_plan(u->a);
+	int yy = h - 3, x = 0;
+	char buf[512], lab[64];
+
+	label_of(u, r, lab, sizeof(lab));
+	snprintf(buf, sizeof(buf), "level 2 of %s:", lab);
+	ui_put(w, yy, 0, wd, A_BOLD, buf);
+	if (!(pl->in[r->inst].m->shares & 1u << TD_HEAVY)) {
+		ui_put(w, yy + 1, 2, wd - 2, ui_attr(u, UP_DIM), "not available with this method (level 1 only)");
+		return;
+	}
+	for (int k = 0; k < 4; k++) {
+		int c1 = -1, c2 = -1;
+		for (int s = TD_NLEVEL1; s < TD_NSHARES; s++)
+			if (td_shares[s].parent == k)
+				c1 < 0 ? (c1 = s) : (c2 = s);
+		snprintf(buf, sizeof(buf), "%s %.1f = %s %.1f + %s %.1f   ", td_shares[k].label, r->sh[k],
+			 td_shares[c1].label, r->sh[c1], td_shares[c2].label, r->sh[c2]);
+		if (x + (int)strlen(buf) > wd && x > 0) {
+			yy++;
+			x = 0;
+		}
+		if (yy >= h)
+			break;
+		x += ui_put(w, yy + 1, x + 2, wd - x - 2, A_NORMAL, buf);
+	}
+}
+
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
-	struct app *a = u->a;
-	const struct td_plan *pl = &a->td.plan;
-	bool smt = has_smt_share(a);
+	const struct td_plan *pl = session_td_plan(u->a);
+	struct ui_topdown *V = u->topdown;
+	bool smt = has_smt_share(pl);
 	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1, y = 0, body, bx, bw;
 	char buf[512], lab[64];
 
@@ -288,17 +355,17 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	mvwhline(w, y, 0, ' ', wd);
 	{
 		int x = 0;
-		x += ui_put(w, y, x, wd, ui_attr(u, UP_HEAD), V.sort < 0 ? (u->fold ? "CORE^         " : "CPU^          ") :
+		x += ui_put(w, y, x, wd, ui_attr(u, UP_HEAD), V->sort < 0 ? (u->fold ? "CORE^         " : "CPU^          ") :
 			    (u->fold ? "CORE          " : "CPU           "));
 		for (int k = 0; k < nsh; k++) {
-			snprintf(buf, sizeof(buf), "%7s%s", short_label[k], V.sort == k ? "^" : " ");
+			snprintf(buf, sizeof(buf), "%7s%s", short_label[k], V->sort == k ? "^" : " ");
 			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), buf);
 		}
 		ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), "  RUN% bar");
 	}
 	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
 	y++;
-	if (a->model.cur.seq == 0 || !a->td.cpu) {
+	if (session_frame(u->a)->seq == 0 || !session_td_ready(u->a)) {
 		ui_put(w, y, 1, wd - 1, A_NORMAL, "waiting for the first sample");
 		return;
 	}
@@ -306,17 +373,17 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	body = h - y - 3;   /* three lines for the level-2 split */
 	if (body < 1)
 		body = h - y;
-	u->sel[UV_TOPDOWN] = ui_clamp(u->sel[UV_TOPDOWN], V.n);
-	u->top[UV_TOPDOWN] = ui_scroll_top(u->top[UV_TOPDOWN], u->sel[UV_TOPDOWN], V.n, body);
+	u->sel[UV_TOPDOWN] = ui_clamp(u->sel[UV_TOPDOWN], V->n);
+	u->top[UV_TOPDOWN] = ui_scroll_top(u->top[UV_TOPDOWN], u->sel[UV_TOPDOWN], V->n, body);
 	u->list_y[UV_TOPDOWN] = y;
 	u->list_h[UV_TOPDOWN] = body;
 	bx = 14 + nsh * 8 + 7;
 	bw = wd - bx - 1;
 	if (bw > 100)
 		bw = 100;   /* then one cell is one percent */
-	for (int i = 0; i < body && u->top[UV_TOPDOWN] + i < V.n; i++) {
+	for (int i = 0; i < body && u->top[UV_TOPDOWN] + i < V->n; i++) {
 		int pos = u->top[UV_TOPDOWN] + i, x = 0;
-		const struct tdrow *r = &V.rows[pos];
+		const struct tdrow *r = &V->rows[pos];
 		attr_t sel = pos == u->sel[UV_TOPDOWN] ? ui_attr(u, UP_SEL) : 0;
 		attr_t at = sel ? sel : r->kind <= RK_SOCK ? A_BOLD : A_NORMAL;
 		bool mux = !isnan(r->pct) && r->pct < 99.95;
@@ -343,57 +410,32 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		else
 			bar(u, w, y + i, bx, bw, r, sel);
 	}
-	/* level 2 of the selected row */
-	if (V.n > 0 && h - 3 > y) {
-		const struct tdrow *r = &V.rows[u->sel[UV_TOPDOWN]];
-		int yy = h - 3, x = 0;
-		label_of(u, r, lab, sizeof(lab));
-		snprintf(buf, sizeof(buf), "level 2 of %s:", lab);
-		ui_put(w, yy, 0, wd, A_BOLD, buf);
-		if (!(pl->in[r->inst].m->shares & 1u << TD_HEAVY)) {
-			ui_put(w, yy + 1, 2, wd - 2, ui_attr(u, UP_DIM), "not available with this method (level 1 only)");
-			return;
-		}
-		for (int k = 0; k < 4; k++) {
-			int c1 = -1, c2 = -1;
-			for (int s = TD_NLEVEL1; s < TD_NSHARES; s++)
-				if (td_shares[s].parent == k)
-					c1 < 0 ? (c1 = s) : (c2 = s);
-			snprintf(buf, sizeof(buf), "%s %.1f = %s %.1f + %s %.1f   ", td_shares[k].label, r->sh[k],
-				 td_shares[c1].label, r->sh[c1], td_shares[c2].label, r->sh[c2]);
-			if (x + (int)strlen(buf) > wd && x > 0) {
-				yy++;
-				x = 0;
-			}
-			if (yy >= h)
-				break;
-			x += ui_put(w, yy + 1, x + 2, wd - x - 2, A_NORMAL, buf);
-		}
-	}
+	if (V->n > 0 && h - 3 > y)
+		draw_level2(u, w, h, wd, &V->rows[u->sel[UV_TOPDOWN]]);
 }
 
 static int nrows(struct ui *u)
 {
-	(void)u;
-	return V.n;
+	return u->topdown->n;
 }
 
 static bool key(struct ui *u, int action)
 {
-	bool smt = has_smt_share(u->a);
+	struct ui_topdown *V = u->topdown;
+	bool smt = has_smt_share(session_td_plan(u->a));
 	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1;
 
 	switch (action) {
 	case UA_SORT_NEXT:
 	case UA_SORT_PREV:
 		/* -1 (CPU order), then each level-1 share */
-		V.sort += action == UA_SORT_NEXT ? 1 : -1;
-		if (V.sort >= nsh)
-			V.sort = -1;
-		if (V.sort < -1)
-			V.sort = nsh - 1;
-		snprintf(u->status, sizeof(u->status), "sorted by %s", V.sort < 0 ? (u->fold ? "core" : "CPU") :
-			 td_shares[V.sort].name);
+		V->sort += action == UA_SORT_NEXT ? 1 : -1;
+		if (V->sort >= nsh)
+			V->sort = -1;
+		if (V->sort < -1)
+			V->sort = nsh - 1;
+		snprintf(u->status, sizeof(u->status), "sorted by %s", V->sort < 0 ? (u->fold ? "core" : "CPU") :
+			 td_shares[V->sort].name);
 		return true;
 	case UA_FOLD:
 		u->fold = !u->fold;
@@ -408,20 +450,10 @@ static bool key(struct ui *u, int action)
 
 void ui_topdown_open(struct ui *u)
 {
-	if (app_td_enable(u->a) < 0 && u->a->td.plan.n > 0) {
-		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, u->a->msg);
+	if (session_td_enable(u->a) < 0 && session_td_plan(u->a)->n > 0) {
+		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, session_msg(u->a));
 		u->status_err = true;
 	}
-}
-
-void ui_topdown_free(struct ui *u)
-{
-	(void)u;
-	free(V.rows);
-	free(V.idx);
-	V.rows = NULL;
-	V.idx = NULL;
-	V.n = V.cap = 0;
 }
 
 const struct ui_view ui_view_topdown = { "Top-down", draw, nrows, key };

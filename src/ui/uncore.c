@@ -1,44 +1,61 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* uncore.c: the uncore view: discovered PMON boxes grouped by socket and type, expandable. */
-#include "view.h"
+#include "uncore.h"
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app/session.h"
+#include "view.h"
 
 struct ui_ugroup {
 	int first, n;      /* boxes[first .. first+n) of the inventory */
 	bool open;
 };
 
+/* The view's own state: the inventory's boxes in groups, each open or closed. */
+struct ui_uncore {
+	struct ui_ugroup *groups;
+	int ngroups;
+};
+
+int ui_uncore_init(struct ui *u)
+{
+	return (u->uncore = calloc(1, sizeof(*u->uncore))) ? 0 : -ENOMEM;
+}
+
 void ui_uncore_free(struct ui *u)
 {
-	free(u->groups);
-	u->groups = NULL;
-	u->ngroups = 0;
+	if (!u->uncore)
+		return;
+	free(u->uncore->groups);
+	free(u->uncore);
+	u->uncore = NULL;
 }
 
 /* Boxes come sorted by socket, type, box id: a group is a run of one socket and type. */
 static void build_groups(struct ui *u)
 {
-	const struct disc_inventory *inv = &u->a->inv;
+	const struct disc_inventory *inv = session_inventory(u->a);
+	struct ui_uncore *uv = u->uncore;
 
-	if (u->groups || inv->nboxes == 0)
+	if (uv->groups || inv->nboxes == 0)
 		return;
-	u->groups = calloc((size_t)inv->nboxes, sizeof(*u->groups));
-	if (!u->groups)
+	uv->groups = calloc((size_t)inv->nboxes, sizeof(*uv->groups));
+	if (!uv->groups)
 		return;
 	for (int i = 0; i < inv->nboxes; i++) {
 		const struct disc_box *b = &inv->boxes[i];
-		if (u->ngroups > 0) {
-			struct ui_ugroup *g = &u->groups[u->ngroups - 1];
+		if (uv->ngroups > 0) {
+			struct ui_ugroup *g = &uv->groups[uv->ngroups - 1];
 			const struct disc_box *f = &inv->boxes[g->first];
 			if (f->socket == b->socket && f->type == b->type) {
 				g->n++;
 				continue;
 			}
 		}
-		u->groups[u->ngroups++] = (struct ui_ugroup){ i, 1, false };
+		uv->groups[uv->ngroups++] = (struct ui_ugroup){ i, 1, false };
 	}
 }
 
@@ -52,18 +69,20 @@ static const char *access_name(int acc)
 /* Line k of the list: a group header, or box j of an open group. */
 static int line_at(struct ui *u, int k, int *box)
 {
-	for (int g = 0; g < u->ngroups; g++) {
+	const struct ui_uncore *uv = u->uncore;
+
+	for (int g = 0; g < uv->ngroups; g++) {
 		if (k == 0) {
 			*box = -1;
 			return g;
 		}
 		k--;
-		if (u->groups[g].open) {
-			if (k < u->groups[g].n) {
-				*box = u->groups[g].first + k;
+		if (uv->groups[g].open) {
+			if (k < uv->groups[g].n) {
+				*box = uv->groups[g].first + k;
 				return g;
 			}
-			k -= u->groups[g].n;
+			k -= uv->groups[g].n;
 		}
 	}
 	return -1;
@@ -71,23 +90,24 @@ static int line_at(struct ui *u, int k, int *box)
 
 static int nrows(struct ui *u)
 {
+	const struct ui_uncore *uv = u->uncore;
 	int n = 0;
 
 	build_groups(u);
-	for (int g = 0; g < u->ngroups; g++)
-		n += 1 + (u->groups[g].open ? u->groups[g].n : 0);
+	for (int g = 0; g < uv->ngroups; g++)
+		n += 1 + (uv->groups[g].open ? uv->groups[g].n : 0);
 	return n;
 }
 
 static void group_text(struct ui *u, const struct ui_ugroup *g, char *buf, size_t len)
 {
-	const struct disc_box *b = &u->a->inv.boxes[g->first];
-	const struct disc_box *l = &u->a->inv.boxes[g->first + g->n - 1];
+	const struct disc_box *boxes = session_inventory(u->a)->boxes;
+	const struct disc_box *b = &boxes[g->first], *l = &boxes[g->first + g->n - 1];
 	char kern[112] = "no kernel PMU";
 	int nk = 0;
 
 	for (int i = 0; i < g->n; i++)
-		nk += u->a->inv.boxes[g->first + i].kernel_pmu[0] != '\0';
+		nk += boxes[g->first + i].kernel_pmu[0] != '\0';
 	if (nk == g->n && g->n > 1)
 		snprintf(kern, sizeof(kern), "kernel %s .. %s", b->kernel_pmu, l->kernel_pmu);
 	else if (nk == g->n)
@@ -110,21 +130,20 @@ static void box_text(const struct disc_box *b, char *buf, size_t len)
 
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
-	const struct app *a = u->a;
-	const struct disc_inventory *inv = &a->inv;
+	const char *why = session_load_inventory(u->a);
+	const struct disc_inventory *inv = session_inventory(u->a);
+	const struct ui_uncore *uv = u->uncore;
 	char buf[320];
 	int y = 0, n;
 
-	if (!a->inv_loaded)
-		app_load_inventory(u->a);
 	n = nrows(u);
 	snprintf(buf, sizeof(buf), " uncore PMON discovery: %d box%s in %d group%s, %d DVSEC%s%s%s",
-		 inv->nboxes, inv->nboxes == 1 ? "" : "es", u->ngroups, u->ngroups == 1 ? "" : "s",
+		 inv->nboxes, inv->nboxes == 1 ? "" : "es", uv->ngroups, uv->ngroups == 1 ? "" : "s",
 		 inv->ndvsec, inv->ndvsec == 1 ? "" : "s",
 		 inv->generation[0] ? ", " : "", inv->generation);
 	ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), buf);
-	if (a->inv_msg[0] && y < h)
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), a->inv_msg);
+	if (why[0] && y < h)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), why);
 	if (inv->warning[0] && y < h)
 		ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), inv->warning);
 	if (n == 0) {
@@ -148,7 +167,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		if (g < 0)
 			break;
 		if (box < 0)
-			group_text(u, &u->groups[g], buf, sizeof(buf));
+			group_text(u, &uv->groups[g], buf, sizeof(buf));
 		else
 			box_text(&inv->boxes[box], buf, sizeof(buf));
 		if (at != A_NORMAL) {
@@ -164,6 +183,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 static bool key(struct ui *u, int action)
 {
+	struct ui_ugroup *gr = u->uncore->groups;
 	int box, g;
 
 	if (action != UA_TOGGLE)
@@ -171,12 +191,12 @@ static bool key(struct ui *u, int action)
 	g = line_at(u, u->sel[UV_UNCORE], &box);
 	if (g < 0)
 		return true;
-	u->groups[g].open = !u->groups[g].open;
+	gr[g].open = !gr[g].open;
 	if (box >= 0) {
 		/* collapsing from a box line: select its group */
 		int k = 0;
 		for (int i = 0; i < g; i++)
-			k += 1 + (u->groups[i].open ? u->groups[i].n : 0);
+			k += 1 + (gr[i].open ? gr[i].n : 0);
 		u->sel[UV_UNCORE] = k;
 	}
 	return true;

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* colchoose.h: F, the column chooser over the body (its state is u->cc, NULL while closed). */
+#ifndef PMUTOP_UI_COLCHOOSE_H
+#define PMUTOP_UI_COLCHOOSE_H
+#include <stdbool.h>
+#include <curses.h>
+
+struct ui;
+struct model;
+
+/* Open it; while open it takes the keys and draws the body. */
+void ui_colchoose_open(struct ui *u);
+bool ui_colchoose_input(struct ui *u, int ch);
+void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd);
+void ui_colchoose_free(struct ui *u);
+/* The model's event keys, one per line (malloc'd; NULL without memory), taken before the set changes;
+ * then ui_colchoose_follow appends the events the set gained to a chooser's layout, so that an event
+ * the user adds shows while a column he hid stays hidden. */
+char *ui_colchoose_keys(const struct model *m);
+void ui_colchoose_follow(struct ui *u, const char *before);
+#endif

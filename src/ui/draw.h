@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* draw.h: small drawing helpers the views share: clipped text, right-aligned cells, column titles. */
+#ifndef PMUTOP_UI_DRAW_H
+#define PMUTOP_UI_DRAW_H
+#include <curses.h>
+
+struct ui_col;
+
+/* Put text at y,x clipped to maxw columns (bytes of UTF-8 count as one column per character).
+ * Returns columns written. */
+int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s);
+/* Put text right-aligned in a cell of width cw. */
+void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s);
+/* A column title at y,x in attribute at, with the sort mark (NULL: none) visible on every kind
+ * of column. */
+void ui_put_title(WINDOW *w, int y, int x, const struct ui_col *c, const char *t, const char *mark,
+		  attr_t at);
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* rowfilter.h: `/` in the cores, sockets and top-down views: each one's filter (its own state, kept
+ * in struct ui as u->rf), the prompt, the footer line, and the test a view makes per row. */
+#ifndef PMUTOP_UI_ROWFILTER_H
+#define PMUTOP_UI_ROWFILTER_H
+#include <stdbool.h>
+#include <curses.h>
+
+struct ui;
+
+int ui_rowfilter_init(struct ui *u);   /* 0 or -ENOMEM */
+void ui_rowfilter_free(struct ui *u);
+/* Keys while the prompt is open (true when used); `/` and Esc of the list views (true when
+ * used); the footer line while a filter is typed or set (true when drawn, *x its width). */
+bool ui_filter_input(struct ui *u, int ch);
+bool ui_filter_key(struct ui *u, int action);
+bool ui_filter_footer(struct ui *u, WINDOW *w, int *x);
+/* Whether the view has a filter (its rows may be hidden; its totals say "all*"). */
+bool ui_filter_set(const struct ui *u, int view);
+/* Whether a row passes the view's filter: its CPUs (indices into the model), or a label only. */
+bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label);
+bool ui_filter_label(struct ui *u, int view, const char *label);
+/* The view drew `shown` of its `total` rows: the footer says so. */
+void ui_filter_counted(struct ui *u, int view, int shown, int total);
+#endif
