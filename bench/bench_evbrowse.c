@@ -6,7 +6,7 @@
  *
  *   bench_evbrowse CPUID EVENTS_DIR|- QUERY RUNS */
 #include "hw/catalog/catalog.h"
-#include "ui/evbrowse.h"
+#include "ui/views/evbrowse.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -17,9 +17,9 @@ INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 LAYERS = [
     '.',            # main.c
     'cmd',          # the program's top: options, modes, batch loop
-    'ui',           # the ncurses front end: loop and keys
-    'ui/views',     # one file per view
-    'ui/widgets',   # drawing helpers the views share
+    'ui',           # the ncurses front end: the loop, the view table, the mouse
+    'ui/views',     # one file per view with its own state; what they share (view.h)
+    'ui/widgets',   # what the views draw with: text, columns, formats, colours, keys, layout
     'out',          # CSV, JSON, text, OpenMetrics, reports
     'app',          # the running session: sources, the event list's owners, derived figures
     'config',       # settings and event sets

@@ -16,7 +16,7 @@
 #include "hw/sys/cpulist.h"
 #include "hw/sim/sim.h"
 #include "hw/sys/sysfs.h"
-#include "ui/cols.h"
+#include "ui/widgets/cols.h"
 #include "ui/ui.h"
 #include "app/app_topdown.h"
 #include <errno.h>

@@ -2,8 +2,8 @@
 /* mouse.c: clicks and the wheel: a click on the cores view's column titles sorts by that column
  * (again: inverts), a click on a row of a list selects it, the wheel scrolls three rows. */
 #include "mouse.h"
-#include "cores.h"
-#include "view.h"
+#include "ui/views/cores.h"
+#include "ui/views/view.h"
 
 #define WHEEL_ROWS 3
 

@@ -5,7 +5,7 @@
 #include "hw/model/model.h"
 #include "replay/replay.h"
 #include "replaytext.h"
-#include "ui/cols.h"
+#include "ui/widgets/cols.h"
 #include <unistd.h>
 
 TEST(model_keys_unique)

@@ -3,7 +3,7 @@
  * uncore columns only where counted, "n/a" versus "-", and the columns setting. */
 #include "t.h"
 #include "hw/model/model.h"
-#include "ui/cols.h"
+#include "ui/widgets/cols.h"
 
 enum { E_CYC, E_INS, E_BR_CORE, E_BR_ATOM, E_PF, E_IMC, NEV };
 

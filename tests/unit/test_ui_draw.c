@@ -3,7 +3,7 @@
  * takes its cell-array path (printable, one column wide, room before the edge) or not. */
 #include "t.h"
 #include <locale.h>
-#include "ui/view.h"
+#include "ui/widgets/draw.h"
 
 /* ui_put as it was: attributes on, waddnstr of the bytes that fit in maxw columns, off. */
 static int ref_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s)

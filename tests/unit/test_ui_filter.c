@@ -3,9 +3,8 @@
  * contrast on dark and light terminals, and when colour is used (NO_COLOR, TERM, the setting). */
 #include "t.h"
 #include "config/settings.h"
-#include "ui/filter.h"
-#include "ui/palette.h"
-#include "ui/view.h"
+#include "ui/widgets/filter.h"
+#include "ui/widgets/palette.h"
 
 static const char *const hybrid[] = { "P", "E" };
 

@@ -2,7 +2,7 @@
 /* test_ui_format.c: UI number formatting, event cells, multiplexing marks, folding sums. */
 #include "t.h"
 #include "hw/model/model.h"
-#include "ui/format.h"
+#include "ui/widgets/format.h"
 
 static const char *cnt(double v)
 {

@@ -2,7 +2,7 @@
 /* test_ui_keys.c: the key table: every key the issue names is bound, none twice, all documented. */
 #include "t.h"
 #include <curses.h>
-#include "ui/keys.h"
+#include "ui/widgets/keys.h"
 
 TEST(issue_keys_bound)
 {

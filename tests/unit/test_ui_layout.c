@@ -3,7 +3,7 @@
 #include "t.h"
 #include <errno.h>
 #include "config/keylist.h"
-#include "ui/layout.h"
+#include "ui/widgets/layout.h"
 
 TEST(cols_fixed_and_scrolled)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ui_spark.c: glyph sets and the IPC sparkline over the model's history ring. */
 #include "t.h"
-#include "ui/spark.h"
+#include "ui/widgets/spark.h"
 
 TEST(glyph_choice)
 {

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
-#include "filter.h"
-#include "format.h"
+#include "ui/widgets/filter.h"
+#include "ui/widgets/format.h"
 #include "view.h"
 
 /* Each list view's filter, and the prompt (one at a time, for the view on screen). */

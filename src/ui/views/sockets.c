@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
-#include "cols.h"
-#include "format.h"
+#include "ui/widgets/cols.h"
+#include "ui/widgets/format.h"
 #include "rowfilter.h"
 #include "view.h"
 

@@ -2,7 +2,7 @@
 /* help.c: the help view: every key from the key table and how to read the cells. */
 #include "view.h"
 #include <stdio.h>
-#include "keys.h"
+#include "ui/widgets/keys.h"
 
 static const char *const legend[] = {
 	"",

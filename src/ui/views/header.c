@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "app/session.h"
-#include "cols.h"
-#include "format.h"
+#include "ui/widgets/cols.h"
+#include "ui/widgets/format.h"
 #include "meters.h"
 #include "view.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
-#include "cols.h"
+#include "ui/widgets/cols.h"
 #include "config/keylist.h"
 #include "save.h"
 #include "view.h"

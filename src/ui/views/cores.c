@@ -8,8 +8,8 @@
 #include <string.h>
 #include "app/session.h"
 #include "hw/sys/cpulist.h"
-#include "cols.h"
-#include "format.h"
+#include "ui/widgets/cols.h"
+#include "ui/widgets/format.h"
 #include "rowfilter.h"
 #include "view.h"
 

@@ -6,14 +6,14 @@
 #define PMUTOP_UI_VIEW_H
 #include <stdbool.h>
 #include <curses.h>
-#include "hw/model/budget.h"
 #include "hw/events/evlist.h"
-#include "draw.h"
+#include "hw/model/budget.h"
+#include "ui/widgets/draw.h"
+#include "ui/widgets/keys.h"
+#include "ui/widgets/layout.h"
+#include "ui/widgets/palette.h"
+#include "ui/widgets/spark.h"
 #include "evbrowse.h"
-#include "keys.h"
-#include "layout.h"
-#include "palette.h"
-#include "spark.h"
 
 enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
 
