@@ -108,7 +108,8 @@ double session_now(void)
 
 double session_elapsed(const struct app *a)
 {
-	return a->model.cur.t > 0 ? a->model.cur.t : app_now() - a->t0;
+	/* before the first frame: on the clock t0 was read from (the seam's) */
+	return a->model.cur.t > 0 ? a->model.cur.t : app_clock(a) - a->t0;
 }
 
 int session_sample(struct app *a)
