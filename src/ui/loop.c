@@ -17,6 +17,7 @@
 #include "app/session.h"
 #include "ui/views/colchoose.h"
 #include "ui/views/cores.h"
+#include "ui/views/events.h"
 #include "ui/views/header.h"
 #include "ui/widgets/keys.h"
 #include "ui/views/meters.h"
@@ -228,10 +229,10 @@ static void switch_view(struct ui *u, int v)
 {
 	if (v == u->view)
 		return;
-	if (v == UV_EVENTS && !u->pending_changed)
+	if (v == UV_EVENTS && !ui_events_pending(u))
 		ui_events_reset_pending(u);
 	if (v == UV_EVENTS)
-		u->items_stale = true;   /* rebuilt from the current list on first draw */
+		ui_events_stale(u);   /* rebuilt from the current list on first draw */
 	u->prev_view = u->view;
 	u->view = v;
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
@@ -366,7 +367,7 @@ static int tick(struct ui *u)
 	struct app *a = u->a;
 	int rc;
 
-	if (u->pending_changed) {
+	if (ui_events_pending(u)) {
 		/* reopening sets a new baseline: the first values come one interval later */
 		ui_events_commit(u);
 		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
@@ -388,7 +389,7 @@ static int tick(struct ui *u)
 static void ui_free(struct ui *u)
 {
 	ui_events_free(u);
-	ui_browse_free(u);
+	ui_save_free(u);
 	ui_uncore_free(u);
 	ui_cores_free(u);
 	ui_sockets_free(u);
@@ -396,14 +397,14 @@ static void ui_free(struct ui *u)
 	ui_topdown_free(u);
 	ui_meters_free(u);
 	ui_rowfilter_free(u);
-	evlist_free(&u->pending);
 }
 
 /* Each view's own state. 0 or -ENOMEM (then ui_free frees what was made). */
 static int ui_init(struct ui *u)
 {
 	int (*const init[])(struct ui *) = { ui_cores_init, ui_sockets_init, ui_uncore_init,
-					     ui_topdown_init, ui_meters_init, ui_rowfilter_init };
+					     ui_topdown_init, ui_meters_init, ui_rowfilter_init,
+					     ui_events_init };
 
 	for (size_t i = 0; i < sizeof(init) / sizeof(init[0]); i++)
 		if (init[i](u) < 0)
@@ -430,7 +431,6 @@ static int ui_setup(struct ui *u, struct app *a)
 
 	memset(u, 0, sizeof(*u));
 	u->a = a;
-	u->adderr_pos = -1;
 	if (ui_init(u) < 0)
 		return -ENOMEM;
 	u->g = ui_glyphs_pick(nl_langinfo(CODESET), s->ascii);

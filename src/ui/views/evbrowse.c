@@ -93,31 +93,31 @@ void ui_browse_counters(const char *counter, const char *terms, char *out, size_
 		snprintf(out, n, "Counter: %s%s", counter, msr);
 }
 
-void ui_browse_free(struct ui *u)
+void ui_browse_free(struct ui_browse *b)
 {
-	free(u->br.order);
-	free(u->br.rows);
-	memset(&u->br, 0, sizeof(u->br));
+	free(b->order);
+	free(b->rows);
+	memset(b, 0, sizeof(*b));
 }
 
-void ui_browse_open(struct ui *u, bool search)
+void ui_browse_open(struct ui *u, struct ui_browse *b, bool search)
 {
 	struct catalog *c = &u->a->cat;
 
-	if (!u->br.order) {
-		if (catalog_load(c) < 0 || ui_browse_index(&u->br, c) < 0) {
+	if (!b->order) {
+		if (catalog_load(c) < 0 || ui_browse_index(b, c) < 0) {
 			snprintf(u->status, sizeof(u->status), "event browser: out of memory");
 			u->status_err = true;
 			return;
 		}
-		ui_browse_filter(&u->br, c);
+		ui_browse_filter(b, c);
 	}
-	u->br.open = true;
+	b->open = true;
 	if (search) {
-		u->br.searching = true;
-		u->br.query[0] = '\0';
-		u->br.qlen = 0;
-		ui_browse_filter(&u->br, c);
+		b->searching = true;
+		b->query[0] = '\0';
+		b->qlen = 0;
+		ui_browse_filter(b, c);
 	}
 	if (!c->n) {
 		char hint[256];
@@ -136,15 +136,12 @@ static void syntax_of(const struct cat_event *e, char *out, size_t n)
 		snprintf(out, n, "%s", e->name);
 }
 
-static void add_selected(struct ui *u)
+/* The selected event's syntax into picked (the events view adds it). */
+static void pick_selected(struct ui *u, const struct ui_browse *b, char *picked, size_t n)
 {
-	struct ui_browse *b = &u->br;
-	char syn[CAT_NAME_MAX + 64];
-
 	if (!b->nrows || b->rows[b->sel] < 0)
 		return;
-	syntax_of(&u->a->cat.ev[b->rows[b->sel]], syn, sizeof(syn));
-	ui_events_add_text(u, syn);
+	syntax_of(&u->a->cat.ev[b->rows[b->sel]], picked, n);
 }
 
 static void step(struct ui_browse *b, int d)
@@ -163,9 +160,8 @@ static void step(struct ui_browse *b, int d)
 	b->sel = s;
 }
 
-bool ui_browse_input(struct ui *u, int ch)
+bool ui_browse_input(struct ui *u, struct ui_browse *b, int ch, char *picked, size_t n)
 {
-	struct ui_browse *b = &u->br;
 
 	if (!b->open)
 		return false;
@@ -175,7 +171,7 @@ bool ui_browse_input(struct ui *u, int ch)
 	case KEY_PPAGE: step(b, -10); return true;
 	case KEY_NPAGE: step(b, 10); return true;
 	case '\n': case '\r': case KEY_ENTER:
-		add_selected(u);
+		pick_selected(u, b, picked, n);
 		return true;
 	case 27:
 		if (b->searching)
@@ -202,10 +198,10 @@ bool ui_browse_input(struct ui *u, int ch)
 	}
 	switch (ch) {
 	case '/':
-		ui_browse_open(u, true);
+		ui_browse_open(u, b, true);
 		return true;
 	case ' ':
-		add_selected(u);
+		pick_selected(u, b, picked, n);
 		return true;
 	case 'k': step(b, -1); return true;
 	case 'j': step(b, 1); return true;
@@ -238,9 +234,8 @@ static void draw_pane(struct ui *u, WINDOW *w, int y, int wd, const struct cat_e
 		ui_put(w, y + 5, 0, wd, ui_attr(u, UP_DIM), buf + wd);
 }
 
-void ui_browse_draw(struct ui *u, WINDOW *w, int y, int h, int wd)
+void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, int wd)
 {
-	struct ui_browse *b = &u->br;
 	const struct catalog *c = &u->a->cat;
 	char buf[CAT_NAME_MAX + 256];
 	int nev = 0, list_end = h - PANE_LINES, list_h;

@@ -3,6 +3,7 @@
 #ifndef PMUTOP_UI_EVBROWSE_H
 #define PMUTOP_UI_EVBROWSE_H
 #include <curses.h>
+#include <stddef.h>
 #include <stdbool.h>
 
 struct ui;
@@ -19,13 +20,14 @@ struct ui_browse {
 	int sel, top;
 };
 
-/* Open the browser (loading the catalog now, the first time); search: start typing a query. */
-void ui_browse_open(struct ui *u, bool search);
-void ui_browse_free(struct ui *u);
-/* Keys while the browser is open; true when used (others go to the global keys). */
-bool ui_browse_input(struct ui *u, int ch);
+/* Open the browser b (loading the catalog now, the first time); search: start typing a query. */
+void ui_browse_open(struct ui *u, struct ui_browse *b, bool search);
+void ui_browse_free(struct ui_browse *b);
+/* Keys while the browser is open; true when used (others go to the global keys). When the key
+ * picks an event, its syntax goes to picked (n bytes) for the events view to add. */
+bool ui_browse_input(struct ui *u, struct ui_browse *b, int ch, char *picked, size_t n);
 /* Draw the browser in rows y..h-1 of the events view. */
-void ui_browse_draw(struct ui *u, WINDOW *w, int y, int h, int wd);
+void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, int wd);
 /* Rebuild the shown rows for the current query (one search keystroke). */
 void ui_browse_filter(struct ui_browse *b, const struct catalog *c);
 /* Sort the catalog's events by PMU, topic and name into b->order. 0 or -ENOMEM. */

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events.c: the events view: every available event with a checkbox, event sets, adding by syntax. */
 #include "view.h"
+#include "events.h"
+#include "evbrowse.h"
+#include "hw/catalog/catalog.h"
 #include "app/app.h"
 #include "colchoose.h"
 #include <ctype.h>
@@ -10,6 +13,7 @@
 #include <string.h>
 #include "hw/events/evparse.h"
 #include "hw/events/evlist.h"
+#include "hw/model/budget.h"
 #include "base/errmsg.h"
 
 enum { EI_SECTION, EI_EVENT, EI_SET };
@@ -21,16 +25,64 @@ struct ui_evitem {
 	char *desc;
 };
 
+/* The events view's own state. */
+struct ui_events {
+	struct ui_evitem *items;
+	int nitems;
+	bool items_stale;          /* rebuild from the current list before the next draw */
+	struct evlist pending;     /* the event list to apply at the next refresh: a copy of the app's,
+				    * whose user's entries the view edits */
+	bool pending_changed;
+	struct budget pbud[8];
+	int npbud;
+	char pmsg[256];            /* why the pending list could not be made */
+	bool adding;               /* a: the prompt is open */
+	char addbuf[512];
+	int addlen, addcur;
+	int adderr_pos;            /* -1 none */
+	char adderr[192];
+	struct ui_browse br;       /* the event browser (evbrowse.c) */
+};
+
+int ui_events_init(struct ui *u)
+{
+	if (!(u->ev = calloc(1, sizeof(*u->ev))))
+		return -ENOMEM;
+	u->ev->adderr_pos = -1;
+	return 0;
+}
+
+static void items_free(struct ui *u)
+{
+	for (int i = 0; i < u->ev->nitems; i++) {
+		free(u->ev->items[i].syntax);
+		free(u->ev->items[i].label);
+		free(u->ev->items[i].desc);
+	}
+	free(u->ev->items);
+	u->ev->items = NULL;
+	u->ev->nitems = 0;
+}
+
 void ui_events_free(struct ui *u)
 {
-	for (int i = 0; i < u->nitems; i++) {
-		free(u->items[i].syntax);
-		free(u->items[i].label);
-		free(u->items[i].desc);
-	}
-	free(u->items);
-	u->items = NULL;
-	u->nitems = 0;
+	if (!u->ev)
+		return;
+	items_free(u);
+	evlist_free(&u->ev->pending);
+	ui_browse_free(&u->ev->br);
+	free(u->ev);
+	u->ev = NULL;
+}
+
+bool ui_events_pending(const struct ui *u)
+{
+	return u->ev && u->ev->pending_changed;
+}
+
+void ui_events_stale(struct ui *u)
+{
+	u->ev->items_stale = true;
 }
 
 static void item_add(struct ui *u, int *cap, int kind, const char *syntax, const char *label,
@@ -38,20 +90,20 @@ static void item_add(struct ui *u, int *cap, int kind, const char *syntax, const
 {
 	struct ui_evitem *it;
 
-	if (u->nitems == *cap) {
+	if (u->ev->nitems == *cap) {
 		int nc = *cap ? *cap * 2 : 256;
-		struct ui_evitem *ni = realloc(u->items, sizeof(*ni) * (size_t)nc);
+		struct ui_evitem *ni = realloc(u->ev->items, sizeof(*ni) * (size_t)nc);
 		if (!ni)
 			return;
-		u->items = ni;
+		u->ev->items = ni;
 		*cap = nc;
 	}
-	it = &u->items[u->nitems];
+	it = &u->ev->items[u->ev->nitems];
 	it->kind = kind;
 	it->syntax = syntax ? strdup(syntax) : NULL;
 	it->label = strdup(label ? label : syntax ? syntax : "");
 	it->desc = desc ? strdup(desc) : NULL;
-	u->nitems++;
+	u->ev->nitems++;
 }
 
 /* Recompute what the pending list needs before it is applied: every owner's events, as they will
@@ -60,18 +112,18 @@ static void pending_budget(struct ui *u)
 {
 	struct app *a = u->a;
 
-	u->pmsg[0] = '\0';
-	u->npbud = a->nbudget < 8 ? a->nbudget : 8;
-	memcpy(u->pbud, a->budget, sizeof(u->pbud[0]) * (size_t)u->npbud);
-	budget_need(u->pbud, u->npbud, &a->reg, &u->pending.flat);
+	u->ev->pmsg[0] = '\0';
+	u->ev->npbud = a->nbudget < 8 ? a->nbudget : 8;
+	memcpy(u->ev->pbud, a->budget, sizeof(u->ev->pbud[0]) * (size_t)u->ev->npbud);
+	budget_need(u->ev->pbud, u->ev->npbud, &a->reg, &u->ev->pending.flat);
 }
 
 void ui_events_reset_pending(struct ui *u)
 {
-	evlist_free(&u->pending);
-	if (evlist_copy(&u->pending, &u->a->evl) < 0)
-		snprintf(u->pmsg, sizeof(u->pmsg), "out of memory");
-	u->pending_changed = false;
+	evlist_free(&u->ev->pending);
+	if (evlist_copy(&u->ev->pending, &u->a->evl) < 0)
+		snprintf(u->ev->pmsg, sizeof(u->ev->pmsg), "out of memory");
+	u->ev->pending_changed = false;
 	pending_budget(u);
 }
 
@@ -82,14 +134,14 @@ int ui_events_commit(struct ui *u)
 	char *before;
 	int rc;
 
-	if (!u->pending_changed)
+	if (!u->ev->pending_changed)
 		return 0;
-	u->pending_changed = false;
+	u->ev->pending_changed = false;
 	u->model_gen++;   /* the model was rebuilt */
 	before = ui_colchoose_keys(&u->a->model);
 	/* the user's entries as edited; the sockets' and top-down's as they are now */
 	rc = evlist_copy(&next, &u->a->evl);
-	if (rc == 0 && (rc = evlist_take(&next, EVO_USER, &u->pending)) < 0)
+	if (rc == 0 && (rc = evlist_take(&next, EVO_USER, &u->ev->pending)) < 0)
 		evlist_free(&next);
 	if (rc == 0)
 		rc = app_events_apply(u->a, &next, &em);
@@ -152,13 +204,13 @@ static void build_items(struct ui *u)
 	char *keep = NULL;
 
 	/* keep the selection on the same event across rebuilds */
-	if (u->items && u->sel[UV_EVENTS] < u->nitems && u->items[u->sel[UV_EVENTS]].label)
-		keep = strdup(u->items[u->sel[UV_EVENTS]].label);
-	ui_events_free(u);
+	if (u->ev->items && u->sel[UV_EVENTS] < u->ev->nitems && u->ev->items[u->sel[UV_EVENTS]].label)
+		keep = strdup(u->ev->items[u->sel[UV_EVENTS]].label);
+	items_free(u);
 	item_add(u, &cap, EI_SECTION, NULL, "In the list", NULL);
-	mine = evlist_owned(&u->pending, EVO_USER, &nmine);
+	mine = evlist_owned(&u->ev->pending, EVO_USER, &nmine);
 	for (int i = 0; mine && i < nmine; i++)
-		item_add(u, &cap, EI_EVENT, u->pending.e[mine[i]].text, NULL, NULL);
+		item_add(u, &cap, EI_EVENT, u->ev->pending.e[mine[i]].text, NULL, NULL);
 	free(mine);
 	if (a->set.nsets) {
 		item_add(u, &cap, EI_SECTION, NULL, "Event sets", NULL);
@@ -211,8 +263,8 @@ static void build_items(struct ui *u)
 		}
 	}
 	if (keep) {
-		for (int i = 0; i < u->nitems; i++)
-			if (strcmp(u->items[i].label, keep) == 0) {
+		for (int i = 0; i < u->ev->nitems; i++)
+			if (strcmp(u->ev->items[i].label, keep) == 0) {
 				u->sel[UV_EVENTS] = i;
 				break;
 			}
@@ -234,7 +286,7 @@ static bool pending_all(struct ui *u, const char *text, bool on)
 		if (!(one = strndup(text + it[i].pos, (size_t)(it[i].end - it[i].pos))))
 			all = false;
 		else
-			all = (evlist_find(&u->pending, EVO_USER, one) >= 0) == on;
+			all = (evlist_find(&u->ev->pending, EVO_USER, one) >= 0) == on;
 		free(one);
 	}
 	free(it);
@@ -245,7 +297,7 @@ static bool item_on(struct ui *u, const struct ui_evitem *it)
 {
 	if (it->kind == EI_SET)
 		return pending_all(u, it->syntax, true);
-	return it->kind == EI_EVENT && evlist_find(&u->pending, EVO_USER, it->syntax) >= 0;
+	return it->kind == EI_EVENT && evlist_find(&u->ev->pending, EVO_USER, it->syntax) >= 0;
 }
 
 /* Add to the pending list every item of text it lacks (on), or drop them all (!on). 0, or a
@@ -258,7 +310,7 @@ static int pending_apply(struct ui *u, const char *text, bool on, struct ev_erro
 
 	if (n < 0)
 		return n;
-	if ((r = evlist_copy(&next, &u->pending)) < 0) {
+	if ((r = evlist_copy(&next, &u->ev->pending)) < 0) {
 		free(it);
 		return r;
 	}
@@ -280,19 +332,19 @@ static int pending_apply(struct ui *u, const char *text, bool on, struct ev_erro
 		evlist_free(&next);
 		return r;
 	}
-	evlist_free(&u->pending);
-	u->pending = next;
-	u->pending_changed = true;
+	evlist_free(&u->ev->pending);
+	u->ev->pending = next;
+	u->ev->pending_changed = true;
 	pending_budget(u);
 	return 0;
 }
 
 static int nrows(struct ui *u)
 {
-	if (!u->items || u->items_stale)
+	if (!u->ev->items || u->ev->items_stale)
 		build_items(u);
-	u->items_stale = false;
-	return u->nitems;
+	u->ev->items_stale = false;
+	return u->ev->nitems;
 }
 
 static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
@@ -302,16 +354,16 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 
 	if (room < 1)
 		room = 1;
-	if (u->addcur > room)
-		off = u->addcur - room;
+	if (u->ev->addcur > room)
+		off = u->ev->addcur - room;
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	ui_put(w, y, 0, wd, ui_attr(u, UP_HEAD), prompt);
-	ui_put(w, y, plen, wd - plen, A_NORMAL, u->addbuf + off);
+	ui_put(w, y, plen, wd - plen, A_NORMAL, u->ev->addbuf + off);
 	wmove(w, y + 1, 0);
 	wclrtoeol(w);
-	if (u->adderr_pos >= 0) {
-		int col = plen + u->adderr_pos - off, ml = (int)strlen(u->adderr);
+	if (u->ev->adderr_pos >= 0) {
+		int col = plen + u->ev->adderr_pos - off, ml = (int)strlen(u->ev->adderr);
 		if (col < 0)
 			col = 0;
 		if (col >= wd)
@@ -319,10 +371,10 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 		ui_put(w, y + 1, col, wd - col, ui_attr(u, UP_BAD) | A_BOLD, "^");
 		/* the message follows the caret, or ends before it when there is no room */
 		if (col + 2 + ml <= wd)
-			ui_put(w, y + 1, col + 2, wd - col - 2, ui_attr(u, UP_BAD), u->adderr);
+			ui_put(w, y + 1, col + 2, wd - col - 2, ui_attr(u, UP_BAD), u->ev->adderr);
 		else
 			ui_put(w, y + 1, col - 1 - ml > 0 ? col - 1 - ml : 0, col > 1 ? col - 1 : 0,
-			       ui_attr(u, UP_BAD), u->adderr);
+			       ui_attr(u, UP_BAD), u->ev->adderr);
 	} else {
 		ui_put(w, y + 1, 0, wd, ui_attr(u, UP_DIM),
 		       " perf syntax, e.g. cpu/event=0x3c,umask=0/ or {cycles,instructions}; Enter adds, Esc cancels");
@@ -331,36 +383,36 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
-	char buf[512], *text = evlist_text(&u->pending, EVO_BIT(EVO_USER));
-	int y = 0, n = nrows(u), list_h, nin = evlist_count(&u->pending, EVO_USER);
+	char buf[512], *text = evlist_text(&u->ev->pending, EVO_BIT(EVO_USER));
+	int y = 0, n = nrows(u), list_h, nin = evlist_count(&u->ev->pending, EVO_USER);
 
 	snprintf(buf, sizeof(buf), " %d event%s in the list%s: %s", nin, nin == 1 ? "" : "s",
-		 u->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
+		 u->ev->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
 	free(text);
-	ui_put(w, y++, 0, wd, u->pending_changed ? ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf);
-	for (int i = 0; i < u->npbud && y < h; i++, y++) {
+	ui_put(w, y++, 0, wd, u->ev->pending_changed ? ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf);
+	for (int i = 0; i < u->ev->npbud && y < h; i++, y++) {
 		char d[256];
-		budget_describe(&u->pbud[i], d, sizeof(d));
-		snprintf(buf, sizeof(buf), " %s%s", u->pbud[i].multiplex && u->pending_changed ?
+		budget_describe(&u->ev->pbud[i], d, sizeof(d));
+		snprintf(buf, sizeof(buf), " %s%s", u->ev->pbud[i].multiplex && u->ev->pending_changed ?
 			 "will multiplex! " : "", d);
-		ui_put(w, y, 0, wd, u->pbud[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
+		ui_put(w, y, 0, wd, u->ev->pbud[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
 	}
-	if (u->pmsg[0] && y < h)
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), u->pmsg);
-	if (u->br.open && !u->adding) {
+	if (u->ev->pmsg[0] && y < h)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), u->ev->pmsg);
+	if (u->ev->br.open && !u->ev->adding) {
 		u->list_h[UV_EVENTS] = 0;   /* the browser keeps its own selection */
-		ui_browse_draw(u, w, y, h, wd);
+		ui_browse_draw(u, &u->ev->br, w, y, h, wd);
 		return;
 	}
-	list_h = h - y - (u->adding ? 2 : 0);
+	list_h = h - y - (u->ev->adding ? 2 : 0);
 	if (list_h < 1)
 		list_h = 1;
 	u->sel[UV_EVENTS] = ui_clamp(u->sel[UV_EVENTS], n);
 	u->top[UV_EVENTS] = ui_scroll_top(u->top[UV_EVENTS], u->sel[UV_EVENTS], n, list_h);
 	u->list_y[UV_EVENTS] = y;
 	u->list_h[UV_EVENTS] = list_h;
-	for (int k = u->top[UV_EVENTS]; k < n && y < h - (u->adding ? 2 : 0); k++, y++) {
-		const struct ui_evitem *it = &u->items[k];
+	for (int k = u->top[UV_EVENTS]; k < n && y < h - (u->ev->adding ? 2 : 0); k++, y++) {
+		const struct ui_evitem *it = &u->ev->items[k];
 		attr_t sel = k == u->sel[UV_EVENTS] ? ui_attr(u, UP_SEL) : 0;
 		int x;
 		if (sel) {
@@ -382,30 +434,30 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_DIM), it->desc);
 		}
 	}
-	if (u->adding && h >= 3)
+	if (u->ev->adding && h >= 3)
 		draw_add(u, w, h - 2, wd);
 }
 
 static void add_submit(struct ui *u)
 {
 	struct ev_error err = { 0 };
-	char *t = u->addbuf;
+	char *t = u->ev->addbuf;
 
 	while (isspace((unsigned char)*t))
 		t++;
 	if (!*t) {
-		u->adding = false;
+		u->ev->adding = false;
 		return;
 	}
-	if (pending_apply(u, u->addbuf, true, &err) < 0) {
-		u->adderr_pos = err.pos;
-		snprintf(u->adderr, sizeof(u->adderr), "%s", err.msg[0] ? err.msg : "out of memory");
+	if (pending_apply(u, u->ev->addbuf, true, &err) < 0) {
+		u->ev->adderr_pos = err.pos;
+		snprintf(u->ev->adderr, sizeof(u->ev->adderr), "%s", err.msg[0] ? err.msg : "out of memory");
 		return;
 	}
-	u->items_stale = true;   /* the list section shows it, so it can be toggled back */
-	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", u->addbuf);
+	u->ev->items_stale = true;   /* the list section shows it, so it can be toggled back */
+	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", u->ev->addbuf);
 	u->status_err = false;
-	u->adding = false;
+	u->ev->adding = false;
 }
 
 bool ui_events_add_text(struct ui *u, const char *text)
@@ -423,61 +475,72 @@ bool ui_events_add_text(struct ui *u, const char *text)
 		u->status_err = true;
 		return false;
 	}
-	u->items_stale = true;
+	u->ev->items_stale = true;
 	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", text);
 	u->status_err = false;
 	return true;
 }
 
+/* Keys for the browser; an event picked there joins the pending list. */
+static bool browse_input(struct ui *u, int ch)
+{
+	char picked[CAT_NAME_MAX + 64] = "";
+	bool used = ui_browse_input(u, &u->ev->br, ch, picked, sizeof(picked));
+
+	if (picked[0])
+		ui_events_add_text(u, picked);
+	return used;
+}
+
 bool ui_events_input(struct ui *u, int ch)
 {
-	if (!u->adding)
-		return ui_browse_input(u, ch);
+	if (!u->ev->adding)
+		return browse_input(u, ch);
 	switch (ch) {
 	case 27:
-		u->adding = false;
+		u->ev->adding = false;
 		break;
 	case '\n': case '\r': case KEY_ENTER:
 		add_submit(u);
 		break;
 	case KEY_BACKSPACE: case 127: case 8:
-		if (u->addcur > 0) {
-			memmove(u->addbuf + u->addcur - 1, u->addbuf + u->addcur,
-				(size_t)(u->addlen - u->addcur + 1));
-			u->addcur--;
-			u->addlen--;
+		if (u->ev->addcur > 0) {
+			memmove(u->ev->addbuf + u->ev->addcur - 1, u->ev->addbuf + u->ev->addcur,
+				(size_t)(u->ev->addlen - u->ev->addcur + 1));
+			u->ev->addcur--;
+			u->ev->addlen--;
 		}
-		u->adderr_pos = -1;
+		u->ev->adderr_pos = -1;
 		break;
 	case KEY_DC:
-		if (u->addcur < u->addlen) {
-			memmove(u->addbuf + u->addcur, u->addbuf + u->addcur + 1,
-				(size_t)(u->addlen - u->addcur));
-			u->addlen--;
+		if (u->ev->addcur < u->ev->addlen) {
+			memmove(u->ev->addbuf + u->ev->addcur, u->ev->addbuf + u->ev->addcur + 1,
+				(size_t)(u->ev->addlen - u->ev->addcur));
+			u->ev->addlen--;
 		}
-		u->adderr_pos = -1;
+		u->ev->adderr_pos = -1;
 		break;
 	case KEY_LEFT:
-		if (u->addcur > 0)
-			u->addcur--;
+		if (u->ev->addcur > 0)
+			u->ev->addcur--;
 		break;
 	case KEY_RIGHT:
-		if (u->addcur < u->addlen)
-			u->addcur++;
+		if (u->ev->addcur < u->ev->addlen)
+			u->ev->addcur++;
 		break;
 	case KEY_HOME:
-		u->addcur = 0;
+		u->ev->addcur = 0;
 		break;
 	case KEY_END:
-		u->addcur = u->addlen;
+		u->ev->addcur = u->ev->addlen;
 		break;
 	default:
-		if (ch >= 32 && ch < 127 && u->addlen + 1 < (int)sizeof(u->addbuf)) {
-			memmove(u->addbuf + u->addcur + 1, u->addbuf + u->addcur,
-				(size_t)(u->addlen - u->addcur + 1));
-			u->addbuf[u->addcur++] = (char)ch;
-			u->addlen++;
-			u->adderr_pos = -1;
+		if (ch >= 32 && ch < 127 && u->ev->addlen + 1 < (int)sizeof(u->ev->addbuf)) {
+			memmove(u->ev->addbuf + u->ev->addcur + 1, u->ev->addbuf + u->ev->addcur,
+				(size_t)(u->ev->addlen - u->ev->addcur + 1));
+			u->ev->addbuf[u->ev->addcur++] = (char)ch;
+			u->ev->addlen++;
+			u->ev->adderr_pos = -1;
 		}
 		break;
 	}
@@ -491,18 +554,18 @@ static bool key(struct ui *u, int action)
 
 	switch (action) {
 	case UA_ADD:
-		u->adding = true;
-		u->addbuf[0] = '\0';
-		u->addlen = u->addcur = 0;
-		u->adderr_pos = -1;
+		u->ev->adding = true;
+		u->ev->addbuf[0] = '\0';
+		u->ev->addlen = u->ev->addcur = 0;
+		u->ev->adderr_pos = -1;
 		return true;
 	case UA_BROWSE:
-		ui_browse_open(u, true);
+		ui_browse_open(u, &u->ev->br, true);
 		return true;
 	case UA_TOGGLE:
-		if (!u->items || u->sel[UV_EVENTS] >= u->nitems)
+		if (!u->ev->items || u->sel[UV_EVENTS] >= u->ev->nitems)
 			return true;
-		it = &u->items[u->sel[UV_EVENTS]];
+		it = &u->ev->items[u->sel[UV_EVENTS]];
 		if (it->kind == EI_SECTION)
 			return true;
 		if (pending_apply(u, it->syntax, !item_on(u, it), &err) < 0) {

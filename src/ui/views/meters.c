@@ -3,6 +3,7 @@
  * (from /proc/stat, through the model's M_UTIL_* metrics), then a line of IPC, memory and UPI
  * bandwidth and package and DRAM power. Drawing uses the stack only: no allocation per frame. */
 #include "meters.h"
+#include "events.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -167,14 +168,14 @@ void ui_meters_sync(struct ui *u)
 	bool was = session_skt_counting(a);
 
 	/* a recording has only what it recorded; edits not yet applied in the events view win */
-	if (session_replaying(a) || u->pending_changed)
+	if (session_replaying(a) || ui_events_pending(u))
 		return;
 	if (session_skt_show(a, want) < 0) {
 		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, session_msg(a));
 		u->status_err = true;
 	}
 	if (session_skt_counting(a) != was) {   /* the event list changed: every view shows it anew */
-		u->items_stale = true;
+		ui_events_stale(u);
 		ui_events_reset_pending(u);
 		u->model_gen++;
 		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;

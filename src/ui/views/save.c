@@ -13,6 +13,19 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* S's own state: the name prompt for the event set. */
+struct ui_save {
+	bool naming;
+	char namebuf[48];
+	int namelen;
+};
+
+void ui_save_free(struct ui *u)
+{
+	free(u->save);
+	u->save = NULL;
+}
+
 /* The file to save to: the user's own config file when one was read, else the user's path. */
 static void config_path(const struct settings *s, char *path, size_t len)
 {
@@ -69,7 +82,7 @@ static void save(struct ui *u, bool with_events, const char *note)
 static void prompt(struct ui *u, const char *err)
 {
 	snprintf(u->status, sizeof(u->status), "%s%ssave the events as event set: %s_  (Enter saves, Esc cancels)",
-		 err ? err : "", err ? "; " : "", u->namebuf);
+		 err ? err : "", err ? "; " : "", u->save->namebuf);
 	u->status_err = err != NULL;
 }
 
@@ -83,10 +96,15 @@ void ui_save_start(struct ui *u)
 			"machine's)" : " (display settings; a recording's events are not saved)");
 		return;
 	}
+	if (!u->save && !(u->save = calloc(1, sizeof(*u->save)))) {
+		snprintf(u->status, sizeof(u->status), "not saved: out of memory");
+		u->status_err = true;
+		return;
+	}
 	/* offer the set in use when it is the user's own, else a new name */
-	snprintf(u->namebuf, sizeof(u->namebuf), "%s", cur && !cur->builtin ? cur->name : "mine");
-	u->namelen = (int)strlen(u->namebuf);
-	u->naming = true;
+	snprintf(u->save->namebuf, sizeof(u->save->namebuf), "%s", cur && !cur->builtin ? cur->name : "mine");
+	u->save->namelen = (int)strlen(u->save->namebuf);
+	u->save->naming = true;
 	prompt(u, NULL);
 }
 
@@ -94,35 +112,35 @@ bool ui_save_input(struct ui *u, int ch)
 {
 	const struct evset *e;
 
-	if (!u->naming)
+	if (!u->save || !u->save->naming)
 		return false;
 	u->dirty_foot = true;
 	if (ch == 27) {
-		u->naming = false;
+		u->save->naming = false;
 		snprintf(u->status, sizeof(u->status), "not saved");
 		u->status_err = false;
 		return true;
 	}
 	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		if (!u->namelen) {
+		if (!u->save->namelen) {
 			prompt(u, "give a name");
 			return true;
 		}
-		e = settings_find_set(&u->a->set, u->namebuf);
+		e = settings_find_set(&u->a->set, u->save->namebuf);
 		if (e && e->builtin) {
 			prompt(u, "a built-in set has that name");
 			return true;
 		}
-		u->naming = false;
-		snprintf(u->a->set.set, sizeof(u->a->set.set), "%s", u->namebuf);
+		u->save->naming = false;
+		snprintf(u->a->set.set, sizeof(u->a->set.set), "%s", u->save->namebuf);
 		save(u, true, ", event set ");
 		return true;
 	}
-	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && u->namelen > 0)
-		u->namebuf[--u->namelen] = '\0';
+	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && u->save->namelen > 0)
+		u->save->namebuf[--u->save->namelen] = '\0';
 	else if (ch < 128 && (isalnum(ch) || ch == '_' || ch == '-' || ch == '.') &&
-		 u->namelen + 1 < (int)sizeof(u->namebuf))
-		u->namebuf[u->namelen++] = (char)ch, u->namebuf[u->namelen] = '\0';
+		 u->save->namelen + 1 < (int)sizeof(u->save->namebuf))
+		u->save->namebuf[u->save->namelen++] = (char)ch, u->save->namebuf[u->save->namelen] = '\0';
 	prompt(u, NULL);
 	return true;
 }

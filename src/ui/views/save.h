@@ -10,6 +10,8 @@ struct ui;
 void ui_save_start(struct ui *u);
 /* Keys for the name prompt while it is open; true when the key was used. */
 bool ui_save_input(struct ui *u, int ch);
+/* Free the name prompt's state (u->save). */
+void ui_save_free(struct ui *u);
 /* Save the "columns" setting alone to the config file. */
 void ui_save_columns(struct ui *u);
 #endif

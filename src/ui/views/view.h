@@ -6,19 +6,16 @@
 #define PMUTOP_UI_VIEW_H
 #include <stdbool.h>
 #include <curses.h>
-#include "hw/events/evlist.h"
 #include "hw/model/budget.h"
 #include "ui/widgets/draw.h"
 #include "ui/widgets/keys.h"
 #include "ui/widgets/layout.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/spark.h"
-#include "evbrowse.h"
 
 enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
 
 struct app;
-struct ui_evitem;
 
 struct ui {
 	/* the running program: the views see it through app/session.h; the events view, its
@@ -55,27 +52,8 @@ struct ui {
 	struct ui_rowfilter *rf;          /* `/`: each list view's row filter (rowfilter.c) */
 	struct ui_colchoose *cc;          /* F: the column chooser (colchoose.c), NULL when closed */
 
-	/* events view */
-	struct ui_evitem *items;
-	int nitems;
-	bool items_stale;          /* rebuild from the current list before the next draw */
-	struct evlist pending;     /* the event list to apply at the next refresh: a copy of the app's,
-				    * whose user's entries the view edits */
-	bool pending_changed;
-	struct budget pbud[8];
-	int npbud;
-	char pmsg[256];            /* parse error of the pending list */
-	bool adding;
-	char addbuf[512];
-	int addlen, addcur;
-	int adderr_pos;            /* -1 none */
-	char adderr[192];
-	struct ui_browse br;        /* the event browser (evbrowse.c) */
-
-	/* S: the name prompt for the event set (save.c) */
-	bool naming;
-	char namebuf[48];
-	int namelen;
+	struct ui_events *ev;             /* events.c */
+	struct ui_save *save;             /* S's name prompt (save.c), NULL when never opened */
 };
 
 struct ui_view {
@@ -98,12 +76,4 @@ static inline attr_t ui_attr(const struct ui *u, int pair)
 	return ui_pal_attr(u->color, pair);
 }
 
-/* events view helpers used by the main loop */
-void ui_events_reset_pending(struct ui *u);
-/* Apply the pending event list (at a refresh). Returns 0 or the app_set_events error. */
-int ui_events_commit(struct ui *u);
-void ui_events_free(struct ui *u);
-bool ui_events_input(struct ui *u, int ch);   /* the add prompt and the browser eat keys while open */
-/* Add the events of text to the pending list (as `a` does); false with the status set when not. */
-bool ui_events_add_text(struct ui *u, const char *text);
 #endif
