@@ -17,14 +17,13 @@
 #include "ui/cols.h"
 #include "ui/ui.h"
 #include "app/app_topdown.h"
+#include "base/buildinfo.h"
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define PMUTOP_VERSION "0.1"
 
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
@@ -95,11 +94,11 @@ static void usage(FILE *f)
 "                           source and description, and exit (with --json: every field)\n"
 "      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
 "                           with mapfile.csv (also PMUTOP_EVENTS_DIR, [events] dir,\n"
-"                           $XDG_CACHE_HOME/pmu-events, /usr/share/pmutop/events)\n"
+"                           $XDG_CACHE_HOME/pmu-events, %s)\n"
 "      --cpuid STRING       the CPU the tables are chosen for (GenuineIntel-6-8F-8, Arm MIDR;\n"
 "                           also PMUTOP_CPUID), instead of the one in /proc/cpuinfo\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
-"                           then " SYSCONFDIR "/pmutop.conf)\n"
+"                           then %s)\n"
 "      --list-options       print every configuration option with its default\n"
 "      --listen [ADDR:]PORT serve Prometheus metrics at http://ADDR:PORT/metrics (ADDR 127.0.0.1\n"
 "                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
@@ -107,7 +106,17 @@ static void usage(FILE *f)
 "      --quiet              with -b: write no rows, only export\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
-"  -h, --help               this help;  -V, --version  the version\n");
+"  -h, --help               this help;  -V, --version  the version and the paths built in\n",
+		buildinfo_eventsdir(), buildinfo_system_conf());
+}
+
+/* -V: what a bug report needs to tell builds apart, and where this build looks for its files */
+static void version(void)
+{
+	printf("pmutop %s\n", buildinfo_version());
+	printf("system config: %s\n", buildinfo_system_conf());
+	printf("event tables:  %s (after --events-dir, PMUTOP_EVENTS_DIR, [events] dir, "
+	       "$XDG_CACHE_HOME/pmu-events)\n", buildinfo_eventsdir());
 }
 
 static int fail_usage(const char *fmt, const char *arg)
@@ -186,7 +195,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_EVENTS_DIR: a->opt.events_dir = optarg; break;
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
-		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
+		case 'V': version(); *exit_now = 1; return 0;
 		default: usage(stderr); return 2;
 		}
 	}
@@ -341,7 +350,7 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
-	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, PMUTOP_VERSION)))
+	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, buildinfo_version())))
 		return r;
 	if (a->opt.do_replay)
 		return replay_main(a);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "settings.h"
+#include "base/buildinfo.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,10 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef SYSCONFDIR   /* the Makefile's $(sysconfdir) */
-#define SYSCONFDIR "/etc"
-#endif
-#define SYSTEM_CONF SYSCONFDIR "/pmutop.conf"
+#define SYSTEM_CONF buildinfo_system_conf()   /* the Makefile's $(sysconfdir)/pmutop.conf */
 
 static struct evset *set_get(struct settings *s, const char *name)
 {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # contrib_files.sh: the Grafana dashboard in contrib/ loads and every query names metrics and labels
-# that pmutop exports; the systemd unit's command line is one pmutop accepts.
+# that pmutop exports; the systemd unit's command line is one pmutop accepts, the unit passes
+# systemd-analyze verify and scores at most 2.5 in its security review.
 . "$(dirname "$0")/../lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 # what pmutop exports on a machine with every kind of event: families (from # TYPE) and labels
@@ -64,7 +65,8 @@ result({"pmutop_socket_ipc", "pmutop_memory_read_bytes_total", "pmutop_package_e
 sys.exit(1 if fails else 0)
 EOF
 # the unit's pmutop options, on a simulated machine for one interval and a free port
-args=$(sed -n 's|^ExecStart=[^ ]*pmutop \(.*\)$|\1|p' "$ROOT/contrib/pmutop.service")
+unit_in="$ROOT/contrib/pmutop.service.in"
+args=$(sed -n 's|^ExecStart=@bindir@/pmutop \(.*\)$|\1|p' "$unit_in")
 # shellcheck disable=SC2086
 if [ -n "$args" ] && "$PMUTOP" $args --sim spr-2s -n 1 -d 0.1 --listen 127.0.0.1:0 >"$TMPD/unit.out" 2>"$TMPD/unit.err" &&
 	[ ! -s "$TMPD/unit.out" ]; then
@@ -72,14 +74,23 @@ if [ -n "$args" ] && "$PMUTOP" $args --sim spr-2s -n 1 -d 0.1 --listen 127.0.0.1
 else
 	fail systemd_unit_command "args '$args': $(cat "$TMPD/unit.err")"
 fi
+# the unit as make writes it, with this binary for its bindir
+sed "s|@bindir@/pmutop|$PMUTOP|" "$unit_in" >"$TMPD/pmutop.service"
 if command -v systemd-analyze >/dev/null 2>&1; then
-	sed "s|/usr/local/bin/pmutop|$PMUTOP|" "$ROOT/contrib/pmutop.service" >"$TMPD/pmutop.service"
-	if systemd-analyze verify --man=no "$TMPD/pmutop.service" >"$TMPD/verify.out" 2>&1; then
+	if systemd-analyze verify --man=no "$TMPD/pmutop.service" >"$TMPD/verify.out" 2>&1 && [ ! -s "$TMPD/verify.out" ]; then
 		pass systemd_analyze_verify
 	else
 		fail systemd_analyze_verify "$(head -c 400 "$TMPD/verify.out")"
 	fi
+	systemd-analyze security --offline=yes "$TMPD/pmutop.service" >"$TMPD/sec.out" 2>&1
+	score=$(sed -n 's/.*Overall exposure level for pmutop.service: \([0-9.]*\).*/\1/p' "$TMPD/sec.out")
+	if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s <= 2.5) }'; then
+		pass systemd_security_at_most_2_5
+	else
+		fail systemd_security_at_most_2_5 "score '$score': $(grep '✗' "$TMPD/sec.out" | head -5)"
+	fi
 else
 	skip systemd_analyze_verify "systemd-analyze is not installed"
 fi
+
 t_done
