@@ -127,6 +127,41 @@ static int fail_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* An option getopt refused (c is '?' or ':'), in one line: unknown, ambiguous, missing or extra
+ * argument. getopt says which through optopt: 0 for a long option it could not match, the option's
+ * value for one with a missing or extra argument, the letter of an unknown short option. */
+static int bad_option(char **argv, int c)
+{
+	const char *arg = optind > 0 && argv[optind - 1] ? argv[optind - 1] : "";
+	bool is_long = strncmp(arg, "--", 2) == 0 &&
+		       (optopt == 0 || optopt >= 256 || c == ':' || strchr("bndCeEoxhV", optopt));
+	char shortopt[3] = { '-', (char)optopt, '\0' }, list[512] = "";
+	size_t n, used = 0;
+	int hits = 0;
+
+	if (!is_long)
+		return fail_usage(c == ':' ? "option '%s' needs an argument" : "unknown option '%s'", shortopt);
+	if (c == ':')
+		return fail_usage("option '%s' needs an argument", arg);
+	n = strcspn(arg + 2, "=");
+	snprintf(list, sizeof(list), "%.*s", (int)(n + 2), arg);
+	if (optopt != 0)
+		return fail_usage("option '%s' takes no argument", list);
+	list[0] = '\0';
+	for (int i = 0; long_opts[i].name; i++)
+		if (strncmp(long_opts[i].name, arg + 2, n) == 0) {
+			if (used < sizeof(list))
+				used += (size_t)snprintf(list + used, sizeof(list) - used, "%s--%s", hits ? ", " : "",
+							 long_opts[i].name);
+			hits++;
+		}
+	if (hits > 1) {
+		fprintf(stderr, "pmutop: option '%.*s' is ambiguous: %s\nTry 'pmutop --help'.\n", (int)(n + 2), arg, list);
+		return 2;
+	}
+	return fail_usage("unknown option '%s'", arg);
+}
+
 static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 {
 	int c;
@@ -134,7 +169,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 
 	*exit_now = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
+	opterr = 0;   /* bad_option says it in one line, with the way to the help */
+	while ((c = getopt_long(argc, argv, ":bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': a->opt.batch = true; break;
 		case 'n':
@@ -196,7 +232,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
 		case 'V': version(); *exit_now = 1; return 0;
-		default: usage(stderr); return 2;
+		default: return bad_option(argv, c);
 		}
 	}
 	if (a->opt.list_events && optind < argc)
@@ -218,6 +254,13 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	return 0;
 }
 
+static int int_cmp(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+
+	return (a > b) - (a < b);
+}
+
 /* where: "FILE:LINE: [eventset NAME] events: " when the list came from the config, else "" */
 static void print_event_error(struct app *a, const char *where, const char *list, const struct ev_error *err)
 {
@@ -237,7 +280,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 		*strchr(word, ':') = '\0'; /* a modifier (":u", ":ppp"), not libpfm4's EVENT:UMASK */
 	if (!word[0])
 		return;
-	events_suggest(&a->cat, word, more, sizeof(more));
+	events_suggest(&a->cat, &a->reg, word, more, sizeof(more));
 	if (more[0])
 		fprintf(stderr, "pmutop: %s\n", more);
 }
@@ -329,8 +372,18 @@ static int load_settings(struct app *a)
 
 	settings_defaults(&a->set);
 	if (settings_find(a->opt.config, path, sizeof(path), msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", msg);
-		return 2;
+		fprintf(stderr, "pmutop: %s%s\n", a->opt.config ? "" : "warning: ", msg);
+		/* a file nobody named (sudo -u keeping HOME, a folder in its place) is no reason to stop:
+		 * the system's config, when readable, else the defaults; --config FILE is an error */
+		if (a->opt.config)
+			return 2;
+		path[0] = '\0';
+		if (access(buildinfo_system_conf(), F_OK) == 0 && strstr(msg, buildinfo_system_conf()) != msg &&
+		    settings_find(buildinfo_system_conf(), path, sizeof(path), msg, sizeof(msg)) < 0) {
+			fprintf(stderr, "pmutop: warning: %s\n", msg);
+			path[0] = '\0';
+		}
+		fprintf(stderr, "pmutop: warning: going on with %s\n", path[0] ? path : "the default settings");
 	}
 	if (path[0] && settings_load(&a->set, path, msg, sizeof(msg)) < 0) {
 		fprintf(stderr, "pmutop: %s\n", msg);
@@ -338,6 +391,43 @@ static int load_settings(struct app *a)
 	}
 	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
 	return 0;
+}
+
+/* -C: every CPU listed must be online; the message names those that are not and those that are. */
+static int filter_cpus(struct app *a)
+{
+	int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus), *online, k = 0, off = 0;
+	char bad[256], ok[512];
+
+	if (n <= 0) {
+		free(cpus);
+		fprintf(stderr, "pmutop: -C %s: not a CPU list (write it as 0-3,8)\n", a->opt.cpus);
+		return 2;
+	}
+	if (!(online = malloc(sizeof(int) * (size_t)(a->topo.ncpus + 1)))) {
+		free(cpus);
+		fprintf(stderr, "pmutop: out of memory\n");
+		return 1;
+	}
+	for (int i = 0; i < a->topo.ncpus; i++)
+		online[k++] = a->topo.cpus[i].cpu;
+	qsort(online, (size_t)k, sizeof(int), int_cmp);
+	for (int i = 0; i < n; i++)
+		if (!cpulist_has(online, k, cpus[i]))
+			cpus[off++] = cpus[i];   /* the offline ones, in place: the list is read no further */
+	if (off > 0) {
+		if (cpulist_format(cpus, off, bad, sizeof(bad)) < 0)
+			snprintf(bad, sizeof(bad), "%d and others", cpus[0]);
+		if (k == 0 || cpulist_format(online, k, ok, sizeof(ok)) < 0)
+			snprintf(ok, sizeof(ok), "%d CPUs", k);
+		fprintf(stderr, "pmutop: -C %s: %s %s not online (online: %s)\n", a->opt.cpus,
+			off == 1 ? "CPU" : "CPUs", bad, ok);
+	} else {
+		off = topo_filter(&a->topo, cpus, n) < 0;
+	}
+	free(cpus);
+	free(online);
+	return off ? 2 : 0;
 }
 
 static int run(struct app *a)
@@ -369,15 +459,8 @@ static int run(struct app *a)
 		}
 		return uncore_report(stdout, &a->inv, a->opt.json) < 0 ? 1 : 0;
 	}
-	if (a->opt.cpus) {
-		int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus);
-		if (n <= 0 || topo_filter(&a->topo, cpus, n) < 0) {
-			free(cpus);
-			fprintf(stderr, "pmutop: -C %s: not a list of online CPUs\n", a->opt.cpus);
-			return 2;
-		}
-		free(cpus);
-	}
+	if (a->opt.cpus && (r = filter_cpus(a)))
+		return r;
 	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where), &with_td)))
 		return 2;
 	if ((a->opt.nevents || list[0]) && (r = parse_events(a, list, where)))
