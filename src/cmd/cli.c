@@ -28,7 +28,7 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR };
+       OPT_COLOR, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -55,6 +55,8 @@ static const struct option long_opts[] = {
 	{ "listen", required_argument, NULL, OPT_LISTEN },
 	{ "prom", required_argument, NULL, OPT_PROM },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
+	{ "no-cpu-gauges", no_argument, NULL, OPT_NO_CPU_GAUGES },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
@@ -104,6 +106,9 @@ static void usage(FILE *f)
 "                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
 "      --prom FILE          rewrite FILE with the same metrics after every interval (atomically)\n"
 "      --quiet              with -b: write no rows, only export\n"
+"      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
+"                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
+"      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version and the paths built in\n",
@@ -212,6 +217,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LISTEN: a->opt.listen = optarg; break;
 		case OPT_PROM: a->opt.prom = optarg; break;
 		case OPT_QUIET: a->opt.quiet = true; break;
+		case OPT_WEB_CONFIG: a->opt.web_config = optarg; break;
+		case OPT_NO_CPU_GAUGES: a->opt.no_cpu_gauges = true; break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;
