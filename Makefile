@@ -127,7 +127,10 @@ demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) --sim spr-2s $(ARGS)
 
-test: deps test-deps
+# deps, then test-deps, one after the other even under -j (two apt-get at once would fight for its lock)
+test:
+	@sh scripts/deps.sh
+	@sh scripts/deps.sh test
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
 	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) sh tests/run.sh
 
