@@ -391,12 +391,12 @@ static void series_gauges(struct outbuf *b, const struct model *m, const struct 
 static const struct {
 	const char *name, *help;
 } ucounters[NPU] = {
-	[PU_MEM_READ] = { "pmutop_memory_read_bytes", "bytes read from memory by the socket since pmutop started" },
-	[PU_MEM_WRITE] = { "pmutop_memory_write_bytes", "bytes written to memory by the socket since pmutop started" },
-	[PU_MEM] = { "pmutop_memory_bytes", "bytes read and written to memory by the socket since pmutop started" },
-	[PU_UPI] = { "pmutop_upi_bytes", "bytes over the socket's UPI links since pmutop started" },
-	[PU_PKG_J] = { "pmutop_package_energy_joules", "package energy since pmutop started (RAPL)" },
-	[PU_DRAM_J] = { "pmutop_dram_energy_joules", "DRAM energy since pmutop started (RAPL)" },
+	[PU_MEM_READ] = { "pmutop_memory_read_bytes", "bytes read from memory by the socket since pmutop started (or its event list last changed)" },
+	[PU_MEM_WRITE] = { "pmutop_memory_write_bytes", "bytes written to memory by the socket since pmutop started (or its event list last changed)" },
+	[PU_MEM] = { "pmutop_memory_bytes", "bytes read and written to memory by the socket since pmutop started (or its event list last changed)" },
+	[PU_UPI] = { "pmutop_upi_bytes", "bytes over the socket's UPI links since pmutop started (or its event list last changed)" },
+	[PU_PKG_J] = { "pmutop_package_energy_joules", "package energy since pmutop started (or its event list last changed) (RAPL)" },
+	[PU_DRAM_J] = { "pmutop_dram_energy_joules", "DRAM energy since pmutop started (or its event list last changed) (RAPL)" },
 };
 
 static double mono_now(void)
@@ -474,15 +474,15 @@ static const struct {
 static const struct {
 	const char *family, *help;
 } unit_families[] = {
-	{ "pmutop_event", "events counted since pmutop started, per CPU (the sum of each interval's "
+	{ "pmutop_event", "events counted since pmutop started (or its event list last changed), per CPU (the sum of each interval's "
 	  "scaled count; an interval that was multiplexed adds an estimate)" },
 	{ "pmutop_event_seconds", "time counted by clock events (cpu-clock, task-clock) since pmutop "
 	  "started, per CPU, in seconds" },
-	{ "pmutop_event_joules", "energy counted by energy events (RAPL) since pmutop started, in joules" },
+	{ "pmutop_event_joules", "energy counted by energy events (RAPL) since pmutop started (or its event list last changed), in joules" },
 	{ "pmutop_event_bytes", "bytes counted by events the kernel gives in bytes or MiB (memory "
-	  "controllers) since pmutop started" },
+	  "controllers) since pmutop started (or its event list last changed)" },
 	{ "pmutop_event_scaled", "events in a unit pmutop does not convert (label unit, from the kernel's "
-	  ".unit file or the recording), since pmutop started" },
+	  ".unit file or the recording), since pmutop started (or its event list last changed)" },
 };
 
 static int unit_of(const char *unit)
@@ -554,7 +554,7 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 		for (int c = 0; !any && c < m->ncpus; c++)
 			any = !isnan(t->irq[c]);
 		if (any)
-			family(b, fmt, "pmutop_interrupts", true, "interrupts the CPU handled since pmutop started "
+			family(b, fmt, "pmutop_interrupts", true, "interrupts the CPU handled since pmutop started (or its event list last changed) "
 			       "(/proc/interrupts, every source)");
 		for (int c = 0; any && c < m->ncpus; c++)
 			if (f->online[c] && !isnan(t->irq[c]))
