@@ -13,3 +13,29 @@ skip() { echo "SKIP $T_NAME:$1: $2"; }
 # check NAME CMD...: pass when CMD succeeds
 check() { n=$1; shift; if "$@" >"$TMPD/check.out" 2>&1; then pass "$n"; else fail "$n" "$(head -c 400 "$TMPD/check.out" | tr '\n' ' ')"; fi; }
 t_done() { [ "$T_FAILS" -eq 0 ]; }
+# A skip is for an outside fact (a tool not installed, not root, no real data, the kernel refusing
+# perf); pmutop itself failing is a failure, also when it fails a precondition of the whole script.
+# need NAME CMD...: pmutop must do CMD (exist, run --sim, accept an option) for the rest to mean
+# anything: when it does not, FAIL NAME with CMD's output and stop the script.
+need() {
+	n=$1; shift
+	"$@" >"$TMPD/need.out" 2>&1
+	rc=$?
+	if [ "$rc" -ne 0 ]; then
+		fail "$n" "exit $rc from $*: $(head -c 300 "$TMPD/need.out" | tr '\n' ' ')"
+		exit 1
+	fi
+}
+# need_binary: the binary under test exists (make test builds it first).
+need_binary() { [ -x "$PMUTOP" ] || { fail binary "no pmutop binary at $PMUTOP"; exit 1; }; }
+# refused FILE: pmutop's stderr in FILE says the kernel refused to count (EACCES/EPERM name
+# perf_event_paranoid), or this kernel has no perf events at all: an outside fact.
+refused() { grep -q perf_event_paranoid "$1" || [ ! -e /proc/sys/kernel/perf_event_paranoid ]; }
+# pfm_has TABLE::EVENT: the installed libpfm4, asked directly (not through pmutop), has that table
+# and event: which tables it has is an outside fact (the distribution's libpfm4 version).
+pfm_has() {
+	LIBPFM_FORCE_PMU=${1%%::*} python3 -c '
+import ctypes, sys
+l = ctypes.CDLL("libpfm.so.4")
+sys.exit(0 if l.pfm_initialize() == 0 and l.pfm_find_event(sys.argv[1].encode()) >= 0 else 1)' "$1" 2>/dev/null
+}

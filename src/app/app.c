@@ -17,6 +17,13 @@ double app_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+double app_clock(const struct app *a)
+{
+	if (a->seam && a->seam->clock_ns)
+		return (double)a->seam->clock_ns(a->seam->ctx) / 1e9;
+	return app_now();
+}
+
 /* Build a model for the events of flat into m: its CPUs from the topology. */
 int app_build_model(struct app *a, const struct ev_list *flat, struct model *m)
 {
@@ -96,7 +103,7 @@ static int perf_count(struct app *a, const struct ev_list *flat, struct model *m
 	counters_read(a->cnt, m);   /* baseline */
 	note_reads(a);
 	app_util_baseline(a);
-	a->last_sample = app_now();
+	a->last_sample = app_clock(a);
 	return 0;
 }
 

@@ -133,6 +133,9 @@ int *app_group_plan(struct app *a, const struct ev_list *flat);
 void app_load_inventory(struct app *a);
 /* Monotonic seconds. */
 double app_now(void);
+/* Seconds on the clock of the machine being counted (the seam's: the real kernel's monotonic clock,
+ * or the one a test moves), which the frames' interval and time follow. */
+double app_clock(const struct app *a);
 /* Build a model for the events of flat into m: its CPUs from the topology. */
 int app_build_model(struct app *a, const struct ev_list *flat, struct model *m);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_replay.c: --replay: a recording as the counter source (sample, step back and forth). */
 #include "app.h"
+#include "base/errmsg.h"
 #include "replay/replay.h"
 #include <errno.h>
 #include <stdio.h>
@@ -8,10 +9,11 @@
 
 static int rep_sample(struct app *a)
 {
-	int r = replay_next(a->rep, &a->model);
+	struct errmsg em;
+	int r = replay_next(a->rep, &a->model, &em);
 
 	if (r < 0)
-		replay_strerror(a->rep, r, a->msg, sizeof(a->msg));
+		snprintf(a->msg, sizeof(a->msg), "%s", em.text);
 	return r;
 }
 

@@ -197,7 +197,7 @@ int app_open_events(struct app *a)
 		return 1;
 	}
 	a->src = &source_perf;
-	a->t0 = app_now();
+	a->t0 = app_clock(a);
 	if ((r = a->src->count(a, &a->evl.flat, &a->model, &em)) < 0) {
 		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, r));
 		return 1;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_uncore.c: load the PMON discovery inventory for the current machine (sysfs root, topology, PMUs). */
 #include "app.h"
+#include "base/errmsg.h"
 #include "hw/sys/sysfs.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +17,7 @@ static int node_socket(int node, void *arg)
 void app_load_inventory(struct app *a)
 {
 	struct disc_options o;
+	struct errmsg em;
 	const char **names;
 	const char *gen = NULL;
 
@@ -33,7 +36,8 @@ void app_load_inventory(struct app *a)
 	o.cpu_model = a->topo.model;
 	o.node_socket = node_socket;
 	o.kernel_pmus = names;
-	if (disc_scan(&o, &a->inv, a->inv_msg, sizeof(a->inv_msg)) == 0)
+	if (disc_scan(&o, &a->inv, &em) == 0)
 		a->inv_loaded = true;
+	snprintf(a->inv_msg, sizeof(a->inv_msg), "%.*s", (int)sizeof(a->inv_msg) - 1, em.text);
 	free(names);
 }

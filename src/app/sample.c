@@ -3,10 +3,11 @@
  * top-down shares, then whoever publishes frames (the exporter). */
 #include "app.h"
 #include "app_topdown.h"
+#include "hw/sys/seam.h"
 
 int app_sample(struct app *a)
 {
-	double now = app_now();
+	double now = app_clock(a);
 	struct frame *f = &a->model.cur;
 	int r = a->src->sample(a);
 

@@ -2,6 +2,7 @@
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
 #include "app/guard.h"
+#include "base/errmsg.h"
 #include "batch.h"
 #include "cmd.h"
 #include "base/errmsg.h"
@@ -375,25 +376,29 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 
 static int load_settings(struct app *a)
 {
-	char path[4096], msg[512];
+	char path[4096];
+	struct errmsg em = { 0 };
+	int rc;
 
 	settings_defaults(&a->set);
-	if (settings_find(a->opt.config, path, sizeof(path), msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "pmutop: %s%s\n", a->opt.config ? "" : "warning: ", msg);
+	if ((rc = settings_find(a->opt.config, path, sizeof(path), &em)) < 0) {
+		const char *why = errmsg_text(&em, rc), *sys = buildinfo_system_conf();
+		bool was_sys = strstr(why, sys) == why;
+
+		fprintf(stderr, "pmutop: %s%s\n", a->opt.config ? "" : "warning: ", why);
 		/* a file nobody named (sudo -u keeping HOME, a folder in its place) is no reason to stop:
 		 * the system's config, when readable, else the defaults; --config FILE is an error */
 		if (a->opt.config)
 			return 2;
 		path[0] = '\0';
-		if (access(buildinfo_system_conf(), F_OK) == 0 && strstr(msg, buildinfo_system_conf()) != msg &&
-		    settings_find(buildinfo_system_conf(), path, sizeof(path), msg, sizeof(msg)) < 0) {
-			fprintf(stderr, "pmutop: warning: %s\n", msg);
+		if (!was_sys && access(sys, F_OK) == 0 && (rc = settings_find(sys, path, sizeof(path), &em)) < 0) {
+			fprintf(stderr, "pmutop: warning: %s\n", errmsg_text(&em, rc));
 			path[0] = '\0';
 		}
 		fprintf(stderr, "pmutop: warning: going on with %s\n", path[0] ? path : "the default settings");
 	}
-	if (path[0] && settings_load(&a->set, path, msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", msg);
+	if (path[0] && (rc = settings_load(&a->set, path, &em)) < 0) {
+		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, rc));
 		return 2;
 	}
 	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;

@@ -3,6 +3,7 @@
 #include "cmd.h"
 #include "batch.h"
 #include "app/app.h"
+#include "base/errmsg.h"
 #include "replay/replay.h"
 #include "ui/ui.h"
 #include <errno.h>
@@ -12,7 +13,7 @@
 
 int replay_main(struct app *a)
 {
-	char err[512];
+	struct errmsg em = { 0 };
 	FILE *out = stdout;
 	int r;
 
@@ -22,10 +23,10 @@ int replay_main(struct app *a)
 			"file; standard input plays with -b (pmutop --replay - -b --json)\n");
 		return 2;
 	}
-	a->rep = a->opt.batch ? replay_open_stream(a->opt.replay, a->opt.topology, err, sizeof(err))
-			      : replay_open(a->opt.replay, a->opt.topology, err, sizeof(err));
-	if (!a->rep) {
-		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, err);
+	r = a->opt.batch ? replay_open_stream(a->opt.replay, a->opt.topology, &a->rep, &em)
+			 : replay_open(a->opt.replay, a->opt.topology, &a->rep, &em);
+	if (r < 0) {
+		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, errmsg_text(&em, r));
 		return 1;
 	}
 	if ((r = replay_setup_model(a->rep, &a->model, a->set.history)) < 0) {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "settings.h"
+#include "base/errmsg.h"
 #include "base/buildinfo.h"
 #include <ctype.h>
 #include <errno.h>
@@ -58,11 +59,9 @@ static struct evset *set_add(struct settings *s, const char *name, bool builtin)
 
 void settings_defaults(struct settings *s)
 {
-	char why[128];
-
 	memset(s, 0, sizeof(*s));
 	for (int i = 0; i < settings_ntable; i++)
-		settings_apply(s, &settings_table[i], settings_table[i].def, why, sizeof(why));
+		settings_apply(s, &settings_table[i], settings_table[i].def, NULL);
 	for (int i = 0; i < settings_nbuiltin_sets; i++) {
 		struct evset *e = set_add(s, settings_builtin_sets[i].name, true);
 		if (e)
@@ -101,58 +100,54 @@ int settings_user_path(char *out, size_t outlen)
 	return n < 0 || (size_t)n >= outlen ? -ENAMETOOLONG : 0;
 }
 
-/* 0 usable, -ENOENT absent, -1 unusable with msg. */
-static int check_file(const char *path, char *msg, size_t msglen)
+/* 0 usable, 1 absent (nothing said), or a negative errno with em: there but unusable. */
+static int check_file(const char *path, struct errmsg *em)
 {
 	struct stat st;
 	FILE *f;
 
 	if (stat(path, &st) < 0) {
 		if (errno == ENOENT)
-			return -ENOENT;
-		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-		return -1;
+			return 1;
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
 	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(msg, msglen, "%s: not a regular file%s", path, S_ISDIR(st.st_mode) ? " (a directory)" : "");
-		return -1;
-	}
+	if (!S_ISREG(st.st_mode))
+		return errmsg_set(em, S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL, "%s: not a regular file%s", path,
+				  S_ISDIR(st.st_mode) ? " (a directory)" : "");
 	f = fopen(path, "r");
-	if (!f) {
-		snprintf(msg, msglen, "%s: cannot read: %s", path, strerror(errno));
-		return -1;
-	}
+	if (!f)
+		return errmsg_set(em, -errno, "%s: cannot read: %s", path, strerror(errno));
 	fclose(f);
 	return 0;
 }
 
-int settings_find(const char *explicit_path, char *out, size_t outlen, char *msg, size_t msglen)
+int settings_find(const char *explicit_path, char *out, size_t outlen, struct errmsg *em)
 {
 	char user[4096];
 	int rc;
 
 	out[0] = '\0';
 	if (explicit_path) {
-		rc = check_file(explicit_path, msg, msglen);
-		if (rc == -ENOENT)
-			snprintf(msg, msglen, "%s: no such file", explicit_path);
+		rc = check_file(explicit_path, em);
+		if (rc == 1)
+			return errmsg_set(em, -ENOENT, "%s: no such file", explicit_path);
 		if (rc < 0)
-			return -1;
+			return rc;
 		snprintf(out, outlen, "%s", explicit_path);
 		return 0;
 	}
 	if (settings_user_path(user, sizeof(user)) == 0) {
-		rc = check_file(user, msg, msglen);
-		if (rc == -1)
-			return -1;
+		rc = check_file(user, em);
+		if (rc < 0)
+			return rc;
 		if (rc == 0) {
 			snprintf(out, outlen, "%s", user);
 			return 0;
 		}
 	}
-	rc = check_file(SYSTEM_CONF, msg, msglen);
-	if (rc == -1)
-		return -1;
+	rc = check_file(SYSTEM_CONF, em);
+	if (rc < 0)
+		return rc;
 	if (rc == 0)
 		snprintf(out, outlen, "%s", SYSTEM_CONF);
 	return 0;
@@ -166,10 +161,9 @@ struct load_ctx {
 	FILE *f;
 	int line;
 	bool cont;          /* the line just read continues the previous value */
-	bool failed;
+	int failed;         /* the first failure's negative errno, 0 none */
 	int set_line;
-	char *msg;
-	size_t msglen;
+	struct errmsg *em;
 	/* Linear time whatever the file holds: event sets are found through a hash of their names and
 	 * stored with geometric growth, and a continued event list is appended in place (its length and
 	 * capacity kept here) instead of being copied whole for every line. */
@@ -282,16 +276,21 @@ static int ev_append(struct load_ctx *c, int idx, const char *value)
 	return 0;
 }
 
-static void fail(struct load_ctx *c, const char *fmt, ...)
+/* Keep the first failure: its code and words (the later ones are its consequences). */
+static void __attribute__((format(printf, 3, 4))) fail(struct load_ctx *c, int code, const char *fmt, ...)
 {
+	char text[sizeof(c->em->text)];
 	va_list ap;
 
 	if (c->failed)
 		return;
-	c->failed = true;
+	c->failed = code;
+	if (!c->em)
+		return;
 	va_start(ap, fmt);
-	vsnprintf(c->msg, c->msglen, fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	errmsg_set(c->em, code, "%s", text);
 }
 
 bool settings_valid_set_name(const char *n)
@@ -344,7 +343,7 @@ static char *read_line(char *str, int num, void *stream)
 		int ch;
 		while ((ch = fgetc(c->f)) != EOF && ch != '\n')
 			;
-		fail(c, "%s:%d: line longer than %d characters; continue long event lists on indented lines",
+		fail(c, -EINVAL, "%s:%d: line longer than %d characters; continue long event lists on indented lines",
 		     c->path, c->line, LINE_MAX_INI);
 		snprintf(str, (size_t)num, "\n");
 		return str;
@@ -373,7 +372,8 @@ static int on_value(void *user, const char *section, const char *name, const cha
 {
 	struct load_ctx *c = user;
 	const char *setname = settings_eventset_name(section);
-	char why[256];
+	struct errmsg why;
+	int rc;
 
 	if (c->failed)
 		return 1;
@@ -391,12 +391,12 @@ static int on_value(void *user, const char *section, const char *name, const cha
 			char joined[1024];
 			const char *prev = (char *)c->s + d->off;
 			snprintf(joined, sizeof(joined), "%s%s%s", prev, list_glue(prev, value), value);
-			if (settings_apply(c->s, d, joined, why, sizeof(why)) < 0)
-				fail(c, "%s:%d: %s: %s", c->path, c->line, name, why);
+			if ((rc = settings_apply(c->s, d, joined, &why)) < 0)
+				fail(c, rc, "%s:%d: %s: %s", c->path, c->line, name, why.text);
 		} else if (c->cont) {
-			fail(c, "%s:%d: %s: only lists may continue on indented lines", c->path, c->line, name);
-		} else if (settings_apply(c->s, d, value, why, sizeof(why)) < 0)
-			fail(c, "%s:%d: %s: %s", c->path, c->line, name, why);
+			fail(c, -EINVAL, "%s:%d: %s: only lists may continue on indented lines", c->path, c->line, name);
+		} else if ((rc = settings_apply(c->s, d, value, &why)) < 0)
+			fail(c, rc, "%s:%d: %s: %s", c->path, c->line, name, why.text);
 		else if (d->off == offsetof(struct settings, set))
 			c->set_line = c->line;
 		else if (d->off == offsetof(struct settings, sort))
@@ -404,15 +404,16 @@ static int on_value(void *user, const char *section, const char *name, const cha
 		return 1;
 	}
 	if (setname && settings_valid_set_name(setname)) {
-		int idx = ctx_set(c, setname), rc = 0;
+		int idx = ctx_set(c, setname);
 		struct evset *e;
 
+		rc = 0;
 		if (idx == -E2BIG) {
-			fail(c, "%s:%d: more than %d event sets", c->path, c->line, SETTINGS_MAX_SETS);
+			fail(c, -E2BIG, "%s:%d: more than %d event sets", c->path, c->line, SETTINGS_MAX_SETS);
 			return 0;
 		}
 		if (idx < 0) {
-			fail(c, "%s:%d: out of memory", c->path, c->line);
+			fail(c, -ENOMEM, "%s:%d: out of memory", c->path, c->line);
 			return 0;
 		}
 		e = &c->s->sets[idx];
@@ -433,10 +434,10 @@ static int on_value(void *user, const char *section, const char *name, const cha
 				name, section);
 		}
 		if (rc == -E2BIG)
-			fail(c, "%s:%d: events: the list is longer than %d characters", c->path, c->line,
+			fail(c, -E2BIG, "%s:%d: events: the list is longer than %d characters", c->path, c->line,
 			     SETTINGS_MAX_EVENTS);
 		else if (rc < 0)
-			fail(c, "%s:%d: out of memory", c->path, c->line);
+			fail(c, -ENOMEM, "%s:%d: out of memory", c->path, c->line);
 		return rc < 0 ? 0 : 1;
 	}
 	if (!*section)
@@ -444,7 +445,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 	return 1;   /* keys of unknown sections: the section was warned about */
 }
 
-int settings_load(struct settings *s, const char *path, char *msg, size_t msglen)
+int settings_load(struct settings *s, const char *path, struct errmsg *em)
 {
 	struct stat st = { 0 };
 	int fd, rc;
@@ -452,16 +453,14 @@ int settings_load(struct settings *s, const char *path, char *msg, size_t msglen
 
 	/* O_NONBLOCK: a FIFO given as the config file is refused, not waited on */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (fd < 0)
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
-		snprintf(msg, msglen, "%s: not a regular file%s", path, S_ISDIR(st.st_mode) ? " (a directory)" : "");
 		close(fd);
-		return -1;
+		return errmsg_set(em, S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL, "%s: not a regular file%s", path,
+				  S_ISDIR(st.st_mode) ? " (a directory)" : "");
 	}
-	rc = settings_parse(s, f, path, msg, msglen);
+	rc = settings_parse(s, f, path, em);
 	fclose(f);
 	if (rc == 0) {
 		snprintf(s->path, sizeof(s->path), "%s", path);
@@ -470,27 +469,21 @@ int settings_load(struct settings *s, const char *path, char *msg, size_t msglen
 	return rc;
 }
 
-int settings_parse(struct settings *s, FILE *f, const char *path, char *msg, size_t msglen)
+int settings_parse(struct settings *s, FILE *f, const char *path, struct errmsg *em)
 {
-	struct load_ctx c = { .s = s, .path = path, .f = f, .msg = msg, .msglen = msglen, .ev_set = -1,
-			      .sets_cap = s->nsets };
+	struct load_ctx c = { .s = s, .path = path, .f = f, .em = em, .ev_set = -1, .sets_cap = s->nsets };
 	int rc;
 
 	rc = ini_parse_stream(read_line, &c, on_value, &c);
 	free(c.hash);
 	if (c.failed)
-		return -1;
-	if (rc > 0) {
-		snprintf(msg, msglen, "%s:%d: syntax error: expected \"key = value\" or \"[section]\"", path, rc);
-		return -1;
-	}
-	if (rc < 0) {
-		snprintf(msg, msglen, "%s: cannot parse (%d)", path, rc);
-		return -1;
-	}
-	if (!settings_find_set(s, s->set)) {
-		snprintf(msg, msglen, "%s:%d: set: no event set named \"%s\"", path, c.set_line, s->set);
-		return -1;
-	}
+		return c.failed;
+	if (rc > 0)
+		return errmsg_set(em, -EINVAL, "%s:%d: syntax error: expected \"key = value\" or \"[section]\"",
+				  path, rc);
+	if (rc < 0)   /* inih: -2 out of memory */
+		return errmsg_set(em, rc == -2 ? -ENOMEM : -EIO, "%s: cannot parse (%d)", path, rc);
+	if (!settings_find_set(s, s->set))
+		return errmsg_set(em, -EINVAL, "%s:%d: set: no event set named \"%s\"", path, c.set_line, s->set);
 	return 0;
 }

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct errmsg;
+
 enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 struct evset {
@@ -59,15 +61,15 @@ void settings_free(struct settings *s);
 /* Find the config file: explicit path, else $XDG_CONFIG_HOME/pmutop/pmutop.conf
  * (default ~/.config/pmutop/pmutop.conf), else SYSCONFDIR/pmutop.conf; returns 0 and
  * fills out ("" when none exists). An explicit path that is missing, not a
- * regular file or unreadable is an error: returns -1 with msg filled. */
-int settings_find(const char *explicit_path, char *out, size_t outlen, char *msg, size_t msglen);
+ * regular file or unreadable is an error: a negative errno with em (may be NULL) filled. */
+int settings_find(const char *explicit_path, char *out, size_t outlen, struct errmsg *em);
 /* Load the file into s. Unknown keys/sections warn on stderr ("FILE:LINE: ...")
- * and carry on. A bad value: returns -1 with msg = "FILE:LINE: option: reason"
- * (the caller exits with status 2). */
-int settings_load(struct settings *s, const char *path, char *msg, size_t msglen);
+ * and carry on. A bad value: a negative errno (-EINVAL) with em = "FILE:LINE: option: reason"
+ * (the caller exits with status 2); a file it cannot open or read: -errno, em "FILE: why". */
+int settings_load(struct settings *s, const char *path, struct errmsg *em);
 /* The parser behind settings_load, over an open stream (pure: no file system access beyond f).
  * path names the input in messages. Time and memory are linear in the input. */
-int settings_parse(struct settings *s, FILE *f, const char *path, char *msg, size_t msglen);
+int settings_parse(struct settings *s, FILE *f, const char *path, struct errmsg *em);
 /* inih reads lines of at most this many bytes (its INI_MAX_LINE, 200, minus newline and NUL) */
 #define LINE_MAX_INI 198
 /* "eventset NAME" -> NAME, NULL for other sections. */
@@ -77,8 +79,9 @@ bool settings_valid_set_name(const char *n);
 #define SETTINGS_MAX_SETS   65536      /* [eventset NAME] sections */
 #define SETTINGS_MAX_EVENTS (1 << 20)  /* characters in one set's event list */
 /* Set one option by name ("interval", "display.interval") from text, as the
- * command line does. Returns 0 or -1 with msg. */
-int settings_set(struct settings *s, const char *name, const char *value, char *msg, size_t msglen);
+ * command line does. Returns 0, -ENOENT (no such option or event set) or settings_apply's
+ * error, with em (may be NULL) = "NAME: why". */
+int settings_set(struct settings *s, const char *name, const char *value, struct errmsg *em);
 /* Event set lookup; NULL when absent. */
 const struct evset *settings_find_set(const struct settings *s, const char *name);
 /* The per-architecture default event list of a set for a core PMU name
@@ -105,9 +108,8 @@ const char *settings_arch_name(int arch);   /* "Intel", "AMD", "Arm", "Apple", "
  * $XDG_CONFIG_HOME/pmutop/pmutop.conf, its directory created when needed).
  * Atomic: a temporary file in the same directory, fsync, rename. Lines of
  * other sections, comments and unknown keys are kept as they were; replaced
- * keys keep their place. Returns 0 or -1 with msg. */
-int settings_save(const struct settings *s, const char *path, const char *events,
-		  char *msg, size_t msglen);
+ * keys keep their place. Returns 0 or a negative errno with em (may be NULL) filled. */
+int settings_save(const struct settings *s, const char *path, const char *events, struct errmsg *em);
 /* The user's config file path ($XDG_CONFIG_HOME or ~/.config + /pmutop/pmutop.conf). */
 int settings_user_path(char *out, size_t outlen);
 /* Print the option table (name, section, type, range, default, help). */
@@ -138,8 +140,9 @@ extern const struct setting_def settings_table[];
 extern const int settings_ntable;
 /* The row for "interval" or "display.interval"; NULL when unknown. */
 const struct setting_def *settings_lookup(const char *name);
-/* Check value against d and store it in s; -1 with why ("0 is out of range ..."). */
-int settings_apply(struct settings *s, const struct setting_def *d, const char *value, char *why, size_t whylen);
+/* Check value against d and store it in s: 0, -EINVAL (malformed, not a choice) or -ERANGE (out of
+ * range, too long) with why in em (may be NULL): "0 is out of range ...", without the option's name. */
+int settings_apply(struct settings *s, const struct setting_def *d, const char *value, struct errmsg *em);
 /* Write an option's current value as config text. */
 void settings_format(const struct settings *s, const struct setting_def *d, char *buf, size_t len);
 

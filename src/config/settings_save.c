@@ -2,6 +2,7 @@
 /* settings_save.c: write settings back into a config file, keeping what the user wrote, so that it loads
  * back as it was saved; through symbolic links, atomically. */
 #include "settings.h"
+#include "base/errmsg.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -213,6 +214,12 @@ static char *read_all(const char *path)
 	return buf;
 }
 
+/* The failed call's errno as a negative code; -EIO when it left none (a stream's error flag alone). */
+static int neg_errno(void)
+{
+	return errno ? -errno : -EIO;
+}
+
 static int mkdir_parents(const char *path)
 {
 	char tmp[4096];
@@ -230,8 +237,8 @@ static int mkdir_parents(const char *path)
 
 /* The file a save writes: path itself, or the file at the end of its symbolic links, so that saving
  * through a linked config updates the link's target instead of replacing the link. A missing path is
- * created (its directory resolved). 0, or -1 with msg. */
-static int save_target(const char *path, char *out, size_t outlen, char *msg, size_t msglen)
+ * created (its directory resolved). 0, or a negative errno with em. */
+static int save_target(const char *path, char *out, size_t outlen, struct errmsg *em)
 {
 	char *real = realpath(path, NULL), dir[4096], *slash;
 	struct stat st;
@@ -240,46 +247,43 @@ static int save_target(const char *path, char *out, size_t outlen, char *msg, si
 		int n = snprintf(out, outlen, "%s", real);
 
 		free(real);
-		if (n < 0 || (size_t)n >= outlen) {
-			snprintf(msg, msglen, "%s: path too long", path);
-			return -1;
-		}
-		if (stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
-			snprintf(msg, msglen, "%s: not a regular file%s", path, S_ISDIR(st.st_mode) ? " (a directory)" : "");
-			return -1;
-		}
+		if (n < 0 || (size_t)n >= outlen)
+			return errmsg_set(em, -ENAMETOOLONG, "%s: path too long", path);
+		if (stat(out, &st) == 0 && !S_ISREG(st.st_mode))
+			return errmsg_set(em, S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL, "%s: not a regular file%s", path,
+					  S_ISDIR(st.st_mode) ? " (a directory)" : "");
 		return 0;
 	}
 	if (errno != ENOENT || lstat(path, &st) == 0) {
-		snprintf(msg, msglen, errno == ENOENT ? "%s: a symbolic link to a missing file; create its target "
-			 "or remove the link" : "%s: %s", path, strerror(errno));
-		return -1;
+		int e = errno;
+
+		if (e == ENOENT)
+			return errmsg_set(em, -ENOENT, "%s: a symbolic link to a missing file; create its target "
+					  "or remove the link", path);
+		return errmsg_set(em, -e, "%s: %s", path, strerror(e));
 	}
 	snprintf(dir, sizeof(dir), "%s", path);
 	slash = strrchr(dir, '/');
 	if (slash && slash != dir)
 		*slash = 0;
 	real = realpath(slash == dir ? "/" : slash ? dir : ".", NULL);
-	if (!real) {
-		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (!real)
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
 	if (snprintf(out, outlen, "%s/%s", strcmp(real, "/") ? real : "", slash ? strrchr(path, '/') + 1 : path)
 	    >= (int)outlen) {
 		free(real);
-		snprintf(msg, msglen, "%s: path too long", path);
-		return -1;
+		return errmsg_set(em, -ENAMETOOLONG, "%s: path too long", path);
 	}
 	free(real);
 	return 0;
 }
 
-int settings_save(const struct settings *s, const char *path, const char *events, char *msg, size_t msglen)
+int settings_save(const struct settings *s, const char *path, const char *events, struct errmsg *em)
 {
 	char user[4096], target[4096], tmp[4200] = "", dir[4096], section[128];
 	bool tmp_made = false;
 	struct save_kv kv[32];
-	int nkv = 0, fd = -1, rc = -1;
+	int nkv = 0, fd = -1, rc;
 	char *old = NULL;
 	FILE *out = NULL;
 	struct stat st;
@@ -292,18 +296,14 @@ int settings_save(const struct settings *s, const char *path, const char *events
 	snprintf(setsec, sizeof(setsec), "eventset %s", setname);
 
 	if (!path) {
-		if (settings_user_path(user, sizeof(user)) < 0) {
-			snprintf(msg, msglen, "no user config path: neither XDG_CONFIG_HOME nor HOME is set");
-			return -1;
-		}
+		if ((rc = settings_user_path(user, sizeof(user))) < 0)
+			return errmsg_set(em, rc, "no user config path: neither XDG_CONFIG_HOME nor HOME is set");
 		path = user;
 	}
-	if (mkdir_parents(path) < 0) {
-		snprintf(msg, msglen, "%s: cannot create its directory: %s", path, strerror(errno));
-		return -1;
-	}
-	if (save_target(path, target, sizeof(target), msg, msglen) < 0)
-		return -1;
+	if ((rc = mkdir_parents(path)) < 0)
+		return errmsg_set(em, rc, "%s: cannot create its directory: %s", path, strerror(-rc));
+	if ((rc = save_target(path, target, sizeof(target), em)) < 0)
+		return rc;
 	for (int i = 0; i < settings_ntable && nkv < 28; i++) {
 		char buf[512];
 		if (events && settings_table[i].off == offsetof(struct settings, set))
@@ -326,42 +326,42 @@ int settings_save(const struct settings *s, const char *path, const char *events
 		const char *why;
 
 		if (!kv[i].value) {
-			snprintf(msg, msglen, "out of memory");
+			rc = errmsg_set(em, -ENOMEM, "out of memory");
 			goto out;
 		}
 		/* refuse, before touching the file, what would not load back as it is */
 		if ((why = unsaveable(kv[i].key, kv[i].value))) {
-			snprintf(msg, msglen, "cannot save [%s] %s: %s", kv[i].section, kv[i].key, why);
+			rc = errmsg_set(em, -EINVAL, "cannot save [%s] %s: %s", kv[i].section, kv[i].key, why);
 			goto out;
 		}
 	}
 	old = read_all(target);
 	if (!old) {
-		snprintf(msg, msglen, "%s: %s", target, strerror(errno));
+		rc = errmsg_set(em, neg_errno(), "%s: %s", target, strerror(errno));
 		goto out;
 	}
 	/* the temporary file beside the target, so that the rename stays within one file system */
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", target);
 	fd = mkstemp(tmp);
 	if (fd < 0 || !(out = fdopen(fd, "w"))) {
-		snprintf(msg, msglen, "%s: cannot create a temporary file: %s", tmp, strerror(errno));
+		rc = errmsg_set(em, neg_errno(), "%s: cannot create a temporary file: %s", tmp, strerror(errno));
 		goto out;
 	}
 	fd = -1;
 	tmp_made = true;
 	fchmod(fileno(out), stat(target, &st) == 0 ? st.st_mode & 07777 : 0644);
 	if (write_merged(out, old, kv, nkv) < 0 || fflush(out) != 0 || fsync(fileno(out)) < 0) {
-		snprintf(msg, msglen, "%s: write failed: %s", tmp, strerror(errno));
+		rc = errmsg_set(em, neg_errno(), "%s: write failed: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (fclose(out) != 0) {
-		out = NULL;
-		snprintf(msg, msglen, "%s: write failed: %s", tmp, strerror(errno));
-		goto out;
-	}
+	rc = fclose(out);
 	out = NULL;
+	if (rc != 0) {
+		rc = errmsg_set(em, neg_errno(), "%s: write failed: %s", tmp, strerror(errno));
+		goto out;
+	}
 	if (rename(tmp, target) < 0) {
-		snprintf(msg, msglen, "%s: cannot replace: %s", target, strerror(errno));
+		rc = errmsg_set(em, neg_errno(), "%s: cannot replace: %s", target, strerror(errno));
 		goto out;
 	}
 	tmp_made = false;

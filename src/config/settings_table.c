@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings_table.c: the option table and what it drives: defaults, value checks, text form, help. */
 #include "settings.h"
+#include "base/errmsg.h"
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -107,7 +108,7 @@ static int parse_bool(const char *v, bool *out)
 	return -1;
 }
 
-int settings_apply(struct settings *s, const struct setting_def *d, const char *value, char *why, size_t whylen)
+int settings_apply(struct settings *s, const struct setting_def *d, const char *value, struct errmsg *em)
 {
 	char *field = (char *)s + d->off, *end;
 	double v;
@@ -121,49 +122,39 @@ int settings_apply(struct settings *s, const struct setting_def *d, const char *
 		v = d->type == ST_INT ? (double)strtol(value, &end, 10) : strtod(value, &end);
 		while (*end == ' ' || *end == '\t')
 			end++;
-		if (end == value || *end || errno == ERANGE || !isfinite(v)) {
-			snprintf(why, whylen, "\"%s\" is not %s", value, d->type == ST_INT ? "an integer" : "a number");
-			return -1;
-		}
-		if ((d->min_open ? v <= d->min : v < d->min) || v > d->max) {
-			snprintf(why, whylen, "%s is out of range (%s %g, at most %g)", value,
-				 d->min_open ? "more than" : "at least", d->min, d->max);
-			return -1;
-		}
+		if (end == value || *end || errno == ERANGE || !isfinite(v))
+			return errmsg_set(em, -EINVAL, "\"%s\" is not %s", value,
+					  d->type == ST_INT ? "an integer" : "a number");
+		if ((d->min_open ? v <= d->min : v < d->min) || v > d->max)
+			return errmsg_set(em, -ERANGE, "%s is out of range (%s %g, at most %g)", value,
+					  d->min_open ? "more than" : "at least", d->min, d->max);
 		if (d->type == ST_INT)
 			*(int *)field = (int)v;
 		else
 			*(double *)field = v;
 		return 0;
 	case ST_BOOL:
-		if (parse_bool(value, &b) < 0) {
-			snprintf(why, whylen, "\"%s\" is not a bool (true/false, yes/no, on/off, 1/0)", value);
-			return -1;
-		}
+		if (parse_bool(value, &b) < 0)
+			return errmsg_set(em, -EINVAL, "\"%s\" is not a bool (true/false, yes/no, on/off, 1/0)", value);
 		*(bool *)field = b;
 		return 0;
 	case ST_ENUM:
 	case ST_WORD:
 		k = choice_index(d->choices, value);
-		if (k < 0) {
-			snprintf(why, whylen, "\"%s\" is not one of %s", value, d->choices);
-			return -1;
-		}
+		if (k < 0)
+			return errmsg_set(em, -EINVAL, "\"%s\" is not one of %s", value, d->choices);
 		if (d->type == ST_ENUM)
 			*(int *)field = k;
 		else
 			snprintf(field, d->size, "%s", value);
 		return 0;
 	case ST_STRING:
-		if (strlen(value) >= d->size) {
-			snprintf(why, whylen, "longer than %zu characters", d->size - 1);
-			return -1;
-		}
+		if (strlen(value) >= d->size)
+			return errmsg_set(em, -ERANGE, "longer than %zu characters", d->size - 1);
 		snprintf(field, d->size, "%s", value);
 		return 0;
 	}
-	snprintf(why, whylen, "unknown option type");
-	return -1;
+	return errmsg_set(em, -EINVAL, "unknown option type");
 }
 
 void settings_format(const struct settings *s, const struct setting_def *d, char *buf, size_t len)
@@ -215,23 +206,18 @@ const struct setting_def *settings_lookup(const char *name)
 	return NULL;
 }
 
-int settings_set(struct settings *s, const char *name, const char *value, char *msg, size_t msglen)
+int settings_set(struct settings *s, const char *name, const char *value, struct errmsg *em)
 {
 	const struct setting_def *d = settings_lookup(name);
-	char why[256];
+	struct errmsg why;
+	int rc;
 
-	if (!d) {
-		snprintf(msg, msglen, "%s: unknown option (see --list-options)", name);
-		return -1;
-	}
-	if (d->off == offsetof(struct settings, set) && !settings_find_set(s, value)) {
-		snprintf(msg, msglen, "%s: no event set named \"%s\"", name, value);
-		return -1;
-	}
-	if (settings_apply(s, d, value, why, sizeof(why)) < 0) {
-		snprintf(msg, msglen, "%s: %s", name, why);
-		return -1;
-	}
+	if (!d)
+		return errmsg_set(em, -ENOENT, "%s: unknown option (see --list-options)", name);
+	if (d->off == offsetof(struct settings, set) && !settings_find_set(s, value))
+		return errmsg_set(em, -ENOENT, "%s: no event set named \"%s\"", name, value);
+	if ((rc = settings_apply(s, d, value, &why)) < 0)
+		return errmsg_set(em, rc, "%s: %s", name, why.text);
 	return 0;
 }
 

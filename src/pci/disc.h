@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct errmsg;
+
 enum disc_access { DISC_MSR = 0, DISC_MMIO = 1, DISC_PCI = 2, DISC_RESERVED = 3 };
 
 struct disc_global {          /* PMU-FACTS section 5, global entry */
@@ -79,12 +81,13 @@ int disc_fixture_write_dump(FILE *f, const char *bdf, const uint8_t *cfg);
 /* Check the text of an `lspci -xxxx` dump (pure: no I/O): device lines "[domain:]bus:slot.func ..." with
  * each field in range, config lines "OFF: xx xx ..." inside a device with at most 16 bytes, all within
  * the 4,096 bytes of config space; no NUL bytes, bounded lines and devices. Other text is ignored, as
- * libpci does. Returns 0, or -EINVAL with "LINE: why" in msg. */
-int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen);
+ * libpci does. Returns 0, or -EINVAL with "LINE: why" in em (may be NULL). */
+int disc_dump_check(const char *text, size_t len, struct errmsg *em);
 /* Open a dump for libpci: refuse what is not a regular file (a directory, FIFO or device) without
  * blocking, read at most DISC_DUMP_MAX_BYTES, check it with disc_dump_check, and return a memfd holding
- * the checked bytes (the caller closes it), or a negative errno with "PATH[:LINE]: why" in msg. */
-int disc_dump_open(const char *path, char *msg, size_t msglen);
+ * the checked bytes (the caller closes it), or a negative errno with "PATH[:LINE]: why" in em (may be
+ * NULL). */
+int disc_dump_open(const char *path, struct errmsg *em);
 
 /* --- inventory --- */
 struct disc_dvsec {
@@ -126,13 +129,14 @@ struct disc_options {
 };
 
 /* Scan, read tables, name, attribute and match. Returns 0 (inventory filled,
- * possibly empty, with warnings) or a negative errno with msg filled (libpci could not
- * open the tree or the dump: its errors come back here, never exit()). sysfs_root NULL
+ * possibly empty, with warnings; em cleared) or a negative errno with em (may be NULL) filled (libpci
+ * could not open the tree or the dump: its errors come back here, never exit(); nothing said for
+ * -ENOMEM). sysfs_root NULL
  * means "/sys". A box's kernel PMU is uncore_<name>_<n> (uncore_<name> for a type with one
  * box id, uncore_type_<type>[_<n>] for unnamed types), n numbering the type's distinct box ids
  * in order, or the box id itself when that names more of kernel_pmus. Not reentrant: libpci's
  * handlers carry no context. The caller frees with disc_inventory_free. */
-int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *msg, size_t msglen);
+int disc_scan(const struct disc_options *o, struct disc_inventory *inv, struct errmsg *em);
 void disc_inventory_free(struct disc_inventory *inv);
 
 /* Box type name for a generation, or NULL when the table has none. */
@@ -144,8 +148,8 @@ const char *disc_generation(const char *pmu_name, const char *cpu_model);
 
 /* Copy the table at BAR bir of device bdf: mmap SYSFS_ROOT/bus/pci/devices/BDF/resourceN read-only,
  * else (only when sysfs_root is "/sys") /dev/mem at base. bar_size 0 = unknown. Reads the global
- * entry, then the table it describes clamped to the BAR. On failure writes why into note and
- * returns a negative errno; on success *buf is malloc'd. */
+ * entry, then the table it describes clamped to the BAR. 0 with *buf malloc'd, or a negative errno
+ * with why in em (may be NULL). */
 int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t base, uint64_t bar_size,
-		  uint8_t **buf, size_t *len, char *note, size_t notelen);
+		  uint8_t **buf, size_t *len, struct errmsg *em);
 #endif

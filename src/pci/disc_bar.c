@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "disc.h"
+#include "base/errmsg.h"
 
 /* The largest table the format can describe: 1023 units at a stride of 255 words, plus the global entry. */
 #define TABLE_MAX ((size_t)1024 * 255 * 8)
@@ -85,7 +86,7 @@ static int read_table(int fd, off_t off, size_t avail, uint8_t **buf, size_t *le
 }
 
 int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t base, uint64_t bar_size,
-		  uint8_t **buf, size_t *len, char *note, size_t notelen)
+		  uint8_t **buf, size_t *len, struct errmsg *em)
 {
 	char path[4096];
 	struct stat st;
@@ -101,16 +102,15 @@ int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t bas
 	if (fd >= 0) {
 		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 			close(fd);
-			snprintf(note, notelen, "BAR%d of %s: resource%d is not a regular file: skipped", bir, bdf, bir);
-			return -EINVAL;
+			return errmsg_set(em, -EINVAL, "BAR%d of %s: resource%d is not a regular file: skipped", bir,
+					  bdf, bir);
 		}
 		if ((uint64_t)st.st_size < 24 || (bar_size && (uint64_t)st.st_size < bar_size)) {
 			close(fd);
-			snprintf(note, notelen, "BAR%d of %s: resource%d holds %lld bytes, %s: skipped", bir, bdf,
-				 bir, (long long)st.st_size,
-				 bar_size && (uint64_t)st.st_size < bar_size ? "less than the BAR's size"
-									      : "too short for a table");
-			return -EINVAL;
+			return errmsg_set(em, -EINVAL, "BAR%d of %s: resource%d holds %lld bytes, %s: skipped", bir,
+					  bdf, bir, (long long)st.st_size,
+					  bar_size && (uint64_t)st.st_size < bar_size ? "less than the BAR's size"
+										       : "too short for a table");
 		}
 		rc = read_table(fd, 0, bar_size ? bar_size : (size_t)st.st_size, buf, len);
 		close(fd);
@@ -131,10 +131,8 @@ int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t bas
 		} else {
 			rc_mem = -errno;
 		}
-		snprintf(note, notelen, "cannot map BAR%d of %s: %s (/dev/mem: %s); run as root "
-			 "(kernel lockdown refuses it even then)", bir, bdf, strerror(-rc), strerror(-rc_mem));
-		return rc;
+		return errmsg_set(em, rc, "cannot map BAR%d of %s: %s (/dev/mem: %s); run as root "
+				  "(kernel lockdown refuses it even then)", bir, bdf, strerror(-rc), strerror(-rc_mem));
 	}
-	snprintf(note, notelen, "cannot map BAR%d of %s: %s; run as root", bir, bdf, strerror(-rc));
-	return rc;
+	return errmsg_set(em, rc, "cannot map BAR%d of %s: %s; run as root", bir, bdf, strerror(-rc));
 }

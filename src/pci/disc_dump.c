@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "disc.h"
+#include "base/errmsg.h"
 
 #define CFG_SIZE 4096
 
@@ -44,14 +45,13 @@ static const char *skip_hex(const char *s, const char *end)
 	return s;
 }
 
-static int bad(char *msg, size_t msglen, int line, const char *why)
+static int bad(struct errmsg *em, int line, const char *why)
 {
-	snprintf(msg, msglen, "%d: %s", line, why);
-	return -EINVAL;
+	return errmsg_set(em, -EINVAL, "%d: %s", line, why);
 }
 
 /* "[domain:]bus:slot.func" then a space or the end of the line. */
-static int check_device(const char *s, const char *end, int line, char *msg, size_t msglen)
+static int check_device(const char *s, const char *end, int line, struct errmsg *em)
 {
 	unsigned long v[4];
 	int n = 0, digits;
@@ -59,28 +59,28 @@ static int check_device(const char *s, const char *end, int line, char *msg, siz
 	for (;;) {
 		digits = hexnum(&s, 8, &v[n]);
 		if (digits <= 0)
-			return bad(msg, msglen, line, "malformed device address (expected [domain:]bus:slot.func)");
+			return bad(em, line, "malformed device address (expected [domain:]bus:slot.func)");
 		n++;
 		if (*s != ':')
 			break;
 		if (n == 3)
-			return bad(msg, msglen, line, "malformed device address (too many fields)");
+			return bad(em, line, "malformed device address (too many fields)");
 		s++;
 	}
 	if (n < 2 || *s != '.' || hexval((unsigned char)s[1]) < 0)
-		return bad(msg, msglen, line, "malformed device address (expected [domain:]bus:slot.func)");
+		return bad(em, line, "malformed device address (expected [domain:]bus:slot.func)");
 	v[n] = (unsigned long)hexval((unsigned char)s[1]);
 	s += 2;
 	if (s < end && *s != ' ' && *s != '\t' && *s != '\r')
-		return bad(msg, msglen, line, "malformed device address (expected [domain:]bus:slot.func)");
+		return bad(em, line, "malformed device address (expected [domain:]bus:slot.func)");
 	if (v[n - 1] > 0x1f || v[n] > 7 || v[n - 2] > 0xff || (n == 3 && v[0] > 0x7fffffff))
-		return bad(msg, msglen, line, "device address out of range (domain <= 7fffffff, bus <= ff, "
+		return bad(em, line, "device address out of range (domain <= 7fffffff, bus <= ff, "
 			   "slot <= 1f, function <= 7)");
 	return 0;
 }
 
 /* "OFF: xx xx ...": at most 16 bytes, all inside the 4,096 bytes of config space. */
-static int check_data(const char *s, const char *end, int line, char *msg, size_t msglen)
+static int check_data(const char *s, const char *end, int line, struct errmsg *em)
 {
 	unsigned long off;
 	int digits = hexnum(&s, 3, &off), n = 0;
@@ -88,43 +88,42 @@ static int check_data(const char *s, const char *end, int line, char *msg, size_
 
 	if (digits < 0 || off >= CFG_SIZE) {
 		snprintf(why, sizeof(why), "offset past the %d bytes of config space", CFG_SIZE);
-		return bad(msg, msglen, line, why);
+		return bad(em, line, why);
 	}
 	s++;    /* the ':' */
 	while (s < end) {
 		if (*s != ' ')
-			return bad(msg, msglen, line, "malformed byte (expected space-separated hex pairs)");
+			return bad(em, line, "malformed byte (expected space-separated hex pairs)");
 		while (s < end && *s == ' ')
 			s++;
 		if (s == end)
 			break;
 		if (hexval((unsigned char)s[0]) < 0 || s + 1 >= end || hexval((unsigned char)s[1]) < 0 ||
 		    (s + 2 < end && s[2] != ' '))
-			return bad(msg, msglen, line, "malformed byte (expected space-separated hex pairs)");
+			return bad(em, line, "malformed byte (expected space-separated hex pairs)");
 		s += 2;
 		if (++n > 16)
-			return bad(msg, msglen, line, "more than 16 bytes on one line");
+			return bad(em, line, "more than 16 bytes on one line");
 		if (off + (unsigned long)n > CFG_SIZE) {
 			snprintf(why, sizeof(why), "bytes run past the %d bytes of config space", CFG_SIZE);
-			return bad(msg, msglen, line, why);
+			return bad(em, line, why);
 		}
 	}
 	return 0;
 }
 
-int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
+int disc_dump_check(const char *text, size_t len, struct errmsg *em)
 {
 	const char *p = text, *end = text + len;
 	int line = 0, ndev = 0;
 	bool in_dev = false;
 	char buf[DISC_DUMP_MAX_LINE + 1];
 
-	if (msglen)
-		msg[0] = 0;
+	errmsg_clear(em);
 	if ((p = memchr(text, 0, len))) {
 		for (const char *q = text; q < p; q++)
 			line += *q == '\n';
-		return bad(msg, msglen, line + 1, "binary data (a NUL byte): not an lspci dump");
+		return bad(em, line + 1, "binary data (a NUL byte): not an lspci dump");
 	}
 	p = text;
 	while (p < end) {
@@ -134,9 +133,9 @@ int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
 		if (!eol)
 			eol = end;
 		if (++line > DISC_DUMP_MAX_LINES)
-			return bad(msg, msglen, line, "too many lines for an lspci dump");
+			return bad(em, line, "too many lines for an lspci dump");
 		if (eol - p > DISC_DUMP_MAX_LINE)
-			return bad(msg, msglen, line, "line too long for an lspci dump");
+			return bad(em, line, "line too long for an lspci dump");
 		/* a NUL-terminated copy: the checks below may look one character past the line's end */
 		memcpy(buf, p, (size_t)(eol - p));
 		buf[eol - p] = 0;
@@ -147,14 +146,14 @@ int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
 			in_dev = false;       /* a blank line ends a device, as for libpci */
 		} else if ((s = skip_hex(l, le)) > l && *s == ':' && (s[1] == 0 || s[1] == ' ')) {
 			if (!in_dev)
-				return bad(msg, msglen, line, "config bytes outside any device");
-			if (check_data(l, le, line, msg, msglen))
+				return bad(em, line, "config bytes outside any device");
+			if (check_data(l, le, line, em))
 				return -EINVAL;
 		} else if (s > l && *s == ':') {
-			if (check_device(l, le, line, msg, msglen))
+			if (check_device(l, le, line, em))
 				return -EINVAL;
 			if (++ndev > DISC_DUMP_MAX_DEVICES)
-				return bad(msg, msglen, line, "more devices than a PCI domain holds");
+				return bad(em, line, "more devices than a PCI domain holds");
 			in_dev = true;
 		}
 		/* anything else (lspci's -v text, indented) is ignored, as libpci does */
@@ -163,30 +162,27 @@ int disc_dump_check(const char *text, size_t len, char *msg, size_t msglen)
 	return 0;
 }
 
-int disc_dump_open(const char *path, char *msg, size_t msglen)
+int disc_dump_open(const char *path, struct errmsg *em)
 {
 	struct stat st;
-	char *text = NULL, why[200];
+	struct errmsg why;
+	char *text = NULL;
 	size_t len = 0;
 	int fd, mfd = -1, rc;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		rc = -errno;
-		snprintf(msg, msglen, "%s: %s", path, strerror(-rc));
-		return rc;
-	}
+	if (fd < 0)
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(msg, msglen, "%s: %s, not an lspci dump (give the file `lspci -xxxx` wrote)", path,
-			 S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file");
 		close(fd);
-		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+		return errmsg_set(em, S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL, "%s: %s, not an lspci dump (give the "
+				  "file `lspci -xxxx` wrote)", path, S_ISDIR(st.st_mode) ? "is a directory" :
+				  "is not a regular file");
 	}
 	if (st.st_size > DISC_DUMP_MAX_BYTES) {
-		snprintf(msg, msglen, "%s: %lld bytes, more than the %d MiB an lspci dump can need", path,
-			 (long long)st.st_size, DISC_DUMP_MAX_BYTES >> 20);
 		close(fd);
-		return -EFBIG;
+		return errmsg_set(em, -EFBIG, "%s: %lld bytes, more than the %d MiB an lspci dump can need", path,
+				  (long long)st.st_size, DISC_DUMP_MAX_BYTES >> 20);
 	}
 	/* Read it once: what is checked is what libpci gets, from a private copy. */
 	text = malloc((size_t)st.st_size + 1);
@@ -206,14 +202,12 @@ int disc_dump_open(const char *path, char *msg, size_t msglen)
 	if (!rc && len > (size_t)st.st_size)
 		rc = -EAGAIN;     /* it grew while read */
 	if (rc) {
-		snprintf(msg, msglen, "%s: %s", path, strerror(-rc));
 		free(text);
-		return rc;
+		return errmsg_set(em, rc, "%s: %s", path, strerror(-rc));
 	}
-	if (disc_dump_check(text, len, why, sizeof(why))) {
-		snprintf(msg, msglen, "%s:%s", path, why);
+	if (disc_dump_check(text, len, &why)) {
 		free(text);
-		return -EINVAL;
+		return errmsg_set(em, -EINVAL, "%s:%s", path, why.text);
 	}
 	mfd = memfd_create("pmutop-pci-dump", MFD_CLOEXEC);
 	if (mfd >= 0) {
@@ -233,9 +227,8 @@ int disc_dump_open(const char *path, char *msg, size_t msglen)
 	}
 	free(text);
 	if (mfd < 0) {
-		rc = -errno;
-		snprintf(msg, msglen, "%s: cannot keep a private copy: %s", path, strerror(-rc ? -rc : EIO));
-		return rc ? rc : -EIO;
+		rc = errno ? -errno : -EIO;
+		return errmsg_set(em, rc, "%s: cannot keep a private copy: %s", path, strerror(-rc));
 	}
 	return mfd;
 }

@@ -14,6 +14,7 @@
 #include <pci/pci.h>
 
 #include "disc.h"
+#include "base/errmsg.h"
 
 #define VENDOR_INTEL     0x8086
 #define ECAP_DVSEC       0x23
@@ -89,27 +90,21 @@ static int dev_cmp(const void *a, const void *b)
 
 /* Resolve BAR bir from config space (PMU-FACTS section 5): memory BARs only, 64-bit ones take the
  * next register as the high half, and the table starts at the base with the low 12 bits cleared. */
-static int bar_resolve(struct pci_dev *d, int bir, uint64_t *base, char *note, size_t notelen)
+static int bar_resolve(struct pci_dev *d, int bir, uint64_t *base, struct errmsg *em)
 {
 	uint32_t lo = pci_read_long(d, PCI_BASE_ADDRESS_0 + 4 * bir);
 	uint64_t v = lo;
 
-	if (lo & PCI_BASE_ADDRESS_SPACE_IO) {
-		snprintf(note, notelen, "BAR%d is an I/O BAR, not memory: skipped", bir);
-		return -EINVAL;
-	}
+	if (lo & PCI_BASE_ADDRESS_SPACE_IO)
+		return errmsg_set(em, -EINVAL, "BAR%d is an I/O BAR, not memory: skipped", bir);
 	if ((lo & PCI_BASE_ADDRESS_MEM_TYPE_MASK) == PCI_BASE_ADDRESS_MEM_TYPE_64) {
-		if (bir == 5) {
-			snprintf(note, notelen, "BAR5 claims 64 bits but is the last BAR: skipped");
-			return -EINVAL;
-		}
+		if (bir == 5)
+			return errmsg_set(em, -EINVAL, "BAR5 claims 64 bits but is the last BAR: skipped");
 		v |= (uint64_t)pci_read_long(d, PCI_BASE_ADDRESS_0 + 4 * (bir + 1)) << 32;
 	}
 	*base = v & ~0xfffull;
-	if (!*base) {
-		snprintf(note, notelen, "BAR%d is not assigned (address 0): skipped", bir);
-		return -EINVAL;
-	}
+	if (!*base)
+		return errmsg_set(em, -EINVAL, "BAR%d is not assigned (address 0): skipped", bir);
 	return 0;
 }
 
@@ -146,6 +141,7 @@ static int read_pmon(const struct disc_options *o, struct pci_dev *d, int where,
 {
 	uint32_t birw = pci_read_long(d, where + 0xc);
 	struct disc_table t;
+	struct errmsg why;
 	uint8_t *buf;
 	size_t len;
 	int rc;
@@ -160,17 +156,19 @@ static int read_pmon(const struct disc_options *o, struct pci_dev *d, int where,
 		snprintf(dv->note, sizeof(dv->note), "BIR %d names no BAR: skipped", dv->bir);
 		return 0;
 	}
-	if (bar_resolve(d, dv->bir, &dv->bar, dv->note, sizeof(dv->note)))
+	if (bar_resolve(d, dv->bir, &dv->bar, &why)) {
+		snprintf(dv->note, sizeof(dv->note), "%.*s", (int)sizeof(dv->note) - 1, why.text);
 		return 0;
+	}
 	if (o->pci_dump) {
 		snprintf(dv->note, sizeof(dv->note),
 			 "table not read: a dump holds config space only, not BAR%d memory", dv->bir);
 		set_warning(inv, "discovery tables cannot be read from a PCI dump; DVSECs only");
 		return 0;
 	}
-	rc = disc_bar_read(o->sysfs_root, dv->bdf, dv->bir, dv->bar,
-			   (uint64_t)d->size[dv->bir], &buf, &len, dv->note, sizeof(dv->note));
+	rc = disc_bar_read(o->sysfs_root, dv->bdf, dv->bir, dv->bar, (uint64_t)d->size[dv->bir], &buf, &len, &why);
 	if (rc) {
+		snprintf(dv->note, sizeof(dv->note), "%.*s", (int)sizeof(dv->note) - 1, why.text);
 		set_warning(inv, dv->note);
 		return rc == -ENOMEM ? rc : 0;
 	}
@@ -377,8 +375,8 @@ static int match_kernel(const struct disc_options *o, struct disc_inventory *inv
 /* libpci opens and reads the attribute files of every device in a sysfs tree, blocking on a FIFO and
  * reading a device node as if it were config space. The kernel's tree holds directories, links to them
  * and regular files only: a fixture or handed-over tree with anything else is refused before libpci
- * sees it. Returns 0, or -EINVAL with the offending path in msg. */
-static int tree_check(const char *root, char *msg, size_t msglen)
+ * sees it. Returns 0, or -EINVAL with the offending path in em. */
+static int tree_check(const char *root, struct errmsg *em)
 {
 	char path[4096];
 	struct dirent *de, *fe;
@@ -397,17 +395,15 @@ static int tree_check(const char *root, char *msg, size_t msglen)
 		if (dfd < 0 || !(f = fdopendir(dfd))) {
 			if (dfd >= 0)
 				close(dfd);
-			snprintf(msg, msglen, "%s/%s: not a device directory: refusing this sysfs tree", path,
-				 de->d_name);
-			rc = -EINVAL;
+			rc = errmsg_set(em, -EINVAL, "%s/%s: not a device directory: refusing this sysfs tree", path,
+					de->d_name);
 			break;
 		}
 		while ((fe = readdir(f))) {
 			if (fstatat(dirfd(f), fe->d_name, &st, 0) == 0 && !S_ISREG(st.st_mode) &&
 			    !S_ISDIR(st.st_mode)) {
-				snprintf(msg, msglen, "%s/%s/%s is not a regular file (a FIFO, socket or device): "
-					 "refusing this sysfs tree", path, de->d_name, fe->d_name);
-				rc = -EINVAL;
+				rc = errmsg_set(em, -EINVAL, "%s/%s/%s is not a regular file (a FIFO, socket or "
+						"device): refusing this sysfs tree", path, de->d_name, fe->d_name);
 				break;
 			}
 		}
@@ -417,7 +413,7 @@ static int tree_check(const char *root, char *msg, size_t msglen)
 	return rc;
 }
 
-int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *msg, size_t msglen)
+int disc_scan(const struct disc_options *o, struct disc_inventory *inv, struct errmsg *em)
 {
 	static struct scan_ctx sc;
 	struct scan_state {
@@ -431,8 +427,7 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 	struct disc_options opt = *o;
 
 	memset(inv, 0, sizeof(*inv));
-	if (msglen)
-		msg[0] = 0;
+	errmsg_clear(em);
 	opt.sysfs_root = root;
 	snprintf(inv->generation, sizeof(inv->generation), "%s", gen ? gen : "");
 	/* Everything that must survive a longjmp lives behind this pointer, not in locals. */
@@ -452,7 +447,7 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 	s->a->debug = on_debug;
 	if (o->pci_dump) {
 		/* libpci reads the checked private copy, never the file itself, which may change meanwhile. */
-		s->dump_fd = disc_dump_open(o->pci_dump, msg, msglen);
+		s->dump_fd = disc_dump_open(o->pci_dump, em);
 		if (s->dump_fd < 0) {
 			s->rc = s->dump_fd;
 			goto out;
@@ -463,15 +458,14 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 		s->a->method = PCI_ACCESS_DUMP;
 		pci_set_param(s->a, "dump.name", s->path);
 	} else {
-		if (strcmp(root, "/sys") != 0 && (s->rc = tree_check(root, msg, msglen)) != 0)
+		if (strcmp(root, "/sys") != 0 && (s->rc = tree_check(root, em)) != 0)
 			goto out;
 		s->a->method = PCI_ACCESS_SYS_BUS_PCI;
 		snprintf(s->path, sizeof(s->path), "%s/bus/pci", root);
 		pci_set_param(s->a, "sysfs.path", s->path);
 	}
 	if (setjmp(sc.jmp)) {
-		snprintf(msg, msglen, "libpci (%s): %s", o->pci_dump ? "dump" : "linux-sysfs", sc.error);
-		s->rc = -EIO;
+		s->rc = errmsg_set(em, -EIO, "libpci (%s): %s", o->pci_dump ? "dump" : "linux-sysfs", sc.error);
 		goto out;
 	}
 	pci_init(s->a);
@@ -497,7 +491,7 @@ int disc_scan(const struct disc_options *o, struct disc_inventory *inv, char *ms
 			s->unreadable++;
 		s->rc = scan_device(&opt, &s->devs[i], &s->npmon, inv);
 		if (s->rc) {
-			snprintf(msg, msglen, "discovery scan: %s", strerror(-s->rc));
+			errmsg_set(em, s->rc, "discovery scan: %s", strerror(-s->rc));
 			goto out;
 		}
 	}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* linereader.c: read a file's (or a pipe's) lines block by block; only one block is ever in memory. */
 #include "linereader.h"
+#include "base/errmsg.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -10,41 +11,40 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The reader over an open fd: a regular file, or also a FIFO or pipe with pipe_ok. 0, or -1 with err. */
-static int lr_init(struct linereader *lr, int fd, const char *path, bool pipe_ok, char *err, size_t errlen)
+/* The reader over an open fd: a regular file, or also a FIFO or pipe with pipe_ok. 0, or a negative
+ * errno with em. */
+static int lr_init(struct linereader *lr, int fd, const char *path, bool pipe_ok, struct errmsg *em)
 {
 	struct stat st;
 
 	lr->fd = fd;
 	if (fstat(lr->fd, &st) < 0 || !(S_ISREG(st.st_mode) || (pipe_ok && S_ISFIFO(st.st_mode)))) {
-		snprintf(err, errlen, "%s: not a regular file%s", path, pipe_ok ? " or pipe" :
-			 S_ISFIFO(st.st_mode) ? " (a pipe or FIFO is read only front to back: with -b)" : "");
+		errmsg_set(em, -EINVAL, "%s: not a regular file%s", path, pipe_ok ? " or pipe" :
+			   S_ISFIFO(st.st_mode) ? " (a pipe or FIFO is read only front to back: with -b)" : "");
 		lr_close(lr);
-		return -1;
+		return -EINVAL;
 	}
 	lr->pipe = S_ISFIFO(st.st_mode);
 	lr->buf = malloc(LR_BLOCK);
 	if (!lr->buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		errmsg_set(em, -ENOMEM, "%s: out of memory", path);
 		lr_close(lr);
-		return -1;
+		return -ENOMEM;
 	}
 	return 0;
 }
 
-int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen)
+int lr_open(struct linereader *lr, const char *path, struct errmsg *em)
 {
 	memset(lr, 0, sizeof(*lr));
 	/* O_NONBLOCK: a FIFO is refused below, not waited on */
 	lr->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (lr->fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return lr_init(lr, lr->fd, path, false, err, errlen);
+	if (lr->fd < 0)
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
+	return lr_init(lr, lr->fd, path, false, em);
 }
 
-int lr_open_stream(struct linereader *lr, const char *path, char *err, size_t errlen)
+int lr_open_stream(struct linereader *lr, const char *path, struct errmsg *em)
 {
 	struct stat st;
 	int fd;
@@ -61,11 +61,9 @@ int lr_open_stream(struct linereader *lr, const char *path, char *err, size_t er
 
 		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (fifo ? 0 : O_NONBLOCK));
 	}
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return lr_init(lr, fd, path, true, err, errlen);
+	if (fd < 0)
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
+	return lr_init(lr, fd, path, true, em);
 }
 
 void lr_close(struct linereader *lr)

@@ -17,6 +17,8 @@ _Static_assert(LR_BLOCK > LR_MAXLINE, "a line of LR_MAXLINE bytes and its newlin
 
 enum { LR_END = 0, LR_LINE = 1, LR_LONG = 2 };
 
+struct errmsg;
+
 struct linereader {
 	int fd;
 	char *buf;            /* [LR_BLOCK] */
@@ -26,11 +28,12 @@ struct linereader {
 	bool pipe;            /* a pipe or FIFO: waited on with poll, which a signal cuts short */
 };
 
-/* Open a regular file (a FIFO or directory is refused without waiting). 0, or -1 with err. */
-int lr_open(struct linereader *lr, const char *path, char *err, size_t errlen);
+/* Open a regular file (a FIFO or directory is refused without waiting). 0, or a negative errno
+ * (-EINVAL for what is not a regular file) with "PATH: why" in em (may be NULL). */
+int lr_open(struct linereader *lr, const char *path, struct errmsg *em);
 /* The same for a reader that never seeks: a regular file, a pipe or a FIFO (waited on until a
  * writer opens it); "-" is standard input. Anything else is refused. */
-int lr_open_stream(struct linereader *lr, const char *path, char *err, size_t errlen);
+int lr_open_stream(struct linereader *lr, const char *path, struct errmsg *em);
 void lr_close(struct linereader *lr);
 /* The file's size now (0 when unknown). */
 uint64_t lr_size(const struct linereader *lr);

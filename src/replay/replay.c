@@ -3,6 +3,7 @@
  * front to back (a stream, for batch), or indexed first and each interval read again when shown
  * (the TUI steps back; only interval offsets are kept). */
 #include "replay_impl.h"
+#include "base/errmsg.h"
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -201,14 +202,15 @@ static void bad_summary(struct replay *r)
 		snprintf(r->bad_msg + n, sizeof(r->bad_msg) - n, "%s)", r->nbad > RP_MAXBAD ? ", ..." : "");
 }
 
-void replay_strerror(const struct replay *r, int rc, char *err, size_t errlen)
+/* "FILE: reason" for a negative errno of reading the recording; returns rc. */
+static int read_fail(const struct replay *r, int rc, struct errmsg *em)
 {
 	if (rc == -E2BIG)
-		snprintf(err, errlen, "%s: more than %d distinct events or %d intervals", r->path, RP_MAXEV, RP_MAXIV);
-	else if (rc == -EFBIG)
-		snprintf(err, errlen, "%s: more than %d lines", r->path, INT_MAX);
-	else
-		snprintf(err, errlen, "%s: %s", r->path, strerror(-rc));
+		return errmsg_set(em, rc, "%s: more than %d distinct events or %d intervals", r->path, RP_MAXEV,
+				  RP_MAXIV);
+	if (rc == -EFBIG)
+		return errmsg_set(em, rc, "%s: more than %d lines", r->path, INT_MAX);
+	return errmsg_set(em, rc, "%s: %s", r->path, strerror(-rc));
 }
 
 static struct replay *replay_new(const char *path, bool stream)
@@ -226,20 +228,20 @@ static struct replay *replay_new(const char *path, bool stream)
 }
 
 /* What every open checks once the recording's first interval (a stream) or all of it (the index)
- * was read: some rows, and where the sockets come from. 0, or -1 with err. */
-static int open_finish(struct replay *r, const char *topology_file, char *err, size_t errlen)
+ * was read: some rows, and where the sockets come from. 0, or a negative errno with em. */
+static int open_finish(struct replay *r, const char *topology_file, struct errmsg *em)
 {
+	int rc;
+
 	bad_summary(r);
-	if (!r->nslots || !r->nev) {
-		snprintf(err, errlen, "%s: no interval rows with a CPU column (record with perf stat -a -A -I MS -x SEP)%s%s",
-			 r->path, r->nbad ? "; " : "", r->bad_msg);
-		return -1;
-	}
+	if (!r->nslots || !r->nev)
+		return errmsg_set(em, -EINVAL, "%s: no interval rows with a CPU column (record with perf stat -a -A "
+				  "-I MS -x SEP)%s%s", r->path, r->nbad ? "; " : "", r->bad_msg);
 	if (r->topo.n) {
 		snprintf(r->topo_src, sizeof(r->topo_src), "recording");
 	} else if (topology_file) {
-		if (rtopo_load(&r->topo, topology_file, err, errlen) < 0)
-			return -1;
+		if ((rc = rtopo_load(&r->topo, topology_file, em)) < 0)
+			return rc;
 		snprintf(r->topo_src, sizeof(r->topo_src), "topology file");
 	} else {
 		snprintf(r->topo_src, sizeof(r->topo_src), "unknown");
@@ -247,61 +249,61 @@ static int open_finish(struct replay *r, const char *topology_file, char *err, s
 	return 0;
 }
 
-struct replay *replay_open(const char *path, const char *topology_file, char *err, size_t errlen)
+int replay_open(const char *path, const char *topology_file, struct replay **out, struct errmsg *em)
 {
 	struct replay *r = replay_new(path, false);
 	int rc;
 
-	if (!r) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	if (lr_open(&r->lr, path, err, errlen) < 0)
+	*out = NULL;
+	if (!r)
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	if ((rc = lr_open(&r->lr, path, em)) < 0)
 		goto fail;
 	if ((rc = find_sep(r)) == 0 && !r->sep) {
-		snprintf(err, errlen, "%s: no data lines (expected perf stat -x output)", path);
+		rc = errmsg_set(em, -EINVAL, "%s: no data lines (expected perf stat -x output)", path);
 		goto fail;
 	}
 	if (rc < 0 || (rc = index_file(r)) < 0) {
-		replay_strerror(r, rc, err, errlen);
+		read_fail(r, rc, em);
 		goto fail;
 	}
-	if (open_finish(r, topology_file, err, errlen) < 0)
+	if ((rc = open_finish(r, topology_file, em)) < 0)
 		goto fail;
-	return r;
+	*out = r;
+	return 0;
 fail:
 	replay_close(r);
-	return NULL;
+	return rc;
 }
 
-struct replay *replay_open_stream(const char *path, const char *topology_file, char *err, size_t errlen)
+int replay_open_stream(const char *path, const char *topology_file, struct replay **out, struct errmsg *em)
 {
 	struct replay *r = replay_new(path, true);
 	int rc;
 
-	if (!r) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	if (lr_open_stream(&r->lr, path, err, errlen) < 0)
+	*out = NULL;
+	if (!r)
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	if ((rc = lr_open_stream(&r->lr, path, em)) < 0)
 		goto fail;
 	if ((rc = read_interval(r)) < 0) {
-		replay_strerror(r, rc, err, errlen);
+		read_fail(r, rc, em);
 		goto fail;
 	}
 	if (!r->sep) {
-		snprintf(err, errlen, "%s: no data lines (expected perf stat -x output)", path);
+		rc = errmsg_set(em, -EINVAL, "%s: no data lines (expected perf stat -x output)", path);
 		goto fail;
 	}
-	if (open_finish(r, topology_file, err, errlen) < 0)
+	if ((rc = open_finish(r, topology_file, em)) < 0)
 		goto fail;
 	r->have_frame = true;
 	/* the recording's interval from its first two: the rest is not read yet */
 	r->iv_est = r->have_next && r->next_row.time > r->t ? r->next_row.time - r->t : r->t;
-	return r;
+	*out = r;
+	return 0;
 fail:
 	replay_close(r);
-	return NULL;
+	return rc;
 }
 
 void replay_close(struct replay *r)
@@ -423,7 +425,8 @@ static int reread_interval(struct replay *r)
 	return 0;
 }
 
-int replay_next(struct replay *r, struct model *m)
+/* replay_next without the words: 0, 1 at the end, or a negative errno. */
+static int next_interval(struct replay *r, struct model *m)
 {
 	struct frame *f = &m->cur;
 	double t, prev;
@@ -462,6 +465,13 @@ int replay_next(struct replay *r, struct model *m)
 	f->seq = (uint64_t)r->pos + 1;
 	r->pos++;
 	return 0;
+}
+
+int replay_next(struct replay *r, struct model *m, struct errmsg *em)
+{
+	int rc = next_interval(r, m);
+
+	return rc < 0 ? read_fail(r, rc, em) : rc;
 }
 
 int replay_seek(struct replay *r, int index)

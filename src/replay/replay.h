@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct errmsg;
 struct model;
 struct replay;
 
@@ -39,24 +40,27 @@ struct replay;
  * interval, never the file; a line over LR_MAXLINE is malformed), for a replay that steps back:
  * each interval is read again when it is shown. topology_file (may be NULL) is `lscpu -p` output (or plain
  * lscpu with "NUMA nodeN CPU(s)" lines when nodes == sockets); it is used
- * when the recording has no "# cpu" lines. NULL with err filled on failure. */
-struct replay *replay_open(const char *path, const char *topology_file, char *err, size_t errlen);
+ * when the recording has no "# cpu" lines. 0 with the replay in *out (the caller closes it), or a
+ * negative errno (-EINVAL for a recording or topology file it cannot use) with what to do in em (may
+ * be NULL) and *out NULL. */
+int replay_open(const char *path, const char *topology_file, struct replay **out, struct errmsg *em);
 /* The same for a replay read once from front to back (batch conversion): each line is read and
  * parsed once, so path may also be a pipe or FIFO ("-" is standard input). It reads the first
  * interval (the CPUs and events of the model) and the first row of the second; a CPU or event
  * first seen later grows the model from that interval on (replay_next). No index is kept:
  * replay_count is the intervals read so far, replay_seek moves nowhere (-ESPIPE), the interval is
  * taken from the first two, and the malformed lines are those read so far. */
-struct replay *replay_open_stream(const char *path, const char *topology_file, char *err, size_t errlen);
+int replay_open_stream(const char *path, const char *topology_file, struct replay **out, struct errmsg *em);
 void replay_close(struct replay *r);
 
 /* Set up m (model_init with the recording's CPUs ascending and sockets,
  * model_add_event per event column, model_alloc_frame). Returns 0 or -errno. */
 int replay_setup_model(struct replay *r, struct model *m, int hist_cap);
 /* Fill m->cur (CPU rows, t, interval, seq) with the next interval; the caller
- * runs model_derive. Returns 0, 1 at the end, or a negative errno (replay_strerror). A stream
- * whose interval brings a new CPU or event sets m up again first (model_free, replay_setup_model). */
-int replay_next(struct replay *r, struct model *m);
+ * runs model_derive. Returns 0, 1 at the end, or a negative errno with "FILE: reason" in em (may
+ * be NULL). A stream whose interval brings a new CPU or event sets m up again first (model_free,
+ * replay_setup_model). */
+int replay_next(struct replay *r, struct model *m, struct errmsg *em);
 /* Make index the next interval replay_next fills (0 = restart); clamped. */
 int replay_seek(struct replay *r, int index);
 /* The index of the next interval to be filled. */
@@ -70,8 +74,6 @@ int replay_bad_lines(const struct replay *r, int *lines, int n);
 /* "FILE:12: value out of range (0 to 2^64); 3 malformed lines skipped (lines 12, 40, 41)"
  * (the first line's reason) or "" when none; for the user. */
 const char *replay_bad_summary(struct replay *r);
-/* "FILE: reason" for a negative errno of replay_next. */
-void replay_strerror(const struct replay *r, int rc, char *err, size_t errlen);
 /* Where sockets came from: "recording", "topology file", "unknown". */
 const char *replay_topology_source(const struct replay *r);
 /* "# cpu-model:" of a pmutop recording, "" otherwise. */

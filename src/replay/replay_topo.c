@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay_topo.c: read the socket of each CPU of a replay from lscpu (-p or plain) output. */
 #include "replay_topo.h"
+#include "base/errmsg.h"
 #include "hw/sys/cpulist.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -102,7 +103,7 @@ static int parse_int(const char *s, int *out)
 }
 
 /* Plain lscpu: usable only when every NUMA node is one socket. */
-static int load_plain(struct rtopo *t, FILE *f, const char *path, char *err, size_t errlen)
+static int load_plain(struct rtopo *t, FILE *f, const char *path, struct errmsg *em)
 {
 	char line[4096];
 	int sockets = -1, nodes = -1, node;
@@ -122,25 +123,21 @@ static int load_plain(struct rtopo *t, FILE *f, const char *path, char *err, siz
 			parse_int(v, &nodes);
 		} else if (sscanf(line, "NUMA node%d CPU(s):", &node) == 1) {
 			n = cpulist_parse(v, &cpus);
-			if (n < 0) {
-				snprintf(err, errlen, "%s: bad CPU list \"%s\"", path, v);
-				return -1;
-			}
+			if (n < 0)
+				return errmsg_set(em, -EINVAL, "%s: bad CPU list \"%s\"", path, v);
 			for (int i = 0; i < n && node >= 0 && node <= CPULIST_MAX_CPU; i++)
 				if (rtopo_add(t, cpus[i], node, -1) < 0)
 					break;
 			free(cpus);
 		}
 	}
-	if (sockets < 1 || sockets != nodes || !t->n) {
-		snprintf(err, errlen, "%s: plain lscpu output gives sockets only when NUMA nodes are sockets "
-			 "(here %d sockets, %d nodes); use `lscpu -p` output", path, sockets, nodes);
-		return -1;
-	}
+	if (sockets < 1 || sockets != nodes || !t->n)
+		return errmsg_set(em, -EINVAL, "%s: plain lscpu output gives sockets only when NUMA nodes are "
+				  "sockets (here %d sockets, %d nodes); use `lscpu -p` output", path, sockets, nodes);
 	return 0;
 }
 
-int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen)
+int rtopo_load(struct rtopo *t, const char *path, struct errmsg *em)
 {
 	struct stat st = { 0 };
 	FILE *fp = NULL;
@@ -148,21 +145,18 @@ int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen)
 
 	/* O_NONBLOCK: a FIFO is refused, not waited on */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (fd < 0)
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(fp = fdopen(fd, "r"))) {
-		snprintf(err, errlen, "%s: not a regular file", path);
 		close(fd);
-		return -1;
+		return errmsg_set(em, -EINVAL, "%s: not a regular file", path);
 	}
-	rc = rtopo_parse(t, fp, path, err, errlen);
+	rc = rtopo_parse(t, fp, path, em);
 	fclose(fp);
 	return rc;
 }
 
-int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, char *err, size_t errlen)
+int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, struct errmsg *em)
 {
 	char line[4096], *f[64];
 	int col_cpu = 0, col_core = 1, col_sock = 2, lineno = 0, rc = 0;
@@ -185,8 +179,8 @@ int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, char *err, size_t e
 						col_sock = i;
 				}
 				if (col_sock < 0) {
-					snprintf(err, errlen, "%s:%d: no Socket column (use lscpu -p)", path, lineno);
-					rc = -1;
+					rc = errmsg_set(em, -EINVAL, "%s:%d: no Socket column (use lscpu -p)", path,
+							lineno);
 					break;
 				}
 			}
@@ -196,26 +190,23 @@ int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, char *err, size_t e
 			continue;
 		if (strchr(line, ':') && !t->n) {   /* not the parsable form */
 			rewind(fp);
-			rc = load_plain(t, fp, path, err, errlen);
+			rc = load_plain(t, fp, path, em);
 			break;
 		}
 		n = split_commas(line, f, 64);
 		if (n <= col_sock || parse_int(f[col_cpu], &cpu) < 0 || parse_int(f[col_sock], &sock) < 0 ||
 		    (col_core >= 0 && col_core < n && parse_int(f[col_core], &core) < 0)) {
-			snprintf(err, errlen, "%s:%d: expected CPU,Core,Socket numbers (lscpu -p)", path, lineno);
-			rc = -1;
+			rc = errmsg_set(em, -EINVAL, "%s:%d: expected CPU,Core,Socket numbers (lscpu -p)", path,
+					lineno);
 			break;
 		}
 		if (rtopo_add(t, cpu, sock, core) < 0) {
-			snprintf(err, errlen, "%s:%d: out of memory", path, lineno);
-			rc = -1;
+			rc = errmsg_set(em, -ENOMEM, "%s:%d: out of memory", path, lineno);
 			break;
 		}
 	}
-	if (!rc && !t->n) {
-		snprintf(err, errlen, "%s: no CPUs found (expected lscpu -p output)", path);
-		rc = -1;
-	}
+	if (!rc && !t->n)
+		rc = errmsg_set(em, -EINVAL, "%s: no CPUs found (expected lscpu -p output)", path);
 	if (rc)
 		rtopo_free(t);
 	return rc;

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct errmsg;
+
 struct rtopo {
 	int n, cap;
 	int *cpu, *sock, *core;   /* [n]: CPU number, physical socket id, core id (-1 unknown) */
@@ -16,11 +18,12 @@ int rtopo_add(struct rtopo *t, int cpu, int sock, int core);
 /* Read `lscpu -p` output (columns named by its "# CPU,Core,Socket,..." line,
  * else CPU,Core,Socket), or plain `lscpu` output when its NUMA nodes are the
  * sockets ("Socket(s): N", "NUMA node(s): N", "NUMA nodeK CPU(s): LIST").
- * Returns 0, or -1 with err filled. Only a regular file is read (a FIFO is refused without
- * waiting). CPU, core and socket numbers above CPULIST_MAX_CPU are refused. */
-int rtopo_load(struct rtopo *t, const char *path, char *err, size_t errlen);
+ * Returns 0, or a negative errno (-EINVAL for text it cannot use) with "PATH[:LINE]: why" in em
+ * (may be NULL). Only a regular file is read (a FIFO is refused without waiting). CPU, core and
+ * socket numbers above CPULIST_MAX_CPU are refused. */
+int rtopo_load(struct rtopo *t, const char *path, struct errmsg *em);
 /* The parser behind rtopo_load, over an open stream (it may rewind it); path names it in messages. */
-int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, char *err, size_t errlen);
+int rtopo_parse(struct rtopo *t, FILE *fp, const char *path, struct errmsg *em);
 /* For cpus[0..ncpus): socket index (0.. in ascending physical id), core id,
  * and sock_ids[index] = physical id. Returns the socket count, or -(k+1)
  * when cpus[k] is not in the topology. */

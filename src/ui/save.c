@@ -3,6 +3,7 @@
  * name the user picks. A simulated machine's or a recording's events are not this machine's:
  * they are never written as its default (raw codes of one CPU mean something else on another). */
 #include "view.h"
+#include "base/errmsg.h"
 #include "hw/events/evlist.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -36,7 +37,8 @@ static void save(struct ui *u, bool with_events, const char *note)
 	struct app *a = u->a;
 	struct settings *s = &a->set;
 	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
-	char path[4096], *ev = NULL, msg[512];
+	char path[4096], *ev = NULL;
+	struct errmsg em = { 0 };
 
 	s->interval = a->interval;
 	s->reverse = u->reverse;
@@ -51,9 +53,8 @@ static void save(struct ui *u, bool with_events, const char *note)
 		u->status_err = true;
 		return;
 	}
-	msg[0] = '\0';
-	if (settings_save(s, path, with_events ? ev : NULL, msg, sizeof(msg)) < 0) {
-		snprintf(u->status, sizeof(u->status), "not saved: %.300s", msg[0] ? msg : path);
+	if (settings_save(s, path, with_events ? ev : NULL, &em) < 0) {
+		snprintf(u->status, sizeof(u->status), "not saved: %.300s", em.text[0] ? em.text : path);
 		u->status_err = true;
 	} else {
 		snprintf(u->status, sizeof(u->status), "saved to %.200s%s%.100s", path, note ? note : "",
@@ -127,12 +128,13 @@ bool ui_save_input(struct ui *u, int ch)
 void ui_save_columns(struct ui *u)
 {
 	const struct settings *s = &u->a->set;
-	char path[4096], msg[512] = "";
+	char path[4096];
+	struct errmsg em = { 0 };
 
 	config_path(s, path, sizeof(path));
 	/* the other settings as they were read: only the columns change in the file */
-	if (settings_save(s, path, NULL, msg, sizeof(msg)) < 0) {
-		snprintf(u->status, sizeof(u->status), "columns not saved: %.300s", msg[0] ? msg : path);
+	if (settings_save(s, path, NULL, &em) < 0) {
+		snprintf(u->status, sizeof(u->status), "columns not saved: %.300s", em.text[0] ? em.text : path);
 		u->status_err = true;
 	} else {
 		snprintf(u->status, sizeof(u->status), "columns saved to %.200s", path);

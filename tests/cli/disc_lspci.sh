@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 FIX=$(cd "$(dirname "$0")/../fixtures/pci" && pwd)
 
-if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+need_binary
 if ! command -v lspci >/dev/null 2>&1; then skip all "lspci not installed"; exit 0; fi
 if ! command -v python3 >/dev/null 2>&1; then skip all "python3 not installed"; exit 0; fi
 

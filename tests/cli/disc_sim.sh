@@ -6,7 +6,7 @@
 . "$(dirname "$0")/../lib.sh"
 MACHINES=$(cd "$(dirname "$0")/../../machines" && pwd)
 
-if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+need_binary
 if ! command -v python3 >/dev/null 2>&1; then skip all "python3 not installed"; exit 0; fi
 
 # The expected inventory, computed from the description independently of the C code.
@@ -83,7 +83,7 @@ print('%d boxes, %d skipped, %d dvsecs' % (len(have), got['skipped'], len(got['d
 PY
 
 for m in spr-2s gnr-1s; do
-	if [ ! -f "$MACHINES/$m.machine" ]; then skip "$m" "no machines/$m.machine"; continue; fi
+	if [ ! -f "$MACHINES/$m.machine" ]; then fail "$m" "no machines/$m.machine"; continue; fi
 	if ! "$PMUTOP" --sim "$m" --list-uncore --json >"$TMPD/$m.json" 2>"$TMPD/$m.err"; then
 		fail "$m" "exit $?: $(head -c 300 "$TMPD/$m.err")"
 		continue

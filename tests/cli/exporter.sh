@@ -218,8 +218,10 @@ if "$PMUTOP" -b -n 2 -d 0.1 -e cpu-clock --quiet --prom "$TMPD/live.prom" >/dev/
 	else
 		fail live_source "$n series, $big out of 0..20 s: $(grep -v '^#' "$TMPD/live.prom" | head -c 300)"
 	fi
-else
+elif refused "$TMPD/live.err"; then
 	skip live_source "live counting is not permitted here: $(head -c 200 "$TMPD/live.err")"
+else
+	fail live_source "$(head -c 300 "$TMPD/live.err")"
 fi
 
 # --- the textfile is replaced whole: a reader never sees a part -----------------------------------

@@ -10,7 +10,7 @@
 # strace, live (software events) and on simulated machines (their trees' clocks).
 . "$(dirname "$0")/../lib.sh"
 
-if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+need_binary
 if ! command -v strace >/dev/null 2>&1; then skip all "strace not installed"; exit 0; fi
 
 # LeakSanitizer cannot run under ptrace: a sanitizer build is traced without it
@@ -42,7 +42,11 @@ same_opens() {
 
 # --- live, on this machine's kernel ---
 if ! "$PMUTOP" -b -n 1 -d 0.01 -e cpu-clock -x, >/dev/null 2>"$TMPD/live.err"; then
-	skip live "live counting does not run here: $(head -c 200 "$TMPD/live.err")"
+	if refused "$TMPD/live.err"; then
+		skip live "live counting is not permitted here: $(head -c 200 "$TMPD/live.err")"
+	else
+		fail live "$(head -c 300 "$TMPD/live.err")"
+	fi
 else
 	for mode in csv text; do
 		if [ $mode = csv ]; then set -- -b -x, -e "$EV"; else set -- -b -e "$EV"; fi

@@ -4,10 +4,7 @@
 # (attributes from --explain-events) and carry the label of what they count in JSON and CSV.
 . "$(dirname "$0")/../lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-if [ ! -x "$PMUTOP" ]; then
-	skip all "no pmutop binary at $PMUTOP"
-	exit 0
-fi
+need_binary
 # variants of real machines without the vendor events: a Zen 4 whose amd_l3 driver is not
 # loaded, an Altra kernel that exports no ll_cache_* aliases
 sed '/^\[pmu amd_l3\]/,/^\[pmu amd_df\]/{/^\[pmu amd_df\]/!d}' "$ROOT/machines/zen4-1s.machine" >"$TMPD/zen4-nol3.machine"

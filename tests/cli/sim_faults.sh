@@ -4,10 +4,7 @@
 # (a message, a dropped CPU, an unsupported column) and never to a crash.
 . "$(dirname "$0")/../lib.sh"
 
-if ! "$PMUTOP" --sim kvm-nopmu -b -n 1 -d 0.05 --json >"$TMPD/probe" 2>&1; then
-	skip all "pmutop does not run --sim yet: $(head -c 200 "$TMPD/probe" | tr '\n' ' ')"
-	exit 0
-fi
+need sim_runs "$PMUTOP" --sim kvm-nopmu -b -n 1 -d 0.05 --json
 
 run() {   # run NAME FAULT ARGS...: status in $rc, output in $TMPD/NAME.{out,err}
 	n=$1; f=$2; shift 2

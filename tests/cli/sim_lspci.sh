@@ -6,10 +6,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 if ! command -v lspci >/dev/null 2>&1; then skip all "lspci not installed (apt-get install pciutils)"; exit 0; fi
-if ! "$PMUTOP" --sim gnr-1s --sim-tree "$TMPD/probe" >"$TMPD/probe.out" 2>&1; then
-	skip all "pmutop has no --sim-tree yet: $(head -c 200 "$TMPD/probe.out" | tr '\n' ' ')"
-	exit 0
-fi
+need sim_tree "$PMUTOP" --sim gnr-1s --sim-tree "$TMPD/probe"
 
 dvsec_ids() {  # the DVSEC IDs lspci lists for tree $1, one per line
 	lspci -A linux-sysfs -O sysfs.path="$1/sys/bus/pci" -vvv 2>/dev/null |

@@ -6,7 +6,7 @@
 # proc/ (an Arm MIDR once landed beside them, where cpuid_detect never looked).
 . "$(dirname "$0")/../lib.sh"
 
-if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+need_binary
 MACHINES=$(cd "$(dirname "$0")/../.." && pwd)/machines
 
 for f in "$MACHINES"/*.machine; do

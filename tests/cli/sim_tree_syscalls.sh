@@ -7,7 +7,7 @@
 # over these is milliseconds of --list-uncore (issue 18), which opens only the few it needs.
 . "$(dirname "$0")/../lib.sh"
 
-if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+need_binary
 if ! command -v strace >/dev/null 2>&1; then skip all "strace not installed"; exit 0; fi
 
 # LeakSanitizer cannot run under ptrace: a sanitizer build is traced without it

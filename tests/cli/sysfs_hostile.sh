@@ -4,7 +4,7 @@
 # once (it used to block start-up forever), and CPU numbers past 65,535 are refused with a reason.
 . "$(dirname "$0")/../lib.sh"
 
-if [ ! -x "$PMUTOP" ]; then skip all "no $PMUTOP binary"; exit 0; fi
+need_binary
 if ! command -v timeout >/dev/null 2>&1; then skip all "timeout not installed"; exit 0; fi
 
 T="$TMPD/sys"

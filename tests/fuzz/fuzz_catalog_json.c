@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_catalog_json.c: libFuzzer target for JSON event tables and mapfiles: no crash, no unbounded use,
  * and every event that survives has a clean name and terms made only of name=number pairs. */
-// FUZZ_SOURCES: src/hw/catalog/catalog.c src/hw/catalog/catalog_json.c src/hw/sys/cpuid.c src/hw/sys/sysfs.c
+// FUZZ_SOURCES: src/base/errmsg.c src/hw/catalog/catalog.c src/hw/catalog/catalog_json.c src/hw/sys/cpuid.c src/hw/sys/sysfs.c
 // FUZZ_LIBS: -ljson-c
 // FUZZ_SEEDS: tests/fuzz/corpus/catalog_json/*
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/errmsg.h"
 #include "hw/catalog/catalog.h"
 #include "hw/catalog/catalog_json.h"
 
@@ -22,7 +23,8 @@ static int count_row(void *ctx, char *const *f, int nf)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct catalog c;
-	char err[512], *text = malloc(size + 1);
+	struct errmsg em;
+	char *text = malloc(size + 1);
 	int rows = 0, r;
 
 	if (!text)
@@ -30,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	memset(&c, 0, sizeof(c));
-	r = catjson_parse(&c, text, size, "fuzz.json", NULL, "t", NULL, err, sizeof(err));
+	r = catjson_parse(&c, text, size, "fuzz.json", NULL, "t", NULL, &em);
 	if (r >= 0 && r != c.n)
 		abort();
 	if (catalog_finish(&c) < 0)
@@ -49,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	catalog_free(&c);
 	/* the same bytes as a mapfile (the text stops at the first NUL, as a file read would) */
-	r = catjson_mapfile(text, "GenuineIntel-6-8F-8", count_row, &rows, err, sizeof(err));
+	r = catjson_mapfile(text, "GenuineIntel-6-8F-8", count_row, &rows, &em);
 	if (r >= 0 && r != rows)
 		abort();
 	free(text);

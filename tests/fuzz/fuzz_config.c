@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_config.c: libFuzzer target for the config file parser (inih + the settings table): no crash, no
  * leak; an error names the input; what loads has every value in range and names an existing event set. */
-// FUZZ_SOURCES: src/config/settings.c src/config/settings_table.c src/config/evsets.c src/base/buildinfo.c src/hw/sys/pmu.c src/hw/sys/sysfs.c src/hw/sys/cpulist.c -linih
+// FUZZ_SOURCES: src/base/errmsg.c src/config/settings.c src/config/settings_table.c src/config/evsets.c src/base/buildinfo.c src/hw/sys/pmu.c src/hw/sys/sysfs.c src/hw/sys/cpulist.c -linih
 // FUZZ_SEEDS: tests/fuzz/corpus/config/* conf/pmutop.conf
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errmsg.h"
 #include "config/settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -16,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int quiet;
 	struct settings s;
-	char msg[512];
+	struct errmsg em;
 	FILE *f;
 
 	if (!quiet) {   /* unknown keys warn on stderr: send those to /dev/null, not libFuzzer's own report
@@ -33,8 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!f)
 		return 0;
 	settings_defaults(&s);
-	msg[0] = 0;
-	if (settings_parse(&s, f, "fuzz.conf", msg, sizeof(msg)) == 0) {
+	errmsg_clear(&em);
+	if (settings_parse(&s, f, "fuzz.conf", &em) == 0) {
 		if (!settings_find_set(&s, s.set) || !(s.interval > 0 && s.interval <= 3600) || s.history < 1 ||
 		    s.history > 100000 || s.nsets > SETTINGS_MAX_SETS)
 			abort();
@@ -42,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!s.sets[i].name || !s.sets[i].events || !s.sets[i].description ||
 			    strlen(s.sets[i].events) > SETTINGS_MAX_EVENTS)
 				abort();
-	} else if (strncmp(msg, "fuzz.conf", 9) != 0) {
+	} else if (strncmp(em.text, "fuzz.conf", 9) != 0) {
 		abort();
 	}
 	settings_free(&s);

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_lspci.c: libFuzzer target for the `lspci -xxxx` dump checker: no crash, no read outside the input,
  * an error names a line of the input, and what it accepts keeps every config byte inside 4,096. */
-// FUZZ_SOURCES: src/pci/disc_dump.c
+// FUZZ_SOURCES: src/base/errmsg.c src/pci/disc_dump.c
 // FUZZ_SEEDS: tests/fuzz/corpus/lspci/*
 #include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errmsg.h"
 #include "pci/disc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -50,7 +52,8 @@ static void check_accepted(const char *text, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char msg[160], *copy;
+	struct errmsg em;
+	char *copy;
 	long lines = 1;
 
 	/* An exact-size heap copy, so ASan sees a read one byte past the end. */
@@ -60,14 +63,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(copy, data, size);
 	for (size_t i = 0; i < size; i++)
 		lines += copy[i] == '\n';
-	if (disc_dump_check(copy, size, msg, sizeof(msg)) == 0) {
-		if (msg[0])
+	if (disc_dump_check(copy, size, &em) == 0) {
+		if (em.text[0] || em.code)
 			abort();
 		check_accepted(copy, size);
 	} else {
-		long line = strtol(msg, NULL, 10);
+		long line = strtol(em.text, NULL, 10);
 
-		if (line < 1 || line > lines || !strstr(msg, ": "))
+		if (line < 1 || line > lines || !strstr(em.text, ": ") || em.code != -EINVAL)
 			abort();
 	}
 	free(copy);

@@ -5,7 +5,7 @@
  * model; the two ways give the same number of intervals, each with the same CPUs and events in the
  * end, and every frame's model is derived. The line reader's block and longest line are made small
  * (4 KiB, 1 KiB) so that inputs of a few KiB cross blocks and hold lines too long. */
-// FUZZ_SOURCES: src/replay/replay.c src/replay/replay_table.c src/replay/replay_names.c src/replay/replay_topo.c src/replay/csvrow.c src/replay/linereader.c src/hw/model/model.c src/hw/sys/cpulist.c
+// FUZZ_SOURCES: src/base/errmsg.c src/replay/replay.c src/replay/replay_table.c src/replay/replay_names.c src/replay/replay_topo.c src/replay/csvrow.c src/replay/linereader.c src/hw/model/model.c src/hw/sys/cpulist.c
 // FUZZ_LIBS: -lm
 // FUZZ_CFLAGS: -DLR_BLOCK=4096u -DLR_MAXLINE=1024u
 // FUZZ_ARGS: -max_len=8192
@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/errmsg.h"
 #include "hw/model/model.h"
 #include "replay/replay.h"
 
@@ -24,20 +25,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Intervals the replay gives, each derived; -1 when it could not be opened. */
 static int play(const char *path, int stream, int *nev, int *ncpus)
 {
-	char err[512];
+	struct errmsg em;
 	struct model m;
-	struct replay *r = stream ? replay_open_stream(path, NULL, err, sizeof(err))
-				  : replay_open(path, NULL, err, sizeof(err));
-	int n = 0, rc;
+	struct replay *r;
+	int n = 0, rc = stream ? replay_open_stream(path, NULL, &r, &em) : replay_open(path, NULL, &r, &em);
 
 	memset(&m, 0, sizeof(m));
-	if (!r)
+	if (rc < 0)
 		return -1;
 	if (replay_setup_model(r, &m, 4) < 0) {
 		replay_close(r);
 		return -1;
 	}
-	while ((rc = replay_next(r, &m)) == 0) {
+	while ((rc = replay_next(r, &m, &em)) == 0) {
 		model_derive(&m);
 		n++;
 	}
@@ -45,7 +45,7 @@ static int play(const char *path, int stream, int *nev, int *ncpus)
 		n = -2;
 	if (!stream && n > 1) {   /* step back to the start and play the first interval again */
 		replay_seek(r, 0);
-		if (replay_next(r, &m) == 0)
+		if (replay_next(r, &m, &em) == 0)
 			model_derive(&m);
 	}
 	*nev = m.nev;

@@ -2,7 +2,7 @@
 /* fuzz_simdesc.c: libFuzzer target for machine descriptions (--sim FILE): no crash, no overflow, no
  * unbounded time or memory, and what is accepted keeps the parser's promises: every name that becomes
  * a path of the tree is a plain sysfs name, every count within what hardware has. */
-// FUZZ_SOURCES: src/hw/sim/sim_ini.c src/hw/sim/sim_desc.c src/hw/sim/sim_machine.c src/hw/sim/sim_load.c
+// FUZZ_SOURCES: src/hw/sim/sim_ini.c src/hw/sim/sim_parse.c src/hw/sim/sim_machine.c src/hw/sim/sim_load.c
 // FUZZ_LIBS: -linih
 // FUZZ_ARGS: -max_len=4096
 // FUZZ_SEEDS: machines/*.machine

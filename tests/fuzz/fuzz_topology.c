@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_topology.c: libFuzzer target for --topology files (lscpu -p or plain lscpu output): no crash, no
  * leak; what loads has distinct CPU numbers in range, and mapping every CPU gives sockets in order. */
-// FUZZ_SOURCES: src/replay/replay_topo.c src/hw/sys/cpulist.c
+// FUZZ_SOURCES: src/base/errmsg.c src/replay/replay_topo.c src/hw/sys/cpulist.c
 // FUZZ_SEEDS: tests/fuzz/corpus/topology/*
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errmsg.h"
 #include "hw/sys/cpulist.h"
 #include "replay/replay_topo.h"
 
@@ -16,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rtopo t = { 0 };
-	char err[256];
+	struct errmsg em;
 	FILE *f;
 
 	if (size == 0)
@@ -24,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f = fmemopen((void *)data, size, "r");
 	if (!f)
 		return 0;
-	if (rtopo_parse(&t, f, "fuzz", err, sizeof(err)) == 0) {
+	if (rtopo_parse(&t, f, "fuzz", &em) == 0) {
 		int *sock = malloc((size_t)t.n * sizeof(int)), *core = malloc((size_t)t.n * sizeof(int));
 		int *ids = malloc((size_t)t.n * sizeof(int)), nsock;
 
@@ -46,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(core);
 		free(ids);
 		rtopo_free(&t);
-	} else if (t.n || t.cpu || t.idx || !strstr(err, "fuzz")) {
+	} else if (t.n || t.cpu || t.idx || !strstr(em.text, "fuzz")) {
 		abort();
 	}
 	fclose(f);

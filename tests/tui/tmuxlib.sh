@@ -7,10 +7,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	skip all "tmux is not installed"
 	exit 0
 fi
-if [ ! -x "$PMUTOP" ]; then
-	skip all "no binary at $PMUTOP"
-	exit 0
-fi
+need_binary
 TM_SOCK="pmutop-test-$$"
 tm() { tmux -L "$TM_SOCK" "$@"; }
 # tmux leaves its socket file behind after kill-server: remove it too

@@ -5,20 +5,21 @@
 #define PMUTOP_REPLAYTEXT_H
 #include <string.h>
 #include <unistd.h>
+#include "base/errmsg.h"
 #include "replay/replay.h"
 
 #define replay_of_text(path, text) replay_of_text_(t_name, path, text)
 static struct replay *replay_of_text_(const char *t_name, char *path, const char *text)
 {
-	char err[256] = "";
+	struct errmsg em = { 0 };
 	int fd = mkstemp(path);
 	struct replay *r;
 
 	CHECK(fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text), "temp file");
 	if (fd >= 0)
 		close(fd);
-	r = replay_open(path, NULL, err, sizeof(err));
-	CHECK(r != NULL, "open: %s", err);
+	replay_open(path, NULL, &r, &em);
+	CHECK(r != NULL, "open: %s", em.text);
 	if (!r)
 		unlink(path);
 	return r;

@@ -11,17 +11,12 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
+#include "simclock.h"
 
+/* spr-2s on the test's clock: an interval passes when the test says so */
 static int open_spr(struct app *a, const char *fault, const char *events)
 {
-	return apprig_open(a, "spr-2s", fault, events, 0.05);
-}
-
-static void nap(void)
-{
-	struct timespec ts = { 0, 50 * 1000 * 1000 };
-	nanosleep(&ts, NULL);
+	return apprig_open_clocked(a, "spr-2s", fault, events, 0.05, &simclock);
 }
 
 /* The user's entries as text (what S saves). */
@@ -80,7 +75,7 @@ TEST(set_events_switches_columns)
 	user_text(&a, text, sizeof(text));
 	CHECK_EQ_STR(text, "{cycles,instructions},branch-misses");
 	CHECK_EQ_INT(a.evl.n, 2);   /* two entries: the group and the event */
-	nap();
+	simclock_advance_ms(50);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	CHECK(a.model.cur.cpu_m[M_IPC] > 0, "IPC after the switch: %g", a.model.cur.cpu_m[M_IPC]);
 	CHECK(app_events_set_user(&a, "cycles,{instructions", &err, &em) < 0, "parse error");
@@ -103,7 +98,7 @@ TEST(out_of_descriptors_counts_what_fits)
 	CHECK_EQ_INT(a.evl.flat.n, 3);
 	CHECK(strstr(a.run_note, "out of file descriptors: counting 500 of 672 events x CPUs, CPUs 167-223 have "
 			 "none") != NULL, "note: %s", a.run_note);
-	nap();
+	simclock_advance_ms(50);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	CHECK_EQ_INT(a.model.cur.cpu[0].state, EVS_OK);
 	CHECK_EQ_INT(a.model.cur.cpu[223 * a.model.nev].state, EVS_ABSENT);
@@ -137,7 +132,7 @@ TEST(reopen_only_what_changed)
 	struct errmsg em;
 	int ncpus;
 
-	CHECK_EQ_INT(apprig_open(&a, "spr-2s", NULL, "{cycles,instructions},cs", 0.05), 0);
+	CHECK_EQ_INT(open_spr(&a, NULL, "{cycles,instructions},cs"), 0);
 	ncpus = a.topo.ncpus;
 	count_syscalls(&a);
 	/* the same list again: every group carries over (and now closes through the counting seam) */
@@ -151,7 +146,7 @@ TEST(reopen_only_what_changed)
 	CHECK_EQ_INT(app_events_set_user(&a, "{cycles,instructions},cs,page-faults,{branches,branch-misses}",
 					 &err, &em), 0);
 	CHECK(opens == 2 * ncpus && closes == 0, "a new group: opens %d, closes %d", opens, closes);
-	nap();
+	simclock_advance_ms(50);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	CHECK(a.model.cur.cpu_m[M_IPC] > 0, "the group that stayed counts: IPC %g", a.model.cur.cpu_m[M_IPC]);
 	opens = closes = 0;
@@ -168,7 +163,7 @@ TEST(refused_list_keeps_the_old)
 	struct errmsg em = { 0 };
 	char text[256];
 
-	CHECK_EQ_INT(apprig_open(&a, "spr-2s", NULL, "{cycles,instructions},cs", 0.05), 0);
+	CHECK_EQ_INT(open_spr(&a, NULL, "{cycles,instructions},cs"), 0);
 	count_syscalls(&a);
 	CHECK_EQ_INT(app_events_set_user(&a, "{cycles,instructions},cs", &err, &em), 0);   /* via the seam */
 	refuse_config = PERF_COUNT_HW_BRANCH_INSTRUCTIONS;
@@ -179,7 +174,7 @@ TEST(refused_list_keeps_the_old)
 	user_text(&a, text, sizeof(text));
 	CHECK_EQ_STR(text, "{cycles,instructions},cs");
 	CHECK_EQ_INT(a.model.nev, 3);
-	nap();
+	simclock_advance_ms(50);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	CHECK(a.model.cur.cpu_m[M_IPC] > 0, "the old list still counts: IPC %g", a.model.cur.cpu_m[M_IPC]);
 	CHECK_EQ_INT(a.model.cur.cpu[2].state, EVS_OK);
@@ -206,7 +201,7 @@ TEST(owners_add_and_drop)
 	user_text(&a, text, sizeof(text));
 	CHECK_EQ_STR(text, "cycles");
 	CHECK(evlist_count(&a.evl, EVO_TOPDOWN) > 0 && evlist_count(&a.evl, EVO_SOCKETS) > 0, "still there");
-	nap();
+	simclock_advance_ms(50);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	CHECK(a.td.plan.in[0].bound, "top-down bound to its entries after the user's change");
 	CHECK(a.td.sys && a.td.sys[0] > 0, "top-down shares: retiring %g", a.td.sys ? a.td.sys[0] : -1);

@@ -2,6 +2,7 @@
 /* test_catalog.c: vendor event names: cpuid detection and matching, both mapfile layouts, both JSON schemas,
  * hybrid and uncore units, hostile files, suggestions, and the terms resolved through simulated PMUs. */
 #include "t.h"
+#include "base/errmsg.h"
 #include "hw/catalog/catalog.h"
 #include "hw/catalog/catalog_alias.h"
 #include "hw/catalog/catalog_json.h"
@@ -234,7 +235,7 @@ TEST(search_order_and_unknown_cpu)
 TEST(hostile_files_named_and_skipped)
 {
 	struct catalog c;
-	char err[256];
+	struct errmsg em = { 0 };
 	static const char *const bad[] = { "truncated.json", "notalist.json", "deep.json", "trailing.json",
 					   "missing.json", "unsafe path" };
 
@@ -246,8 +247,8 @@ TEST(hostile_files_named_and_skipped)
 	CHECK_EQ_STR(terms(&c, "cpu", true, "good.too"), ""); /* a file with junk after it is refused whole */
 	catalog_free(&c);
 	memset(&c, 0, sizeof(c));
-	CHECK_EQ_INT(catjson_parse(&c, "[ {\"EventName\": 1 ", 17, "x.json", NULL, NULL, NULL, err, sizeof(err)), -EINVAL);
-	CHECK(strstr(err, "x.json: not valid JSON"), "%s", err);
+	CHECK_EQ_INT(catjson_parse(&c, "[ {\"EventName\": 1 ", 17, "x.json", NULL, NULL, NULL, &em), -EINVAL);
+	CHECK(strstr(em.text, "x.json: not valid JSON"), "%s", em.text);
 	{
 		static const char mixed[] = "[{\"EventName\":\"A.B\",\"EventCode\":\"0x1\",\"UMask\":\"1,inv=1\"},"
 				    "{\"EventName\":\"C/D\",\"EventCode\":\"0x1\"},"
@@ -255,8 +256,7 @@ TEST(hostile_files_named_and_skipped)
 				    "{\"EventName\":\"G.H\",\"EventCode\":\"0x1\",\"Filter\":\"a/b\"},"
 				    "{\"EventName\":\"OK.1\",\"EventCode\":7,\"UMask\":\"0x02\"}]";
 
-		CHECK_EQ_INT(catjson_parse(&c, mixed, sizeof(mixed) - 1, "y.json", NULL, NULL,
-				    NULL, err, sizeof(err)), 1);
+		CHECK_EQ_INT(catjson_parse(&c, mixed, sizeof(mixed) - 1, "y.json", NULL, NULL, NULL, NULL), 1);
 	}
 	CHECK(c.n == 1 && !strcmp(c.ev[0].terms, "event=0x7,umask=0x2"), "only the clean event: %d", c.n);
 	catalog_free(&c);
@@ -264,15 +264,16 @@ TEST(hostile_files_named_and_skipped)
 
 TEST(mapfile_rows)
 {
-	char err[128];
+	struct errmsg em = { 0 };
 
 	CHECK_EQ_INT(catjson_mapfile("# c\nFamily-model,Version,Filename,EventType\nGenuineIntel-6-8F,v1,spr,core\n"
 				     "GenuineIntel-6-8F,v1,spr2,core\nGenuineIntel-6-55,v1,skx,core\n",
-				     "GenuineIntel-6-8F-8", NULL, NULL, err, sizeof(err)), 2);
-	CHECK_EQ_INT(catjson_mapfile("GenuineIntel-6-(8F,v1,spr,core\n", "GenuineIntel-6-8F-8", NULL, NULL, err,
-				     sizeof(err)), -EINVAL);
-	CHECK(strstr(err, "line 1"), "%s", err);
-	CHECK_EQ_INT(catjson_mapfile("onlyonefield\n", "GenuineIntel-6-8F-8", NULL, NULL, err, sizeof(err)), -EINVAL);
+				     "GenuineIntel-6-8F-8", NULL, NULL, &em), 2);
+	CHECK_EQ_INT(catjson_mapfile("GenuineIntel-6-(8F,v1,spr,core\n", "GenuineIntel-6-8F-8", NULL, NULL, &em),
+		     -EINVAL);
+	CHECK(strstr(em.text, "line 1"), "%s", em.text);
+	/* no words wanted: the same answer */
+	CHECK_EQ_INT(catjson_mapfile("onlyonefield\n", "GenuineIntel-6-8F-8", NULL, NULL, NULL), -EINVAL);
 }
 
 TEST(suggestions)

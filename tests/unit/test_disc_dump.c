@@ -9,33 +9,34 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/errmsg.h"
 #include "pci/disc.h"
 #include "t.h"
 
 static const char head[] = "0000:00:03.1 Class 0880: Device 8086:09a7\n"
 			   "00: 86 80 a7 09 06 00 10 00 00 00 80 08 00 00 00 00\n";
 
-/* head + extra, checked; returns the result and leaves the message in msg. */
-static int check_with(const char *extra, char *msg, size_t msglen)
+/* head + extra, checked; returns the result and leaves the message in em. */
+static int check_with(const char *extra, struct errmsg *em)
 {
 	char text[8192];
 
 	snprintf(text, sizeof(text), "%s%s", head, extra);
-	return disc_dump_check(text, strlen(text), msg, msglen);
+	return disc_dump_check(text, strlen(text), em);
 }
 
 TEST(offsets_past_config_space)
 {
-	char msg[128];
+	struct errmsg em = { 0 };
 
-	CHECK_EQ_INT(check_with("ff0: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n", msg, sizeof(msg)), 0);
-	CHECK_EQ_INT(check_with("ff8: 01 02 03 04 05 06 07 08 09\n", msg, sizeof(msg)), -EINVAL);
-	CHECK(strncmp(msg, "3: ", 3) == 0 && strstr(msg, "4096"), "msg: %s", msg);
-	CHECK_EQ_INT(check_with("1000: 01\n", msg, sizeof(msg)), -EINVAL);
-	CHECK(strncmp(msg, "3: offset past", 14) == 0, "msg: %s", msg);
-	CHECK_EQ_INT(check_with("10: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 11\n", msg, sizeof(msg)),
+	CHECK_EQ_INT(check_with("ff0: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n", &em), 0);
+	CHECK_EQ_INT(check_with("ff8: 01 02 03 04 05 06 07 08 09\n", &em), -EINVAL);
+	CHECK(strncmp(em.text, "3: ", 3) == 0 && strstr(em.text, "4096"), "msg: %s", em.text);
+	CHECK_EQ_INT(check_with("1000: 01\n", &em), -EINVAL);
+	CHECK(strncmp(em.text, "3: offset past", 14) == 0, "msg: %s", em.text);
+	CHECK_EQ_INT(check_with("10: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 11\n", &em),
 		     -EINVAL);
-	CHECK(strstr(msg, "more than 16 bytes"), "msg: %s", msg);
+	CHECK(strstr(em.text, "more than 16 bytes"), "msg: %s", em.text);
 }
 
 TEST(malformed_lines)
@@ -53,18 +54,19 @@ TEST(malformed_lines)
 		{ "1:2:3:4.0 x\n", "too many fields" },
 		{ "00:1f.3x\n", "malformed device address" },
 	};
-	char msg[128];
+	struct errmsg em = { 0 };
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		CHECK_EQ_INT(check_with(bad[i].extra, msg, sizeof(msg)), -EINVAL);
-		CHECK(strstr(msg, bad[i].why) && msg[0] >= '3' && msg[0] <= '4', "%s -> %s", bad[i].extra, msg);
+		CHECK_EQ_INT(check_with(bad[i].extra, &em), -EINVAL);
+		CHECK(strstr(em.text, bad[i].why) && em.text[0] >= '3' && em.text[0] <= '4', "%s -> %s", bad[i].extra,
+		      em.text);
 	}
 	/* a NUL byte: reported on its line */
 	{
 		char text[] = "00:00.0 x\n00: 00\n10: 0\0 00\n";
 
-		CHECK_EQ_INT(disc_dump_check(text, sizeof(text) - 1, msg, sizeof(msg)), -EINVAL);
-		CHECK(strncmp(msg, "3: binary data", 14) == 0, "msg: %s", msg);
+		CHECK_EQ_INT(disc_dump_check(text, sizeof(text) - 1, &em), -EINVAL);
+		CHECK(strncmp(em.text, "3: binary data", 14) == 0, "msg: %s", em.text);
 	}
 	/* a line longer than any lspci writes */
 	{
@@ -73,15 +75,15 @@ TEST(malformed_lines)
 
 		memset(text, 'x', n);
 		text[n] = 0;
-		CHECK_EQ_INT(disc_dump_check(text, n, msg, sizeof(msg)), -EINVAL);
-		CHECK(strstr(msg, "1: line too long"), "msg: %s", msg);
+		CHECK_EQ_INT(disc_dump_check(text, n, &em), -EINVAL);
+		CHECK(strstr(em.text, "1: line too long"), "msg: %s", em.text);
 		free(text);
 	}
 }
 
 TEST(text_and_layout_accepted)
 {
-	char msg[128];
+	struct errmsg em = { 0 };
 
 	/* -v text (indented), CRLF, a trailing space, lines without a final newline, domains, short lines */
 	CHECK_EQ_INT(check_with("\tCapabilities: [40] Express Root Port\r\n"
@@ -89,14 +91,15 @@ TEST(text_and_layout_accepted)
 				"\n"
 				"10000:e0:1f.7 VMD domain\n"
 				"ff0: 00 01\n"
-				"0: 00", msg, sizeof(msg)), 0);
-	CHECK_EQ_STR(msg, "");
+				"0: 00", &em), 0);
+	CHECK_EQ_STR(em.text, "");
 }
 
 TEST(generated_and_real_dumps_pass)
 {
 	static const char *const names[] = { "pciutils_tests_cap-dvsec-cxl.lspci", "pciutils_tests_broken-ecaps.lspci" };
-	char path[512], msg[256];
+	char path[512];
+	struct errmsg em = { 0 };
 	uint8_t cfg[4096];
 	char *text = NULL;
 	size_t len = 0;
@@ -106,7 +109,7 @@ TEST(generated_and_real_dumps_pass)
 	CHECK_EQ_INT(disc_fixture_write_dump(f, "0000:00:03.1", cfg), 0);
 	CHECK_EQ_INT(disc_fixture_write_dump(f, "0000:80:03.1", cfg), 0);
 	fclose(f);
-	CHECK_EQ_INT(disc_dump_check(text, len, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_dump_check(text, len, &em), 0);
 	free(text);
 	for (int i = 0; i < 2; i++) {
 		struct stat st;
@@ -117,8 +120,8 @@ TEST(generated_and_real_dumps_pass)
 			printf("SKIP %s:%s: %s absent\n", t_file, t_name, path);
 			continue;
 		}
-		fd = disc_dump_open(path, msg, sizeof(msg));
-		CHECK(fd >= 0, "%s: %s", path, msg);
+		fd = disc_dump_open(path, &em);
+		CHECK(fd >= 0, "%s: %s", path, em.text);
 		if (fd >= 0) {
 			CHECK_EQ_INT(lseek(fd, 0, SEEK_END), st.st_size);
 			close(fd);
@@ -135,24 +138,25 @@ static void on_alarm(int sig)
 
 TEST(not_regular_files_refused)
 {
-	char dir[] = "/tmp/pmutop-dump.XXXXXX", path[64], msg[256];
+	char dir[] = "/tmp/pmutop-dump.XXXXXX", path[64];
+	struct errmsg em = { 0 };
 	struct disc_options o = { 0 };
 	struct disc_inventory inv;
 
 	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
-	CHECK_EQ_INT(disc_dump_open(dir, msg, sizeof(msg)), -EISDIR);
-	CHECK(strstr(msg, dir) && strstr(msg, "is a directory"), "msg: %s", msg);
+	CHECK_EQ_INT(disc_dump_open(dir, &em), -EISDIR);
+	CHECK(strstr(em.text, dir) && strstr(em.text, "is a directory"), "msg: %s", em.text);
 	o.pci_dump = dir;
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), -EISDIR);
-	CHECK(strstr(msg, "is a directory"), "msg: %s", msg);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), -EISDIR);
+	CHECK(strstr(em.text, "is a directory"), "msg: %s", em.text);
 
 	snprintf(path, sizeof(path), "%s/fifo", dir);
 	CHECK_EQ_INT(mkfifo(path, 0600), 0);
 	signal(SIGALRM, on_alarm);
 	alarm(10);
-	CHECK_EQ_INT(disc_dump_open(path, msg, sizeof(msg)), -EINVAL);
-	CHECK(strstr(msg, "not a regular file"), "msg: %s", msg);
-	CHECK_EQ_INT(disc_dump_open("/dev/null", msg, sizeof(msg)), -EINVAL);
+	CHECK_EQ_INT(disc_dump_open(path, &em), -EINVAL);
+	CHECK(strstr(em.text, "not a regular file"), "msg: %s", em.text);
+	CHECK_EQ_INT(disc_dump_open("/dev/null", &em), -EINVAL);
 	alarm(0);
 	unlink(path);
 
@@ -165,8 +169,8 @@ TEST(not_regular_files_refused)
 		fclose(f);
 	}
 	o.pci_dump = path;
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), -EINVAL);
-	CHECK(strstr(msg, "bad.lspci:3: bytes run past"), "msg: %s", msg);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), -EINVAL);
+	CHECK(strstr(em.text, "bad.lspci:3: bytes run past"), "msg: %s", em.text);
 	unlink(path);
 	rmdir(dir);
 }

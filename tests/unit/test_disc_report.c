@@ -57,9 +57,8 @@ static int scan(struct disc_inventory *inv)
 {
 	struct disc_options o = { .sysfs_root = dir, .generation = "sapphire_rapids",
 				  .node_socket = node_socket, .kernel_pmus = kpmus };
-	char msg[256];
 
-	return disc_scan(&o, inv, msg, sizeof(msg));
+	return disc_scan(&o, inv, NULL);
 }
 
 static char *render(const struct disc_inventory *inv, bool json)

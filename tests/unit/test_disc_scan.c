@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/errmsg.h"
 #include "pci/disc.h"
 #include "t.h"
 
@@ -116,14 +117,15 @@ TEST(gnr_device_tree)
 	const int ids[3] = { 4, 0, 2 };
 	uint8_t table[256];
 	long tlen = make_table(table, sizeof(table), 6, ids, 3);
-	char *dir = fixture_dir(), msg[256], args[300];
+	char *dir = fixture_dir(), args[300];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir, .generation = "granite_rapids",
 				  .node_socket = node_socket, .kernel_pmus = kpmus };
 	struct disc_inventory inv;
 
 	CHECK(tlen > 0, "table");
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 1, bar32, gnr_dvsecs, 4, 0, table, (size_t)tlen), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_STR(inv.generation, "granite_rapids");
 	CHECK_EQ_INT(inv.ndvsec, 4);
 	for (int i = 0; i < inv.ndvsec; i++) {
@@ -163,14 +165,15 @@ TEST(kernel_names_by_box_id)
 	const int ids[3] = { 0, 2, 4 };
 	uint8_t table[256];
 	long tlen = make_table(table, sizeof(table), 6, ids, 3);
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir, .generation = "sapphire_rapids",
 				  .node_socket = node_socket, .kernel_pmus = by_id };
 	struct disc_inventory inv;
 
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar32, gnr_dvsecs, 1, 0, table, (size_t)tlen), 0);
 	CHECK_EQ_INT(write_dev(dir, "0000:80:03.1", 1, bar32, gnr_dvsecs, 1, 0, table, (size_t)tlen), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.nboxes, 6);
 	for (int i = 0; i < inv.nboxes && i < 6; i++) {
 		char pmu[32];
@@ -188,7 +191,8 @@ TEST(two_sockets_and_fallback)
 	const int ids1[1] = { 0 }, ids2[2] = { 0, 1 };
 	uint8_t t1[128], t2[128];
 	long l1 = make_table(t1, sizeof(t1), 4, ids1, 1), l2 = make_table(t2, sizeof(t2), 0, ids2, 2);
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir, .cpu_model = "Intel(R) Xeon(R) Platinum 8480+ Sapphire Rapids",
 				  .kernel_pmus = kpmus };
 	struct disc_inventory inv;
@@ -196,7 +200,7 @@ TEST(two_sockets_and_fallback)
 	/* No NUMA information: sockets follow bus order. */
 	CHECK_EQ_INT(write_dev(dir, "0000:80:03.1", -1, bar32, gnr_dvsecs, 1, 0, t2, (size_t)l2), 0);
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", -1, bar32, gnr_dvsecs, 1, 0, t1, (size_t)l1), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_STR(inv.generation, "sapphire_rapids");
 	CHECK_EQ_INT(inv.ndvsec, 2);
 	CHECK_EQ_INT(inv.nboxes, 3);
@@ -219,12 +223,13 @@ TEST(bar_64bit)
 	const uint32_t bar[6] = { 0x9030000c, 0x00002000 };   /* 64-bit prefetchable at 0x2000_9030_0000 */
 	uint8_t table[128];
 	long tlen = make_table(table, sizeof(table), 6, ids, 2);
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir, .generation = "sapphire_rapids" };
 	struct disc_inventory inv;
 
 	CHECK_EQ_INT(write_dev(dir, "0000:00:02.1", 0, bar, gnr_dvsecs, 1, 0, table, (size_t)tlen), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 1);
 	CHECK_EQ_U64(inv.dvsec[0].bar, 0x200090300000ull);
 	CHECK_EQ_INT(inv.dvsec[0].used, 1);
@@ -240,7 +245,8 @@ TEST(bar_smaller_than_table)
 	const int ids[4] = { 0, 1, 2, 3 };
 	uint8_t table[256];
 	long tlen = make_table(table, sizeof(table), 6, ids, 4);
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 	struct disc_fixture_dev d = { .bdf = "0000:00:03.1", .cfg = cfg, .numa_node = 0,
@@ -249,7 +255,7 @@ TEST(bar_smaller_than_table)
 	CHECK_EQ_INT(tlen, 4 * 32 + 24);
 	CHECK_EQ_INT(disc_build_config(cfg, 0x8086, 0x09a7, 0x08800003, bar32, gnr_dvsecs, 1), 0);
 	CHECK_EQ_INT(disc_fixture_write_sysfs(dir, &d), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 1);
 	CHECK_EQ_INT(inv.dvsec[0].used, 1);
 	CHECK_EQ_INT(inv.nboxes, 1);
@@ -264,12 +270,13 @@ TEST(bar_io_rejected)
 	uint8_t table[128];
 	const int ids[1] = { 0 };
 	long tlen = make_table(table, sizeof(table), 6, ids, 1);
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar, gnr_dvsecs, 1, 0, table, (size_t)tlen), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 1);
 	CHECK_EQ_INT(inv.dvsec[0].used, 0);
 	CHECK(strstr(inv.dvsec[0].note, "I/O BAR") != NULL, "note: %s", inv.dvsec[0].note);
@@ -288,12 +295,13 @@ TEST(bir_reserved_bits_and_other_vendor)
 	uint8_t table[128];
 	const int ids[1] = { 0 };
 	long tlen = make_table(table, sizeof(table), 6, ids, 1);
-	char *dir = fixture_dir(), msg[256], args[300];
+	char *dir = fixture_dir(), args[300];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar32, dv, 3, 0, table, (size_t)tlen), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 2);
 	CHECK_EQ_INT(inv.dvsec[0].id, 1);
 	CHECK_EQ_INT(inv.dvsec[0].used, 0);
@@ -308,12 +316,13 @@ TEST(bir_reserved_bits_and_other_vendor)
 
 TEST(dvsec_id2_only)
 {
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar32, gnr_dvsecs + 1, 1, 0, NULL, 0), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 1);
 	CHECK_EQ_INT(inv.dvsec[0].id, 2);
 	CHECK_EQ_INT(inv.dvsec[0].used, 0);
@@ -326,13 +335,14 @@ TEST(dvsec_id2_only)
 
 TEST(bar_not_mappable)
 {
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 
 	/* No resource0 file, and the tree is not /sys, so /dev/mem is not tried either. */
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar32, gnr_dvsecs, 4, 0, NULL, 0), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 4);
 	CHECK_EQ_INT(inv.dvsec[0].used, 0);
 	CHECK(strstr(inv.dvsec[0].note, "cannot map BAR0 of 0000:00:03.1: No such file") != NULL,
@@ -358,7 +368,8 @@ TEST(bar_file_short_or_not_regular)
 	const int ids[4] = { 0, 1, 2, 3 };
 	uint8_t table[256];
 	long tlen = make_table(table, sizeof(table), 6, ids, 4);
-	char *dir = fixture_dir(), msg[256], path[512];
+	char *dir = fixture_dir(), path[512];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 	static const struct { off_t size; const char *note; } cut[] = {
@@ -372,7 +383,7 @@ TEST(bar_file_short_or_not_regular)
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:03.1/resource0", dir);
 	for (int i = 0; i < 2; i++) {
 		CHECK_EQ_INT(truncate(path, cut[i].size), 0);
-		CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+		CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 		CHECK_EQ_INT(inv.ndvsec, 1);
 		CHECK_EQ_INT(inv.nboxes, 0);
 		CHECK(strstr(inv.dvsec[0].note, cut[i].note) != NULL, "note: %s", inv.dvsec[0].note);
@@ -380,24 +391,23 @@ TEST(bar_file_short_or_not_regular)
 	}
 	CHECK_EQ_INT(unlink(path), 0);
 	CHECK_EQ_INT(mkfifo(path, 0600), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), -EINVAL);
-	CHECK(strstr(msg, "0000:00:03.1/resource0 is not a regular file") != NULL, "msg: %s", msg);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), -EINVAL);
+	CHECK(strstr(em.text, "0000:00:03.1/resource0 is not a regular file") != NULL, "msg: %s", em.text);
 	{
 		uint8_t *buf = NULL;
 		size_t len = 0;
 
 		/* and the BAR reader itself, as used on the real /sys, neither waits nor maps it */
-		CHECK_EQ_INT(disc_bar_read(dir, "0000:00:03.1", 0, 0x90300000, 0x4000, &buf, &len, msg,
-					   sizeof(msg)), -EINVAL);
-		CHECK(strstr(msg, "resource0 is not a regular file") != NULL, "note: %s", msg);
+		CHECK_EQ_INT(disc_bar_read(dir, "0000:00:03.1", 0, 0x90300000, 0x4000, &buf, &len, &em), -EINVAL);
+		CHECK(strstr(em.text, "resource0 is not a regular file") != NULL, "note: %s", em.text);
 		CHECK(buf == NULL, "no table");
 	}
 	CHECK_EQ_INT(unlink(path), 0);
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:03.1/config", dir);
 	CHECK_EQ_INT(unlink(path), 0);
 	CHECK_EQ_INT(mkfifo(path, 0600), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), -EINVAL);
-	CHECK(strstr(msg, "0000:00:03.1/config is not a regular file") != NULL, "msg: %s", msg);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), -EINVAL);
+	CHECK(strstr(em.text, "0000:00:03.1/config is not a regular file") != NULL, "msg: %s", em.text);
 	alarm(0);
 	rmtree(dir);
 }
@@ -425,11 +435,11 @@ TEST(bar_permission_denied)
 	if (pid == 0) {
 		struct disc_options o = { .sysfs_root = dir };
 		struct disc_inventory inv;
-		char msg[256];
+		struct errmsg em = { 0 };
 
 		if (setgid(nobody->pw_gid) || setuid(nobody->pw_uid))
 			_exit(2);
-		if (disc_scan(&o, &inv, msg, sizeof(msg)) || inv.ndvsec != 1 || inv.nboxes != 0 ||
+		if (disc_scan(&o, &inv, &em) || inv.ndvsec != 1 || inv.nboxes != 0 ||
 		    !strstr(inv.dvsec[0].note, "cannot map BAR0 of 0000:00:03.1: Permission denied; run as root") ||
 		    !strstr(inv.warning, "Permission denied")) {
 			printf("     child: ndvsec %d note \"%s\"\n", inv.ndvsec, inv.ndvsec ? inv.dvsec[0].note : "");
@@ -445,14 +455,15 @@ TEST(bar_permission_denied)
 /* What an unprivileged reader of the real /sys gets: config space cut after 64 bytes. */
 TEST(short_config_warns)
 {
-	char *dir = fixture_dir(), msg[256], path[300];
+	char *dir = fixture_dir(), path[300];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 
 	CHECK_EQ_INT(write_dev(dir, "0000:00:03.1", 0, bar32, gnr_dvsecs, 4, 0, NULL, 0), 0);
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:03.1/config", dir);
 	CHECK_EQ_INT(truncate(path, 64), 0);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 0);
 	CHECK(strstr(inv.warning, "extended config space of 1 Intel PCI device is not readable") != NULL,
 	      "warning: %s", inv.warning);
@@ -462,7 +473,8 @@ TEST(short_config_warns)
 
 TEST(dump_mode_lists_dvsecs)
 {
-	char *dir = fixture_dir(), msg[256], path[300], args[400];
+	char *dir = fixture_dir(), path[300], args[400];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = "/nonexistent", .pci_dump = path };
 	struct disc_inventory inv;
 	FILE *f;
@@ -477,7 +489,7 @@ TEST(dump_mode_lists_dvsecs)
 	CHECK_EQ_INT(disc_build_config(cfg, 0x8086, 0x09a7, 0x08800003, bar32, gnr_dvsecs, 2), 0);
 	CHECK_EQ_INT(disc_fixture_write_dump(f, "0000:80:03.1", cfg), 0);
 	fclose(f);
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 6);
 	CHECK_EQ_INT(inv.nboxes, 0);
 	CHECK(strstr(inv.dvsec[0].note, "dump holds config space only") != NULL, "note: %s", inv.dvsec[0].note);
@@ -500,14 +512,15 @@ static int realdump(char *path, size_t len, const char *name)
 
 TEST(real_dump_cxl_dvsec)
 {
-	char path[512], msg[256], args[600];
+	char path[512], args[600];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .pci_dump = path };
 	struct disc_inventory inv;
 
 	if (realdump(path, sizeof(path), "pciutils_tests_cap-dvsec-cxl.lspci")) {
 		T_SKIP("%s absent", path);
 	}
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	/* Intel 8086:0d93 carries a DVSEC, but its vendor is CXL (1e98): no PMON table. */
 	CHECK_EQ_INT(inv.ndvsec, 0);
 	CHECK_EQ_INT(inv.nboxes, 0);
@@ -518,14 +531,15 @@ TEST(real_dump_cxl_dvsec)
 
 TEST(real_dump_broken_ecaps)
 {
-	char path[512], msg[256], args[600];
+	char path[512], args[600];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .pci_dump = path };
 	struct disc_inventory inv;
 
 	if (realdump(path, sizeof(path), "pciutils_tests_broken-ecaps.lspci")) {
 		T_SKIP("%s absent", path);
 	}
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 0);
 	CHECK_EQ_INT(inv.nboxes, 0);
 	snprintf(args, sizeof(args), "-F %s", path);
@@ -536,7 +550,8 @@ TEST(real_dump_broken_ecaps)
 /* An extended chain that loops back on itself and one with garbage after a DVSEC: libpci stops. */
 TEST(looping_chain)
 {
-	char *dir = fixture_dir(), msg[256];
+	char *dir = fixture_dir();
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = dir };
 	struct disc_inventory inv;
 
@@ -548,7 +563,7 @@ TEST(looping_chain)
 
 		CHECK_EQ_INT(disc_fixture_write_sysfs(dir, &d), 0);
 	}
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 2);
 	disc_inventory_free(&inv);
 	rmtree(dir);
@@ -556,21 +571,22 @@ TEST(looping_chain)
 
 TEST(libpci_errors_return)
 {
-	char msg[256];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .pci_dump = "/nonexistent/dump" };
 	struct disc_options o2 = { .sysfs_root = "/nonexistent" };
 	struct disc_inventory inv;
 
 	/* libpci's own handler would exit(); ours must come back with a message. */
-	CHECK(disc_scan(&o, &inv, msg, sizeof(msg)) < 0, "dump");
-	CHECK(strstr(msg, "/nonexistent/dump") != NULL && strstr(msg, "No such file") != NULL, "msg: %s", msg);
+	CHECK(disc_scan(&o, &inv, &em) < 0, "dump");
+	CHECK(strstr(em.text, "/nonexistent/dump") != NULL && strstr(em.text, "No such file") != NULL, "msg: %s",
+	      em.text);
 	CHECK_EQ_INT(inv.ndvsec, 0);
-	CHECK(disc_scan(&o2, &inv, msg, sizeof(msg)) < 0, "sysfs");
-	CHECK(strstr(msg, "/nonexistent/bus/pci") != NULL, "msg: %s", msg);
+	CHECK(disc_scan(&o2, &inv, &em) < 0, "sysfs");
+	CHECK(strstr(em.text, "/nonexistent/bus/pci") != NULL, "msg: %s", em.text);
 	/* and it still works afterwards */
 	o2.sysfs_root = fixture_dir();
 	CHECK_EQ_INT(write_dev(o2.sysfs_root, "0000:00:03.1", 0, bar32, gnr_dvsecs + 1, 1, 0, NULL, 0), 0);
-	CHECK_EQ_INT(disc_scan(&o2, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o2, &inv, &em), 0);
 	CHECK_EQ_INT(inv.ndvsec, 1);
 	disc_inventory_free(&inv);
 	rmtree(o2.sysfs_root);
@@ -578,7 +594,7 @@ TEST(libpci_errors_return)
 
 TEST(this_machine)
 {
-	char msg[256];
+	struct errmsg em = { 0 };
 	struct disc_options o = { .sysfs_root = "/sys" };
 	struct disc_inventory inv;
 	struct stat st;
@@ -586,7 +602,7 @@ TEST(this_machine)
 	if (stat("/sys/bus/pci/devices", &st)) {
 		T_SKIP("no /sys/bus/pci");
 	}
-	CHECK_EQ_INT(disc_scan(&o, &inv, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(disc_scan(&o, &inv, &em), 0);
 	check_lspci_agrees(t_name, "", &inv);
 	disc_inventory_free(&inv);
 }

@@ -95,14 +95,14 @@ TEST(replay_keeps_every_column)
 	CHECK(c1 >= 0 && c2 >= 0 && c3 >= 0 && ins >= 0, "columns %d %d %d %d", c1, c2, c3, ins);
 	if (c1 < 0 || c2 < 0 || c3 < 0 || ins < 0)
 		goto out;
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + c1].value, 100, 0);
 	CHECK_NEAR(m.cur.cpu[1 * m.nev + c1].value, 200, 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + c2].value, 300, 0);
 	CHECK_NEAR(m.cur.cpu[1 * m.nev + c2].value, 400, 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + ins].value, 7, 0);
 	CHECK_EQ_INT(m.cur.cpu[1 * m.nev + c3].state, EVS_ABSENT);   /* no third row in this interval */
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + c1].value, 500, 0);
 	CHECK_NEAR(m.cur.cpu[1 * m.nev + c1].value, 600, 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + c2].value, 700, 0);
@@ -111,7 +111,7 @@ TEST(replay_keeps_every_column)
 	CHECK_NEAR(m.cur.cpu[1 * m.nev + c3].value, 900, 0);
 	/* stepping back gives the same columns again */
 	replay_seek(r, 0);
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + c2].value, 300, 0);
 	CHECK_NEAR(m.cur.cpu[0 * m.nev + c1].value, 100, 0);
 out:

@@ -266,7 +266,7 @@ static void run_tree(const char *tree)
 	const char *ev[NROWS + NREFUSE];
 	struct perf_out *po;
 	struct pmu_registry reg;
-	char dir[256] = "", msg[256], cmd[400];
+	char dir[256] = "", msg[300], cmd[400];
 	int n = 0, nrow = 0;
 
 	for (size_t i = 0; i < NROWS; i++)

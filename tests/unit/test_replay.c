@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_replay.c: perf stat -x row parser, separator detection, replay of real and synthetic recordings. */
 #include "t.h"
+#include "base/errmsg.h"
 #include "replay/csvrow.h"
 #include "hw/model/model.h"
 #include "replay/replay.h"
+#include <errno.h>
 #include <unistd.h>
 
 static int row(const char *s, char sep, struct csv_row *r)
@@ -391,12 +393,15 @@ static const char synth[] =
 
 TEST(synthetic_semicolon_header_states)
 {
-	char err[256] = "", *path = write_tmp(synth);
-	struct replay *r = path ? replay_open(path, NULL, err, sizeof(err)) : NULL;
+	char *path = write_tmp(synth);
+	struct errmsg em = { 0 };
+	struct replay *r = NULL;
 	struct model m;
 	int lines[4], cyc, ins, c0, c1, c2, c3, ne;
 
-	CHECK(r != NULL, "open: %s", err);
+	if (path)
+		replay_open(path, NULL, &r, &em);
+	CHECK(r != NULL, "open: %s", em.text);
 	if (!r)
 		return;
 	CHECK_EQ_INT(replay_sep(r), ';');
@@ -418,7 +423,7 @@ TEST(synthetic_semicolon_header_states)
 	cyc = ev_index(&m, "cycles"), ins = ev_index(&m, "instructions");
 	ne = m.nev;
 	CHECK(cyc >= 0 && ins >= 0, "events");
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	model_derive(&m);
 	CHECK_NEAR(m.cur.t, 1.0001, 1e-12);
 	CHECK_EQ_INT(m.cur.seq, 1);
@@ -430,17 +435,17 @@ TEST(synthetic_semicolon_header_states)
 	CHECK_NEAR(m.cur.cpu_m[c0 * NMETRICS + M_IPC], 0.5, 1e-12);
 	CHECK_NEAR(m.cur.cpu_m[c2 * NMETRICS + M_IPC], 1.5, 1e-12);
 	CHECK(isnan(m.cur.cpu_m[c1 * NMETRICS + M_IPC]), "not counted gives no IPC");
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	model_derive(&m);
 	CHECK_NEAR(m.cur.interval, 1.0001, 1e-9);
 	CHECK_EQ_INT(m.cur.seq, 2);
 	CHECK_NEAR(m.cur.cpu_m[c0 * NMETRICS + M_IPC], 0.5, 1e-12);
 	CHECK_EQ_INT(m.cur.cpu[c1 * ne + cyc].state, EVS_ABSENT);   /* its row was malformed */
-	CHECK_EQ_INT(replay_next(r, &m), 1);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 1);
 	/* stepping back replays the same numbers */
 	replay_seek(r, 0);
 	CHECK_EQ_INT(replay_pos(r), 0);
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	model_derive(&m);
 	CHECK_NEAR(m.cur.t, 1.0001, 1e-12);
 	CHECK_NEAR(m.cur.cpu_m[c2 * NMETRICS + M_IPC], 1.5, 1e-12);
@@ -458,15 +463,16 @@ static const char synth_comma[] =
 
 TEST(topology_file_lscpu_p)
 {
-	char err[256] = "";
+	struct errmsg em = { 0 };
 	char *data = write_tmp(synth_comma);
 	char *topo = write_tmp("# The following is the parsable format\n# CPU,Core,Socket,Node,,L1d\n"
 			       "0,0,3,0,,0\n1,0,5,1,,1\n");
 	char *partial = write_tmp("# CPU,Core,Socket\n0,0,0\n");
-	struct replay *r = replay_open(data, topo, err, sizeof(err));
+	struct replay *r;
 	struct model m;
 
-	CHECK(r != NULL, "open: %s", err);
+	CHECK_EQ_INT(replay_open(data, topo, &r, &em), 0);
+	CHECK(r != NULL, "open: %s", em.text);
 	if (!r)
 		return;
 	CHECK_EQ_INT(replay_sep(r), ',');
@@ -480,8 +486,8 @@ TEST(topology_file_lscpu_p)
 	model_free(&m);
 	replay_close(r);
 	/* a topology that lacks a recorded CPU leaves sockets unknown */
-	r = replay_open(data, partial, err, sizeof(err));
-	CHECK(r != NULL, "open: %s", err);
+	replay_open(data, partial, &r, &em);
+	CHECK(r != NULL, "open: %s", em.text);
 	if (r) {
 		CHECK_EQ_INT(replay_setup_model(r, &m, 4), 0);
 		CHECK_EQ_INT(m.nsock, 1);
@@ -491,7 +497,7 @@ TEST(topology_file_lscpu_p)
 		replay_close(r);
 	}
 	/* no topology: unknown */
-	r = replay_open(data, NULL, err, sizeof(err));
+	replay_open(data, NULL, &r, NULL);   /* no words wanted */
 	CHECK(r && strcmp(replay_topology_source(r), "unknown") == 0, "unknown topology");
 	replay_close(r);
 	unlink(data);
@@ -501,21 +507,25 @@ TEST(topology_file_lscpu_p)
 
 TEST(open_errors)
 {
-	char err[256] = "";
+	struct errmsg em = { 0 };
+	struct replay *r = (struct replay *)1;   /* not NULL: a failed open must set it so */
 	char *empty = write_tmp("# nothing here\n\n");
 	char *noa = write_tmp("1.0,5,,cycles,1,100\n2.0,5,,cycles,1,100\n");
 	char *data = write_tmp(synth_comma);
 
-	CHECK(replay_open("/nonexistent/rec.csv", NULL, err, sizeof(err)) == NULL, "missing file");
-	CHECK(strstr(err, "/nonexistent/rec.csv") && strstr(err, "No such file"), "msg: %s", err);
-	CHECK(replay_open("/tmp", NULL, err, sizeof(err)) == NULL, "directory");
-	CHECK(strstr(err, "not a regular file") != NULL, "msg: %s", err);
-	CHECK(replay_open(empty, NULL, err, sizeof(err)) == NULL, "no data");
-	CHECK(strstr(err, "no data") != NULL, "msg: %s", err);
-	CHECK(replay_open(noa, NULL, err, sizeof(err)) == NULL, "no CPU column");
-	CHECK(strstr(err, "-A") != NULL, "msg: %s", err);
-	CHECK(replay_open(data, "/nonexistent/topo", err, sizeof(err)) == NULL, "missing topology");
-	CHECK(strstr(err, "/nonexistent/topo") != NULL, "msg: %s", err);
+	CHECK_EQ_INT(replay_open("/nonexistent/rec.csv", NULL, &r, &em), -ENOENT);
+	CHECK(r == NULL, "missing file: no replay handed out");
+	CHECK(strstr(em.text, "/nonexistent/rec.csv") && strstr(em.text, "No such file"), "msg: %s", em.text);
+	CHECK_EQ_INT(replay_open("/tmp", NULL, &r, &em), -EINVAL);
+	CHECK(strstr(em.text, "not a regular file") != NULL, "msg: %s", em.text);
+	CHECK_EQ_INT(replay_open(empty, NULL, &r, &em), -EINVAL);
+	CHECK(strstr(em.text, "no data") != NULL, "msg: %s", em.text);
+	CHECK_EQ_INT(replay_open(noa, NULL, &r, &em), -EINVAL);
+	CHECK(strstr(em.text, "-A") != NULL, "msg: %s", em.text);
+	CHECK_EQ_INT(replay_open(data, "/nonexistent/topo", &r, &em), -ENOENT);
+	CHECK(strstr(em.text, "/nonexistent/topo") != NULL, "msg: %s", em.text);
+	CHECK_EQ_INT(replay_open(noa, NULL, &r, NULL), -EINVAL);   /* no words wanted: the same status */
+	CHECK(r == NULL, "no replay handed out");
 	unlink(empty);
 	unlink(noa);
 	unlink(data);
@@ -572,7 +582,8 @@ static void check_real(const char *t_name, const char *file, const char *topo, c
 		       const char *ins, const char *cyc, int want_cpus, int want_iv,
 		       void (*extra)(const char *, struct model *, int))
 {
-	char path[4096], tpath[4096], err[512] = "";
+	char path[4096], tpath[4096];
+	struct errmsg em = { 0 };
 	static struct oracle o;
 	struct replay *r;
 	struct model m;
@@ -582,8 +593,8 @@ static void check_real(const char *t_name, const char *file, const char *topo, c
 	if (topo)
 		snprintf(tpath, sizeof(tpath), "%s/%s", t_realdata(), topo);
 	CHECK_EQ_INT(oracle_read(&o, path, sep, ins, cyc), 0);
-	r = replay_open(path, topo ? tpath : NULL, err, sizeof(err));
-	CHECK(r != NULL, "open: %s", err);
+	replay_open(path, topo ? tpath : NULL, &r, &em);
+	CHECK(r != NULL, "open: %s", em.text);
 	if (!r)
 		return;
 	CHECK_EQ_INT(replay_bad_lines(r, NULL, 0), 0);
@@ -597,7 +608,7 @@ static void check_real(const char *t_name, const char *file, const char *topo, c
 	ei = ev_index(&m, ins);
 	CHECK(ei >= 0, "event %s", ins);
 	for (int iv = 0; iv < o.niv; iv++) {
-		CHECK_EQ_INT(replay_next(r, &m), 0);
+		CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 		model_derive(&m);
 		CHECK_NEAR(m.cur.t, o.t[iv], 1e-9);
 		for (int c = 0; c < m.ncpus; c++) {
@@ -618,7 +629,7 @@ static void check_real(const char *t_name, const char *file, const char *topo, c
 	}
 	CHECK_EQ_INT(ncmp, want_cpus * want_iv);
 	CHECK_EQ_INT(npct, want_cpus * want_iv);
-	CHECK_EQ_INT(replay_next(r, &m), 1);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 1);
 	model_free(&m);
 	replay_close(r);
 }

@@ -93,7 +93,7 @@ TEST(replay_names_file_line_and_reason)
 	CHECK(strncmp(replay_bad_summary(r), want, strlen(want)) == 0, "summary: %s", replay_bad_summary(r));
 	CHECK_EQ_INT(replay_count(r), 2);
 	CHECK_EQ_INT(replay_setup_model(r, &m, 4), 0);
-	CHECK_EQ_INT(replay_next(r, &m), 0);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 	model_derive(&m);
 	CHECK_NEAR(m.cur.t, 1.0, 0);
 	for (int e = 0; e < m.nev; e++) {

@@ -2,6 +2,7 @@
 /* test_replay_stream.c: the block line reader, and replay over a recording larger than its
  * buffer: every interval read again after seeking (back, forward, to the start) is the same. */
 #include "t.h"
+#include "base/errmsg.h"
 #include "replay/linereader.h"
 #include "hw/model/model.h"
 #include "replay/replay.h"
@@ -33,7 +34,8 @@ static char *tmp_with(const char *data, size_t len)
 TEST(lines_across_blocks)
 {
 	size_t cap = 3 * LR_BLOCK, len = 0, nlines = 0, offs[4096];
-	char *data = malloc(cap), err[256] = "", *path;
+	char *data = malloc(cap), *path;
+	struct errmsg em = { 0 };
 	struct linereader lr;
 	const char *p;
 	size_t ll, k;
@@ -49,7 +51,7 @@ TEST(lines_across_blocks)
 	}
 	len--;   /* the last line has no newline */
 	path = tmp_with(data, len);
-	CHECK(path && lr_open(&lr, path, err, sizeof(err)) == 0, "open: %s", err);
+	CHECK(path && lr_open(&lr, path, &em) == 0, "open: %s", em.text);
 	if (!path)
 		goto out;
 	for (k = 0; (kind = lr_next(&lr, &p, &ll, &off)) == LR_LINE; k++) {
@@ -78,7 +80,8 @@ out:
 TEST(long_line_skipped)
 {
 	size_t n = LR_MAXLINE * 3;
-	char *data = malloc(n + 16), err[256] = "", *path;
+	char *data = malloc(n + 16), *path;
+	struct errmsg em = { 0 };
 	struct linereader lr;
 	const char *p;
 	size_t ll;
@@ -88,7 +91,7 @@ TEST(long_line_skipped)
 	memset(data + 2, 'x', n);
 	memcpy(data + 2 + n, "\nb\n", 3);
 	path = tmp_with(data, n + 5);
-	CHECK(path && lr_open(&lr, path, err, sizeof(err)) == 0, "open: %s", err);
+	CHECK(path && lr_open(&lr, path, &em) == 0, "open: %s", em.text);
 	if (path) {
 		CHECK(lr_next(&lr, &p, &ll, &off) == LR_LINE && ll == 1 && p[0] == 'a', "first");
 		CHECK(lr_next(&lr, &p, &ll, &off) == LR_LONG && off == 2, "long");
@@ -110,7 +113,8 @@ TEST(seek_back_exact_interval)
 	static struct ev_val first[NIV][NCPU * NEV];
 	static const char *ev[NEV] = { "cycles", "instructions", "cycles", "branches", "r01c2", "cpu/event=0x3c,umask=0x0/" };
 	size_t cap = 8 << 20, len = 0;
-	char *data = malloc(cap), err[256] = "", *path = NULL;
+	char *data = malloc(cap), *path = NULL;
+	struct errmsg em = { 0 };
 	struct replay *r = NULL;
 	struct model m;
 	int order[2 * NIV], n = 0;
@@ -127,8 +131,8 @@ TEST(seek_back_exact_interval)
 	CHECK(len > 4 * LR_BLOCK && len < cap, "recording of %zu bytes", len);
 	path = tmp_with(data, len);
 	if (path)
-		r = replay_open(path, NULL, err, sizeof(err));
-	CHECK(r != NULL, "open: %s", err);
+		replay_open(path, NULL, &r, &em);
+	CHECK(r != NULL, "open: %s", em.text);
 	if (!r)
 		goto out;
 	CHECK_EQ_INT(replay_count(r), NIV);
@@ -136,10 +140,10 @@ TEST(seek_back_exact_interval)
 	CHECK_EQ_INT(m.ncpus, NCPU);
 	CHECK_EQ_INT(m.nev, NEV);
 	for (int i = 0; i < NIV; i++) {
-		CHECK_EQ_INT(replay_next(r, &m), 0);
+		CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 		memcpy(first[i], m.cur.cpu, sizeof(first[i]));
 	}
-	CHECK_EQ_INT(replay_next(r, &m), 1);
+	CHECK_EQ_INT(replay_next(r, &m, NULL), 1);
 	for (int i = NIV - 1; i >= 0; i--)
 		order[n++] = i;
 	for (int i = 0; i < NIV; i += 37)
@@ -147,7 +151,7 @@ TEST(seek_back_exact_interval)
 	for (int k = 0; k < n; k++) {
 		int i = order[k], bad = -1;
 		CHECK_EQ_INT(replay_seek(r, i), 0);
-		CHECK_EQ_INT(replay_next(r, &m), 0);
+		CHECK_EQ_INT(replay_next(r, &m, NULL), 0);
 		for (int j = 0; j < NCPU * NEV && bad < 0; j++) {
 			const struct ev_val *a = &first[i][j], *b = &m.cur.cpu[j];
 			if (a->raw != b->raw || a->running != b->running || a->enabled != b->enabled ||
@@ -209,15 +213,17 @@ TEST(stream_same_as_index)
 		"     3.000300000,CPU2,320,,cycles,1000,100.00,,\n"
 		"     3.000300000,CPU2";
 	static const char *keys[] = { "cycles", "instructions", "cpu-clock", "cycles#2", "branches" };
-	char err[256] = "", *path = tmp_with(rec, sizeof(rec) - 1);
-	struct replay *ri = path ? replay_open(path, NULL, err, sizeof(err)) : NULL;
-	struct replay *rs = path ? replay_open_stream(path, NULL, err, sizeof(err)) : NULL;
+	char *path = tmp_with(rec, sizeof(rec) - 1);
+	struct errmsg em = { 0 };
+	struct replay *ri = NULL, *rs = NULL;
 	struct model mi, ms;
 	int li[4] = { 0 }, ls[4] = { 0 }, n = 0;
 
 	memset(&mi, 0, sizeof(mi));
 	memset(&ms, 0, sizeof(ms));
-	CHECK(ri && rs, "open: %s", err);
+	if (path && replay_open(path, NULL, &ri, &em) == 0)
+		replay_open_stream(path, NULL, &rs, &em);
+	CHECK(ri && rs, "open: %s", em.text);
 	if (!ri || !rs)
 		goto out;
 	CHECK_EQ_INT(replay_setup_model(ri, &mi, 4), 0);
@@ -227,7 +233,7 @@ TEST(stream_same_as_index)
 	CHECK_EQ_INT(mi.ncpus, 3);
 	CHECK_EQ_INT(mi.nev, 5);
 	for (;; n++) {
-		int ki = replay_next(ri, &mi), ks = replay_next(rs, &ms);
+		int ki = replay_next(ri, &mi, NULL), ks = replay_next(rs, &ms, NULL);
 		CHECK_EQ_INT(ks, ki);
 		if (ki || ks)
 			break;
@@ -274,13 +280,16 @@ out:
 /* JSON of one frame of a recording's text, through the app a (its model set up afresh). */
 static char *json_frame(const char *t_name, struct app *a, const char *text)
 {
-	char err[256] = "", *path = tmp_with(text, strlen(text)), *out = NULL;
-	struct replay *r = path ? replay_open(path, NULL, err, sizeof(err)) : NULL;
+	char *path = tmp_with(text, strlen(text)), *out = NULL;
+	struct errmsg em = { 0 };
+	struct replay *r = NULL;
 	struct outbuf b;
 
-	CHECK(r != NULL, "open: %s", err);
+	if (path)
+		replay_open(path, NULL, &r, &em);
+	CHECK(r != NULL, "open: %s", em.text);
 	memset(&a->model, 0, sizeof(a->model));
-	if (r && replay_setup_model(r, &a->model, 2) == 0 && replay_next(r, &a->model) == 0) {
+	if (r && replay_setup_model(r, &a->model, 2) == 0 && replay_next(r, &a->model, NULL) == 0) {
 		model_derive(&a->model);
 		ob_init(&b, 16);
 		out_json_frame(&b, a);

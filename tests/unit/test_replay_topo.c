@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/errmsg.h"
 #include "hw/sys/cpulist.h"
 #include "replay/replay_topo.h"
 #include "t.h"
@@ -24,7 +25,8 @@ static void on_alarm(int sig)
  * mapper inserted each socket in place (billions of steps). */
 TEST(many_cpus_linear)
 {
-	char path[128], err[256];
+	char path[128];
+	struct errmsg em = { 0 };
 	struct rtopo t = { 0 };
 	int n = CPULIST_MAX_CPU + 1, *sock = malloc((size_t)n * sizeof(int)), *core = malloc((size_t)n * sizeof(int));
 	int *ids = malloc((size_t)n * sizeof(int)), nsock = 0;
@@ -38,7 +40,7 @@ TEST(many_cpus_linear)
 		fprintf(f, "%d,%d,%d\n", i, i, n - 1 - i);
 	fclose(f);
 	t0 = clock();
-	CHECK_EQ_INT(rtopo_load(&t, path, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rtopo_load(&t, path, &em), 0);
 	if (t.n == n)
 		nsock = rtopo_map(&t, t.cpu, t.n, sock, core, ids);
 	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 2.0, "took %.2f s",
@@ -61,7 +63,8 @@ TEST(numbers_bounded)
 {
 	static const char *const bad[] = { "65536,0,0\n", "0,0,65536\n", "0,99999999999999999999,0\n",
 					   "-1,0,0\n" };
-	char path[128], err[256];
+	char path[128];
+	struct errmsg em = { 0 };
 	struct rtopo t = { 0 };
 
 	snprintf(path, sizeof(path), "%s/bad.lscpu", tdir);
@@ -70,8 +73,8 @@ TEST(numbers_bounded)
 
 		fputs(bad[i], f);
 		fclose(f);
-		CHECK_EQ_INT(rtopo_load(&t, path, err, sizeof(err)), -1);
-		CHECK(strstr(err, "bad.lscpu:1: expected CPU,Core,Socket numbers"), "%s: %s", bad[i], err);
+		CHECK_EQ_INT(rtopo_load(&t, path, &em), -EINVAL);
+		CHECK(strstr(em.text, "bad.lscpu:1: expected CPU,Core,Socket numbers"), "%s: %s", bad[i], em.text);
 		CHECK(t.n == 0 && t.idx == NULL, "nothing kept");
 	}
 	CHECK_EQ_INT(rtopo_add(&t, CPULIST_MAX_CPU + 1, 0, 0), -EINVAL);
@@ -81,16 +84,17 @@ TEST(numbers_bounded)
 
 TEST(fifo_refused)
 {
-	char path[128], err[256];
+	char path[128];
+	struct errmsg em = { 0 };
 	struct rtopo t = { 0 };
 
 	snprintf(path, sizeof(path), "%s/fifo", tdir);
 	CHECK_EQ_INT(mkfifo(path, 0600), 0);
 	signal(SIGALRM, on_alarm);
 	alarm(10);
-	CHECK_EQ_INT(rtopo_load(&t, path, err, sizeof(err)), -1);
+	CHECK_EQ_INT(rtopo_load(&t, path, &em), -EINVAL);
 	alarm(0);
-	CHECK(strstr(err, "not a regular file"), "%s", err);
+	CHECK(strstr(em.text, "not a regular file"), "%s", em.text);
 }
 
 int main(void)

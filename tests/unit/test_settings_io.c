@@ -10,17 +10,18 @@
 
 #include "config/settings.h"
 #include "t.h"
+#include "base/errmsg.h"
 #include "tmpfiles.h"
 
 
-static int load_quiet(struct settings *s, const char *path, char *msg, size_t msglen)
+static int load_quiet(struct settings *s, const char *path, struct errmsg *em)
 {
 	int saved = dup(2), fd = open("/dev/null", O_WRONLY), rc;
 
 	fflush(stderr);
 	dup2(fd, 2);
 	close(fd);
-	rc = settings_load(s, path, msg, msglen);
+	rc = settings_load(s, path, em);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -38,7 +39,8 @@ TEST(many_sets_linear)
 	const char *p = tpath("many.conf");
 	FILE *f = fopen(p, "w");
 	struct settings s;
-	char msg[256], line[64];
+	char line[64];
+	struct errmsg em = { 0 };
 	clock_t t0;
 	int rc;
 
@@ -49,7 +51,7 @@ TEST(many_sets_linear)
 	fclose(f);
 	settings_defaults(&s);
 	t0 = clock();
-	rc = load_quiet(&s, p, msg, sizeof(msg));
+	rc = load_quiet(&s, p, &em);
 	CHECK_EQ_INT(rc, 0);
 	CHECK(secs(t0) < 2.0, "took %.2f s", secs(t0));
 	CHECK_EQ_INT(s.nsets, SETTINGS_MAX_SETS);
@@ -60,9 +62,9 @@ TEST(many_sets_linear)
 	fprintf(f, "[eventset one_more]\nevents = cycles\n");
 	fclose(f);
 	settings_defaults(&s);
-	CHECK_EQ_INT(load_quiet(&s, p, msg, sizeof(msg)), -1);
+	CHECK_EQ_INT(load_quiet(&s, p, &em), -E2BIG);
 	snprintf(line, sizeof(line), ":%d: more than 65536 event sets", 2 * (SETTINGS_MAX_SETS - settings_nbuiltin_sets) + 4);
-	CHECK(strstr(msg, line), "msg: %s", msg);
+	CHECK(strstr(em.text, line), "msg: %s", em.text);
 	settings_free(&s);
 }
 
@@ -73,7 +75,7 @@ TEST(long_continued_list_linear)
 	FILE *f = fopen(p, "w");
 	struct settings s;
 	const struct evset *e;
-	char msg[256];
+	struct errmsg em = { 0 };
 	int lines = (SETTINGS_MAX_EVENTS - 100) / 100;
 	clock_t t0;
 
@@ -83,7 +85,7 @@ TEST(long_continued_list_linear)
 	fclose(f);
 	settings_defaults(&s);
 	t0 = clock();
-	CHECK_EQ_INT(load_quiet(&s, p, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(load_quiet(&s, p, &em), 0);
 	CHECK(secs(t0) < 2.0, "took %.2f s", secs(t0));
 	e = settings_find_set(&s, "big");
 	CHECK(e && strlen(e->events) == 2 + (size_t)(lines - 1) * 100, "length %zu", e ? strlen(e->events) : 0);
@@ -94,8 +96,8 @@ TEST(long_continued_list_linear)
 		fprintf(f, "\t%099d\n", i);
 	fclose(f);
 	settings_defaults(&s);
-	CHECK_EQ_INT(load_quiet(&s, p, msg, sizeof(msg)), -1);
-	CHECK(strstr(msg, "events: the list is longer than 1048576 characters"), "msg: %s", msg);
+	CHECK_EQ_INT(load_quiet(&s, p, &em), -E2BIG);
+	CHECK(strstr(em.text, "events: the list is longer than 1048576 characters"), "msg: %s", em.text);
 	settings_free(&s);
 }
 
@@ -118,7 +120,8 @@ static void check_same(const char *t_name, const struct settings *a, const struc
  * top-level commas (a long {group} became one line inih cannot read) and dropped empty items. */
 TEST(save_load_round_trip)
 {
-	char group[600], many[2000], msg[512];
+	char group[600], many[2000];
+	struct errmsg em = { 0 };
 	const char *p = tpath("rt.conf");
 	const char *events[] = {
 		group,
@@ -150,11 +153,11 @@ TEST(save_load_round_trip)
 
 		settings_defaults(&a);
 		for (size_t o = k % 3; o < sizeof(opts) / sizeof(opts[0]); o += 3)
-			CHECK_EQ_INT(settings_set(&a, opts[o].key, opts[o].value, msg, sizeof(msg)), 0);
+			CHECK_EQ_INT(settings_set(&a, opts[o].key, opts[o].value, &em), 0);
 		unlink(p);
-		CHECK(settings_save(&a, p, events[k], msg, sizeof(msg)) == 0, "save %zu: %s", k, msg);
+		CHECK(settings_save(&a, p, events[k], &em) == 0, "save %zu: %s", k, em.text);
 		settings_defaults(&b);
-		CHECK(load_quiet(&b, p, msg, sizeof(msg)) == 0, "load %zu: %s", k, msg);
+		CHECK(load_quiet(&b, p, &em) == 0, "load %zu: %s", k, em.text);
 		check_same(t_name, &a, &b);
 		e = settings_find_set(&b, "current");
 		CHECK(e && strcmp(e->events, events[k]) == 0, "events %zu: saved\n  %s\nloaded\n  %s", k, events[k],
@@ -168,7 +171,8 @@ TEST(save_load_round_trip)
 TEST(save_refuses_unloadable)
 {
 	static const char *const bad[] = { "cycles ;comment", "line\nbreak", " lead", "trail ", ";x" };
-	char msg[512], long_item[400], before[64];
+	char long_item[400], before[64];
+	struct errmsg em = { 0 };
 	const char *p = write_file("refuse.conf", "[display]\nhistory = 7\n");
 	struct settings a;
 	FILE *f;
@@ -179,9 +183,9 @@ TEST(save_refuses_unloadable)
 	for (size_t k = 0; k <= sizeof(bad) / sizeof(bad[0]); k++) {
 		const char *ev = k < sizeof(bad) / sizeof(bad[0]) ? bad[k] : long_item;
 
-		msg[0] = 0;
-		CHECK_EQ_INT(settings_save(&a, p, ev, msg, sizeof(msg)), -1);
-		CHECK(strstr(msg, "cannot save [eventset current] events: "), "%s: %s", ev, msg);
+		errmsg_clear(&em);
+		CHECK_EQ_INT(settings_save(&a, p, ev, &em), -EINVAL);
+		CHECK(strstr(em.text, "cannot save [eventset current] events: "), "%s: %s", ev, em.text);
 	}
 	f = fopen(p, "r");
 	before[fread(before, 1, sizeof(before) - 1, f)] = 0;
@@ -198,13 +202,13 @@ TEST(save_keeps_set_in_use)
 	const char *user = tpath("user.conf");
 	struct settings a, b;
 	const struct evset *e;
-	char msg[512];
+	struct errmsg em = { 0 };
 
 	settings_defaults(&a);
-	CHECK_EQ_INT(load_quiet(&a, sys, msg, sizeof(msg)), 0);
-	CHECK_EQ_INT(settings_save(&a, user, NULL, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(load_quiet(&a, sys, &em), 0);
+	CHECK_EQ_INT(settings_save(&a, user, NULL, &em), 0);
 	settings_defaults(&b);
-	CHECK(load_quiet(&b, user, msg, sizeof(msg)) == 0, "load: %s", msg);
+	CHECK(load_quiet(&b, user, &em) == 0, "load: %s", em.text);
 	CHECK_EQ_STR(b.set, "mine");
 	e = settings_find_set(&b, "mine");
 	CHECK(e && strcmp(e->events, "cycles,instructions") == 0 && strcmp(e->description, "my set") == 0,
@@ -217,7 +221,8 @@ TEST(save_keeps_set_in_use)
 TEST(save_through_symlink)
 {
 	const char *target, *link = tpath("link.conf"), *link2 = tpath("link2.conf");
-	char msg[512], buf[256];
+	char buf[256];
+	struct errmsg em = { 0 };
 	struct settings a, b;
 	struct stat st;
 	ssize_t n;
@@ -228,9 +233,9 @@ TEST(save_through_symlink)
 	CHECK_EQ_INT(symlink("real/pmutop.conf", link), 0);
 	CHECK_EQ_INT(symlink("link.conf", link2), 0);    /* a link to the link */
 	settings_defaults(&a);
-	CHECK_EQ_INT(load_quiet(&a, link2, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(load_quiet(&a, link2, &em), 0);
 	a.history = 77;
-	CHECK(settings_save(&a, link2, NULL, msg, sizeof(msg)) == 0, "save: %s", msg);
+	CHECK(settings_save(&a, link2, NULL, &em) == 0, "save: %s", em.text);
 	CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode), "link kept");
 	CHECK(lstat(link2, &st) == 0 && S_ISLNK(st.st_mode), "link to link kept");
 	n = readlink(link, buf, sizeof(buf) - 1);
@@ -238,7 +243,7 @@ TEST(save_through_symlink)
 	CHECK_EQ_STR(buf, "real/pmutop.conf");
 	CHECK(stat(target, &st) == 0 && (st.st_mode & 07777) == 0600, "mode kept: %o", st.st_mode & 07777);
 	settings_defaults(&b);
-	CHECK_EQ_INT(load_quiet(&b, target, msg, sizeof(msg)), 0);
+	CHECK_EQ_INT(load_quiet(&b, target, &em), 0);
 	CHECK_EQ_INT(b.history, 77);
 	{
 		FILE *f = fopen(target, "r");
@@ -249,8 +254,8 @@ TEST(save_through_symlink)
 	}
 	/* a link to nothing is refused, not replaced */
 	CHECK_EQ_INT(symlink("real/missing.conf", tpath("dangling.conf")), 0);
-	CHECK_EQ_INT(settings_save(&a, tpath("dangling.conf"), NULL, msg, sizeof(msg)), -1);
-	CHECK(strstr(msg, "symbolic link to a missing file"), "msg: %s", msg);
+	CHECK_EQ_INT(settings_save(&a, tpath("dangling.conf"), NULL, &em), -ENOENT);
+	CHECK(strstr(em.text, "symbolic link to a missing file"), "msg: %s", em.text);
 	CHECK(lstat(tpath("dangling.conf"), &st) == 0 && S_ISLNK(st.st_mode), "dangling link kept");
 	settings_free(&a);
 	settings_free(&b);
@@ -267,16 +272,16 @@ TEST(fifo_config_refused)
 {
 	const char *p = tpath("fifo.conf");
 	struct settings s;
-	char msg[256];
+	struct errmsg em = { 0 };
 
 	CHECK_EQ_INT(mkfifo(p, 0600), 0);
 	signal(SIGALRM, on_alarm);
 	alarm(10);
 	settings_defaults(&s);
-	CHECK_EQ_INT(settings_load(&s, p, msg, sizeof(msg)), -1);
-	CHECK(strstr(msg, "not a regular file"), "msg: %s", msg);
-	CHECK_EQ_INT(settings_save(&s, p, NULL, msg, sizeof(msg)), -1);
-	CHECK(strstr(msg, "not a regular file"), "msg: %s", msg);
+	CHECK_EQ_INT(settings_load(&s, p, &em), -EINVAL);
+	CHECK(strstr(em.text, "not a regular file"), "msg: %s", em.text);
+	CHECK_EQ_INT(settings_save(&s, p, NULL, &em), -EINVAL);
+	CHECK(strstr(em.text, "not a regular file"), "msg: %s", em.text);
 	alarm(0);
 	settings_free(&s);
 }

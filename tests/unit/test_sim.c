@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sim.c: simulated machines: descriptions load, generated trees read back with pmutop's own loaders
- * and with lspci, and counting through the simulated kernel (layout, rates, IPC, multiplexing). */
+ * and with lspci, and counting through the simulated kernel (layout, rates, IPC, multiplexing) on a
+ * clock the test moves (simclock.h). */
 #include "t.h"
 #include <errno.h>
 #include <ftw.h>
@@ -12,6 +13,7 @@
 #include "hw/sim/sim.h"
 #include "hw/sys/sysfs.h"
 #include "hw/sys/topology.h"
+#include "simclock.h"
 
 #define RF_ALL (PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
 
@@ -42,6 +44,20 @@ static struct sim_machine *load(const char *name)
 		printf("     load %s: %s\n", name, err);
 	return m;
 }
+
+/* A simulated kernel for m on the test's clock, or NULL. */
+static struct perf_seam *clocked(const struct sim_machine *m)
+{
+	struct perf_seam *s = m ? simk_new(m, NULL) : NULL;
+
+	if (s && simclock_attach(s) != 0) {
+		simk_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+#define MS 1000000ull   /* nanoseconds */
 
 static int read_text(const char *dir, const char *rel, char *buf, size_t n)
 {
@@ -261,10 +277,8 @@ TEST(lspci_sees_dvsec)
 {
 	const char *names[] = { "spr-2s", "gnr-1s" };
 
-	if (access("/usr/bin/lspci", X_OK) && access("/usr/sbin/lspci", X_OK) && access("/bin/lspci", X_OK)) {
-		printf("SKIP %s:%s: lspci not installed\n", t_file, t_name);
-		return;
-	}
+	if (access("/usr/bin/lspci", X_OK) && access("/usr/sbin/lspci", X_OK) && access("/bin/lspci", X_OK))
+		T_SKIP("lspci not installed");
 	for (int i = 0; i < 2; i++) {
 		char dir[] = "/tmp/pmutop-simpci-XXXXXX", cmd[256], line[512];
 		struct sim_machine *m = load(names[i]);
@@ -304,7 +318,7 @@ TEST(counting_every_machine)
 {
 	for (int i = 0; i < NWANT; i++) {
 		struct sim_machine *m = load(want[i].name);
-		struct perf_seam *s = m ? simk_new(m, NULL) : NULL;
+		struct perf_seam *s = clocked(m);
 		int n = m ? simm_ncpus(m) : 0, step = n > 64 ? n / 32 : 1, ncpu = 0;
 		int lead[1100], memb[1100], cpus[1100];
 		double ipc_min = 1e9, ipc_max = 0;
@@ -331,7 +345,7 @@ TEST(counting_every_machine)
 			CHECK_EQ_INT(s->ioctl(s->ctx, lead[ncpu], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
 			cpus[ncpu++] = c;
 		}
-		usleep(60000);
+		simclock_advance_ms(60);
 		for (int k = 0; k < ncpu; k++) {
 			uint64_t b[16], id0 = 0, id1 = 0, cyc_cfg = 0, ins_cfg = 0;
 			const char *pmu = core_pmu_of(want[i].name, cpus[k]);
@@ -346,8 +360,8 @@ TEST(counting_every_machine)
 			CHECK_EQ_INT(b[0], 2);
 			CHECK_EQ_U64(b[4], id0);
 			CHECK_EQ_U64(b[6], id1);
-			CHECK(b[1] == b[2] && b[1] > 50000000, "enabled %llu == running %llu", (unsigned long long)b[1],
-			      (unsigned long long)b[2]);
+			CHECK(b[1] == 60 * MS && b[2] == 60 * MS, "enabled %llu, running %llu: the 60 ms",
+			      (unsigned long long)b[1], (unsigned long long)b[2]);
 			simm_generic_config(m, pmu, PERF_COUNT_HW_CPU_CYCLES, &cyc_cfg);
 			simm_generic_config(m, pmu, PERF_COUNT_HW_INSTRUCTIONS, &ins_cfg);
 			rc = simm_rate(m, pmu, cpus[k], cyc_cfg);
@@ -367,11 +381,13 @@ TEST(counting_every_machine)
 }
 
 /* spr-2s: 12 raw events as their own groups plus cycles and instructions pinned; the NMI watchdog
- * holds fixed counter 1, so the pinned cycles takes a GP counter and leaves 7 for 12 groups. */
+ * holds fixed counter 1, so the pinned cycles takes a GP counter and leaves 7 for 12 groups. Each
+ * 4 ms rotation step runs the 7 groups from its place on: over 300 ms (6 rotations of 12 steps and
+ * 3 steps more) group g runs 6 x 7 steps, and step s of the 3 when (g - s) mod 12 < 7. */
 TEST(spr_multiplexing)
 {
 	struct sim_machine *m = load("spr-2s");
-	struct perf_seam *s = m ? simk_new(m, NULL) : NULL;
+	struct perf_seam *s = clocked(m);
 	int fd[14], cpu = 3;
 	uint64_t cfg[12];
 
@@ -387,36 +403,42 @@ TEST(spr_multiplexing)
 	}
 	fd[12] = open_ev(s, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, cpu, -1, 0, 1);
 	fd[13] = open_ev(s, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, cpu, -1, 0, 1);
-	usleep(300000);
+	simclock_advance_ms(300);
 	for (int i = 0; i < 14; i++) {
-		uint64_t b[8];
+		uint64_t b[8], steps = 6 * 7;
 		ssize_t r = s->read(s->ctx, fd[i], b, sizeof(b));
-		double share, est, rate;
+		double est, rate;
 
 		CHECK_EQ_INT(r, 5 * 8);
 		if (r != 40)
 			continue;
-		share = (double)b[2] / (double)b[1];
+		CHECK_EQ_INT(b[1], 300 * MS);
 		if (i >= 12) {
-			CHECK(b[1] == b[2], "fixed-counter event %d at 100%% (%.3f)", i, share);
+			CHECK(b[1] == b[2], "pinned event %d at 100%% (%llu ns)", i, (unsigned long long)b[2]);
 			continue;
 		}
-		CHECK(b[2] < b[1], "raw %d multiplexed", i);
-		CHECK_NEAR(share, 7.0 / 12.0, 0.06);
+		for (int st = 0; st < 3; st++)
+			steps += (i - st + 12) % 12 < 7;
+		CHECK(b[2] == steps * 4 * MS, "raw %d ran %llu ns, want %llu steps of 4 ms", i,
+		      (unsigned long long)b[2], (unsigned long long)steps);
+		/* scaled by enabled / running, the count is the rate over the whole 300 ms */
 		est = b[3] * (double)b[1] / (double)b[2];
-		rate = simm_rate(m, "cpu", cpu, cfg[i]) * (b[1] * 1e-9);
-		CHECK_NEAR(est, rate, rate * 0.04);
+		rate = simm_rate(m, "cpu", cpu, cfg[i]) * 0.3;
+		CHECK_NEAR(est, rate, 2 * (double)b[1] / (double)b[2]);
 	}
 	simk_free(s);
 	simm_free(m);
 }
 
 /* The kernel stops scheduling flexible groups at the first one that does not fit, so an unpinned
- * cycles group rotates with the others even though its fixed counter is free. */
+ * cycles group (the watchdog holds its fixed counter: it needs a GP one) rotates with 12 raw
+ * events: 13 groups, 8 GP counters. Over 100 ms (25 steps of 4 ms: one rotation of 13 and 12
+ * steps more) it runs 8 steps of the first rotation and 7 of the next: steps 5..11, where
+ * (12 - s) mod 13 < 8. */
 TEST(unpinned_fixed_event_rotates)
 {
 	struct sim_machine *m = load("spr-2s");
-	struct perf_seam *s = m ? simk_new(m, NULL) : NULL;
+	struct perf_seam *s = clocked(m);
 	uint64_t b[8];
 	int cyc;
 
@@ -428,9 +450,10 @@ TEST(unpinned_fixed_event_rotates)
 	for (int i = 0; i < 12; i++)
 		open_ev(s, PERF_TYPE_RAW, 0x01a1 + (uint64_t)i * 0x100, 0, -1, 0, 0);
 	cyc = open_ev(s, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0, -1, 0, 0);
-	usleep(100000);
+	simclock_advance_ms(100);
 	CHECK_EQ_INT(s->read(s->ctx, cyc, b, sizeof(b)), 40);
-	CHECK(b[2] < b[1] && b[2] > 0, "running %llu < enabled %llu", (unsigned long long)b[2], (unsigned long long)b[1]);
+	CHECK(b[1] == 100 * MS && b[2] == (8 + 7) * 4 * MS, "running %llu of enabled %llu ns",
+	      (unsigned long long)b[2], (unsigned long long)b[1]);
 	simk_free(s);
 	simm_free(m);
 }
@@ -439,7 +462,7 @@ TEST(unpinned_fixed_event_rotates)
 TEST(spr_uncore_per_socket)
 {
 	struct sim_machine *m = load("spr-2s");
-	struct perf_seam *s = m ? simk_new(m, NULL) : NULL;
+	struct perf_seam *s = clocked(m);
 	int type = m ? simm_pmu_type(m, "uncore_imc_0") : -1, fd0, fd1;
 	uint64_t cas_rd = 0x05 | 0xcf << 8, b[8];
 
@@ -453,12 +476,14 @@ TEST(spr_uncore_per_socket)
 	fd1 = open_ev(s, (uint32_t)type, cas_rd, 56, -1, 0, 0);
 	CHECK(fd0 >= 1000 && fd1 >= 1000, "open on 0 and 56: %d %d", fd0, fd1);
 	CHECK_EQ_INT(open_ev(s, (uint32_t)type, cas_rd, 1, -1, 0, 0), -EINVAL);
-	usleep(50000);
+	simclock_advance_ms(50);
 	for (int k = 0; k < 2; k++) {
 		double rate = simm_rate(m, "uncore_imc_0", k ? 56 : 0, cas_rd);
 
 		CHECK_EQ_INT(s->read(s->ctx, k ? fd1 : fd0, b, sizeof(b)), 40);
-		CHECK_NEAR(b[3] / (b[2] * 1e-9), rate, rate * 0.05);
+		CHECK(b[1] == 50 * MS && b[2] == 50 * MS, "uncore counts all the time: %llu of %llu ns",
+		      (unsigned long long)b[2], (unsigned long long)b[1]);
+		CHECK_NEAR(b[3] / 0.05, rate, rate * 0.05);   /* the rate, with its noise */
 	}
 	CHECK(isnan(simm_rate(m, "uncore_imc_0", 5, cas_rd)), "no rate off the cpumask");
 	simk_free(s);
@@ -479,10 +504,8 @@ TEST(altra_matches_recording)
 
 	snprintf(path, sizeof(path), "%s/perf_stat_x_comma_A_a_I1000_160cpu_hperf.csv", t_realdata());
 	f = fopen(path, "r");
-	if (!f) {
-		printf("SKIP %s:%s: %s not found\n", t_file, t_name, path);
-		return;
-	}
+	if (!f)
+		T_SKIP("%s not found", path);
 	while (fgets(line, sizeof(line), f)) {
 		double t, v, run, pct;
 		char cpu[16], unit[16], ev[32];
@@ -502,7 +525,7 @@ TEST(altra_matches_recording)
 	fclose(f);
 	CHECK(npct > 100 && rec_cyc > 0, "recording parsed: %d rows", npct);
 	m = load("altra-160");
-	s = m ? simk_new(m, NULL) : NULL;
+	s = clocked(m);
 	if (!s || !npct) {
 		simm_free(m);
 		return;
@@ -519,7 +542,7 @@ TEST(altra_matches_recording)
 			g2[c] = open_ev(s, PERF_TYPE_RAW, r2[0], c, -1, 0, 0);
 			open_ev(s, PERF_TYPE_RAW, r2[1], c, g2[c], 0, 0);
 		}
-		usleep(200000);
+		simclock_advance_ms(200);
 		for (int c = 0; c < 160; c++) {
 			uint64_t a[16], b[16];
 

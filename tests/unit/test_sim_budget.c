@@ -4,13 +4,7 @@
  * (cycles), on AMD a GP counter. */
 #include "t.h"
 #include "apprig.h"
-#include <time.h>
-
-static void nap(void)
-{
-	struct timespec ts = { 0, 60 * 1000 * 1000 };
-	nanosleep(&ts, NULL);
-}
+#include "simclock.h"
 
 /* Whether any event of CPU 0 ran less than the whole interval. */
 static bool cpu0_multiplexed(const struct app *a)
@@ -29,16 +23,16 @@ static void check_set(const char *machine, const char *events, bool want_mux)
 	char line[256];
 	bool mux;
 
-	if (apprig_open(&a, machine, NULL, events, 0.06) != 0) {
+	if (apprig_open_clocked(&a, machine, NULL, events, 0.06, &simclock) != 0) {
 		CHECK(0, "%s: cannot open %s", machine, events);
 		app_close(&a);
 		return;
 	}
 	app_update_budget(&a);
 	CHECK(a.nbudget >= 1, "%s: no budget", machine);
-	nap();
+	simclock_advance_ms(60);
 	CHECK_EQ_INT(app_sample(&a), 0);
-	nap();
+	simclock_advance_ms(60);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	mux = cpu0_multiplexed(&a);
 	budget_describe(&a.budget[0], line, sizeof(line));

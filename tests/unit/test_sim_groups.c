@@ -11,28 +11,14 @@
 #include <linux/perf_event.h>
 #include <math.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
+#include "simclock.h"
 
-/* A clock the test moves (fake_on): the simulated kernel counts over CLOCK_MONOTONIC, so two opens of
- * the same machine at the same fake times count the same, whatever the host's load. */
-static bool fake_on;
-static double fake_now;
-
-int clock_gettime(clockid_t id, struct timespec *ts)
+/* Every simulated kernel here follows the test's clock (simclock.h): time passes only when the test
+ * moves it, so two opens of the same machine at the same times count the same, whatever the host's
+ * load. */
+static int open_clocked(struct app *a, const char *machine, const char *events, double interval)
 {
-	if (!fake_on || id != CLOCK_MONOTONIC)
-		return (int)syscall(SYS_clock_gettime, id, ts);
-	ts->tv_sec = (time_t)fake_now;
-	ts->tv_nsec = (long)((fake_now - (double)ts->tv_sec) * 1e9);
-	return 0;
-}
-
-static void nap(double s)
-{
-	struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
-	nanosleep(&ts, NULL);
+	return apprig_open_clocked(a, machine, NULL, events, interval, &simclock);
 }
 
 static const char *default_set(const char *machine)
@@ -113,7 +99,7 @@ static void check_default(const char *machine)
 	int want = 0, reads;
 	bool fits = true;
 
-	if (!events || apprig_open(&a, machine, NULL, events, 0.05) != 0) {
+	if (!events || open_clocked(&a, machine, events, 0.05) != 0) {
 		CHECK(0, "%s: cannot open the default set", machine);
 		if (events)
 			app_close(&a);
@@ -133,7 +119,7 @@ static void check_default(const char *machine)
 		if (e->pmu >= 0 && a.reg.pmus[e->pmu].kind != PMU_KIND_CORE)
 			want += e->cpus ? e->ncpus : a.topo.ncpus;
 	}
-	nap(0.05);
+	simclock_advance_ms(50);
 	CHECK_EQ_INT(app_sample(&a), 0);
 	reads = counters_last_reads(a.cnt);
 	CHECK(reads == want, "%s: %d reads for %d CPUs (%.2f per CPU), the counters allow %d (%.2f per CPU)",
@@ -166,7 +152,7 @@ static struct app *open_packed(const char *events, int *ncpus)
 	struct errmsg err;
 	int *plan;
 
-	if (apprig_open(&a, "zen4-1s", NULL, events, 0.05) != 0)
+	if (open_clocked(&a, "zen4-1s", events, 0.05) != 0)
 		return NULL;
 	plan = malloc(sizeof(int) * (size_t)a.evl.flat.n);
 	if (!plan)
@@ -208,7 +194,7 @@ TEST(weak_group_split_at_open)
 	if (!a)
 		return;
 	CHECK(counters_splits(a->cnt) == ncpus, "split on every CPU: %d of %d", counters_splits(a->cnt), ncpus);
-	nap(0.05);
+	simclock_advance_ms(50);
 	app_sample(a);
 	CHECK_EQ_INT(counters_last_reads(a->cnt), 7 * ncpus);
 	CHECK_EQ_INT(counted(a), 7 * ncpus);
@@ -226,25 +212,25 @@ TEST(weak_group_split_when_never_scheduled)
 	if (!a)
 		return;
 	CHECK_EQ_INT(counters_splits(a->cnt), 0);
-	nap(0.05);
+	simclock_advance_ms(50);
 	app_sample(a);
 	CHECK_EQ_INT(counted(a), 0);   /* the kernel never schedules it */
-	nap(1.0);
+	simclock_advance_ms(1000);
 	app_sample(a);   /* enabled over a second, never run: split */
 	CHECK(counters_splits(a->cnt) == ncpus, "split on every CPU: %d of %d", counters_splits(a->cnt), ncpus);
-	nap(0.05);
+	simclock_advance_ms(50);
 	app_sample(a);
 	CHECK_EQ_INT(counters_last_reads(a->cnt), 6 * ncpus);
 	CHECK_EQ_INT(counted(a), 6 * ncpus);
 	app_close(a);
 }
 
-/* Steps of the fake clock between samples (s): within a load phase of the simulation, and across one. */
-static const double steps[] = { 0.3, 1.9, 0.8 };
+/* Steps of the test's clock between samples (ms): within a load phase of the simulation, and across one. */
+static const uint64_t steps[] = { 300, 1900, 800 };
 #define NSTEPS (int)(sizeof(steps) / sizeof(steps[0]))
 
 /* events on machine from a fresh simulated kernel, opened in budget_pack's groups (packed) or the user's
- * (each lone event alone), sampled at the fake clock's steps: vals[step][cpu][event]. The groups'
+ * (each lone event alone), sampled at the test clock's steps: vals[step][cpu][event]. The groups'
  * count in *ngroups. 0 or -1. */
 static int sample_fixed_clock(const char *machine, const char *events, bool packed, struct ev_val **vals,
 			      int *ncpus, int *nev, int *ngroups)
@@ -254,12 +240,8 @@ static int sample_fixed_clock(const char *machine, const char *events, bool pack
 	int *plan = NULL, *grp;
 	size_t per;
 
-	fake_on = true;
-	fake_now = 1000.0;
-	if (apprig_open(&a, machine, NULL, events, 1.0) != 0) {
-		fake_on = false;
+	if (open_clocked(&a, machine, events, 1.0) != 0)
 		return -1;
-	}
 	if (packed)
 		plan = app_group_plan(&a, &a.evl.flat);
 	counters_close(a.cnt);
@@ -280,25 +262,23 @@ static int sample_fixed_clock(const char *machine, const char *events, bool pack
 	per = (size_t)a.topo.ncpus * (size_t)a.model.nev;
 	*vals = calloc((size_t)NSTEPS * per, sizeof(struct ev_val));
 	if (!a.cnt || !*vals) {
-		fake_on = false;
 		app_close(&a);
 		return -1;
 	}
 	counters_read(a.cnt, &a.model);   /* baseline */
 	for (int s = 0; s < NSTEPS; s++) {
-		fake_now += steps[s];
+		simclock_advance_ms(steps[s]);
 		app_sample(&a);
 		memcpy(*vals + (size_t)s * per, a.model.cur.cpu, per * sizeof(struct ev_val));
 	}
 	*ncpus = a.topo.ncpus;
 	*nev = a.model.nev;
-	fake_on = false;
 	app_close(&a);
 	return 0;
 }
 
 /* Packing changes which events share a group, not what they count: on the same simulated machine at
- * the same (fake) times, each event's value on each CPU is the same packed as each lone event opened
+ * the same (test clock's) times, each event's value on each CPU is the same packed as each lone event opened
  * alone. Exactly where nothing multiplexes either way (same raw count, enabled and running time);
  * else within the error scaling by enabled/running can make: each raw count is whole (floor), so
  * one count times enabled/running on either side, and the times' rounding to whole ns. */

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sim_kernel.c: the simulated kernel's rules: errors by event and CPU, groups, read layouts,
- * ioctls, CPUID, and each injected fault. */
+ * ioctls, CPUID, and each injected fault. Time passes on a clock the test moves (simclock.h), so
+ * times and counts are exact, whatever the host's load. */
 #include "t.h"
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
-#include <unistd.h>
 
 #include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
+#include "simclock.h"
 
 static struct sim_machine *mach;
 static struct perf_seam *seam;
@@ -21,7 +23,7 @@ static int setup(const char *name, const char *faults)
 	if (!mach || sim_faults_parse(faults, &f, err, sizeof(err)))
 		return printf("     setup %s: %s\n", name, err), -1;
 	seam = simk_new(mach, &f);
-	return seam ? 0 : -1;
+	return seam && simclock_attach(seam) == 0 ? 0 : -1;
 }
 
 static void teardown(void)
@@ -49,6 +51,19 @@ static int op(uint32_t type, uint64_t config, int cpu, int group, uint64_t rf, i
 #define SETUP(name, faults) do { if (setup(name, faults)) { CHECK(0, "setup %s", name); teardown(); return; } } while (0)
 
 #define TE_TR (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+#define MS 1000000ull   /* nanoseconds */
+
+/* Events per second the machine counts for a generic hardware event on cpu now (the first phase
+ * of its load: the tests stay well inside its first 2 s). */
+static double generic_rate(const char *pmu, int hw, int cpu)
+{
+	uint64_t config = 0;
+
+	return simm_generic_config(mach, pmu, hw, &config) == 0 ? simm_rate(mach, pmu, cpu, config) : NAN;
+}
+
+/* A count the kernel floors from a rate over some running time: within one event of it. */
+#define CHECK_COUNT(got, rate, seconds) CHECK_NEAR((double)(got), floor((rate) * (seconds)), 1)
 
 TEST(errors_by_event_and_cpu)
 {
@@ -123,14 +138,14 @@ TEST(read_layouts)
 
 	SETUP("spr-2s", NULL);
 	fd = op(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 5, -1, TE_TR | PERF_FORMAT_ID, 0);
-	usleep(20000);
+	simclock_advance_ms(20);
 	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, 24), -ENOSPC);
 	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 32);   /* value, enabled, running, id */
 	CHECK_EQ_INT(seam->ioctl(seam->ctx, fd, PERF_EVENT_IOC_ID, (unsigned long)&id), 0);
 	CHECK_EQ_U64(b[3], id);
-	CHECK(b[1] == b[2], "software always runs");
-	CHECK_NEAR((double)b[0], (double)b[2], 1000);                 /* cpu-clock counts ns */
-	CHECK(b[0] > 20000000, "at least the 20 ms slept: %llu", (unsigned long long)b[0]);
+	CHECK_EQ_INT(b[1], 20 * MS);                                  /* enabled the 20 ms */
+	CHECK_EQ_INT(b[2], 20 * MS);                                  /* software always runs */
+	CHECK_COUNT(b[0], 1e9, 0.02);                                 /* cpu-clock counts ns */
 	fd = op(PERF_TYPE_RAW, 0x01a1, 5, -1, 0, 0);
 	CHECK_EQ_INT(seam->read(seam->ctx, fd, b, sizeof(b)), 8);    /* value only */
 	lead = op(PERF_TYPE_RAW, 0x01a1, 6, -1, PERF_FORMAT_GROUP, 0);
@@ -147,33 +162,44 @@ TEST(ioctls)
 {
 	uint64_t a[4], b[4];
 	int lead, memb;
+	double ins;
 
 	SETUP("zen4-1s", NULL);
+	ins = generic_rate("cpu", PERF_COUNT_HW_INSTRUCTIONS, 2);
+	CHECK(ins > 0, "instructions per second on CPU 2: %g", ins);
 	lead = op(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 2, -1, TE_TR, 1);
 	memb = op(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 2, lead, TE_TR, 0);
-	usleep(10000);
+	simclock_advance_ms(10);
 	CHECK_EQ_INT(seam->read(seam->ctx, lead, a, sizeof(a)), 24);
 	CHECK(a[0] == 0 && a[1] == 0 && a[2] == 0, "disabled: nothing counted, nothing enabled");
 	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
-	usleep(20000);
+	simclock_advance_ms(20);
 	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP), 0);
 	CHECK_EQ_INT(seam->read(seam->ctx, memb, a, sizeof(a)), 24);
-	usleep(20000);
+	/* the member was enabled from its open (30 ms: as the kernel's, its enabled time runs while it
+	 * waits for its leader), it ran while its leader was on (20 ms) */
+	CHECK_EQ_INT(a[1], 30 * MS);
+	CHECK_EQ_INT(a[2], 20 * MS);
+	CHECK_COUNT(a[0], ins, 0.02);
+	simclock_advance_ms(20);
 	CHECK_EQ_INT(seam->read(seam->ctx, memb, b, sizeof(b)), 24);
-	CHECK(a[0] > 0 && a[0] == b[0] && a[1] == b[1], "disabled group stops counting and its clock");
+	CHECK(a[0] == b[0] && a[1] == b[1] && a[2] == b[2], "disabled group stops counting and its clock");
 	CHECK_EQ_INT(seam->ioctl(seam->ctx, memb, PERF_EVENT_IOC_RESET, 0), 0);
 	CHECK_EQ_INT(seam->read(seam->ctx, memb, b, sizeof(b)), 24);
-	CHECK(b[0] == 0 && b[1] == a[1], "reset zeroes the count, not the times");
+	CHECK(b[0] == 0 && b[1] == a[1] && b[2] == a[2], "reset zeroes the count, not the times");
 	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, 0x1234, 0), -ENOTTY);
 	/* closing the leader leaves the member counting on its own */
 	CHECK_EQ_INT(seam->ioctl(seam->ctx, lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
 	CHECK_EQ_INT(seam->close(seam->ctx, lead), 0);
 	CHECK_EQ_INT(seam->read(seam->ctx, memb, a, sizeof(a)), 24);
-	usleep(10000);
+	CHECK(a[0] == 0 && a[1] == 30 * MS && a[2] == 20 * MS, "closing the leader took no time: %llu %llu %llu",
+	      (unsigned long long)a[0], (unsigned long long)a[1], (unsigned long long)a[2]);
+	simclock_advance_ms(10);
 	CHECK_EQ_INT(seam->read(seam->ctx, memb, b, sizeof(b)), 24);
-	CHECK(b[0] > a[0] && b[1] - a[1] == b[2] - a[2] && b[2] - a[2] >= 10000000,
+	CHECK(b[1] - a[1] == 10 * MS && b[2] - a[2] == 10 * MS,
 	      "the promoted member counts all the time: ran %llu of %llu ns", (unsigned long long)(b[2] - a[2]),
 	      (unsigned long long)(b[1] - a[1]));
+	CHECK_COUNT(b[0], ins, 0.01);
 	CHECK_EQ_INT(seam->close(seam->ctx, memb), 0);
 	teardown();
 }
@@ -246,8 +272,10 @@ TEST(fault_enodev)
 	f0 = op(PERF_TYPE_RAW, 0x3c, 0, -1, 0, 0);
 	f1 = op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0);
 	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 8);
-	usleep(70000);
-	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), -ENODEV);
+	simclock_advance_ms(49);
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), 8);        /* still there 1 ms before */
+	simclock_advance_ms(1);
+	CHECK_EQ_INT(seam->read(seam->ctx, f1, b, sizeof(b)), -ENODEV);  /* gone at 50 ms */
 	CHECK_EQ_INT(seam->read(seam->ctx, f0, b, sizeof(b)), 8);
 	CHECK_EQ_INT(op(PERF_TYPE_RAW, 0x3c, 1, -1, 0, 0), -ENODEV);
 	teardown();
@@ -271,40 +299,49 @@ TEST(fault_short_and_failed_reads)
 	teardown();
 }
 
-/* Three offcore events need three offcore MSRs; the core has two, so one rotates though GP counters are free. */
+/* Three offcore events need three offcore MSRs; the core has two, so they rotate though GP counters
+ * are free: each rotation step (4 ms on spr-2s) runs the two from its place in the rotation on, so
+ * each event runs 2 of every 3 steps. */
 TEST(offcore_limit)
 {
 	uint64_t b[3];
-	int fd[3], short_of_time = 0;
+	int fd[3];
 
 	SETUP("spr-2s", NULL);
 	for (int i = 0; i < 3; i++)
 		fd[i] = op(PERF_TYPE_RAW, (i == 1 ? 0xbb : 0xb7) | 0x100 | (uint64_t)i << 24, 0, -1, TE_TR, 0);
-	usleep(60000);
+	simclock_advance_ms(60);   /* 15 steps, 5 rotations: each ran 10 steps of 4 ms */
 	for (int i = 0; i < 3; i++) {
+		uint64_t config = (i == 1 ? 0xbb : 0xb7) | 0x100 | (uint64_t)i << 24;
+
 		CHECK_EQ_INT(seam->read(seam->ctx, fd[i], b, sizeof(b)), 24);
-		short_of_time += b[2] < b[1];
+		CHECK_EQ_INT(b[1], 60 * MS);
+		CHECK_EQ_INT(b[2], 40 * MS);
+		CHECK_COUNT(b[0], simm_rate(mach, "cpu", 0, config), 0.04);
 	}
-	CHECK(short_of_time >= 2, "%d of 3 offcore events multiplexed", short_of_time);
 	CHECK_EQ_INT(seam->close(seam->ctx, fd[2]), 0);
 	{
 		uint64_t a0[3], a1[3], b0[3], b1[3];
 
 		seam->read(seam->ctx, fd[0], a0, sizeof(a0));
 		seam->read(seam->ctx, fd[1], a1, sizeof(a1));
-		usleep(30000);
+		simclock_advance_ms(30);
 		seam->read(seam->ctx, fd[0], b0, sizeof(b0));
 		seam->read(seam->ctx, fd[1], b1, sizeof(b1));
-		CHECK(b0[2] - a0[2] == b0[1] - a0[1] && b1[2] - a1[2] == b1[1] - a1[1], "two fit: both run all the time");
+		CHECK(b0[1] - a0[1] == 30 * MS && b0[2] - a0[2] == 30 * MS && b1[1] - a1[1] == 30 * MS &&
+		      b1[2] - a1[2] == 30 * MS, "two fit: both run all the time: %llu %llu of %llu %llu ns",
+		      (unsigned long long)(b0[2] - a0[2]), (unsigned long long)(b1[2] - a1[2]),
+		      (unsigned long long)(b0[1] - a0[1]), (unsigned long long)(b1[1] - a1[1]));
 	}
 	teardown();
 }
 
 /* Groups go on all or nothing: 5 + 4 GP events for 8 counters (the NMI watchdog holds fixed
- * counter 1, not a GP one) take turns, and each member runs exactly when its leader does. */
+ * counter 1, not a GP one) take turns, one 4 ms rotation step each, and each member runs exactly
+ * when its leader does. */
 TEST(groups_all_or_nothing)
 {
-	uint64_t l[3], o[3], la[3], lb[3], ma[3], mb[3], mc[3], md[3];
+	uint64_t l[3], o[3], la[3], lb[3], oa[3], ob[3], ma[3], mb[3];
 	int a, b, am = -1;
 
 	SETUP("spr-2s", NULL);
@@ -314,27 +351,33 @@ TEST(groups_all_or_nothing)
 	b = op(PERF_TYPE_RAW, 0x01a2, 2, -1, TE_TR, 0);
 	for (int i = 1; i < 4; i++)
 		op(PERF_TYPE_RAW, 0x01a2 + (uint64_t)i * 0x100, 2, b, TE_TR, 0);
-	usleep(80000);
+	simclock_advance_ms(80);   /* 20 steps: 10 each */
 	seam->read(seam->ctx, a, l, sizeof(l));
 	seam->read(seam->ctx, b, o, sizeof(o));
-	CHECK(l[2] < l[1] && o[2] < o[1], "both groups multiplexed");
-	CHECK_NEAR((double)l[2] / (double)l[1], 0.5, 0.1);
-	CHECK_NEAR((double)(l[2] + o[2]), (double)l[1], 2e6);   /* never both, never neither */
-	/* The member runs exactly when its leader does: over a stretch of time its running time grows
-	 * as the leader's. Reads take time (and a loaded machine preempts between them), so each
-	 * stretch is bracketed by the other's reads: member b..c within leader a..b within member a..d. */
+	CHECK(l[1] == 80 * MS && o[1] == 80 * MS, "enabled %llu and %llu ns", (unsigned long long)l[1],
+	      (unsigned long long)o[1]);
+	CHECK(l[2] == 40 * MS && o[2] == 40 * MS, "both groups ran half the time: %llu and %llu ns",
+	      (unsigned long long)l[2], (unsigned long long)o[2]);
+	CHECK_COUNT(l[0], simm_rate(mach, "cpu", 2, 0x01a1), 0.04);
+	/* The member runs exactly when its leader does, over a stretch that ends within a step:
+	 * 80..100 ms is steps 20..24, a's at 20, 22, 24 (12 ms), b's at 21, 23 (8 ms). */
 	seam->read(seam->ctx, am, ma, sizeof(ma));
 	seam->read(seam->ctx, a, la, sizeof(la));
+	seam->read(seam->ctx, b, oa, sizeof(oa));
+	simclock_advance_ms(20);
 	seam->read(seam->ctx, am, mb, sizeof(mb));
-	usleep(20000);
-	seam->read(seam->ctx, am, mc, sizeof(mc));
 	seam->read(seam->ctx, a, lb, sizeof(lb));
-	seam->read(seam->ctx, am, md, sizeof(md));
-	CHECK(mc[2] - mb[2] <= lb[2] - la[2] && lb[2] - la[2] <= md[2] - ma[2],
-	      "member ran %llu..%llu ns while the leader ran %llu",
-	      (unsigned long long)(mc[2] - mb[2]), (unsigned long long)(md[2] - ma[2]),
-	      (unsigned long long)(lb[2] - la[2]));
-	CHECK(lb[2] > la[2], "the leader ran in the stretch");
+	seam->read(seam->ctx, b, ob, sizeof(ob));
+	CHECK_EQ_INT(lb[2] - la[2], 12 * MS);
+	CHECK_EQ_INT(mb[2] - ma[2], 12 * MS);
+	CHECK_EQ_INT(ob[2] - oa[2], 8 * MS);
+	CHECK_EQ_INT(ma[2], la[2]);
+	/* and part of a step: 2 ms into step 25, b's */
+	simclock_advance_ms(2);
+	seam->read(seam->ctx, a, la, sizeof(la));
+	seam->read(seam->ctx, b, oa, sizeof(oa));
+	CHECK(la[2] == lb[2] && oa[2] == ob[2] + 2 * MS, "a ran %llu ns, b %llu ns in the first 2 ms of step 25",
+	      (unsigned long long)(la[2] - lb[2]), (unsigned long long)(oa[2] - ob[2]));
 	teardown();
 }
 

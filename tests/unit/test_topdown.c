@@ -7,10 +7,10 @@
 #include "apprig.h"
 #include "app/app_topdown.h"
 #include <errno.h>
-#include <unistd.h>
 #include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
 #include "hw/model/topdown.h"
+#include "simclock.h"
 
 static double mx(double a, double b) { return a > b ? a : b; }
 
@@ -123,7 +123,7 @@ TEST(methods_match_perf_formulas_on_simulated_machines)
 		static struct app a;
 		int inst = -1, rows = 0;
 
-		if (apprig_open(&a, x->machine, NULL, "cpu-clock", 0.1) != 0) {
+		if (apprig_open_clocked(&a, x->machine, NULL, "cpu-clock", 0.1, &simclock) != 0) {
 			CHECK(0, "%s: could not start", x->machine);
 			app_close(&a);
 			continue;
@@ -146,9 +146,9 @@ TEST(methods_match_perf_formulas_on_simulated_machines)
 				continue;
 			}
 			CHECK_EQ_STR(a.model.ev[in->ev[0]].name, x->first_event);
-			usleep(60000);
+			simclock_advance_ms(60);
 			app_sample(&a);
-			usleep(120000);
+			simclock_advance_ms(120);
 			CHECK_EQ_INT(app_sample(&a), 0);
 			for (int cpu = 0; cpu < a.model.ncpus; cpu++)
 				if (app_td_inst_of_cpu(&a, cpu) == inst)
@@ -172,13 +172,13 @@ TEST(simulated_breakdowns_have_a_memory_bound_socket_and_a_frontend_bound_core)
 	static struct app a;
 	double be0, be1, fe_cpu1, fe_cpu0, r1, r2;
 
-	if (apprig_open(&a, "spr-2s", NULL, "cpu-clock", 0.1) != 0 || app_td_enable(&a) != 0) {
+	if (apprig_open_clocked(&a, "spr-2s", NULL, "cpu-clock", 0.1, &simclock) != 0 || app_td_enable(&a) != 0) {
 		CHECK(0, "spr-2s: could not start");
 		app_close(&a);
 		return;
 	}
 	app_sample(&a);
-	usleep(100000);
+	simclock_advance_ms(100);
 	app_sample(&a);
 	be0 = a.td.sock[0 * TD_NSHARES + TD_BACKEND];
 	be1 = a.td.sock[1 * TD_NSHARES + TD_BACKEND];
@@ -189,7 +189,7 @@ TEST(simulated_breakdowns_have_a_memory_bound_socket_and_a_frontend_bound_core)
 	fe_cpu1 = a.td.cpu[1 * TD_NSHARES + TD_FRONTEND];   /* CPU 1 is core 1 of socket 0 */
 	CHECK(fe_cpu1 > 40 && fe_cpu1 > 2 * fe_cpu0, "cpu1 frontend %g, cpu0 %g", fe_cpu1, fe_cpu0);
 	r1 = a.td.cpu[0 * TD_NSHARES + TD_RETIRING];
-	usleep(1500000);
+	simclock_advance_ms(1500);
 	app_sample(&a);
 	r2 = a.td.cpu[0 * TD_NSHARES + TD_RETIRING];
 	CHECK(fabs(r1 - r2) > 0.2, "retiring did not move: %g then %g", r1, r2);
@@ -298,8 +298,10 @@ TEST(sim_kernel_metric_event_rules)
 	double sum = 0;
 
 	mach = simm_load("spr-2s", err, sizeof(err));
-	if (!mach || sim_faults_parse(NULL, &f, err, sizeof(err)) || !(seam = simk_new(mach, &f))) {
+	if (!mach || sim_faults_parse(NULL, &f, err, sizeof(err)) || !(seam = simk_new(mach, &f)) ||
+	    simclock_attach(seam) != 0) {
 		CHECK(0, "setup: %s", err);
+		simk_free(seam);
 		simm_free(mach);
 		return;
 	}
@@ -313,7 +315,7 @@ TEST(sim_kernel_metric_event_rules)
 	CHECK(slots >= 0, "slots %d", slots);
 	/* metric events added later still count the slots of the whole group (they have no counter
 	 * of their own): their sum equals slots however late they join */
-	usleep(30000);
+	simclock_advance_ms(30);
 	for (int k = 0; k < 8; k++) {
 		m[k] = op(4, 0x8000 + (uint64_t)k * 0x100, 0, slots, GRP);
 		CHECK(m[k] >= 0, "metric %d: %d", k, m[k]);
@@ -321,21 +323,25 @@ TEST(sim_kernel_metric_event_rules)
 	/* they take no counter: seven GP events (one GP is the NMI watchdog's) still fit beside them */
 	for (int k = 0; k < 7; k++)
 		gp[k] = op(4, 0x00d1 + (uint64_t)k, 0, -1, GRP);
-	usleep(50000);
+	simclock_advance_ms(50);
 	/* one read of the group: slots and its metrics */
 	n = seam->read(seam->ctx, slots, buf, sizeof(buf));
 	CHECK(n >= (ssize_t)(3 + 9) * 8, "group read %zd", n);
 	if (n >= (ssize_t)(3 + 9) * 8) {
-		CHECK_EQ_U64(buf[1], buf[2]);   /* running == enabled: the group is never multiplexed */
+		/* enabled and running the 80 ms: the group is never multiplexed */
+		CHECK_EQ_INT(buf[1], 80000000);
+		CHECK_EQ_INT(buf[2], 80000000);
 		for (int k = 0; k < 4; k++)
 			sum += (double)buf[4 + k];
-		CHECK(fabs(sum - (double)buf[3]) < 0.01 * (double)buf[3], "level 1 %g vs slots %llu", sum,
+		/* each of the four is floored on its own: their sum is at most 4 short of slots */
+		CHECK(sum <= (double)buf[3] && sum >= (double)buf[3] - 4, "level 1 %.0f vs slots %llu", sum,
 		      (unsigned long long)buf[3]);
 	}
 	for (int k = 0; k < 7; k++) {
-		uint64_t one[4];
-		CHECK(gp[k] >= 0 && seam->read(seam->ctx, gp[k], one, sizeof(one)) > 0 && one[1] == one[2],
-		      "GP event %d multiplexed beside the metric events", k);
+		uint64_t one[4] = { 0 };
+		CHECK(gp[k] >= 0 && seam->read(seam->ctx, gp[k], one, sizeof(one)) > 0 && one[1] == 50000000 &&
+		      one[2] == 50000000, "GP event %d multiplexed beside the metric events: ran %llu of %llu ns", k,
+		      (unsigned long long)one[2], (unsigned long long)one[1]);
 	}
 	simk_free(seam);
 	simm_free(mach);

@@ -4,19 +4,19 @@
 #include "t.h"
 #include "app/app.h"
 #include "apprig.h"
+#include "simclock.h"
 #include "hw/perf/counters.h"
 #include "hw/sys/cpulist.h"
 #include "hw/sim/sim.h"
 #include <errno.h>
 #include <time.h>
 
-static void sample_after(struct app *a, double seconds)
+/* The test's clock moves ms on, which both the simulated kernel and the frame's interval follow. */
+static void sample_after(struct app *a, uint64_t ms)
 {
-	struct timespec ts = { (time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9) };
-
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
+	simclock_advance_ms(ms);
 	CHECK_EQ_INT(app_sample(a), 0);
+	CHECK(fabs(a->model.cur.interval - (double)ms / 1e3) < 1e-9, "interval %.9f s", a->model.cur.interval);
 }
 
 /* Expected bytes per second of one socket: sum over the uncore_imc_N PMUs of rate x 64-byte lines. */
@@ -33,13 +33,13 @@ TEST(spr_memory_bandwidth_per_socket)
 {
 	struct app a;
 
-	if (apprig_open(&a, "spr-2s", NULL, "uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,"
-				   "power/energy-pkg/,power/energy-ram/", 0.2) != 0) {
+	if (apprig_open_clocked(&a, "spr-2s", NULL, "uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,"
+				"power/energy-pkg/,power/energy-ram/", 0.2, &simclock) != 0) {
 		CHECK(0, "could not open spr-2s");
 		app_close(&a);
 		return;
 	}
-	sample_after(&a, 1.0);   /* 3% is 30 ms of a preempted read on a loaded machine */
+	sample_after(&a, 1000);
 	/* each uncore event opened once per socket: on the PMU's cpumask CPUs only */
 	for (int e = 0; e < a.evl.flat.n; e++) {
 		int opened = 0;
@@ -59,11 +59,11 @@ TEST(spr_memory_bandwidth_per_socket)
 		double got_rd = a.model.cur.sock_m[(size_t)s * NMETRICS + M_MEM_RD_GBS];
 		double got_wr = a.model.cur.sock_m[(size_t)s * NMETRICS + M_MEM_WR_GBS];
 		CHECK(rd > 1, "description rate for socket %d: %g GB/s", s, rd);
-		CHECK(fabs(got_rd - rd) <= 0.03 * rd, "socket %d read %g GB/s, description %g", s, got_rd, rd);
-		CHECK(fabs(got_wr - wr) <= 0.03 * wr, "socket %d write %g GB/s, description %g", s, got_wr, wr);
+		CHECK(fabs(got_rd - rd) <= 1e-6 * rd, "socket %d read %g GB/s, description %g", s, got_rd, rd);
+		CHECK(fabs(got_wr - wr) <= 1e-6 * wr, "socket %d write %g GB/s, description %g", s, got_wr, wr);
 		double pkg = simm_rate(a.sim, "power", cpu, 0x02) * 2.3283064365386962890625e-10;
 		double got_pkg = a.model.cur.sock_m[(size_t)s * NMETRICS + M_PKG_W];
-		CHECK(fabs(got_pkg - pkg) <= 0.03 * pkg, "socket %d package %g W, description %g W", s, got_pkg, pkg);
+		CHECK(fabs(got_pkg - pkg) <= 1e-6 * pkg, "socket %d package %g W, description %g W", s, got_pkg, pkg);
 		CHECK(!isnan(a.model.cur.sock_m[(size_t)s * NMETRICS + M_DRAM_W]), "DRAM watts present");
 	}
 	app_close(&a);
@@ -73,12 +73,13 @@ TEST(zen4_umc_bandwidth)
 {
 	struct app a;
 
-	if (apprig_open(&a, "zen4-1s", NULL, "amd_umc/event=0x0a,rdwrmask=0x1/,amd_umc/event=0x0a,rdwrmask=0x2/", 0.2) != 0) {
+	if (apprig_open_clocked(&a, "zen4-1s", NULL, "amd_umc/event=0x0a,rdwrmask=0x1/,amd_umc/event=0x0a,rdwrmask=0x2/",
+				0.2, &simclock) != 0) {
 		CHECK(0, "could not open zen4-1s");
 		app_close(&a);
 		return;
 	}
-	sample_after(&a, 1.0);   /* 3% is 30 ms of a preempted read on a loaded machine */
+	sample_after(&a, 1000);
 	double want = 0;
 	for (int p = 0; p < a.reg.n; p++)
 		if (strncmp(a.reg.pmus[p].name, "amd_umc_", 8) == 0)
@@ -86,7 +87,7 @@ TEST(zen4_umc_bandwidth)
 					  0x10a) * 64.0 / 1e9;
 	double got = a.model.cur.sock_m[M_MEM_RD_GBS];
 	CHECK(want > 0, "description rate %g", want);
-	CHECK(fabs(got - want) <= 0.03 * want, "read %g GB/s, description %g", got, want);
+	CHECK(fabs(got - want) <= 1e-6 * want, "read %g GB/s, description %g", got, want);
 	CHECK(!isnan(a.model.cur.sock_m[M_MEM_WR_GBS]), "write bandwidth present");
 	app_close(&a);
 }

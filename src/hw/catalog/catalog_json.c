@@ -4,6 +4,7 @@
  * meant, and a malformed file is reported by name and skipped. */
 #include "catalog_json.h"
 #include "catalog.h"
+#include "base/errmsg.h"
 #include "hw/sys/cpuid.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -223,17 +224,15 @@ static const struct cat_event *std_find(const struct catalog *std, const char *n
 }
 
 int catjson_parse(struct catalog *c, const char *text, size_t len, const char *origin, const char *pmu,
-		  const char *topic, const struct catalog *std, char *err, size_t errlen)
+		  const char *topic, const struct catalog *std, struct errmsg *em)
 {
 	struct json_tokener *tok;
 	struct json_object *root, *list;
 	size_t nev, added = 0;
 	int r = 0;
 
-	if (len > CAT_FILE_MAX) {
-		snprintf(err, errlen, "%s: larger than %d MiB", origin, CAT_FILE_MAX >> 20);
-		return -EINVAL;
-	}
+	if (len > CAT_FILE_MAX)
+		return errmsg_set(em, -EINVAL, "%s: larger than %d MiB", origin, CAT_FILE_MAX >> 20);
 	tok = json_tokener_new_ex(CAT_JSON_DEPTH);
 	if (!tok)
 		return -ENOMEM;
@@ -241,15 +240,15 @@ int catjson_parse(struct catalog *c, const char *text, size_t len, const char *o
 	if (!root || json_tokener_get_error(tok) != json_tokener_success) {
 		enum json_tokener_error e = json_tokener_get_error(tok);
 
-		snprintf(err, errlen, "%s: not valid JSON near byte %zu: %s", origin, json_tokener_get_parse_end(tok),
-			 e == json_tokener_continue ? "unexpected end of file" : json_tokener_error_desc(e));
+		errmsg_set(em, -EINVAL, "%s: not valid JSON near byte %zu: %s", origin, json_tokener_get_parse_end(tok),
+			   e == json_tokener_continue ? "unexpected end of file" : json_tokener_error_desc(e));
 		json_object_put(root);
 		json_tokener_free(tok);
 		return -EINVAL;
 	}
 	for (size_t i = json_tokener_get_parse_end(tok); i < len; i++)
 		if (!isspace((unsigned char)text[i])) {
-			snprintf(err, errlen, "%s: unexpected text after the JSON value at byte %zu", origin, i);
+			errmsg_set(em, -EINVAL, "%s: unexpected text after the JSON value at byte %zu", origin, i);
 			json_object_put(root);
 			json_tokener_free(tok);
 			return -EINVAL;
@@ -259,7 +258,7 @@ int catjson_parse(struct catalog *c, const char *text, size_t len, const char *o
 	if (json_object_is_type(root, json_type_object) && !json_object_object_get_ex(root, "Events", &list))
 		list = NULL;
 	if (!list || !json_object_is_type(list, json_type_array)) {
-		snprintf(err, errlen, "%s: expected a list of events (or an object with \"Events\")", origin);
+		errmsg_set(em, -EINVAL, "%s: expected a list of events (or an object with \"Events\")", origin);
 		json_object_put(root);
 		return -EINVAL;
 	}
@@ -308,8 +307,8 @@ int catjson_parse(struct catalog *c, const char *text, size_t len, const char *o
 			continue;
 		}
 		if (r == -E2BIG) {
-			snprintf(err, errlen, "%s: more than %d events in the tables; the rest are left out",
-				 origin, CAT_EVENTS_MAX);
+			errmsg_set(em, -EINVAL, "%s: more than %d events in the tables; the rest are left out",
+				   origin, CAT_EVENTS_MAX);
 			json_object_put(root);
 			return -EINVAL;
 		}
@@ -359,7 +358,7 @@ static int slurp(const char *path, size_t max, char **out, size_t *len)
 	return 0;
 }
 
-int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, char *err, size_t errlen)
+int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, struct errmsg *em)
 {
 	const char *p = text;
 	int lineno = 0, hits = 0;
@@ -371,10 +370,8 @@ int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void
 		int nf = 0, m;
 
 		lineno++;
-		if (len >= sizeof(line)) {
-			snprintf(err, errlen, "line %d is longer than %d bytes", lineno, MAP_LINE_MAX);
-			return -EINVAL;
-		}
+		if (len >= sizeof(line))
+			return errmsg_set(em, -EINVAL, "line %d is longer than %d bytes", lineno, MAP_LINE_MAX);
 		memcpy(line, p, len);
 		line[len] = '\0';
 		p = eol ? eol + 1 : p + len;
@@ -391,15 +388,11 @@ int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void
 		}
 		for (int i = nf; i < MAP_FIELDS; i++)
 			field[i] = (char *)"";
-		if (nf < 3 || !field[0][0] || !field[2][0]) {
-			snprintf(err, errlen, "line %d: expected 'cpuid expression,version,file,type'", lineno);
-			return -EINVAL;
-		}
+		if (nf < 3 || !field[0][0] || !field[2][0])
+			return errmsg_set(em, -EINVAL, "line %d: expected 'cpuid expression,version,file,type'", lineno);
 		m = cpuid_match(field[0], cpuid);
-		if (m < 0) {
-			snprintf(err, errlen, "line %d: bad regular expression '%.64s'", lineno, field[0]);
-			return -EINVAL;
-		}
+		if (m < 0)
+			return errmsg_set(em, -EINVAL, "line %d: bad regular expression '%.64s'", lineno, field[0]);
 		if (!m)
 			continue;
 		hits++;
@@ -435,7 +428,8 @@ struct load_ctx {
 
 static int load_file(struct load_ctx *x, const char *path, const char *pmu)
 {
-	char err[512], topic[64];
+	char topic[64];
+	struct errmsg em;
 	const char *b = strrchr(path, '/');
 	char *text;
 	size_t len, tl;
@@ -459,10 +453,10 @@ static int load_file(struct load_ctx *x, const char *path, const char *pmu)
 	tl = strlen(topic);
 	if (tl > 5 && !strcmp(topic + tl - 5, ".json"))
 		topic[tl - 5] = '\0';
-	r = catjson_parse(x->c, text, len, path, pmu, topic, x->std, err, sizeof(err));
+	r = catjson_parse(x->c, text, len, path, pmu, topic, x->std, &em);
 	free(text);
 	if (r == -EINVAL)
-		catalog_error(x->c, "%s", err);
+		catalog_error(x->c, "%s", em.text);
 	return r == -ENOMEM ? r : 0;
 }
 
@@ -584,7 +578,8 @@ static int load_toplev(struct load_ctx *x, const char *dir)
 
 int catjson_load_dir(struct catalog *c, const char *dir)
 {
-	char base[4096], path[4096], err[256];
+	char base[4096], path[4096];
+	struct errmsg em;
 	struct catalog std;
 	struct load_ctx x = { .c = c, .base = base };
 	const char *arch = strncmp(c->cpuid, "0x", 2) == 0 ? "arm64" : "x86";
@@ -619,13 +614,13 @@ int catjson_load_dir(struct catalog *c, const char *dir)
 		return r;
 	}
 	x.files = 0;
-	r = catjson_mapfile(text, c->cpuid, row, &x, err, sizeof(err));
+	r = catjson_mapfile(text, c->cpuid, row, &x, &em);
 	free(text);
 	catalog_free(&std);
 	if (r == -ENOMEM)
 		return r;
 	if (r < 0)
-		catalog_error(c, "%s: %s", path, err);
+		catalog_error(c, "%s: %s", path, em.text);
 	else if (r > 0)
 		snprintf(c->json_from, sizeof(c->json_from), "%.380s (%.120s)", path, x.first);
 	return 0;

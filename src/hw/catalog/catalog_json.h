@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 struct catalog;
+struct errmsg;
 
 /* Look for a mapfile.csv in dir (or dir/x86, dir/arm64) and load every table
  * it maps c->cpuid to. Sets c->json_from when a row matched. A folder without
@@ -16,14 +17,15 @@ int catjson_load_dir(struct catalog *c, const char *dir);
  * "Events" member is that list). origin names the file in messages; pmu ("" or
  * NULL: from each event's Unit) forces the PMU; topic is used for events
  * without one; std (may be NULL) resolves Arm "ArchStdEvent" references.
- * Returns the number of events added, -EINVAL (malformed: err says why and
- * where), -ENOMEM. */
+ * Returns the number of events added, -EINVAL (malformed: em, which may be NULL, says
+ * why and where), -ENOMEM. */
 int catjson_parse(struct catalog *c, const char *text, size_t len, const char *origin, const char *pmu,
-		  const char *topic, const struct catalog *std, char *err, size_t errlen);
+		  const char *topic, const struct catalog *std, struct errmsg *em);
 
 /* Parse a mapfile's text and call fn for each row whose expression matches
  * cpuid: fields 0 expression, 2 file or folder, 3 type, 6 core role (perfmon).
- * Returns the number of matching rows or -EINVAL (err says which line). */
+ * Returns the number of matching rows, -EINVAL (em, which may be NULL, says which line) or
+ * -ENOMEM (fn failed). */
 typedef int (*catjson_row_fn)(void *ctx, char *const *field, int nfields);
-int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, char *err, size_t errlen);
+int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, struct errmsg *em);
 #endif

@@ -8,6 +8,7 @@
 #include "hw/sys/pmu.h"
 #include "hw/sys/sysfs.h"
 #include "hw/sys/tracefs.h"
+#include "base/errmsg.h"
 #include <ctype.h>
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -402,7 +403,7 @@ static int resolve_tracepoint(struct ps *ps, const struct evs_event *ev, struct 
 {
 	struct tracefs_tp *tp;
 	uint64_t cfg[4] = { 0, 0, 0, 0 };
-	char why[sizeof(ps->err->msg)];
+	struct errmsg why;
 	int n, r = 0, pmu = ps->reg ? pmus_find(ps->reg, "tracepoint") : -1;
 
 	/* libpfm4's spelling EVENT:UMASK (MEM_LOAD_RETIRED:L3_MISS) reads like sys:event; a vendor
@@ -418,11 +419,11 @@ static int resolve_tracepoint(struct ps *ps, const struct evs_event *ev, struct 
 		if (r != 0)
 			return r < 0 ? r : 0;
 	}
-	n = tracefs_lookup(ev->name, ev->tp, &tp, why, sizeof(why));
+	n = tracefs_lookup(ev->name, ev->tp, &tp, &why);
 	if (n == -ENOMEM)
 		return n;
 	if (n < 0)
-		return fail(ps, ev->name_pos, "%s", why);
+		return fail(ps, ev->name_pos, "%s", why.text);
 	for (int i = 0; i < n && r == 0; i++) {
 		cfg[0] = tp[i].id;
 		r = spec_new(out, ps, ev, xasprintf("%s%s%s", tp[i].name, ev->mods.letters[0] ? ":" : "",

@@ -47,6 +47,10 @@ int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t e
  * (simk_free first, then simm_free). f may be NULL (no faults). See docs/machines.md. */
 struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults *f);
 void simk_free(struct perf_seam *s);
+/* Make the simulated kernel follow clock's clock_ns instead of the real kernel's CLOCK_MONOTONIC
+ * (its time starts again at 0), so a test moves time itself: before the first open only. 0, -EINVAL
+ * for a seam without a clock, or -EBUSY once an event was opened. */
+int simk_set_clock(struct perf_seam *s, const struct perf_seam *clock);
 
 /* --- accessors for tests and tools --- */
 /* One uncore box of the machine's discovery tables (what disc_scan should find). */

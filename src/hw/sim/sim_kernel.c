@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_kernel.c: the simulated perf kernel behind the seam: open (event resolution, groups), read layouts,
- * ioctls, close, CPUID, and the injected faults. Counts follow wall time at the description's rates. */
+ * ioctls, close, CPUID, and the injected faults. Counts follow the clock it is given (real time unless a
+ * test sets one) at the description's rates. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/ioctl.h>
 
-#include "sim_kernel.h"
-#include "sim_topdown.h"
+#include "sim_kstate.h"
 #include "sim_load.h"
+#include "sim_procstat.h"
+#include "sim_sched.h"
+#include "sim_topdown.h"
 
 #define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
 			   PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST)
@@ -18,14 +20,6 @@
  * tenths of a millisecond of wobble, the same on every run. */
 #define NOISE_A 0.02
 #define NOISE_W 62.83185307179586
-
-static double now(const struct simk *k)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9 - k->t0_abs;
-}
 
 static bool is_vendor(const struct sim_machine *m, const char *v)
 {
@@ -238,7 +232,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 {
 	struct simk *k = ctx;
 	struct sev e = { 0 }, *l = NULL, *ne;
-	double t = now(k);
+	double t = simk_now(k);
 	int fd, r;
 
 	if (k->f.eacces)
@@ -403,7 +397,7 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	struct simk *k = ctx;
 	struct sev *e = simk_ev(k, fd), *l;
 	uint64_t out[3 + 3 * (SIMK_MAX_MEMBERS + 1)], *o = out, rf;
-	double t = now(k);
+	double t = simk_now(k);
 	size_t need;
 
 	if (!e)
@@ -492,7 +486,7 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 {
 	struct simk *k = ctx;
 	struct sev *e = simk_ev(k, fd), *l;
-	double t = now(k);
+	double t = simk_now(k);
 	bool group = arg & PERF_IOC_FLAG_GROUP, was;
 
 	if (!e)
@@ -528,7 +522,7 @@ static int s_close(void *ctx, int fd)
 {
 	struct simk *k = ctx;
 	struct sev *e = simk_ev(k, fd);
-	double t = now(k);
+	double t = simk_now(k);
 
 	if (!e)
 		return -EBADF;
@@ -608,10 +602,17 @@ static int s_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 
 /* --- life cycle --- */
 
+/* The simulated machine's clock is the one it follows. */
+static uint64_t s_clock_ns(void *ctx)
+{
+	const struct simk *k = ctx;
+
+	return k->clock->clock_ns(k->clock->ctx);
+}
+
 struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults *f)
 {
 	struct simk *k = calloc(1, sizeof(*k));
-	struct timespec ts;
 
 	if (!k)
 		return NULL;
@@ -628,13 +629,27 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 		free(k);
 		return NULL;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	k->t0_abs = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+	k->clock = &seam_kernel;
+	k->t0_ns = seam_kernel.clock_ns(seam_kernel.ctx);
 	k->first_open = -1;
 	k->next_id = 1;
-	k->seam = (struct perf_seam){ "sim", k, s_open, s_read, s_ioctl, s_close, s_cpuid, simk_proc_stat,
-				   simk_proc_interrupts };
+	k->seam = (struct perf_seam){ .name = "sim", .ctx = k, .open = s_open, .read = s_read, .ioctl = s_ioctl,
+				      .close = s_close, .cpuid = s_cpuid, .proc_stat = simk_proc_stat,
+				      .proc_interrupts = simk_proc_interrupts, .clock_ns = s_clock_ns };
 	return &k->seam;
+}
+
+int simk_set_clock(struct perf_seam *s, const struct perf_seam *clock)
+{
+	struct simk *k = s->ctx;
+
+	if (!clock || !clock->clock_ns)
+		return -EINVAL;
+	if (k->first_open >= 0)
+		return -EBUSY;   /* what was counted would jump with the clock */
+	k->clock = clock;
+	k->t0_ns = clock->clock_ns(clock->ctx);
+	return 0;
 }
 
 void simk_free(struct perf_seam *s)

@@ -9,7 +9,6 @@
 #include <linux/perf_event.h>
 
 #include "sim_load.h"
-#include "sim_parse.h"
 
 static double unit(uint64_t a, uint64_t b)
 {

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "hw/sys/procstat.h"
 #include "sim_desc.h"
-#include "sim_kernel.h"
+#include "sim_kstate.h"
+#include "sim_procstat.h"
 
 #define SIM_HZ 100          /* USER_HZ */
 #define SIM_UPTIME 1000.0   /* seconds the machine ran before pmutop started */
@@ -72,7 +72,6 @@ int simk_proc_stat(void *ctx, char *buf, size_t len)
 {
 	const struct simk *k = ctx;
 	const struct sim_machine *m = k->m;
-	struct timespec ts;
 	uint64_t sum[UT_N] = { 0 }, j[UT_N];
 	size_t o = 0;
 	double t;
@@ -80,8 +79,7 @@ int simk_proc_stat(void *ctx, char *buf, size_t len)
 
 	if (len == 0)
 		return -EINVAL;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	t = (double)ts.tv_sec + ts.tv_nsec * 1e-9 - k->t0_abs;
+	t = simk_now(k);
 	for (int c = 0; c < m->ncpus; c++) {
 		times_of(m, c, t, j);
 		for (int i = 0; i < UT_N; i++)
@@ -135,15 +133,13 @@ int simk_proc_interrupts(void *ctx, char *buf, size_t len)
 {
 	const struct simk *k = ctx;
 	const struct sim_machine *m = k->m;
-	struct timespec ts;
 	size_t o = 0;
 	double t;
 	bool ok;
 
 	if (len == 0)
 		return -EINVAL;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	t = SIM_UPTIME + (double)ts.tv_sec + ts.tv_nsec * 1e-9 - k->t0_abs;
+	t = SIM_UPTIME + simk_now(k);
 	buf[0] = '\0';
 	ok = putf(buf, len, &o, "    ");
 	for (int c = 0; ok && c < m->ncpus; c++)

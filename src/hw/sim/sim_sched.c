@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_kernel.h"
+#include "sim_kstate.h"
+#include "sim_sched.h"
 #include "sim_topdown.h"
 
 static const struct simm_pmu *ctx_pmu(const struct simk *k, const struct sctx *c)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_kernel.h"
+#include "sim_kstate.h"
 #include "sim_load.h"
 #include "sim_topdown.h"
 

@@ -10,17 +10,6 @@ struct sim_machine;
 struct simm_pmu;
 struct sev;
 
-enum simtd_kind { SIMTD_NONE, SIMTD_METRIC, SIMTD_SHARE };
-
-/* A CPU's seeded share profile, worked out once when its event is classified (a read only
- * integrates it). */
-struct simtd_profile {
-	double b[5];          /* base shares: retiring, bad spec, frontend, backend, SMT */
-	double heavy, brm, flat, mem;   /* level-2 fractions of their parent */
-	double amp, w, ph;    /* retiring/backend swing */
-	double cos_ph;        /* cos(ph), the swing's integral at 0 */
-};
-
 /* Mark a resolved core-PMU event as a top-down event of that PMU (e->td, e->td_share, e->td_mult,
  * e->rate). Returns 0, or -EINVAL for a metric event the PMU does not have. */
 int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* seam.h: the one interface every perf system call goes through (real kernel or simulated). */
+/* seam.h: the one interface every perf system call goes through (real kernel or simulated), and its clock. */
 #ifndef PMUTOP_SEAM_H
 #define PMUTOP_SEAM_H
 #include <stddef.h>
@@ -25,6 +25,11 @@ struct perf_seam {
 	int (*proc_stat)(void *ctx, char *buf, size_t len);
 	/* The text of /proc/interrupts on the machine being counted (same contract); NULL: none. */
 	int (*proc_interrupts)(void *ctx, char *buf, size_t len);
+	/* The clock the machine's counts and times follow, in nanoseconds from an arbitrary start,
+	 * never going back: CLOCK_MONOTONIC for the real kernel (what time_enabled and time_running
+	 * advance with); the simulated kernel's is the clock it was given (simk_set_clock), so its
+	 * tests drive time instead of sleeping. */
+	uint64_t (*clock_ns)(void *ctx);
 };
 
 /* The real kernel (perf_event_open(2) and friends). */

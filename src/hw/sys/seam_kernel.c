@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* seam_kernel.c: the perf seam over the real kernel (perf_event_open(2), read, ioctl, close, cpuid). */
+/* seam_kernel.c: the perf seam over the real kernel (perf_event_open(2), read, ioctl, close, cpuid, /proc,
+ * CLOCK_MONOTONIC). */
 #include "seam.h"
 #include "sysfs.h"
 #include <errno.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -71,8 +73,17 @@ static int k_proc_interrupts(void *ctx, char *buf, size_t len)
 	return procfs_read_kept(&f, "interrupts", buf, len);
 }
 
+static uint64_t k_clock_ns(void *ctx)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 const struct perf_seam seam_kernel = {
 	.name = "kernel", .ctx = NULL,
 	.open = k_open, .read = k_read, .ioctl = k_ioctl, .close = k_close, .cpuid = k_cpuid,
-	.proc_stat = k_proc_stat, .proc_interrupts = k_proc_interrupts,
+	.proc_stat = k_proc_stat, .proc_interrupts = k_proc_interrupts, .clock_ns = k_clock_ns,
 };

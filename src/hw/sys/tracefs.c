@@ -2,6 +2,7 @@
 /* tracefs.c: find tracepoints and their ids in tracefs (events/<sys>/<event>/id). */
 #include "tracefs.h"
 #include "sysfs.h"
+#include "base/errmsg.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -28,7 +29,8 @@ static int add_event(const char *dir, const char *sys, const char *ev, struct tr
 	long long id;
 	struct tracefs_tp *nv;
 
-	snprintf(rel, sizeof(rel), "%s/%s/%s/id", dir, sys, ev);
+	if ((size_t)snprintf(rel, sizeof(rel), "%s/%s/%s/id", dir, sys, ev) >= sizeof(rel))
+		return 0;   /* names are checked short: a path this long is no tracepoint of ours */
 	if (sysfs_read_ll(rel, &id) < 0 || id < 0)
 		return 0;   /* not a tracepoint directory (enable, filter, ...) */
 	if (*n >= TRACEFS_MAX_MATCHES)
@@ -37,7 +39,8 @@ static int add_event(const char *dir, const char *sys, const char *ev, struct tr
 	if (!nv)
 		return -ENOMEM;
 	*v = nv;
-	snprintf(nv[*n].name, sizeof(nv[0].name), "%s:%s", sys, ev);
+	if ((size_t)snprintf(nv[*n].name, sizeof(nv[0].name), "%s:%s", sys, ev) >= sizeof(nv[0].name))
+		return 0;   /* a name it could not hold whole is not offered cut */
 	nv[*n].id = (uint64_t)id;
 	(*n)++;
 	return 0;
@@ -60,7 +63,7 @@ static int scan_sys(const char *dir, const char *sys, const char *event, struct 
 	return r;
 }
 
-int tracefs_lookup(const char *sys, const char *event, struct tracefs_tp **out, char *why, size_t whylen)
+int tracefs_lookup(const char *sys, const char *event, struct tracefs_tp **out, struct errmsg *em)
 {
 	char path[4096];
 	struct tracefs_tp *v = NULL;
@@ -76,21 +79,17 @@ int tracefs_lookup(const char *sys, const char *event, struct tracefs_tp **out, 
 		d = opendir(path);
 		dir = event_dirs[i];
 	}
-	if (!d) {
-		snprintf(why, whylen, "no tracefs under %s (kernel/tracing or kernel/debug/tracing): "
-			 "mount it with `mount -t tracefs nodev /sys/kernel/tracing`", sysfs_root());
-		return -ENOENT;
-	}
+	if (!d)
+		return errmsg_set(em, -ENOENT, "no tracefs under %s (kernel/tracing or kernel/debug/tracing): "
+				  "mount it with `mount -t tracefs nodev /sys/kernel/tracing`", sysfs_root());
 	while (r == 0 && (de = readdir(d)))
 		if (safe_name(de->d_name) && fnmatch(sys, de->d_name, 0) == 0)
 			r = scan_sys(dir, de->d_name, event, &v, &n);
 	closedir(d);
 	if (r == -E2BIG)
-		snprintf(why, whylen, "%s:%s matches more than %d tracepoints", sys, event, TRACEFS_MAX_MATCHES);
-	else if (r == 0 && n == 0) {
-		snprintf(why, whylen, "no tracepoint %s:%s in %s/%s", sys, event, sysfs_root(), dir);
-		r = -ENOENT;
-	}
+		errmsg_set(em, r, "%s:%s matches more than %d tracepoints", sys, event, TRACEFS_MAX_MATCHES);
+	else if (r == 0 && n == 0)
+		r = errmsg_set(em, -ENOENT, "no tracepoint %s:%s in %s/%s", sys, event, sysfs_root(), dir);
 	if (r < 0) {
 		free(v);
 		return r;

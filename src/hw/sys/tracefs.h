@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct errmsg;
+
 struct tracefs_tp {
 	char name[160];   /* "sched:sched_switch" */
 	uint64_t id;
@@ -16,6 +18,7 @@ struct tracefs_tp {
 /* Every tracepoint matching sys:event (fnmatch globs on either side), sorted
  * by name, from <root>/kernel/tracing/events or else
  * <root>/kernel/debug/tracing/events. Returns the count (*out malloc'd), or
- * -ENOENT (no tracefs, or nothing matches), -E2BIG, -ENOMEM; why says which. */
-int tracefs_lookup(const char *sys, const char *event, struct tracefs_tp **out, char *why, size_t whylen);
+ * -ENOENT (no tracefs, or nothing matches), -E2BIG, -ENOMEM; em (may be NULL) says which
+ * (nothing for -ENOMEM). */
+int tracefs_lookup(const char *sys, const char *event, struct tracefs_tp **out, struct errmsg *em);
 #endif

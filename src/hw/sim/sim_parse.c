@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sim_desc.c: load a machine description (INI text, built in or from a file) into struct sim_machine. */
+/* sim_parse.c: load a machine description (INI text, built in or from a file) into struct sim_machine
+ * (sim_desc.h), with the builders of sim_parse.h. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
