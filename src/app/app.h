@@ -68,6 +68,7 @@ struct app_opts {              /* the command line */
 	const char *list_glob;
 	const char *cpuid;         /* --cpuid */
 	const char *events_dir;    /* --events-dir */
+	bool events_experimental;  /* --events-experimental */
 };
 
 struct app {

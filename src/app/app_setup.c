@@ -2,6 +2,7 @@
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app.h"
+#include "base/printable.h"
 #include "guard.h"
 #include "base/errmsg.h"
 #include "hw/sys/fsat.h"
@@ -69,7 +70,7 @@ static int make_tree(struct app *a, const struct sim_machine *m)
 	parent = open(a->sim_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	*slash = '/';
 	if (parent < 0) {
-		fprintf(stderr, "pmutop: cannot use %.*s for the simulated machine's tree: %s (set TMPDIR to a "
+		printable_eprintf("pmutop: cannot use %.*s for the simulated machine's tree: %s (set TMPDIR to a "
 			"writable directory)\n", (int)(slash - a->sim_dir), a->sim_dir, strerror(errno));
 		a->sim_dir[0] = 0;
 		return -1;
@@ -79,7 +80,7 @@ static int make_tree(struct app *a, const struct sim_machine *m)
 		r = -errno;
 		guard_unblock(&old);
 		close(parent);
-		fprintf(stderr, "pmutop: cannot make %s: %s (set TMPDIR to a writable directory)\n", a->sim_dir,
+		printable_eprintf("pmutop: cannot make %s: %s (set TMPDIR to a writable directory)\n", a->sim_dir,
 			strerror(-r));
 		a->sim_dir[0] = 0;
 		return r;
@@ -91,7 +92,7 @@ static int make_tree(struct app *a, const struct sim_machine *m)
 	if (root >= 0)
 		close(root);
 	if (r < 0)
-		fprintf(stderr, "pmutop: cannot write the simulated machine's tree under %s: %s\n", a->sim_dir,
+		printable_eprintf("pmutop: cannot write the simulated machine's tree under %s: %s\n", a->sim_dir,
 			strerror(-r));
 	return r;
 }
@@ -104,19 +105,19 @@ static int setup_sim(struct app *a)
 	const char *tmp = sim_tree_parent();
 
 	if (!m) {
-		fprintf(stderr, "pmutop: --sim %s: %s\n", a->opt.sim, err);
+		printable_eprintf("pmutop: --sim %s: %s\n", a->opt.sim, err);
 		return 2;
 	}
 	if (sim_faults_parse(a->opt.sim_fault ? a->opt.sim_fault : getenv("PMUTOP_SIM_FAULT"), &f,
 			     err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmutop: --sim-fault: %s\n", err);
+		printable_eprintf("pmutop: --sim-fault: %s\n", err);
 		simm_free(m);
 		return 2;
 	}
 	if (a->opt.sim_tree) {
 		int r = simm_write_tree(m, a->opt.sim_tree);
 		if (r < 0)
-			fprintf(stderr, "pmutop: cannot write the tree to %s: %s\n", a->opt.sim_tree, strerror(-r));
+			printable_eprintf("pmutop: cannot write the tree to %s: %s\n", a->opt.sim_tree, strerror(-r));
 		simm_free(m);
 		return r < 0 ? 1 : -1;
 	}
@@ -133,7 +134,7 @@ static int setup_sim(struct app *a)
 	a->sim = m;
 	a->seam = simk_new(m, &f);
 	if (!a->seam) {
-		fprintf(stderr, "pmutop: cannot start the simulated kernel\n");
+		printable_eprintf("pmutop: cannot start the simulated kernel\n");
 		return 1;
 	}
 	return 0;
@@ -172,13 +173,13 @@ int app_open_machine(struct app *a)
 	/* --list-uncore names the discovery's boxes: it needs the PMUs' names and the CPU model, not every
 	 * CPU's position nor every PMU's events (a tenth of the files on spr-2s, issue 18) */
 	if ((r = a->opt.list_uncore ? topo_load_brief(&a->topo) : topo_load(&a->topo)) < 0) {
-		fprintf(stderr, "pmutop: cannot read the CPU topology under %s: %s%s\n", sysfs_root(), strerror(-r),
+		printable_eprintf("pmutop: cannot read the CPU topology under %s: %s%s\n", sysfs_root(), strerror(-r),
 			r == -EINVAL || r == -ERANGE ? " (devices/system/cpu/online must be a regular file listing "
 			"CPUs 0 to 65535)" : "");
 		return 1;
 	}
 	if ((r = a->opt.list_uncore ? pmus_load_names(&a->reg) : pmus_load(&a->reg)) < 0) {
-		fprintf(stderr, "pmutop: cannot read PMUs under %s/bus/event_source/devices: %s\n",
+		printable_eprintf("pmutop: cannot read PMUs under %s/bus/event_source/devices: %s\n",
 			sysfs_root(), strerror(-r));
 		return 1;
 	}
@@ -193,22 +194,22 @@ int app_open_events(struct app *a)
 	int r;
 
 	if ((r = app_build_model(a, &a->evl.flat, &a->model)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", strerror(-r));
+		printable_eprintf("pmutop: %s\n", strerror(-r));
 		return 1;
 	}
 	a->src = &source_perf;
 	a->t0 = app_clock(a);
 	if ((r = a->src->count(a, &a->evl.flat, &a->model, &em)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, r));
+		printable_eprintf("pmutop: %s\n", errmsg_text(&em, r));
 		return 1;
 	}
 	app_update_budget(a);
 	if (a->msg[0]) {
-		fprintf(stderr, "pmutop: %s\n", a->msg);
+		printable_eprintf("pmutop: %s\n", a->msg);
 		a->msg[0] = '\0';
 	}
 	if (a->hw_reason[0] && a->opt.batch)
-		fprintf(stderr, "pmutop: %s\n", a->hw_reason);
+		printable_eprintf("pmutop: %s\n", a->hw_reason);
 	return 0;
 }
 
@@ -227,7 +228,7 @@ void app_close(struct app *a)
 		if (r == 1)
 			r = remove_path(a->sim_dir);
 		if (r < 0)
-			fprintf(stderr, "pmutop: could not remove %s: %s\n", a->sim_dir, strerror(-r));
+			printable_eprintf("pmutop: could not remove %s: %s\n", a->sim_dir, strerror(-r));
 		a->sim_dir[0] = 0;
 	}
 	if (a->inv_loaded)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* errmsg.c: filling and reading the optional error message of the error convention (errmsg.h). */
 #include "errmsg.h"
+#include "printable.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,8 @@ int errmsg_set(struct errmsg *m, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(m->text, sizeof(m->text), fmt, ap);
 	va_end(ap);
+	/* messages echo names and lines of files the user does not control: no control byte reaches a terminal */
+	printable_inplace(m->text, sizeof(m->text));
 	return code;
 }
 

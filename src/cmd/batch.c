@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* batch.c: -b mode: sample every interval and write JSON, perf-stat CSV or text, without curses. */
 #include "batch.h"
+#include "base/printable.h"
 #include "app/app.h"
 #include "out/output.h"
+#include "base/errmsg.h"
+#include "base/safefile.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t batch_stop;   /* the signal that ends the run, 0 none */
 
@@ -67,11 +71,11 @@ int batch_run(struct app *a, FILE *out)
 			break;
 		}
 		if (r < 0) {
-			fprintf(stderr, "pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
+			printable_eprintf("pmutop: %s\n", a->msg[0] ? a->msg : strerror(-r));
 			break;
 		}
 		if (a->msg[0]) {   /* a note that does not stop counting (failed reads, ...) */
-			fprintf(stderr, "pmutop: %s\n", a->msg);
+			printable_eprintf("pmutop: %s\n", a->msg);
 			a->msg[0] = '\0';
 		}
 		if (a->opt.quiet || a->set.quiet)
@@ -83,7 +87,7 @@ int batch_run(struct app *a, FILE *out)
 		else
 			out_text_frame(&b, a);
 		if (ob_flush(&b, out) < 0 || b.oom) {
-			fprintf(stderr, "pmutop: cannot write output: %s\n", b.oom ? "out of memory" : strerror(errno));
+			printable_eprintf("pmutop: cannot write output: %s\n", b.oom ? "out of memory" : strerror(errno));
 			r = -EIO;
 			break;
 		}
@@ -92,4 +96,18 @@ int batch_run(struct app *a, FILE *out)
 	if (r < 0)
 		return 1;
 	return batch_stop ? 128 + batch_stop : 0;   /* as shells report a run cut short by a signal */
+}
+
+FILE *batch_open_output(const char *path)
+{
+	struct errmsg em = { 0 };
+	int fd = safefile_open_output(path, &em);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		printable_eprintf("pmutop: cannot write %s\n", errmsg_text(&em, fd >= 0 ? -errno : fd));
+	}
+	return f;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.c: the command line: options, start-up order (config, machine, PMUs, events), then batch or TUI. */
 #include "app/app.h"
+#include "base/printable.h"
 #include "app/guard.h"
 #include "base/errmsg.h"
 #include "batch.h"
@@ -29,7 +30,7 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -62,6 +63,7 @@ static const struct option long_opts[] = {
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
 	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
+	{ "events-experimental", no_argument, NULL, OPT_EVENTS_EXPERIMENTAL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -98,6 +100,7 @@ static void usage(FILE *f)
 "      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
 "                           with mapfile.csv (also PMUTOP_EVENTS_DIR, [events] dir,\n"
 "                           $XDG_CACHE_HOME/pmu-events, %s)\n"
+"      --events-experimental  also Intel's *_experimental.json tables (left out unless asked)\n"
 "      --cpuid STRING       the CPU the tables are chosen for (GenuineIntel-6-8F-8, Arm MIDR;\n"
 "                           also PMUTOP_CPUID), instead of the one in /proc/cpuinfo\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
@@ -127,9 +130,9 @@ static void version(void)
 
 static int fail_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "pmutop: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'pmutop --help'.\n");
+	printable_eprintf("pmutop: ");
+	printable_eprintf(fmt, arg);
+	printable_eprintf("\nTry 'pmutop --help'.\n");
 	return 2;
 }
 
@@ -162,7 +165,7 @@ static int bad_option(char **argv, int c)
 			hits++;
 		}
 	if (hits > 1) {
-		fprintf(stderr, "pmutop: option '%.*s' is ambiguous: %s\nTry 'pmutop --help'.\n", (int)(n + 2), arg, list);
+		printable_eprintf("pmutop: option '%.*s' is ambiguous: %s\nTry 'pmutop --help'.\n", (int)(n + 2), arg, list);
 		return 2;
 	}
 	return fail_usage("unknown option '%s'", arg);
@@ -237,6 +240,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			a->opt.cpuid = optarg;
 			break;
 		case OPT_EVENTS_DIR: a->opt.events_dir = optarg; break;
+		case OPT_EVENTS_EXPERIMENTAL: a->opt.events_experimental = true; break;
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
 		case 'V': version(); *exit_now = 1; return 0;
@@ -275,7 +279,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 	char word[CAT_NAME_MAX + 1] = "", more[1024] = "";
 	size_t len = 0;
 
-	fprintf(stderr, "pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
+	printable_eprintf("pmutop: %sevent syntax error at column %d: %s\n  %s\n  %*s^\n",
 		where, err->pos + 1, err->msg, list, err->pos, "");
 	/* an unknown name: offer the nearest vendor names */
 	if (!strstr(err->msg, "unknown") || err->pos < 0 || (size_t)err->pos >= strlen(list))
@@ -290,7 +294,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 		return;
 	events_suggest(&a->cat, &a->reg, word, more, sizeof(more));
 	if (more[0])
-		fprintf(stderr, "pmutop: %s\n", more);
+		printable_eprintf("pmutop: %s\n", more);
 }
 
 /* Add every -e in order to the user's events (each parsed on its own, as perf), or the chosen set;
@@ -310,7 +314,7 @@ static int parse_events(struct app *a, const char *set_list, const char *where)
 	}
 	for (int i = 0; i < a->evl.flat.n; i++)
 		if (a->evl.flat.ev[i].sampling) {
-			fprintf(stderr, "pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
+			printable_eprintf("pmutop: note: period= and freq= set up sampling, which pmutop does not do; "
 				"they are ignored and the events counted\n");
 			break;
 		}
@@ -324,7 +328,7 @@ static int add_topdown(struct app *a)
 	int r = app_td_add(a, &a->evl, &em);
 
 	if (r < 0)
-		fprintf(stderr, "pmutop: event set 'topdown': %s\n", errmsg_text(&em, r));
+		printable_eprintf("pmutop: event set 'topdown': %s\n", errmsg_text(&em, r));
 	return r < 0 ? 2 : 0;
 }
 
@@ -338,7 +342,7 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 
 	es = settings_find_set(&a->set, set_name);
 	if (!es) {
-		fprintf(stderr, "pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
+		printable_eprintf("pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
 		return NULL;
 	}
 	if (es->events && *es->events) {
@@ -359,14 +363,14 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 	if (strcmp(es->name, "topdown") == 0) {   /* the built-in set: the method's events join it */
 		app_td_detect(a);
 		if (a->td.plan.n == 0) {
-			fprintf(stderr, "pmutop: event set 'topdown': %s\n", a->td.plan.reason);
+			printable_eprintf("pmutop: event set 'topdown': %s\n", a->td.plan.reason);
 			return NULL;
 		}
 		*with_td = true;
 		return buf;
 	}
 	if (!buf[0]) {
-		fprintf(stderr, "pmutop: event set '%s' has no events on this machine (%s); "
+		printable_eprintf("pmutop: event set '%s' has no events on this machine (%s); "
 			"choose another with -E or give events with -e\n", es->name,
 			core[0] ? core : "no hardware PMU");
 		return NULL;
@@ -385,20 +389,20 @@ static int load_settings(struct app *a)
 		const char *why = errmsg_text(&em, rc), *sys = buildinfo_system_conf();
 		bool was_sys = strstr(why, sys) == why;
 
-		fprintf(stderr, "pmutop: %s%s\n", a->opt.config ? "" : "warning: ", why);
+		printable_eprintf("pmutop: %s%s\n", a->opt.config ? "" : "warning: ", why);
 		/* a file nobody named (sudo -u keeping HOME, a folder in its place) is no reason to stop:
 		 * the system's config, when readable, else the defaults; --config FILE is an error */
 		if (a->opt.config)
 			return 2;
 		path[0] = '\0';
 		if (!was_sys && access(sys, F_OK) == 0 && (rc = settings_find(sys, path, sizeof(path), &em)) < 0) {
-			fprintf(stderr, "pmutop: warning: %s\n", errmsg_text(&em, rc));
+			printable_eprintf("pmutop: warning: %s\n", errmsg_text(&em, rc));
 			path[0] = '\0';
 		}
-		fprintf(stderr, "pmutop: warning: going on with %s\n", path[0] ? path : "the default settings");
+		printable_eprintf("pmutop: warning: going on with %s\n", path[0] ? path : "the default settings");
 	}
 	if (path[0] && (rc = settings_load(&a->set, path, &em)) < 0) {
-		fprintf(stderr, "pmutop: %s\n", errmsg_text(&em, rc));
+		printable_eprintf("pmutop: %s\n", errmsg_text(&em, rc));
 		return 2;
 	}
 	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
@@ -413,7 +417,7 @@ static int filter_cpus(struct app *a)
 
 	if (n <= 0) {
 		free(cpus);
-		fprintf(stderr, "pmutop: -C %s: not a CPU list (write it as 0-3,8)\n", a->opt.cpus);
+		printable_eprintf("pmutop: -C %s: not a CPU list (write it as 0-3,8)\n", a->opt.cpus);
 		return 2;
 	}
 	if (!(online = malloc(sizeof(int) * (size_t)(a->topo.ncpus + 1)))) {
@@ -432,8 +436,8 @@ static int filter_cpus(struct app *a)
 			snprintf(bad, sizeof(bad), "%d and others", cpus[0]);
 		if (k == 0 || cpulist_format(online, k, ok, sizeof(ok)) < 0)
 			snprintf(ok, sizeof(ok), "%d CPUs", k);
-		fprintf(stderr, "pmutop: -C %s: %s %s not online (online: %s)\n", a->opt.cpus,
-			off == 1 ? "CPU" : "CPUs", bad, ok);
+		printable_eprintf("pmutop: -C %s: %s %s not online (online: %s)\n", a->opt.cpus,
+				  off == 1 ? "CPU" : "CPUs", bad, ok);
 	} else {
 		off = topo_filter(&a->topo, cpus, n) < 0;
 	}
@@ -460,13 +464,14 @@ static int run(struct app *a)
 		return r < 0 ? 0 : r;
 	/* after the machine: the sysfs/proc root decides the cpuid; nothing is read until a name needs it */
 	catalog_init(&a->cat, a->opt.cpuid, a->opt.events_dir, a->set.events_dir);
+	a->cat.experimental = a->opt.events_experimental;
 	catalog_set_active(&a->cat);
 	if (a->opt.list_events)
 		return events_report(stdout, stderr, &a->cat, &a->reg, a->opt.list_glob, a->opt.json) < 0 ? 1 : 0;
 	if (a->opt.list_uncore) {
 		app_load_inventory(a);
 		if (!a->inv_loaded) {
-			fprintf(stderr, "pmutop: uncore discovery failed: %s\n", a->inv_msg);
+			printable_eprintf("pmutop: uncore discovery failed: %s\n", a->inv_msg);
 			return 1;
 		}
 		return uncore_report(stdout, &a->inv, a->opt.json) < 0 ? 1 : 0;
@@ -487,7 +492,7 @@ static int run(struct app *a)
 		return r;
 	}
 	if (!a->opt.batch && !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "pmutop: standard output is not a terminal; use -b for batch output "
+		printable_eprintf("pmutop: standard output is not a terminal; use -b for batch output "
 			"(-b --json, -b -x, -b -o FILE)\n");
 		return 2;
 	}
@@ -495,19 +500,17 @@ static int run(struct app *a)
 		return r;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
-		fprintf(stderr, "pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
+		printable_eprintf("pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
 			a->set.sort_line, a->set.sort, keys);
 		return 2;
 	}
 	if (!a->opt.batch)
 		return ui_run(a);
-	if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
-		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+	if (a->opt.output && !(out = batch_open_output(a->opt.output)))
 		return 1;
-	}
 	r = batch_run(a, out);
 	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+		printable_eprintf("pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
 		r = 1;
 	}
 	return r;

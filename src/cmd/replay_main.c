@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay_main.c: --replay: play a recording in batch (a file or a pipe, read once) or on the screen. */
 #include "cmd.h"
+#include "base/printable.h"
 #include "batch.h"
 #include "app/app.h"
 #include "base/errmsg.h"
@@ -19,18 +20,18 @@ int replay_main(struct app *a)
 
 	/* batch conversion reads the file once, front to back (a pipe will do); the TUI steps back */
 	if (!a->opt.batch && strcmp(a->opt.replay, "-") == 0) {
-		fprintf(stderr, "pmutop: --replay -: the screen steps back through a recording, so it needs a "
+		printable_eprintf("pmutop: --replay -: the screen steps back through a recording, so it needs a "
 			"file; standard input plays with -b (pmutop --replay - -b --json)\n");
 		return 2;
 	}
 	r = a->opt.batch ? replay_open_stream(a->opt.replay, a->opt.topology, &a->rep, &em)
 			 : replay_open(a->opt.replay, a->opt.topology, &a->rep, &em);
 	if (r < 0) {
-		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, errmsg_text(&em, r));
+		printable_eprintf("pmutop: --replay %s: %s\n", a->opt.replay, errmsg_text(&em, r));
 		return 1;
 	}
 	if ((r = replay_setup_model(a->rep, &a->model, a->set.history)) < 0) {
-		fprintf(stderr, "pmutop: --replay %s: %s\n", a->opt.replay, strerror(-r));
+		printable_eprintf("pmutop: --replay %s: %s\n", a->opt.replay, strerror(-r));
 		replay_close(a->rep);
 		return 1;
 	}
@@ -42,14 +43,13 @@ int replay_main(struct app *a)
 	a->t0 = a->last_sample = app_now();
 	if (!a->opt.batch) {
 		if (!isatty(STDOUT_FILENO)) {
-			fprintf(stderr, "pmutop: standard output is not a terminal; use -b to convert "
+			printable_eprintf("pmutop: standard output is not a terminal; use -b to convert "
 				"the recording (-b --json or -b -x SEP)\n");
 			r = 2;
 		} else {
 			r = ui_run(a);
 		}
-	} else if (a->opt.output && !(out = fopen(a->opt.output, "w"))) {
-		fprintf(stderr, "pmutop: cannot write %s: %s\n", a->opt.output, strerror(errno));
+	} else if (a->opt.output && !(out = batch_open_output(a->opt.output))) {
 		r = 1;
 	} else {
 		r = batch_run(a, out);
@@ -58,7 +58,7 @@ int replay_main(struct app *a)
 	}
 	/* after the run: a stream knows its malformed lines only once it has read them */
 	if (replay_bad_summary(a->rep)[0])
-		fprintf(stderr, "pmutop: %s\n", replay_bad_summary(a->rep));
+		printable_eprintf("pmutop: %s\n", replay_bad_summary(a->rep));
 	replay_close(a->rep);
 	a->rep = NULL;
 	return r;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "settings.h"
+#include "base/printable.h"
 #include "base/errmsg.h"
 #include "base/buildinfo.h"
+#include "base/safefile.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -329,22 +331,52 @@ static bool known_section(const char *sec)
 	return table_section(sec) || (n && settings_valid_set_name(n));
 }
 
+/* fgets that notices a NUL byte: at most num - 1 bytes, up to and with a newline. The count read. */
+static int fill_line(FILE *f, char *str, int num, bool *nul)
+{
+	int n = 0, ch;
+
+	while (n < num - 1 && (ch = fgetc(f)) != EOF) {
+		*nul |= ch == 0;
+		str[n++] = (char)ch;
+		if (ch == '\n')
+			break;
+	}
+	str[n] = 0;
+	return n;
+}
+
+static bool at_end(FILE *f)
+{
+	int ch = fgetc(f);
+
+	if (ch == EOF)
+		return true;
+	ungetc(ch, f);
+	return false;
+}
+
 /* Our line reader for inih: counts lines (for messages), warns about unknown
  * sections and marks continuation lines. */
 static char *read_line(char *str, int num, void *stream)
 {
 	struct load_ctx *c = stream;
-	char *r = fgets(str, num, c->f), *t, *close;
+	char *t, *close;
+	bool nul = false;
+	int n = fill_line(c->f, str, num, &nul);
 
-	if (!r)
+	if (n <= 0)
 		return NULL;
 	c->line++;
-	if (!strchr(str, '\n') && !feof(c->f)) {
+	if (nul || (str[n - 1] != '\n' && n == num - 1 && !at_end(c->f))) {
 		int ch;
-		while ((ch = fgetc(c->f)) != EOF && ch != '\n')
+		while (str[n - 1] != '\n' && (ch = fgetc(c->f)) != EOF && ch != '\n')
 			;
-		fail(c, -EINVAL, "%s:%d: line longer than %d characters; continue long event lists on indented lines",
-		     c->path, c->line, LINE_MAX_INI);
+		if (nul)   /* fgets would cut the line there and read the rest as too long */
+			fail(c, -EINVAL, "%s:%d: a NUL byte in the line", c->path, c->line);
+		else
+			fail(c, -EINVAL, "%s:%d: line longer than %d characters; continue long event lists on "
+			     "indented lines", c->path, c->line, LINE_MAX_INI);
 		snprintf(str, (size_t)num, "\n");
 		return str;
 	}
@@ -355,7 +387,7 @@ static char *read_line(char *str, int num, void *stream)
 		char sec[256];
 		snprintf(sec, sizeof(sec), "%.*s", (int)(close - t - 1), t + 1);
 		if (!known_section(sec))
-			fprintf(stderr, "%s:%d: warning: unknown section [%s] ignored\n", c->path, c->line, sec);
+			printable_eprintf("%s:%d: warning: unknown section [%s] ignored\n", c->path, c->line, sec);
 	}
 	return str;
 }
@@ -383,7 +415,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 			if (strcmp(settings_table[i].section, section) == 0 && strcmp(settings_table[i].name, name) == 0)
 				d = &settings_table[i];
 		if (!d) {
-			fprintf(stderr, "%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
+			printable_eprintf("%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
 				name, section);
 			return 1;
 		}
@@ -430,7 +462,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 		} else if (strcmp(name, "description") == 0) {
 			replace_str(&e->description, value);
 		} else {
-			fprintf(stderr, "%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
+			printable_eprintf("%s:%d: warning: unknown key \"%s\" in [%s] ignored\n", c->path, c->line,
 				name, section);
 		}
 		if (rc == -E2BIG)
@@ -441,7 +473,7 @@ static int on_value(void *user, const char *section, const char *name, const cha
 		return rc < 0 ? 0 : 1;
 	}
 	if (!*section)
-		fprintf(stderr, "%s:%d: warning: \"%s\" outside a section ignored\n", c->path, c->line, name);
+		printable_eprintf("%s:%d: warning: \"%s\" outside a section ignored\n", c->path, c->line, name);
 	return 1;   /* keys of unknown sections: the section was warned about */
 }
 
@@ -451,14 +483,14 @@ int settings_load(struct settings *s, const char *path, struct errmsg *em)
 	int fd, rc;
 	FILE *f;
 
-	/* O_NONBLOCK: a FIFO given as the config file is refused, not waited on */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	/* a regular file only (a FIFO is refused, not waited on); as root, only root's or the user's, reached
+	 * through no link another user controls: its textfile and events folder are written and read as root */
+	fd = safefile_open_read(path, &st, em);
 	if (fd < 0)
-		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		return fd;
+	if (!(f = fdopen(fd, "r"))) {
 		close(fd);
-		return errmsg_set(em, S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL, "%s: not a regular file%s", path,
-				  S_ISDIR(st.st_mode) ? " (a directory)" : "");
+		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
 	}
 	rc = settings_parse(s, f, path, em);
 	fclose(f);

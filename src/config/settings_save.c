@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings_save.c: write settings back into a config file, keeping what the user wrote, so that it loads
- * back as it was saved; through symbolic links, atomically. */
+ * back as it was saved; atomically, through base/safefile (as root: no link or file another user controls). */
 #include "settings.h"
 #include "base/errmsg.h"
+#include "base/safefile.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,100 +193,69 @@ static int write_merged(FILE *out, const char *old, struct save_kv *kv, int nkv)
 	return ferror(out) ? -EIO : 0;
 }
 
-static char *read_all(const char *path)
+/* The file as it is, through the descriptor safefile checked; "" when there is none yet. NULL with rc. */
+static char *read_old(const struct safefile *sf, const char *path, int *rc, struct errmsg *em)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
+	struct stat st;
+	char *buf = NULL, chunk[4096];
 	size_t len = 0;
+	ssize_t n;
+	int fd = safefile_read_open(sf, path, &st, em);
 	FILE *m;
 
-	if (!f)
-		return errno == ENOENT ? strdup("") : NULL;
-	m = open_memstream(&buf, &len);
-	if (m) {
-		char chunk[4096];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-			fwrite(chunk, 1, n, m);
-		fclose(m);
+	if (fd == -ENOENT && !sf->via_link)
+		return strdup("");
+	if (fd == -ENOENT)
+		fd = errmsg_set(em, -ENOENT, "%s: a symbolic link to a missing file; create its target or remove "
+				"the link", path);
+	if (fd < 0) {
+		*rc = fd;
+		return NULL;
 	}
-	fclose(f);
+	if (!(m = open_memstream(&buf, &len))) {
+		close(fd);
+		*rc = errmsg_set(em, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		fwrite(chunk, 1, (size_t)n, m);
+	*rc = n < 0 ? errmsg_set(em, -errno, "%s: %s", path, strerror(errno)) : 0;
+	close(fd);
+	if (fclose(m) != 0 || *rc < 0) {
+		free(buf);
+		*rc = *rc < 0 ? *rc : errmsg_set(em, -ENOMEM, "out of memory");
+		return NULL;
+	}
 	return buf;
 }
 
-/* The failed call's errno as a negative code; -EIO when it left none (a stream's error flag alone). */
-static int neg_errno(void)
+/* The merged text, then one atomic replacement of the file (safefile: no link or file of another user). */
+static int write_file(const struct safefile *sf, const char *path, const char *old, struct save_kv *kv, int nkv,
+		      struct errmsg *em)
 {
-	return errno ? -errno : -EIO;
-}
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int rc;
 
-static int mkdir_parents(const char *path)
-{
-	char tmp[4096];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-				return -errno;
-			*p = '/';
-		}
-	return 0;
-}
-
-/* The file a save writes: path itself, or the file at the end of its symbolic links, so that saving
- * through a linked config updates the link's target instead of replacing the link. A missing path is
- * created (its directory resolved). 0, or a negative errno with em. */
-static int save_target(const char *path, char *out, size_t outlen, struct errmsg *em)
-{
-	char *real = realpath(path, NULL), dir[4096], *slash;
-	struct stat st;
-
-	if (real) {
-		int n = snprintf(out, outlen, "%s", real);
-
-		free(real);
-		if (n < 0 || (size_t)n >= outlen)
-			return errmsg_set(em, -ENAMETOOLONG, "%s: path too long", path);
-		if (stat(out, &st) == 0 && !S_ISREG(st.st_mode))
-			return errmsg_set(em, S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL, "%s: not a regular file%s", path,
-					  S_ISDIR(st.st_mode) ? " (a directory)" : "");
-		return 0;
-	}
-	if (errno != ENOENT || lstat(path, &st) == 0) {
-		int e = errno;
-
-		if (e == ENOENT)
-			return errmsg_set(em, -ENOENT, "%s: a symbolic link to a missing file; create its target "
-					  "or remove the link", path);
-		return errmsg_set(em, -e, "%s: %s", path, strerror(e));
-	}
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash && slash != dir)
-		*slash = 0;
-	real = realpath(slash == dir ? "/" : slash ? dir : ".", NULL);
-	if (!real)
-		return errmsg_set(em, -errno, "%s: %s", path, strerror(errno));
-	if (snprintf(out, outlen, "%s/%s", strcmp(real, "/") ? real : "", slash ? strrchr(path, '/') + 1 : path)
-	    >= (int)outlen) {
-		free(real);
-		return errmsg_set(em, -ENAMETOOLONG, "%s: path too long", path);
-	}
-	free(real);
-	return 0;
+	if (!m)
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	rc = write_merged(m, old, kv, nkv);
+	if (fclose(m) != 0 || rc < 0)
+		rc = errmsg_set(em, -ENOMEM, "out of memory");
+	else
+		rc = safefile_replace(sf, path, buf, len, em);
+	free(buf);
+	return rc;
 }
 
 int settings_save(const struct settings *s, const char *path, const char *events, struct errmsg *em)
 {
-	char user[4096], target[4096], tmp[4200] = "", dir[4096], section[128];
-	bool tmp_made = false;
+	char user[4096], section[128];
 	struct save_kv kv[32];
-	int nkv = 0, fd = -1, rc;
+	int nkv = 0, rc;
 	char *old = NULL;
-	FILE *out = NULL;
-	struct stat st;
+	struct safefile sf = { .dfd = -1 };
 	const struct evset *inuse = events ? NULL : settings_find_set(s, s->set);
 	/* the list goes under the name in s->set (the user's pick), never over a built-in set */
 	const struct evset *cur = settings_find_set(s, s->set);
@@ -300,10 +269,6 @@ int settings_save(const struct settings *s, const char *path, const char *events
 			return errmsg_set(em, rc, "no user config path: neither XDG_CONFIG_HOME nor HOME is set");
 		path = user;
 	}
-	if ((rc = mkdir_parents(path)) < 0)
-		return errmsg_set(em, rc, "%s: cannot create its directory: %s", path, strerror(-rc));
-	if ((rc = save_target(path, target, sizeof(target), em)) < 0)
-		return rc;
 	for (int i = 0; i < settings_ntable && nkv < 28; i++) {
 		char buf[512];
 		if (events && settings_table[i].off == offsetof(struct settings, set))
@@ -335,49 +300,11 @@ int settings_save(const struct settings *s, const char *path, const char *events
 			goto out;
 		}
 	}
-	old = read_all(target);
-	if (!old) {
-		rc = errmsg_set(em, neg_errno(), "%s: %s", target, strerror(errno));
+	if ((rc = safefile_locate(path, true, &sf, em)) < 0 || !(old = read_old(&sf, path, &rc, em)))
 		goto out;
-	}
-	/* the temporary file beside the target, so that the rename stays within one file system */
-	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", target);
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(out = fdopen(fd, "w"))) {
-		rc = errmsg_set(em, neg_errno(), "%s: cannot create a temporary file: %s", tmp, strerror(errno));
-		goto out;
-	}
-	fd = -1;
-	tmp_made = true;
-	fchmod(fileno(out), stat(target, &st) == 0 ? st.st_mode & 07777 : 0644);
-	if (write_merged(out, old, kv, nkv) < 0 || fflush(out) != 0 || fsync(fileno(out)) < 0) {
-		rc = errmsg_set(em, neg_errno(), "%s: write failed: %s", tmp, strerror(errno));
-		goto out;
-	}
-	rc = fclose(out);
-	out = NULL;
-	if (rc != 0) {
-		rc = errmsg_set(em, neg_errno(), "%s: write failed: %s", tmp, strerror(errno));
-		goto out;
-	}
-	if (rename(tmp, target) < 0) {
-		rc = errmsg_set(em, neg_errno(), "%s: cannot replace: %s", target, strerror(errno));
-		goto out;
-	}
-	tmp_made = false;
-	/* make the rename itself durable */
-	snprintf(dir, sizeof(dir), "%s", target);
-	fd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
-	if (fd >= 0)
-		fsync(fd);
-	rc = 0;
+	rc = write_file(&sf, path, old, kv, nkv, em);
 out:
-	if (fd >= 0)
-		close(fd);
-	if (out)
-		fclose(out);
-	if (tmp_made)
-		unlink(tmp);
+	safefile_close(&sf);
 	for (int i = 0; i < nkv; i++)
 		free(kv[i].value);
 	free(old);

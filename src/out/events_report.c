@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events_report.c: --list-events text and JSON, and the "did you mean" line for unknown event names. */
 #include "events_report.h"
+#include "base/printable.h"
 #include "hw/catalog/catalog.h"
 #include "hw/events/evtables.h"
 #include "hw/sys/pmu.h"
@@ -59,6 +60,16 @@ static void add_json(struct json_object *arr, const char *name, const char *pmu,
 	json_object_array_add(arr, o);
 }
 
+/* One row of the text list; every field comes from sysfs or an event table, so each is made printable. */
+static void text_row(FILE *f, const char *name, const char *unit, const char *src, const char *pre, const char *rest)
+{
+	char nb[1024], ub[512];
+
+	fprintf(f, "%-44s %-16s %-8s %s", printable(nb, sizeof(nb), name), printable(ub, sizeof(ub), unit), src, pre);
+	printable_fputs(rest, f);
+	fputc('\n', f);
+}
+
 int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_registry *reg, const char *glob,
 		  bool json)
 {
@@ -94,7 +105,7 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 			if (json)
 				add_json(arr, al->name, unit, "sysfs", "", al->terms, "", "", "", false, false);
 			else
-				fprintf(f, "%-44s %-16s %-8s %s\n", al->name, unit, "sysfs", al->terms);
+				text_row(f, al->name, unit, "sysfs", "", al->terms);
 		}
 	}
 	for (int i = 0; i < c->n; i++) {
@@ -109,8 +120,7 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 			add_json(arr, e->name, pmu, src, e->origin, e->terms, e->desc, e->topic, e->counter,
 				 e->deprecated, e->per_pkg);
 		else
-			fprintf(f, "%-44s %-16s %-8s %s%s\n", e->name, pmu, src, e->deprecated ? "(deprecated) " : "",
-				e->desc);
+			text_row(f, e->name, pmu, src, e->deprecated ? "(deprecated) " : "", e->desc);
 	}
 	if (json) {
 		fprintf(f, "%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |

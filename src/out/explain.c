@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* explain.c: prints what each parsed event would open, for --explain-events (text or JSON). */
 #include "explain.h"
+#include "base/printable.h"
 #include "outbuf.h"
 #include "hw/perf/counters.h"
 #include "hw/sys/cpulist.h"
@@ -84,16 +85,23 @@ static void explain_text(FILE *out, const struct ev_spec *e, int group, bool wea
 	fmt_double(scale, sizeof(scale), e->scale);
 	if (ncpus == 0 || cpulist_format(cpus, ncpus, list, sizeof(list)) < 0)
 		snprintf(list, sizeof(list), "%s", ncpus ? "(long list)" : "-");
-	fprintf(out, "%s: %s pmu=%s type=%u config=0x%llx", e->input, e->name, pmu ? pmu : "-", e->type,
-		(unsigned long long)e->config);
+	/* the input and the names come from the user, sysfs or an event table: made printable */
+	printable_fputs(e->input, out);
+	fputs(": ", out);
+	printable_fputs(e->name, out);
+	fputs(" pmu=", out);
+	printable_fputs(pmu ? pmu : "-", out);
+	fprintf(out, " type=%u config=0x%llx", e->type, (unsigned long long)e->config);
 	if (e->config1)
 		fprintf(out, " config1=0x%llx", (unsigned long long)e->config1);
 	if (e->config2)
 		fprintf(out, " config2=0x%llx", (unsigned long long)e->config2);
 	if (e->config3)
 		fprintf(out, " config3=0x%llx", (unsigned long long)e->config3);
-	if (e->scale != 1.0 || e->unit[0])
-		fprintf(out, " scale=%s unit=%s", scale, e->unit[0] ? e->unit : "-");
+	if (e->scale != 1.0 || e->unit[0]) {
+		fprintf(out, " scale=%s unit=", scale);
+		printable_fputs(e->unit[0] ? e->unit : "-", out);
+	}
 	fprintf(out, " group=%d%s cpus=%s", group, weak ? " weak" : "", list);
 	if (e->exclude_user || e->exclude_kernel || e->exclude_hv)
 		fprintf(out, " exclude=%s%s%s", e->exclude_user ? "u" : "", e->exclude_kernel ? "k" : "",

@@ -69,9 +69,9 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_mem(b, sep, sl);
 			value_field(b, v, ev->unit);
 			ob_mem(b, sep, sl);
-			ob_str(b, ev->unit);
+			ob_text(b, ev->unit);
 			ob_mem(b, sep, sl);
-			ob_str(b, ev->name);
+			ob_text(b, ev->name);
 			ob_mem(b, sep, sl);
 			/* perf prints 100 * run / ena, and 100.00 when run == ena: an event the kernel
 			 * refused ran and was enabled 0 ns, so its row reads "<not supported>,,ev,0,100.00" */
@@ -99,9 +99,9 @@ void out_csv_header(struct outbuf *b, const struct app *a)
 	char list[4096];
 
 	ob_str(b, REPLAY_MAGIC "\n# source: ");
-	ob_str(b, a->source_label);
+	ob_text(b, a->source_label);
 	ob_str(b, "\n# cpu-model: ");
-	ob_str(b, a->topo.model[0] ? a->topo.model : "unknown");
+	ob_text(b, a->topo.model[0] ? a->topo.model : "unknown");
 	ob_str(b, "\n# interval-ms: ");
 	ob_fixed(b, a->interval * 1000, 0, "0");
 	ob_str(b, "\n# sockets: ");
@@ -109,7 +109,7 @@ void out_csv_header(struct outbuf *b, const struct app *a)
 	ob_str(b, "\n# pmus:");
 	for (int p = 0; p < a->reg.n; p++) {
 		ob_str(b, p ? "," : " ");
-		ob_str(b, a->reg.pmus[p].name);
+		ob_text(b, a->reg.pmus[p].name);
 	}
 	ob_str(b, "\n# topology: cpu,socket,core\n");
 	for (int c = 0; c < m->ncpus; c++) {
@@ -156,10 +156,10 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 			value_field(b, v, ev->unit);
 			ob_pad_left(b, start, 20);
 			ob_str(b, "      ");
-			ob_str(b, ev->unit);
+			ob_text(b, ev->unit);
 			for (size_t i = strlen(ev->unit); i < 6; i++)
 				ob_char(b, ' ');
-			ob_str(b, ev->name);
+			ob_text(b, ev->name);
 			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
 				ob_str(b, "   #  ");
 				ob_fixed(b, mv, dec, "");
@@ -175,4 +175,5 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 			ob_spill(b);
 		}
 	}
+	out_td_text(b, a);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* out_topdown.c: the top-down shares in batch output: JSON members and perf's CSV metric-only lines. */
+/* out_topdown.c: the top-down shares in batch output: JSON members and perf's CSV and text metric-only lines. */
 #include "out_topdown.h"
 #include "app/app.h"
 #include "outbuf.h"
@@ -71,5 +71,39 @@ void out_td_csv(struct outbuf *b, const struct app *a, const char *sep)
 			ob_str(b, "% ");
 			ob_str(b, td_shares[k].name);
 			ob_char(b, '\n');
+		}
+}
+
+void out_td_text(struct outbuf *b, const struct app *a)
+{
+	const struct app_td *t = &a->td;
+	const struct frame *f = &a->model.cur;
+
+	if (!t->cpu || !t->on)
+		return;
+	for (int c = 0; c < t->ncpus; c++)
+		for (int k = 0; k < TD_NSHARES; k++) {
+			double v = t->cpu[(size_t)c * TD_NSHARES + k];
+			size_t start = b->len;
+			char cpu[16];
+			int n;
+
+			if (isnan(v) || !f->online[c])
+				continue;
+			/* perf's metric line: the time and CPU, blank counts, unit and event, "#  41.6 %  tma_retiring" */
+			ob_fixed(b, f->t, 9, "0");
+			ob_pad_left(b, start, 16);
+			n = snprintf(cpu, sizeof(cpu), " CPU%-4d", a->model.cpu_ids[c]);
+			ob_mem(b, cpu, (size_t)n);
+			for (int i = 0; i < 20 + 6 + 6 + 24; i++)
+				ob_char(b, ' ');
+			ob_str(b, "   #  ");
+			start = b->len;
+			ob_fixed(b, v, 1, "");
+			ob_pad_left(b, start, 5);
+			ob_str(b, " %  ");
+			ob_str(b, td_shares[k].name);
+			ob_char(b, '\n');
+			ob_spill(b);
 		}
 }

@@ -12,4 +12,6 @@ struct outbuf;
 void out_td_json(struct outbuf *b, const struct app *a, int c, int s, bool *first);
 /* CSV metric-only lines ("TIME,CPUn,,,,,,41.20,% tma_retiring") of every CPU. */
 void out_td_csv(struct outbuf *b, const struct app *a, const char *sep);
+/* Text metric lines as perf prints them ("   #  41.6 %  tma_retiring") of every online CPU. */
+void out_td_text(struct outbuf *b, const struct app *a);
 #endif

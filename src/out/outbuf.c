@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outbuf.c: fast appenders for batch output; printf per field is too slow at 224 CPUs x 16 events. */
 #include "outbuf.h"
+#include "base/printable.h"
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -21,6 +22,21 @@ void ob_init(struct outbuf *b, size_t cap)
 		b->cap = 0;
 		b->oom = 1;
 	}
+}
+
+static void put_ob(void *ctx, const char *p, size_t len)
+{
+	ob_mem(ctx, p, len);
+}
+
+void ob_text(struct outbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (printable_span(s, n) == n)
+		ob_mem(b, s, n);
+	else
+		printable_each(s, n, put_ob, b);
 }
 
 void ob_free(struct outbuf *b)

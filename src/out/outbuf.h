@@ -43,6 +43,9 @@ static inline void ob_mem(struct outbuf *b, const char *s, size_t n)
 	}
 }
 static inline void ob_str(struct outbuf *b, const char *s) { ob_mem(b, s, strlen(s)); }
+/* ob_str for text from outside (event and PMU names, the CPU model): control bytes and invalid UTF-8 as
+ * \xNN (base/printable.h), so a recording or a sysfs tree cannot drive the terminal. */
+void ob_text(struct outbuf *b, const char *s);
 static inline void ob_char(struct outbuf *b, char c)
 {
 	if (b->len < b->cap)

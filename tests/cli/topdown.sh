@@ -62,6 +62,24 @@ else
 	fail csv_replays "$(head -c 300 "$TMPD/r.err")"
 fi
 
+# text batch prints the shares beside the counts, as perf does ("#  41.6 %  tma_retiring"), per CPU and frame
+"$PMUTOP" --sim spr-2s -C 0-1 -b -n 2 -d 0.1 -E topdown >"$TMPD/s.txt" 2>"$TMPD/t.err"
+if python3 - "$TMPD/s.txt" <<'PY'
+import re, sys, collections
+l1 = ("tma_retiring", "tma_bad_speculation", "tma_frontend_bound", "tma_backend_bound")
+sums, seen = collections.defaultdict(float), collections.Counter()
+for line in open(sys.argv[1]):
+    m = re.match(r"^ +([0-9.]+) CPU(\d+) +#  +([0-9.]+) %  (tma_\w+)$", line)
+    if m and m.group(4) in l1:
+        sums[(m.group(1), m.group(2))] += float(m.group(3))
+        seen[m.group(4)] += 1
+ok = len(sums) == 4 and all(abs(v - 100) < 0.3 for v in sums.values()) and all(seen[k] == 4 for k in l1)
+print(dict(sums), dict(seen))
+sys.exit(0 if ok else 1)
+PY
+then pass text_metric_lines
+else fail text_metric_lines "$(grep tma_ "$TMPD/s.txt" | head -3) $(head -c 200 "$TMPD/t.err")"; fi
+
 for m in m1-asahi kvm-nopmu; do
 	"$PMUTOP" --sim $m -b -n 1 -d 0.05 -E topdown >/dev/null 2>"$TMPD/$m.err"
 	rc=$?

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_lspci.c: libFuzzer target for the `lspci -xxxx` dump checker: no crash, no read outside the input,
  * an error names a line of the input, and what it accepts keeps every config byte inside 4,096. */
-// FUZZ_SOURCES: src/base/errmsg.c src/pci/disc_dump.c
+// FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/pci/disc_dump.c
 // FUZZ_SEEDS: tests/fuzz/corpus/lspci/*
 #include <ctype.h>
 #include <errno.h>

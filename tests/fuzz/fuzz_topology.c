@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_topology.c: libFuzzer target for --topology files (lscpu -p or plain lscpu output): no crash, no
  * leak; what loads has distinct CPU numbers in range, and mapping every CPU gives sockets in order. */
-// FUZZ_SOURCES: src/base/errmsg.c src/replay/replay_topo.c src/hw/sys/cpulist.c
+// FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/replay/replay_topo.c src/hw/sys/cpulist.c
 // FUZZ_SEEDS: tests/fuzz/corpus/topology/*
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * YAML subset): no crash, no leak; a refusal empties the result and says where; what is accepted has
  * both TLS files or neither, versions in range, users with bcrypt-shaped hashes, headers without
  * control characters. */
-// FUZZ_SOURCES: src/config/webconfig.c src/base/errmsg.c
+// FUZZ_SOURCES: src/config/webconfig.c src/base/errmsg.c src/base/printable.c
 // FUZZ_ARGS: -max_len=2048
 #include <stdint.h>
 #include <stdlib.h>

@@ -286,6 +286,22 @@ TEST(fifo_config_refused)
 	settings_free(&s);
 }
 
+/* A short line with a NUL byte is named for what it is, not "longer than 198 characters" (issue 26). */
+TEST(nul_line_named)
+{
+	const char *p = tpath("nul.conf");
+	FILE *f = fopen(p, "w");
+	struct settings s;
+	struct errmsg em = { 0 };
+
+	fwrite("[display]\nhistory = 5\0x\n", 1, 24, f);
+	fclose(f);
+	settings_defaults(&s);
+	CHECK_EQ_INT(settings_load(&s, p, &em), -EINVAL);
+	CHECK(strstr(em.text, "nul.conf:2: a NUL byte in the line"), "msg: %s", em.text);
+	settings_free(&s);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -299,6 +315,7 @@ int main(void)
 	RUN(save_refuses_unloadable);
 	RUN(save_keeps_set_in_use);
 	RUN(save_through_symlink);
+	RUN(nul_line_named);
 	RUN(fifo_config_refused);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tdir);
 	if (system(cmd) != 0)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog.c: the store of vendor event names: adding, sorting, spelling-insensitive lookup, suggestions. */
 #include "catalog.h"
+#include "base/printable.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -53,6 +54,8 @@ void catalog_error(struct catalog *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->errors + used, sizeof(c->errors) - used, fmt, ap);
 	va_end(ap);
+	/* file names and rows of an events folder: no control byte reaches the terminal */
+	printable_inplace(c->errors + used, sizeof(c->errors) - used);
 }
 
 static bool name_char(int ch)

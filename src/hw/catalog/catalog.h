@@ -40,6 +40,7 @@ struct catalog {
 				      $XDG_CACHE_HOME/pmu-events, /usr/share/pmutop/events */
 	int ndirs;
 	bool no_pfm;               /* leave libpfm4 out (tests of the JSON source) */
+	bool experimental;         /* also Intel's *_experimental.json rows (--events-experimental) */
 	int (*load)(struct catalog *c); /* catalog_load, set by catalog_init; NULL: only what was added */
 	/* state */
 	bool loaded;

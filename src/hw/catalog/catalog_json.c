@@ -23,20 +23,33 @@
 #define MAP_LINE_MAX 4096
 #define TERMS_MAX    384
 
-/* A member as text: strings as they are, integers printed; NULL when absent or another type. */
+/* Intel's files say "none" in many ways: "na", "null", "tbd" or an empty string, in any field (perf's converter,
+ * create_perf_json.py, drops the same values). Numbers that are zero ("0x00") are dropped where they are read. */
+static bool none_value(const char *s)
+{
+	static const char *const none[] = { "", "na", "null", "tbd", "none" };
+
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+		if (!strcasecmp(s, none[i]))
+			return true;
+	return false;
+}
+
+/* A member as text: strings as they are, integers printed; NULL when absent, another type, or a "none" value. */
 static const char *member(struct json_object *o, const char *key, char *buf, size_t n)
 {
 	struct json_object *v;
+	const char *s = NULL;
 
 	if (!json_object_object_get_ex(o, key, &v) || !v)
 		return NULL;
-	if (json_object_is_type(v, json_type_string))
-		return json_object_get_string(v);
-	if (json_object_is_type(v, json_type_int)) {
+	if (json_object_is_type(v, json_type_string)) {
+		s = json_object_get_string(v);
+	} else if (json_object_is_type(v, json_type_int)) {
 		snprintf(buf, n, "%lld", (long long)json_object_get_int64(v));
-		return buf;
+		s = buf;
 	}
-	return NULL;
+	return s && !none_value(s) ? s : NULL;
 }
 
 /* A string member, NULL when absent or not a string. */
@@ -49,7 +62,7 @@ static const char *str_member(struct json_object *o, const char *key)
 	return json_object_get_string(v);
 }
 
-/* A number, or with list the first of a list like "0xB7, 0xBB" (EventCode, MSRIndex). 0 or -EINVAL. */
+/* A number, or with list the first of a list like "0xB7, 0xBB" (EventCode, MSRIndex, UMask). 0 or -EINVAL. */
 static int number_in(const char *s, uint64_t *v, bool list)
 {
 	char *end;
@@ -64,10 +77,23 @@ static int number_in(const char *s, uint64_t *v, bool list)
 		return -EINVAL;
 	while (*end == ' ')
 		end++;
-	return *end == '\0' || (list && *end == ',') ? 0 : -EINVAL;
+	if (*end == ',' && list) { /* the rest of a list must be numbers too */
+		uint64_t rest;
+
+		return number_in(end + 1, &rest, true);
+	}
+	return *end == '\0' ? 0 : -EINVAL;
 }
 
-static int number(const char *s, uint64_t *v) { return number_in(s, v, false); }
+/* A numeric member: 0 when absent or "none", -EINVAL when it is text that is not a number. */
+static int num_member(struct json_object *o, const char *key, uint64_t *v, bool list)
+{
+	char b[32];
+	const char *s = member(o, key, b, sizeof(b));
+
+	*v = 0;
+	return s ? number_in(s, v, list) : 0;
+}
 
 static bool append(char *t, size_t n, const char *fmt, uint64_t v)
 {
@@ -77,7 +103,8 @@ static bool append(char *t, size_t n, const char *fmt, uint64_t v)
 	return r > 0 && (size_t)r < n - used;
 }
 
-/* The kernel PMU of a JSON "Unit", as perf names them. NULL for a unit we cannot name safely. */
+/* The kernel PMU of a JSON "Unit", as perf names them (Intel's spelling and the kernel's converted one).
+ * NULL for a unit we cannot name safely. */
 static const char *unit_pmu(const char *unit, char *buf, size_t n)
 {
 	static const char *const map[][2] = {
@@ -85,6 +112,7 @@ static const char *unit_pmu(const char *unit, char *buf, size_t n)
 		{ "iMPH-U", "uncore_arb" }, { "UPI LL", "uncore_upi" }, { "L3PMC", "amd_l3" },
 		{ "DFPMC", "amd_df" }, { "UMCPMC", "amd_umc" }, { "cpu_core", "cpu_core" },
 		{ "cpu_atom", "cpu_atom" }, { "arm_cmn", "arm_cmn" }, { "CPU-M-CF", "cpum_cf" },
+		{ "cpu", "" },
 	};
 	size_t len = strlen(unit), j;
 
@@ -107,7 +135,118 @@ static const char *unit_pmu(const char *unit, char *buf, size_t n)
 	return buf;
 }
 
-/* Terms of one event in the PMU's format names, after perf's rules for the same fields. */
+/* The event select, with Intel's ExtSel above it. INST_RETIRED.ANY and CPU_CLK_UNHALTED.THREAD/CORE on
+ * "Fixed counter 0/1" get the codes the kernel schedules anywhere (Intel's files say 0x00/0x01 and 0x00/0x02;
+ * perf's copies 0xc0 and 0x3c); INST_RETIRED.PREC_DIST keeps 0x00/0x01, the fixed-counter-only pseudo
+ * code, as in perf's copies. */
+static int event_code(struct json_object *o, const char *name, char *t, size_t n, bool *fixed_remap)
+{
+	char b[32];
+	const char *counter = member(o, "Counter", b, sizeof(b));
+	uint64_t ev, umask, ext;
+
+	if (!member(o, "EventCode", b, sizeof(b)))
+		return -EINVAL;
+	if (num_member(o, "EventCode", &ev, true) < 0 || num_member(o, "ExtSel", &ext, false) < 0 || ext > 0xff ||
+	    num_member(o, "UMask", &umask, true) < 0)
+		return -EINVAL;
+	ev |= ext << 8;
+	counter = member(o, "Counter", b, sizeof(b));
+	*fixed_remap = false;
+	if (counter && !strncmp(counter, "Fixed counter", 13) && ev == 0 && (umask == 1 || umask == 2) &&
+	    (!strcasecmp(name, "INST_RETIRED.ANY") || !strncasecmp(name, "CPU_CLK_UNHALTED.", 17))) {
+		ev = umask == 1 ? 0xc0 : 0x3c;
+		*fixed_remap = true;
+	}
+	return append(t, n, "%sevent=0x%llx", ev) ? 0 : -EINVAL;
+}
+
+/* UMask with Intel's UMaskExt above it (uncore, Sapphire Rapids and later). As perf's converter does, the
+ * extension is left out when PortMask or FCMask is set (IIO: those carry the same bits in their own terms). */
+static int umask_term(struct json_object *o, char *t, size_t n, bool fixed_remap)
+{
+	uint64_t v, ext, port, fc;
+
+	if (num_member(o, "UMask", &v, true) < 0 || num_member(o, "UMaskExt", &ext, false) < 0 || ext >> 55 ||
+	    num_member(o, "PortMask", &port, false) < 0 || num_member(o, "FCMask", &fc, false) < 0)
+		return -EINVAL;
+	if (port || fc)
+		ext = 0;
+	/* Intel's files repeat UMaskExt inside a wide UMask ("0xC001FE01" with "0xC001FE") */
+	if (v <= 0xff)
+		v |= ext << 8;
+	if (fixed_remap)
+		v = 0;
+	return !v || append(t, n, "%sumask=0x%llx", v) ? 0 : -EINVAL;
+}
+
+/* Intel's Filter field: "na"; register names that say where a value would go ("CHAFilter0[26:17]", "fc, chnl",
+ * "CtrCtrl[55:32]"), which perf's converter drops while it keeps the event; "Filter1" with FILTER_VALUE (config1);
+ * filters perf cannot program (ha_addrmatch, ha_opcodematch, irpfilter), whose events are left out (-ENOTSUP);
+ * or terms in perf's syntax (the kernel's files: "filter_opc=0x202", "occ_sel=1"), appended as they are. */
+static int filter_terms(struct json_object *o, char *t, size_t n)
+{
+	static const char *const dropped[] = { "cbofilter", "chafilter", "pcufilter", "qpimask", "uboxfilter",
+					       "fc, chnl", "chnl", "ctrctrl" };
+	static const char *const refused[] = { "ha_addrmatch", "ha_opcodematch", "irpfilter" };
+	char b[64];
+	const char *s = member(o, "Filter", b, sizeof(b));
+	size_t used = strlen(t);
+	uint64_t v;
+
+	if (!s)
+		return 0;
+	for (size_t i = 0; i < sizeof(dropped) / sizeof(dropped[0]); i++)
+		if (!strncasecmp(s, dropped[i], strlen(dropped[i])))
+			return 0;
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (!strncasecmp(s, refused[i], strlen(refused[i])))
+			return -ENOTSUP;
+	if (!strcmp(s, "Filter1")) {
+		if (num_member(o, "FILTER_VALUE", &v, false) < 0)
+			return -EINVAL;
+		return !v || append(t, n, "%sconfig1=0x%llx", v) ? 0 : -EINVAL;
+	}
+	for (const char *p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_=,", *p))
+			return -EINVAL;
+	if (used + strlen(s) + 2 > n)
+		return -EINVAL;
+	snprintf(t + used, n - used, ",%s", s);
+	return 0;
+}
+
+/* MSRIndex (a list "0x1a6,0x1a7" for the two offcore MSRs: the kernel picks one) and MSRValue as perf's terms. */
+static int msr_terms(struct json_object *o, char *t, size_t n)
+{
+	char b[32];
+	const char *term = NULL;
+	uint64_t idx, v;
+
+	if (num_member(o, "MSRIndex", &idx, true) < 0)
+		return -EINVAL;
+	if (idx == 0x3f6)
+		term = "%sldlat=0x%llx";
+	else if (idx == 0x1a6 || idx == 0x1a7)
+		term = "%soffcore_rsp=0x%llx";
+	else if (idx == 0x3f7)
+		term = "%sfrontend=0x%llx";
+	if (!term)
+		return 0;
+	/* a zero MSRValue still selects the MSR: perf writes "ldlat=0x0"; only a missing one is an error */
+	if (!member(o, "MSRValue", b, sizeof(b)) && !str_member(o, "MSRValue"))
+		return -EINVAL;
+	if (num_member(o, "MSRValue", &v, false) < 0)
+		return -EINVAL;
+	return append(t, n, term, v) ? 0 : -EINVAL;
+}
+
+/* Terms of one event in the PMU's format names, after perf's rules for the same fields. Fields that do not
+ * change the encoding are ignored on purpose: SampleAfterValue (sampling), PEBS, Precise, PEBScounters,
+ * PDISTCounter, CollectPEBSRecord, Data_LA, L1_Hit_Indication, TakenAlone, Speculative, Offcore, ELLC,
+ * CounterHTOff, Errata (notes for a reader) and the descriptions; Counter only for the fixed counters
+ * (the budget reads it for the allowed counters), Deprecated and PerPkg as flags. -ENOTSUP: an event perf
+ * cannot program. */
 static int event_terms(struct json_object *o, const char *name, char *t, size_t n)
 {
 	static const char *const fields[][2] = {
@@ -118,89 +257,75 @@ static int event_terms(struct json_object *o, const char *name, char *t, size_t 
 		{ "EnAllCores", "%senallcores=0x%llx" }, { "EnAllSlices", "%senallslices=0x%llx" },
 		{ "SliceId", "%ssliceid=0x%llx" }, { "ThreadMask", "%sthreadmask=0x%llx" },
 	};
-	char b1[32], b2[32], b3[32];
-	const char *code = member(o, "EventCode", b1, sizeof(b1)), *s, *counter;
-	uint64_t ev = 0, umask = 0, v, ext = 0;
-	bool fixed_remap = false;
+	bool fixed_remap = false, umask = false;
+	char b[32];
+	uint64_t v;
+	int r;
 
 	t[0] = '\0';
-	if ((s = member(o, "ConfigCode", b2, sizeof(b2)))) {
-		if (number(s, &v) < 0 || !append(t, n, "%sconfig=0x%llx", v))
+	if (member(o, "ConfigCode", b, sizeof(b))) {
+		if (num_member(o, "ConfigCode", &v, false) < 0 || !append(t, n, "%sconfig=0x%llx", v))
 			return -EINVAL;
-	} else if ((s = member(o, "EventidCode", b2, sizeof(b2)))) {
-		if (number(s, &v) < 0 || !append(t, n, "%seventid=0x%llx", v))
+	} else if (member(o, "EventidCode", b, sizeof(b))) {
+		if (num_member(o, "EventidCode", &v, false) < 0 || !append(t, n, "%seventid=0x%llx", v))
 			return -EINVAL;
+	} else if (event_code(o, name, t, n, &fixed_remap) < 0) {
+		return -EINVAL;
 	} else {
-		if (!code || number_in(code, &ev, true) < 0)
-			return -EINVAL;
-		if ((s = member(o, "ExtSel", b2, sizeof(b2)))) {
-			if (number(s, &v) < 0 || v > 0xff)
-				return -EINVAL;
-			ev |= v << 8;
-		}
-		/* Intel's own files give the fixed counters' pseudo codes 0x00/0x01 and 0x00/0x02;
-		 * perf's copies say event 0xc0 and 0x3c, which is what the kernel schedules. */
-		counter = member(o, "Counter", b3, sizeof(b3));
-		if ((s = member(o, "UMask", b2, sizeof(b2))) && number(s, &umask) < 0)
-			return -EINVAL;
-		if (counter && !strncmp(counter, "Fixed counter", 13) && ev == 0 && (umask == 1 || umask == 2)) {
-			ev = umask == 1 ? 0xc0 : 0x3c;
-			fixed_remap = true;
-		}
-		if (!append(t, n, "%sevent=0x%llx", ev))
-			return -EINVAL;
+		umask = true;
 	}
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		if (!(s = member(o, fields[i][0], b2, sizeof(b2))))
-			continue;
-		if (number(s, &v) < 0)
-			return -EINVAL;
-		if (!fields[i][1]) { /* UMask, with Intel's UMaskExt above it (uncore CHA) */
-			const char *x = member(o, "UMaskExt", b3, sizeof(b3));
-
-			if (x && (number(x, &ext) < 0 || ext >> 55))
-				return -EINVAL;
-			/* Intel's files repeat UMaskExt inside a wide UMask ("0xC001FE01" with "0xC001FE") */
-			if (v <= 0xff)
-				v |= ext << 8;
-			if (fixed_remap)
-				v = 0;
-			if (v && !append(t, n, "%sumask=0x%llx", v))
+		if (!fields[i][1]) { /* in perf's order of terms */
+			if (umask && umask_term(o, t, n, fixed_remap) < 0)
 				return -EINVAL;
 			continue;
 		}
+		if (num_member(o, fields[i][0], &v, false) < 0)
+			return -EINVAL;
 		if (v && !append(t, n, fields[i][1], v))
 			return -EINVAL;
 	}
-	if ((s = member(o, "Filter", b2, sizeof(b2))) && *s) {
-		size_t used = strlen(t);
+	if ((r = filter_terms(o, t, n)) < 0)
+		return r;
+	return msr_terms(o, t, n);
+}
 
-		for (const char *p = s; *p; p++)
-			if (!isalnum((unsigned char)*p) && !strchr("_=,", *p))
-				return -EINVAL;
-		if (used + strlen(s) + 2 > n)
-			return -EINVAL;
-		snprintf(t + used, n - used, ",%s", s);
-	}
-	if ((s = member(o, "MSRIndex", b2, sizeof(b2)))) {
-		const char *val = member(o, "MSRValue", b3, sizeof(b3));
-		const char *term = NULL;
+/* Uncore counters that are not programmable. "Counter": "FIXED" (a box's fixed clock counter) is event 0xff;
+ * free-running counters (CounterType FREERUN) live in their own PMU, uncore_<unit>_free_running[_<n>], selected
+ * by umask = type << 4 | index, with the kernel's types: IIO clockticks 1, bandwidth in 2 and out 3 (index: the
+ * PART number); IMC clockticks or total 1, reads 2, writes 3 (index 0, the MC number in the PMU's name).
+ * Returns 1 when the event is one of these (t and pmu set), 0 when not, -ENOTSUP for a kind perf lacks. */
+static int special_counter(struct json_object *o, const char *name, const char *unit, char *t, size_t n, char *pmu,
+			   size_t pn)
+{
+	char b[32];
+	const char *counter = member(o, "Counter", b, sizeof(b)), *type = str_member(o, "CounterType"), *p;
+	unsigned kind = 0, idx = 0;
+	bool iio = unit && !strcasecmp(unit, "IIO"), imc = unit && !strcasecmp(unit, "iMC");
 
-		if (number_in(s, &v, true) < 0)
-			return -EINVAL;
-		if (v == 0x3f6)
-			term = "%sldlat=0x%llx";
-		else if (v == 0x1a6 || v == 0x1a7)
-			term = "%soffcore_rsp=0x%llx";
-		else if (v == 0x3f7)
-			term = "%sfrontend=0x%llx";
-		if (term) {
-			if (!val || number(val, &v) < 0 || !append(t, n, term, v))
-				return -EINVAL;
-		}
+	if (counter && !strcasecmp(counter, "FIXED") && unit && *unit) {
+		snprintf(t, n, "event=0xff");
+		return 1;
 	}
-	(void)name;
-	return 0;
+	if (!type || strcmp(type, "FREERUN") || !(iio || imc))
+		return type && !strcmp(type, "FREERUN") ? -ENOTSUP : 0;
+	if (strstr(name, "CLOCKTICKS") || (imc && strstr(name, "TOTAL")))
+		kind = 1;
+	else if (strstr(name, iio ? "BANDWIDTH_IN" : "RDCAS"))
+		kind = 2;
+	else if (strstr(name, iio ? "BANDWIDTH_OUT" : "WRCAS"))
+		kind = 3;
+	if (!kind)
+		return -ENOTSUP;
+	if (iio && kind > 1 && (!(p = strstr(name, "PART")) || sscanf(p + 4, "%2u", &idx) != 1))
+		return -ENOTSUP;
+	snprintf(t, n, "event=0xff,umask=0x%x", kind << 4 | idx);
+	p = imc ? strstr(name, "_MC") : NULL;
+	if (p && isdigit((unsigned char)p[3]))
+		snprintf(pmu, pn, "uncore_imc_free_running_%d", atoi(p + 3) % 100);
+	else
+		snprintf(pmu, pn, "uncore_%s_free_running", iio ? "iio" : "imc");
+	return 1;
 }
 
 static bool flag(struct json_object *o, const char *key)
@@ -221,6 +346,58 @@ static const struct cat_event *std_find(const struct catalog *std, const char *n
 		if (!strcmp(std->ev[i].name, key))
 			return &std->ev[i];
 	return NULL;
+}
+
+/* One entry of a table into the catalog. 1 added, 0 left out (metrics, references to common events we lack,
+ * encodings we cannot read or perf cannot program: left out, not guessed), or catalog_add's -ENOMEM/-E2BIG. */
+static int add_event(struct catalog *c, struct json_object *o, const char *origin, const char *pmu,
+		     const char *topic, const struct catalog *std)
+{
+	char terms[TERMS_MAX], ubuf[64], b1[32], namebuf[CAT_NAME_MAX], spmu[64];
+	const char *name, *arch, *unit, *desc, *tp;
+	const struct cat_event *base = NULL;
+	struct cat_event e = { .src = CAT_SRC_JSON };
+	int r;
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		return 0;
+	name = member(o, "EventName", b1, sizeof(b1));
+	arch = member(o, "ArchStdEvent", namebuf, sizeof(namebuf));
+	if (arch && !(base = std_find(std, arch)) && !member(o, "EventCode", ubuf, sizeof(ubuf)))
+		return 0; /* a reference to a common event we do not have */
+	if (!name)
+		name = arch;
+	if (!name)
+		return 0; /* metrics and other entries without an event */
+	unit = member(o, "Unit", ubuf, sizeof(ubuf));
+	spmu[0] = '\0';
+	if (base && !member(o, "EventCode", namebuf, sizeof(namebuf)))
+		snprintf(terms, sizeof(terms), "%s", base->terms);
+	else if ((r = special_counter(o, name, unit, terms, sizeof(terms), spmu, sizeof(spmu))) < 0 ||
+		 (r == 0 && event_terms(o, name, terms, sizeof(terms)) < 0))
+		return 0;
+	if (!strcasecmp(name, "UNC_CLOCK.SOCKET") && unit && !strcmp(unit, "NCU"))
+		unit = "CLOCK"; /* the client socket clock: perf's converter names its PMU uncore_clock */
+	e.pmu = (char *)(spmu[0] ? spmu : pmu && *pmu && !(unit && *unit) ? pmu : unit_pmu(unit ? unit : "", ubuf, sizeof(ubuf)));
+	if (!e.pmu)
+		return 0;
+	desc = str_member(o, "BriefDescription");
+	if (!desc)
+		desc = str_member(o, "PublicDescription");
+	if (!desc && base)
+		desc = base->desc;
+	tp = str_member(o, "Topic");
+	e.name = (char *)name;
+	e.terms = terms;
+	e.desc = (char *)(desc ? desc : "");
+	e.topic = (char *)(tp ? tp : topic ? topic : "");
+	e.counter = (char *)(str_member(o, "Counter") ? str_member(o, "Counter") : "");
+	e.deprecated = flag(o, "Deprecated");
+	e.per_pkg = flag(o, "PerPkg");
+	r = catalog_add(c, &e, origin);
+	if (r == -EINVAL)
+		return 0; /* a name no event has: skip it */
+	return r < 0 ? r : 1;
 }
 
 int catjson_parse(struct catalog *c, const char *text, size_t len, const char *origin, const char *pmu,
@@ -264,55 +441,14 @@ int catjson_parse(struct catalog *c, const char *text, size_t len, const char *o
 	}
 	nev = json_object_array_length(list);
 	for (size_t i = 0; i < nev && r >= 0; i++) {
-		struct json_object *o = json_object_array_get_idx(list, i);
-		char terms[TERMS_MAX], ubuf[64], b1[32], namebuf[CAT_NAME_MAX];
-		const char *name, *arch, *unit, *desc, *tp;
-		const struct cat_event *base = NULL;
-		struct cat_event e = { .src = CAT_SRC_JSON };
-
-		if (!o || !json_object_is_type(o, json_type_object))
-			continue;
-		name = member(o, "EventName", b1, sizeof(b1));
-		arch = member(o, "ArchStdEvent", namebuf, sizeof(namebuf));
-		if (arch && !(base = std_find(std, arch)) && !member(o, "EventCode", ubuf, sizeof(ubuf)))
-			continue; /* a reference to a common event we do not have */
-		if (!name)
-			name = arch;
-		if (!name)
-			continue; /* metrics and other entries without an event */
-		if (base && !member(o, "EventCode", ubuf, sizeof(ubuf)))
-			snprintf(terms, sizeof(terms), "%s", base->terms);
-		else if (event_terms(o, name, terms, sizeof(terms)) < 0)
-			continue; /* an event whose encoding we cannot read is left out, not guessed */
-		unit = member(o, "Unit", ubuf, sizeof(ubuf));
-		e.pmu = (char *)(pmu && *pmu && !(unit && *unit) ? pmu : unit_pmu(unit ? unit : "", ubuf, sizeof(ubuf)));
-		if (!e.pmu)
-			continue;
-		desc = str_member(o, "BriefDescription");
-		if (!desc)
-			desc = str_member(o, "PublicDescription");
-		if (!desc && base)
-			desc = base->desc;
-		tp = str_member(o, "Topic");
-		e.name = (char *)name;
-		e.terms = terms;
-		e.desc = (char *)(desc ? desc : "");
-		e.topic = (char *)(tp ? tp : topic ? topic : "");
-		e.counter = (char *)(str_member(o, "Counter") ? str_member(o, "Counter") : "");
-		e.deprecated = flag(o, "Deprecated");
-		e.per_pkg = flag(o, "PerPkg");
-		r = catalog_add(c, &e, origin);
-		if (r == -EINVAL) {
-			r = 0; /* a name no event has: skip it */
-			continue;
-		}
+		r = add_event(c, json_object_array_get_idx(list, i), origin, pmu, topic, std);
 		if (r == -E2BIG) {
 			errmsg_set(em, -EINVAL, "%s: more than %d events in the tables; the rest are left out",
 				   origin, CAT_EVENTS_MAX);
 			json_object_put(root);
 			return -EINVAL;
 		}
-		added += r == 0;
+		added += r == 1;
 	}
 	json_object_put(root);
 	return r < 0 ? r : (int)added;
@@ -324,7 +460,7 @@ static int slurp(const char *path, size_t max, char **out, size_t *len)
 	struct stat st;
 	char *buf;
 	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);   /* a FIFO is refused, not waited on */
 
 	*out = NULL;
 	if (fd < 0)
@@ -518,8 +654,12 @@ static int row(void *ctx, char *const *f, int nf)
 		return 0;
 	fl = strlen(file);
 	if (fl > 5 && !strcmp(file + fl - 5, ".json")) {
-		/* Intel perfmon: one file per row; hybrid rows say which core type */
-		if (strstr(type, "metric") || strstr(type, "tma"))
+		/* Intel perfmon: one file per row; hybrid rows say which core type. Rows that are not events
+		 * (metrics, tma, retire latency) are skipped; experimental ones only when asked for. */
+		if (strncmp(type, "core", 4) && strncmp(type, "hybridcore", 10) && strncmp(type, "uncore", 6) &&
+		    strncmp(type, "offcore", 7) && strncmp(type, "fp_arith", 8))
+			return 0;
+		if (strstr(type, "experimental") && !x->c->experimental)
 			return 0;
 		if (!strcasecmp(role, "Atom"))
 			pmu = "cpu_atom";

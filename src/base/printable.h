@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* printable.h: the one place that makes untrusted text safe for a terminal or a log (issue 26): C0 controls,
+ * DEL, C1 controls (raw or as UTF-8, U+0080..U+009F) and bytes of invalid UTF-8 are shown as \xNN, one
+ * escape per byte; printable ASCII and valid UTF-8 above U+009F pass as they are. Names from recordings,
+ * sysfs trees, event tables, /proc/cpuinfo and config files go through it before they are printed. */
+#ifndef PMUTOP_PRINTABLE_H
+#define PMUTOP_PRINTABLE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* How many bytes at the start of s (n bytes) pass as they are. */
+size_t printable_span(const char *s, size_t n);
+/* Hand s (n bytes) to put in pieces: runs that pass as they are, and "\xNN" escapes. */
+void printable_each(const char *s, size_t n, void (*put)(void *ctx, const char *p, size_t len), void *ctx);
+/* dst (len > 0) gets src made printable, cut before a piece that does not fit. Returns dst. */
+char *printable(char *dst, size_t len, const char *src);
+/* fputs of s made printable. */
+void printable_fputs(const char *s, FILE *f);
+/* s made printable in place, within its buffer of size len (escapes are longer: cut at the end). */
+void printable_inplace(char *s, size_t len);
+/* fprintf(stderr, ...) for a message that echoes input: each line made printable, the newlines kept. */
+void printable_eprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#endif
