@@ -12,7 +12,15 @@ datarootdir ?= $(prefix)/share
 mandir      ?= $(datarootdir)/man
 man1dir     ?= $(mandir)/man1
 sysconfdir  ?= $(if $(filter /usr,$(prefix)),/etc,$(prefix)/etc)
+datadir     ?= $(datarootdir)
+# vendor event tables a package may ship (the binary looks there after the user's own folders)
+eventsdir   ?= $(datadir)/pmutop/events
+# the systemd unit (installed, not enabled) and bash completion; packagers override these
+systemdunitdir ?= $(prefix)/lib/systemd/system
+bashcompdir ?= $(datarootdir)/bash-completion/completions
 INSTALL     ?= install
+# a release tarball's VERSION, else git describe (scripts/version.sh)
+VERSION     := $(shell sh scripts/version.sh)
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra
 SAN      ?=
@@ -29,7 +37,7 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18): headers only
 PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null)
-CPPFLAGS += -D_GNU_SOURCE -DSYSCONFDIR='"$(sysconfdir)"' -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
+CPPFLAGS += -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
 CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
 LDLIBS   += $(PKG_LIBS) -lm
 
@@ -42,15 +50,19 @@ TEST_SRCS:= $(wildcard tests/unit/test_*.c)
 TEST_BINS:= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS:= $(wildcard tests/fuzz/fuzz_*.c)
 
-.PHONY: all run demo test test-san deps install uninstall clean bench fuzz help screenshots cross-arm64 test-kernel
+.PHONY: all run demo test test-san deps test-deps install uninstall dist clean bench fuzz help screenshots FORCE \
+	cross-arm64 test-kernel
 
 all: $(BIN)
 
 help:
 	@echo "make            build ./pmutop"
-	@echo "make run        install missing dependencies, build, start pmutop on this machine"
+	@echo "make deps       install what building needs (Debian/Ubuntu: apt-get, through sudo when not root)"
+	@echo "make run        install missing build dependencies, build, start pmutop on this machine"
 	@echo "make demo       start pmutop on the simulated 2-socket Sapphire Rapids (--sim spr-2s)"
-	@echo "make test       install missing dependencies, build, run every test"
+	@echo "make test-deps  install the test tools (says which; promtool and prometheus are unpacked"
+	@echo "                into a cache folder, never installed as a service)"
+	@echo "make test       the same, build, run every test"
 	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "make test-kernel boot an emulated arm64 machine (QEMU) and test pmutop against the kernel's"
 	@echo "                real PMU driver there (docs/kernel-pmu.md); make test runs it when QEMU is here"
@@ -58,12 +70,17 @@ help:
 	@echo "make fuzz       build and run the fuzz targets (clang, libFuzzer, ASan/UBSan)"
 	@echo "make bench      run the benchmarks, write bench/results.json"
 	@echo "make screenshots install Pillow and DejaVu fonts if missing, remake screenshots/*.png"
-	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (binary, man page; the default config in"
-	@echo "                \$$(sysconfdir), as pmutop.conf.new when a pmutop.conf is there already)"
+	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX): the binary, man page, systemd unit (not"
+	@echo "                enabled), bash completion, and the default config in \$$(sysconfdir), as"
+	@echo "                pmutop.conf.new when a pmutop.conf is there already; rebuilds for the paths"
 	@echo "make uninstall  remove what make install installed (a config you changed stays)"
+	@echo "make dist       pmutop-VERSION.tar.gz of the tracked files, buildable without git"
 
 deps:
 	@sh scripts/deps.sh
+
+test-deps:
+	@sh scripts/deps.sh test
 
 LIB_A    := $(BUILD)/libpmutop.a
 
@@ -77,6 +94,23 @@ $(LIB_A): $(LIB_OBJS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The version and the paths the binary uses are compiled into buildinfo.o alone; the stamp changes
+# (and that file is rebuilt, the binary relinked) whenever one of them does, `make install
+# PREFIX=/usr` after a plain `make` included. The unit file is made from the same values.
+BUILDINFO_DEFS := -DPMUTOP_VERSION='"$(VERSION)"' -DPMUTOP_SYSCONFDIR='"$(sysconfdir)"' \
+		  -DPMUTOP_EVENTSDIR='"$(eventsdir)"'
+STAMP    := $(BUILD)/gen/buildinfo.stamp
+$(STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo 'version=$(VERSION) sysconfdir=$(sysconfdir) eventsdir=$(eventsdir) bindir=$(bindir)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/src/base/buildinfo.o: $(STAMP)
+$(BUILD)/src/base/buildinfo.o: CPPFLAGS += $(BUILDINFO_DEFS)
+FORCE:
+
+$(BUILD)/pmutop.service: contrib/pmutop.service.in $(STAMP)
+	sed 's|@bindir@|$(bindir)|g' contrib/pmutop.service.in >$@
 
 $(GEN_C): $(MACHINES) scripts/embed.sh
 	@mkdir -p $(dir $@)
@@ -97,7 +131,10 @@ demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) --sim spr-2s $(ARGS)
 
-test: deps
+# deps, then test-deps, one after the other even under -j (two apt-get at once would fight for its lock)
+test:
+	@sh scripts/deps.sh
+	@sh scripts/deps.sh test
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
 	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) \
 		PMUTOP_KERNEL=$(if $(filter 1,$(SAN)),no,$(PMUTOP_KERNEL)) sh tests/run.sh
@@ -126,10 +163,14 @@ screenshots: $(BIN)
 	@sh scripts/screenshots.sh
 
 # A config already in place is the user's: never overwrite it; the new default goes beside it.
-install: $(BIN)
-	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(sysconfdir)
+# The unit goes in $(systemdunitdir) without being enabled: starting a service is the admin's call.
+install: $(BIN) $(BUILD)/pmutop.service
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(sysconfdir) \
+		$(DESTDIR)$(systemdunitdir) $(DESTDIR)$(bashcompdir)
 	$(INSTALL) -m 0755 $(BIN) $(DESTDIR)$(bindir)/pmutop
 	$(INSTALL) -m 0644 pmutop.1 $(DESTDIR)$(man1dir)/pmutop.1
+	$(INSTALL) -m 0644 $(BUILD)/pmutop.service $(DESTDIR)$(systemdunitdir)/pmutop.service
+	$(INSTALL) -m 0644 contrib/pmutop.bash-completion $(DESTDIR)$(bashcompdir)/pmutop
 	@if [ -e $(DESTDIR)$(sysconfdir)/pmutop.conf ] && ! cmp -s conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf; then \
 		$(INSTALL) -m 0644 conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf.new && \
 		echo "make install: kept your $(DESTDIR)$(sysconfdir)/pmutop.conf; the new default is pmutop.conf.new beside it"; \
@@ -140,7 +181,8 @@ install: $(BIN)
 
 # Remove what install put there; a config that differs from the default is the user's and stays.
 uninstall:
-	rm -f $(DESTDIR)$(bindir)/pmutop $(DESTDIR)$(man1dir)/pmutop.1 $(DESTDIR)$(sysconfdir)/pmutop.conf.new
+	rm -f $(DESTDIR)$(bindir)/pmutop $(DESTDIR)$(man1dir)/pmutop.1 $(DESTDIR)$(sysconfdir)/pmutop.conf.new \
+		$(DESTDIR)$(systemdunitdir)/pmutop.service $(DESTDIR)$(bashcompdir)/pmutop
 	@if [ -e $(DESTDIR)$(sysconfdir)/pmutop.conf ]; then \
 		if cmp -s conf/pmutop.conf $(DESTDIR)$(sysconfdir)/pmutop.conf; then \
 			echo "rm -f $(DESTDIR)$(sysconfdir)/pmutop.conf"; rm -f $(DESTDIR)$(sysconfdir)/pmutop.conf; \
@@ -148,6 +190,12 @@ uninstall:
 			echo "make uninstall: kept $(DESTDIR)$(sysconfdir)/pmutop.conf (changed from the default; remove it yourself)"; \
 		fi; \
 	fi
+
+# A tarball of the tracked files with a VERSION file, which builds without git: pmutop-VERSION.tar.gz
+# in DISTDIR (default: here).
+DISTDIR ?= .
+dist:
+	@sh scripts/dist.sh "$(VERSION)" "$(DISTDIR)"
 
 clean:
 	rm -rf build build-* pmutop

@@ -2,12 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh: run every unit test binary and every shell test, then print "N passed, M failed".
 # Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter),
-# PMUTOP_KERNEL=no (leave out test-kernel, which runs where qemu-system-aarch64 is installed).
+# PMUTOP_KERNEL=no (leave out test-kernel, which runs where qemu-system-aarch64 is installed),
+# PMUTOP_TOOLS (where make test-deps unpacked promtool and prometheus).
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 : "${PMUTOP:=$root/pmutop}"
 : "${TEST_BIN_DIR:=$root/build/tests}"
 export PMUTOP
+# promtool and prometheus unpacked by `make test-deps` (scripts/deps.sh), after what PATH has
+tools=${PMUTOP_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/pmutop/tools}
+[ -d "$tools/usr/bin" ] && PATH="$PATH:$tools/usr/bin" && export PATH
 log=$(mktemp "${TMPDIR:-/tmp}/pmutop-run.XXXXXX")
 trap 'rm -f "$log"' EXIT
 status=0

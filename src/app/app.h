@@ -60,6 +60,8 @@ struct app_opts {              /* the command line */
 	bool list_machines;
 	const char *listen;        /* --listen [ADDR:]PORT */
 	const char *prom;          /* --prom FILE */
+	const char *web_config;    /* --web-config FILE: TLS and basic authentication */
+	bool no_cpu_gauges;        /* --no-cpu-gauges */
 	bool quiet;                /* --quiet: no batch rows (exporting only) */
 	int color;                 /* --color WHEN: enum color_mode + 1, 0 when not given */
 	bool list_events;          /* --list-events [GLOB] */
@@ -143,6 +145,10 @@ int app_build_model(struct app *a, const struct ev_list *flat, struct model *m);
 void app_util_baseline(struct app *a);
 void app_util_sample(struct app *a);
 void app_util_free(struct app *a);
+/* Where the MHz figures come from: "cpufreq" (scaling_cur_freq), "cpuinfo" (/proc/cpuinfo's
+ * "cpu MHz", on most virtual machines a constant), or NULL before the first reading or when
+ * neither has a clock. */
+const char *app_util_clock_source(const struct app *a);
 
 extern const struct source_ops source_perf;
 /* A perf stat -x recording (app->rep, opened by the caller) as the source. */

@@ -93,8 +93,8 @@ static bool util_wanted(const struct app *a)
 	return !a->opt.batch || json_rows(a) || a->exp;
 }
 
-/* Interrupts and clocks: the TUI, batch JSON and the exporter (pmutop_interrupts_per_second,
- * pmutop_cpufreq_hertz); batch CSV and text print neither. The machine without a PMU shows them by
+/* Interrupts and clocks: the TUI, batch JSON and the exporter (pmutop_interrupts_total, and
+ * pmutop_frequency_hertz where no cycles are counted); batch CSV and text print neither. The machine without a PMU shows them by
  * default; elsewhere they are read when the columns setting asks for them (the column chooser). */
 static bool swr_wanted(const struct app *a)
 {
@@ -231,4 +231,11 @@ void app_util_free(struct app *a)
 	free(a->util->buf);
 	free(a->util);
 	a->util = NULL;
+}
+
+const char *app_util_clock_source(const struct app *a)
+{
+	if (!a->util)
+		return NULL;
+	return a->util->mhz_src == MHZ_CPUFREQ ? "cpufreq" : a->util->mhz_src == MHZ_CPUINFO ? "cpuinfo" : NULL;
 }

@@ -19,6 +19,7 @@
 #include "ui/widgets/cols.h"
 #include "ui/ui.h"
 #include "app/app_topdown.h"
+#include "base/buildinfo.h"
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -26,12 +27,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PMUTOP_VERSION "0.1"
-
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -58,6 +57,8 @@ static const struct option long_opts[] = {
 	{ "listen", required_argument, NULL, OPT_LISTEN },
 	{ "prom", required_argument, NULL, OPT_PROM },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
+	{ "no-cpu-gauges", no_argument, NULL, OPT_NO_CPU_GAUGES },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
@@ -98,20 +99,33 @@ static void usage(FILE *f)
 "                           source and description, and exit (with --json: every field)\n"
 "      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
 "                           with mapfile.csv (also PMUTOP_EVENTS_DIR, [events] dir,\n"
-"                           $XDG_CACHE_HOME/pmu-events, /usr/share/pmutop/events)\n"
+"                           $XDG_CACHE_HOME/pmu-events, %s)\n"
 "      --events-experimental  also Intel's *_experimental.json tables (left out unless asked)\n"
 "      --cpuid STRING       the CPU the tables are chosen for (GenuineIntel-6-8F-8, Arm MIDR;\n"
 "                           also PMUTOP_CPUID), instead of the one in /proc/cpuinfo\n"
 "      --config FILE        configuration file (default: $XDG_CONFIG_HOME/pmutop/pmutop.conf,\n"
-"                           then " SYSCONFDIR "/pmutop.conf)\n"
+"                           then %s)\n"
 "      --list-options       print every configuration option with its default\n"
 "      --listen [ADDR:]PORT serve Prometheus metrics at http://ADDR:PORT/metrics (ADDR 127.0.0.1\n"
 "                           unless given: 0.0.0.0:PORT, [::1]:PORT); with -b and no -n: until stopped\n"
 "      --prom FILE          rewrite FILE with the same metrics after every interval (atomically)\n"
 "      --quiet              with -b: write no rows, only export\n"
+"      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
+"                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
+"      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
-"  -h, --help               this help;  -V, --version  the version\n");
+"  -h, --help               this help;  -V, --version  the version and the paths built in\n",
+		buildinfo_eventsdir(), buildinfo_system_conf());
+}
+
+/* -V: what a bug report needs to tell builds apart, and where this build looks for its files */
+static void version(void)
+{
+	printf("pmutop %s\n", buildinfo_version());
+	printf("system config: %s\n", buildinfo_system_conf());
+	printf("event tables:  %s (after --events-dir, PMUTOP_EVENTS_DIR, [events] dir, "
+	       "$XDG_CACHE_HOME/pmu-events)\n", buildinfo_eventsdir());
 }
 
 static int fail_usage(const char *fmt, const char *arg)
@@ -122,6 +136,41 @@ static int fail_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* An option getopt refused (c is '?' or ':'), in one line: unknown, ambiguous, missing or extra
+ * argument. getopt says which through optopt: 0 for a long option it could not match, the option's
+ * value for one with a missing or extra argument, the letter of an unknown short option. */
+static int bad_option(char **argv, int c)
+{
+	const char *arg = optind > 0 && argv[optind - 1] ? argv[optind - 1] : "";
+	bool is_long = strncmp(arg, "--", 2) == 0 &&
+		       (optopt == 0 || optopt >= 256 || c == ':' || strchr("bndCeEoxhV", optopt));
+	char shortopt[3] = { '-', (char)optopt, '\0' }, list[512] = "";
+	size_t n, used = 0;
+	int hits = 0;
+
+	if (!is_long)
+		return fail_usage(c == ':' ? "option '%s' needs an argument" : "unknown option '%s'", shortopt);
+	if (c == ':')
+		return fail_usage("option '%s' needs an argument", arg);
+	n = strcspn(arg + 2, "=");
+	snprintf(list, sizeof(list), "%.*s", (int)(n + 2), arg);
+	if (optopt != 0)
+		return fail_usage("option '%s' takes no argument", list);
+	list[0] = '\0';
+	for (int i = 0; long_opts[i].name; i++)
+		if (strncmp(long_opts[i].name, arg + 2, n) == 0) {
+			if (used < sizeof(list))
+				used += (size_t)snprintf(list + used, sizeof(list) - used, "%s--%s", hits ? ", " : "",
+							 long_opts[i].name);
+			hits++;
+		}
+	if (hits > 1) {
+		printable_eprintf("pmutop: option '%.*s' is ambiguous: %s\nTry 'pmutop --help'.\n", (int)(n + 2), arg, list);
+		return 2;
+	}
+	return fail_usage("unknown option '%s'", arg);
+}
+
 static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 {
 	int c;
@@ -129,7 +178,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 
 	*exit_now = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
+	opterr = 0;   /* bad_option says it in one line, with the way to the help */
+	while ((c = getopt_long(argc, argv, ":bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': a->opt.batch = true; break;
 		case 'n':
@@ -171,6 +221,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LISTEN: a->opt.listen = optarg; break;
 		case OPT_PROM: a->opt.prom = optarg; break;
 		case OPT_QUIET: a->opt.quiet = true; break;
+		case OPT_WEB_CONFIG: a->opt.web_config = optarg; break;
+		case OPT_NO_CPU_GAUGES: a->opt.no_cpu_gauges = true; break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;
@@ -191,8 +243,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_EVENTS_EXPERIMENTAL: a->opt.events_experimental = true; break;
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
-		case 'V': printf("pmutop %s\n", PMUTOP_VERSION); *exit_now = 1; return 0;
-		default: usage(stderr); return 2;
+		case 'V': version(); *exit_now = 1; return 0;
+		default: return bad_option(argv, c);
 		}
 	}
 	if (a->opt.list_events && optind < argc)
@@ -214,6 +266,13 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	return 0;
 }
 
+static int int_cmp(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+
+	return (a > b) - (a < b);
+}
+
 /* where: "FILE:LINE: [eventset NAME] events: " when the list came from the config, else "" */
 static void print_event_error(struct app *a, const char *where, const char *list, const struct ev_error *err)
 {
@@ -233,7 +292,7 @@ static void print_event_error(struct app *a, const char *where, const char *list
 		*strchr(word, ':') = '\0'; /* a modifier (":u", ":ppp"), not libpfm4's EVENT:UMASK */
 	if (!word[0])
 		return;
-	events_suggest(&a->cat, word, more, sizeof(more));
+	events_suggest(&a->cat, &a->reg, word, more, sizeof(more));
 	if (more[0])
 		printable_eprintf("pmutop: %s\n", more);
 }
@@ -327,8 +386,20 @@ static int load_settings(struct app *a)
 
 	settings_defaults(&a->set);
 	if ((rc = settings_find(a->opt.config, path, sizeof(path), &em)) < 0) {
-		printable_eprintf("pmutop: %s\n", errmsg_text(&em, rc));
-		return 2;
+		const char *why = errmsg_text(&em, rc), *sys = buildinfo_system_conf();
+		bool was_sys = strstr(why, sys) == why;
+
+		printable_eprintf("pmutop: %s%s\n", a->opt.config ? "" : "warning: ", why);
+		/* a file nobody named (sudo -u keeping HOME, a folder in its place) is no reason to stop:
+		 * the system's config, when readable, else the defaults; --config FILE is an error */
+		if (a->opt.config)
+			return 2;
+		path[0] = '\0';
+		if (!was_sys && access(sys, F_OK) == 0 && (rc = settings_find(sys, path, sizeof(path), &em)) < 0) {
+			printable_eprintf("pmutop: warning: %s\n", errmsg_text(&em, rc));
+			path[0] = '\0';
+		}
+		printable_eprintf("pmutop: warning: going on with %s\n", path[0] ? path : "the default settings");
 	}
 	if (path[0] && (rc = settings_load(&a->set, path, &em)) < 0) {
 		printable_eprintf("pmutop: %s\n", errmsg_text(&em, rc));
@@ -336,6 +407,43 @@ static int load_settings(struct app *a)
 	}
 	a->interval = a->opt.delay > 0 ? a->opt.delay : a->set.interval;
 	return 0;
+}
+
+/* -C: every CPU listed must be online; the message names those that are not and those that are. */
+static int filter_cpus(struct app *a)
+{
+	int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus), *online, k = 0, off = 0;
+	char bad[256], ok[512];
+
+	if (n <= 0) {
+		free(cpus);
+		printable_eprintf("pmutop: -C %s: not a CPU list (write it as 0-3,8)\n", a->opt.cpus);
+		return 2;
+	}
+	if (!(online = malloc(sizeof(int) * (size_t)(a->topo.ncpus + 1)))) {
+		free(cpus);
+		fprintf(stderr, "pmutop: out of memory\n");
+		return 1;
+	}
+	for (int i = 0; i < a->topo.ncpus; i++)
+		online[k++] = a->topo.cpus[i].cpu;
+	qsort(online, (size_t)k, sizeof(int), int_cmp);
+	for (int i = 0; i < n; i++)
+		if (!cpulist_has(online, k, cpus[i]))
+			cpus[off++] = cpus[i];   /* the offline ones, in place: the list is read no further */
+	if (off > 0) {
+		if (cpulist_format(cpus, off, bad, sizeof(bad)) < 0)
+			snprintf(bad, sizeof(bad), "%d and others", cpus[0]);
+		if (k == 0 || cpulist_format(online, k, ok, sizeof(ok)) < 0)
+			snprintf(ok, sizeof(ok), "%d CPUs", k);
+		printable_eprintf("pmutop: -C %s: %s %s not online (online: %s)\n", a->opt.cpus,
+				  off == 1 ? "CPU" : "CPUs", bad, ok);
+	} else {
+		off = topo_filter(&a->topo, cpus, n) < 0;
+	}
+	free(cpus);
+	free(online);
+	return off ? 2 : 0;
 }
 
 static int run(struct app *a)
@@ -348,7 +456,7 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
-	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, PMUTOP_VERSION)))
+	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, buildinfo_version())))
 		return r;
 	if (a->opt.do_replay)
 		return replay_main(a);
@@ -368,15 +476,8 @@ static int run(struct app *a)
 		}
 		return uncore_report(stdout, &a->inv, a->opt.json) < 0 ? 1 : 0;
 	}
-	if (a->opt.cpus) {
-		int *cpus = NULL, n = cpulist_parse(a->opt.cpus, &cpus);
-		if (n <= 0 || topo_filter(&a->topo, cpus, n) < 0) {
-			free(cpus);
-			printable_eprintf("pmutop: -C %s: not a list of online CPUs\n", a->opt.cpus);
-			return 2;
-		}
-		free(cpus);
-	}
+	if (a->opt.cpus && (r = filter_cpus(a)))
+		return r;
 	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where), &with_td)))
 		return 2;
 	if ((a->opt.nevents || list[0]) && (r = parse_events(a, list, where)))

@@ -3,6 +3,7 @@
 #include "settings.h"
 #include "base/printable.h"
 #include "base/errmsg.h"
+#include "base/buildinfo.h"
 #include "base/safefile.h"
 #include <ctype.h>
 #include <errno.h>
@@ -15,10 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef SYSCONFDIR   /* the Makefile's $(sysconfdir) */
-#define SYSCONFDIR "/etc"
-#endif
-#define SYSTEM_CONF SYSCONFDIR "/pmutop.conf"
+#define SYSTEM_CONF buildinfo_system_conf()   /* the Makefile's $(sysconfdir)/pmutop.conf */
 
 static struct evset *set_get(struct settings *s, const char *name)
 {

@@ -46,6 +46,8 @@ struct settings {
 	bool quiet;         /* batch mode writes no rows */
 	int max_connections;/* HTTP connections at once */
 	int timeout;        /* seconds an idle or stalled HTTP connection is kept */
+	char web_config[1024]; /* TLS and basic authentication (exporter-toolkit's format), "" = none */
+	bool cpu_gauges;    /* the derived gauges per CPU besides those per socket */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
 	int sort_line;      /* line of "sort =" in it, 0 when not set there */

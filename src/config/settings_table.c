@@ -51,6 +51,12 @@ const struct setting_def settings_table[] = {
 	  "HTTP connections served at once (1..4096)", F(max_connections) },
 	{ "timeout", "exporter", ST_INT, 1, 3600, false, NULL, "10",
 	  "seconds an idle or stalled HTTP connection is kept (1..3600)", F(timeout) },
+	{ "web_config", "exporter", ST_STRING, 0, 0, false, NULL, "",
+	  "TLS and basic authentication: a web configuration file as Prometheus' exporters read "
+	  "(--web-config); empty = plain HTTP, no authentication", F(web_config) },
+	{ "cpu_gauges", "exporter", ST_BOOL, 0, 0, false, NULL, "true",
+	  "export the derived gauges (IPC, frequency, ratios) per CPU as well as per socket; false "
+	  "halves the series of a large machine (--no-cpu-gauges)", F(cpu_gauges) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
 

@@ -3,6 +3,7 @@
 #include "events_report.h"
 #include "base/printable.h"
 #include "hw/catalog/catalog.h"
+#include "hw/events/evtables.h"
 #include "hw/sys/pmu.h"
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static bool wanted(const char *name, const char *glob)
 {
@@ -132,10 +134,66 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 	return n;
 }
 
-void events_suggest(struct catalog *c, const char *name, char *out, size_t n)
+/* Edit distance, case-insensitive (perf's names are matched so: LLC-loads, llc-loads), with every
+ * name cut to NEAR_MAX characters: a suggestion needs no more. */
+#define NEAR_MAX 96
+static int distance(const char *a, const char *b)
+{
+	int la = (int)strnlen(a, NEAR_MAX), lb = (int)strnlen(b, NEAR_MAX), row[NEAR_MAX + 1];
+
+	for (int j = 0; j <= lb; j++)
+		row[j] = j;
+	for (int i = 1; i <= la; i++) {
+		int prev = row[0];
+
+		row[0] = i;
+		for (int j = 1; j <= lb; j++) {
+			int cur = row[j], v = prev + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+
+			if (row[j] + 1 < v)
+				v = row[j] + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			prev = cur;
+		}
+	}
+	return row[lb];
+}
+
+struct near {
+	const char *name[3];
+	int dist[3], n;
+};
+
+/* Keep the three nearest names, the first offered winning a tie; one further than half the
+ * name's length away is no suggestion. */
+static void near_add(struct near *nb, const char *want, const char *name)
+{
+	int d = distance(want, name), k;
+
+	if (d > (int)strnlen(want, NEAR_MAX) / 2 + 1 || d == 0)
+		return;
+	for (int i = 0; i < nb->n; i++)
+		if (!strcasecmp(nb->name[i], name))
+			return;
+	if (nb->n == 3 && d >= nb->dist[2])
+		return;
+	k = nb->n < 3 ? nb->n++ : 2;
+	while (k > 0 && nb->dist[k - 1] > d) {
+		nb->dist[k] = nb->dist[k - 1];
+		nb->name[k] = nb->name[k - 1];
+		k--;
+	}
+	nb->dist[k] = d;
+	nb->name[k] = name;
+}
+
+void events_suggest(struct catalog *c, const struct pmu_registry *reg, const char *name, char *out, size_t n)
 {
 	const struct cat_event *e;
 	const char *s[3];
+	struct near nb = { .n = 0 };
 	int k, same = catalog_lookup(c, name, &e);
 	char hint[768];
 
@@ -147,13 +205,27 @@ void events_suggest(struct catalog *c, const char *name, char *out, size_t n)
 						 "the core PMU");
 		return;
 	}
-	k = catalog_suggest(c, name, s, 3);
+	/* perf's own names first (cycles for cylces), then the core PMUs' sysfs aliases, then the
+	 * vendor tables' */
+	for (const char *const *g = evtab_names(); *g; g++)
+		near_add(&nb, name, *g);
+	for (int p = 0; reg && p < reg->n; p++) {
+		const struct pmu_alias *al;
+		int na = reg->pmus[p].kind == PMU_KIND_CORE ? pmu_aliases(&reg->pmus[p], &al) : 0;
 
-	if (k == 0) {
+		for (int i = 0; i < na; i++)
+			near_add(&nb, name, al[i].name);
+	}
+	k = catalog_suggest(c, name, s, 3);
+	for (int i = 0; i < k; i++)
+		near_add(&nb, name, s[i]);
+	while (nb.n > 1 && nb.dist[nb.n - 1] > nb.dist[0] + 1)   /* cycles for cylces, not slots too */
+		nb.n--;
+	if (nb.n == 0) {
 		catalog_hint(c, hint, sizeof(hint));
 		snprintf(out, n, "%s", c->n ? "" : hint);
 		return;
 	}
-	snprintf(out, n, "did you mean %s%s%s%s%s?", s[0], k > 1 ? (k > 2 ? ", " : " or ") : "", k > 1 ? s[1] : "",
-		 k > 2 ? " or " : "", k > 2 ? s[2] : "");
+	snprintf(out, n, "did you mean %s%s%s%s%s?", nb.name[0], nb.n > 1 ? (nb.n > 2 ? ", " : " or ") : "",
+		 nb.n > 1 ? nb.name[1] : "", nb.n > 2 ? " or " : "", nb.n > 2 ? nb.name[2] : "");
 }

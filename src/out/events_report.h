@@ -15,7 +15,8 @@ struct pmu_registry;
  * number of events printed, or -errno. */
 int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_registry *reg, const char *glob,
 		  bool json);
-/* "did you mean a, b or c?" for an unknown name, or "" when the catalog has nothing near; with the
- * hint where tables come from when the catalog is empty. */
-void events_suggest(struct catalog *c, const char *name, char *out, size_t n);
+/* "did you mean a, b or c?" for an unknown name: the nearest of perf's built-in names, the core PMUs'
+ * sysfs aliases (reg may be NULL) and the catalog's names; "" when none is near, or the hint where
+ * tables come from when the catalog is empty. */
+void events_suggest(struct catalog *c, const struct pmu_registry *reg, const char *name, char *out, size_t n);
 #endif

@@ -6,6 +6,8 @@
  * waits for a client, and a stalled client only pins the snapshot it started with. */
 #include "exporter.h"
 #include "app/app.h"
+#include "base/errmsg.h"
+#include "exporter_web.h"
 #include "prom.h"
 #include <arpa/inet.h>
 #include <dlfcn.h>
@@ -35,6 +37,11 @@ static struct {
 	__typeof__(&MHD_lookup_connection_value) lookup_connection_value;
 	__typeof__(&MHD_start_daemon) start_daemon;
 	__typeof__(&MHD_stop_daemon) stop_daemon;
+	/* TLS and basic authentication (--web-config) */
+	__typeof__(&MHD_is_feature_supported) is_feature_supported;
+	__typeof__(&MHD_basic_auth_get_username_password) basic_auth_get_username_password;
+	__typeof__(&MHD_queue_basic_auth_fail_response) queue_basic_auth_fail_response;
+	__typeof__(&MHD_free) free;
 } mhd;
 
 /* 0 once libmicrohttpd's functions are found; else -1, with a message that says what to install */
@@ -60,9 +67,14 @@ static int mhd_open(void)
 	*(void **)&mhd.lookup_connection_value = dlsym(h, "MHD_lookup_connection_value");
 	*(void **)&mhd.start_daemon = dlsym(h, "MHD_start_daemon");
 	*(void **)&mhd.stop_daemon = dlsym(h, "MHD_stop_daemon");
+	*(void **)&mhd.is_feature_supported = dlsym(h, "MHD_is_feature_supported");
+	*(void **)&mhd.basic_auth_get_username_password = dlsym(h, "MHD_basic_auth_get_username_password");
+	*(void **)&mhd.queue_basic_auth_fail_response = dlsym(h, "MHD_queue_basic_auth_fail_response");
+	*(void **)&mhd.free = dlsym(h, "MHD_free");
 	if (!mhd.create_response_from_buffer_with_free_callback_cls || !mhd.create_response_from_buffer ||
 	    !mhd.add_response_header || !mhd.queue_response || !mhd.destroy_response ||
-	    !mhd.lookup_connection_value || !mhd.stop_daemon || !mhd.start_daemon) {
+	    !mhd.lookup_connection_value || !mhd.stop_daemon || !mhd.start_daemon || !mhd.is_feature_supported ||
+	    !mhd.basic_auth_get_username_password || !mhd.queue_basic_auth_fail_response || !mhd.free) {
 		mhd.start_daemon = NULL;
 		dlclose(h);
 		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd 0.9.71 or newer; the one installed lacks a function it uses\n");
@@ -96,6 +108,9 @@ struct exporter {
 	const char *textfile;
 	bool textfile_failing;
 	bool publish_failing;
+	bool cpu_gauges;           /* the derived gauges per CPU too ([exporter] cpu_gauges) */
+	bool web_open;
+	struct exporter_web web;   /* --web-config: TLS and basic authentication */
 };
 
 /* ---- snapshots ---- */
@@ -237,8 +252,15 @@ bool exporter_want_gzip(const char *accept_encoding)
 
 /* ---- HTTP ---- */
 
-static enum MHD_Result reply_static(struct MHD_Connection *c, unsigned status, const char *text,
-				    const char *allow)
+/* The headers the web configuration asks for (http_server_config.headers), on every response. */
+static void add_headers(struct exporter *ex, struct MHD_Response *r)
+{
+	for (int i = 0; ex->web_open && i < ex->web.cfg.nheaders; i++)
+		mhd.add_response_header(r, ex->web.cfg.headers[i].name, ex->web.cfg.headers[i].value);
+}
+
+static enum MHD_Result reply_static(struct exporter *ex, struct MHD_Connection *c, unsigned status,
+				    const char *text, const char *allow)
 {
 	struct MHD_Response *r = mhd.create_response_from_buffer(strlen(text), (void *)text,
 								  MHD_RESPMEM_PERSISTENT);
@@ -249,7 +271,38 @@ static enum MHD_Result reply_static(struct MHD_Connection *c, unsigned status, c
 	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
 	if (allow)
 		mhd.add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+	add_headers(ex, r);
 	ok = mhd.queue_response(c, status, r);
+	mhd.destroy_response(r);
+	return ok;
+}
+
+/* Basic authentication (RFC 7617) against the web configuration's users. */
+static bool authorized(struct exporter *ex, struct MHD_Connection *c)
+{
+	char *pass = NULL, *user = mhd.basic_auth_get_username_password(c, &pass);
+	bool ok = exporter_web_check(&ex->web, user, pass);
+
+	if (pass) {
+		explicit_bzero(pass, strlen(pass));
+		mhd.free(pass);
+	}
+	if (user)
+		mhd.free(user);
+	return ok;
+}
+
+static enum MHD_Result reply_unauthorized(struct exporter *ex, struct MHD_Connection *c)
+{
+	static const char text[] = "401 Unauthorized: pmutop asks for a user and password\n";
+	struct MHD_Response *r = mhd.create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
+	enum MHD_Result ok;
+
+	if (!r)
+		return MHD_NO;
+	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+	add_headers(ex, r);
+	ok = mhd.queue_basic_auth_fail_response(c, "pmutop", r);   /* 401 with WWW-Authenticate: Basic */
 	mhd.destroy_response(r);
 	return ok;
 }
@@ -267,13 +320,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	enum MHD_Result ok;
 
 	(void)version, (void)upload_data, (void)upload_size, (void)state;
+	if (ex->web_open && exporter_web_auth(&ex->web) && !authorized(ex, c))
+		return reply_unauthorized(ex, c);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
-		return reply_static(c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD\n", "GET, HEAD");
+		return reply_static(ex, c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD\n", "GET, HEAD");
 	if (strcmp(url, "/metrics") != 0)
-		return reply_static(c, MHD_HTTP_NOT_FOUND, "not found: pmutop serves /metrics\n", NULL);
+		return reply_static(ex, c, MHD_HTTP_NOT_FOUND, "not found: pmutop serves /metrics\n", NULL);
 	s = snap_get(ex);
 	if (!s)
-		return reply_static(c, MHD_HTTP_SERVICE_UNAVAILABLE, "no sample yet\n", NULL);
+		return reply_static(ex, c, MHD_HTTP_SERVICE_UNAVAILABLE, "no sample yet\n", NULL);
 	fmt = exporter_want_openmetrics(mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Accept"))
 	      ? PROM_OPENMETRICS : PROM_TEXT;
 	if (s->body[fmt].len == 0)   /* not written (out of memory): the other one */
@@ -302,6 +357,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	mhd.add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept, Accept-Encoding");
 	if (gz)
 		mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+	add_headers(ex, r);
 	ok = mhd.queue_response(c, MHD_HTTP_OK, r);
 	mhd.destroy_response(r);
 	return ok;
@@ -457,15 +513,70 @@ static int write_atomic(const char *path, const char *text, size_t len)
 
 /* ---- start, publish, stop ---- */
 
+/* --web-config: read it and check that this libmicrohttpd can do what it asks. 0, or the exit
+ * status with the message printed. */
+static int web_setup(struct exporter *ex, const struct app *a, const char *path)
+{
+	struct errmsg em = { 0 };
+	const char *from = a->opt.web_config ? "--web-config" : "[exporter] web_config =";
+	int r = exporter_web_open(&ex->web, path, &em);
+
+	ex->web_open = true;
+	if (r < 0) {
+		fprintf(stderr, "pmutop: %s %s\n", from, errmsg_text(&em, r));
+		return 2;
+	}
+	if (exporter_web_tls(&ex->web) && mhd.is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+		fprintf(stderr, "pmutop: %s %s: this libmicrohttpd was built without TLS\n", from, path);
+		return 1;
+	}
+	if (exporter_web_auth(&ex->web) && !exporter_web_tls(&ex->web))
+		fprintf(stderr, "pmutop: warning: %s %s: basic authentication without TLS sends passwords in "
+			"the clear\n", from, path);
+	return 0;
+}
+
+/* libmicrohttpd on the socket we bound, with TLS when the web configuration has it. */
+static int start_daemon(struct exporter *ex, const struct app *a, int fd)
+{
+	struct MHD_OptionItem tls[] = {
+		{ MHD_OPTION_HTTPS_MEM_CERT, 0, ex->web.cert },
+		{ MHD_OPTION_HTTPS_MEM_KEY, 0, ex->web.key },
+		{ MHD_OPTION_HTTPS_PRIORITIES, 0, ex->web.priorities },
+		{ MHD_OPTION_END, 0, NULL },
+	};
+	bool with_tls = ex->web_open && exporter_web_tls(&ex->web);
+	sigset_t all, old;
+
+	/* the server thread takes no signals: they stay with the refresh loop, which waits on them */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	ex->d = mhd.start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (with_tls ? MHD_USE_TLS : 0), 0, NULL, NULL,
+				 handle, ex,
+				 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
+				 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)a->set.max_connections,
+				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)a->set.timeout,
+				 MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)REQUEST_MEMORY,
+				 MHD_OPTION_ARRAY, with_tls ? tls : &tls[3],
+				 MHD_OPTION_END);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ex->d ? 0 : -1;
+}
+
 int exporter_start(struct app *a, const char *version)
 {
 	const char *listen_spec = a->opt.listen ? a->opt.listen : a->set.listen;
 	const char *textfile = a->opt.prom ? a->opt.prom : a->set.textfile;
+	const char *web = a->opt.web_config ? a->opt.web_config : a->set.web_config;
 	struct exporter *ex;
 	char where[96];
-	sigset_t all, old;
 	int fd, r;
 
+	if (*web && !*listen_spec) {
+		fprintf(stderr, "pmutop: %s is for the server: give --listen too\n",
+			a->opt.web_config ? "--web-config" : "[exporter] web_config");
+		return 2;
+	}
 	if (!*listen_spec && !*textfile)
 		return 0;
 	ex = calloc(1, sizeof(*ex));
@@ -475,6 +586,7 @@ int exporter_start(struct app *a, const char *version)
 	}
 	pthread_mutex_init(&ex->lock, NULL);
 	ex->version = version;
+	ex->cpu_gauges = a->set.cpu_gauges && !a->opt.no_cpu_gauges;
 	snprintf(ex->source, sizeof(ex->source), "%s", a->opt.do_replay ? "replay" : a->opt.sim ? "sim" : "live");
 	a->exp = ex;
 	a->on_frame = exporter_publish;
@@ -492,6 +604,8 @@ int exporter_start(struct app *a, const char *version)
 		return 0;
 	if (mhd_open() < 0)
 		return 1;
+	if (*web && (r = web_setup(ex, a, web)))
+		return r;
 	fd = open_listener(listen_spec, a->opt.listen ? "--listen" : "[exporter] listen =", where, sizeof(where));
 	if (fd < 0)
 		return fd == -2 ? 2 : 1;
@@ -503,22 +617,14 @@ int exporter_start(struct app *a, const char *version)
 			   PROM_OPENMETRICS);
 		snap_publish(ex, s);
 	}
-	/* the server thread takes no signals: they stay with the refresh loop, which waits on them */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	ex->d = mhd.start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, handle, ex,
-				 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-				 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)a->set.max_connections,
-				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)a->set.timeout,
-				 MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)REQUEST_MEMORY,
-				 MHD_OPTION_END);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!ex->d) {
+	if (start_daemon(ex, a, fd) < 0) {
 		close(fd);
-		fprintf(stderr, "pmutop: --listen %s: the HTTP server (libmicrohttpd) did not start\n", where);
+		fprintf(stderr, "pmutop: --listen %s: the HTTP server (libmicrohttpd) did not start%s\n", where,
+			ex->web_open && exporter_web_tls(&ex->web) ? " (is the key the certificate's, both PEM?)" : "");
 		return 1;
 	}
-	fprintf(stderr, "pmutop: serving metrics on http://%s/metrics\n", where);
+	fprintf(stderr, "pmutop: serving metrics on %s://%s/metrics%s\n", ex->web_open && exporter_web_tls(&ex->web) ?
+		"https" : "http", where, ex->web_open && exporter_web_auth(&ex->web) ? " (basic authentication)" : "");
 	return 0;
 }
 
@@ -584,7 +690,8 @@ void exporter_publish(struct app *a)
 		return;
 	}
 	core_types(ex, a);
-	info = (struct prom_info){ .version = ex->version, .source = ex->source, .core_type = ex->core_type };
+	info = (struct prom_info){ .version = ex->version, .source = ex->source, .core_type = ex->core_type,
+				   .kernel_clock = app_util_clock_source(a), .no_cpu_gauges = !ex->cpu_gauges };
 	topdown_info(&info, a);
 	ob_init(&s->body[PROM_TEXT], 1 << 16);
 	prom_write(&s->body[PROM_TEXT], &a->model, &ex->tot, &info, PROM_TEXT);
@@ -619,6 +726,8 @@ void exporter_stop(struct app *a)
 		return;
 	if (ex->d)
 		mhd.stop_daemon(ex->d);   /* waits for its thread; frees the responses still queued */
+	if (ex->web_open)
+		exporter_web_close(&ex->web);   /* after the server: its thread may be checking a password */
 	snap_unref(ex->cur);
 	prom_totals_free(&ex->tot);
 	free(ex->core_type);

@@ -19,6 +19,7 @@ void prom_totals_free(struct prom_totals *t)
 	free(t->cpu_ids);
 	free(t->cpu);
 	free(t->sock);
+	free(t->irq);
 	uint64_t resets = t->resets;
 	memset(t, 0, sizeof(*t));
 	t->resets = resets;
@@ -50,7 +51,8 @@ static int totals_reset(struct prom_totals *t, const struct model *m)
 	t->cpu_ids = malloc(((size_t)m->ncpus + 1) * sizeof(int));
 	t->cpu = malloc((ncell + 1) * sizeof(double));
 	t->sock = malloc((nsu + 1) * sizeof(double));
-	if (!t->names || !t->cpu_ids || !t->cpu || !t->sock)
+	t->irq = malloc(((size_t)m->ncpus + 1) * sizeof(double));
+	if (!t->names || !t->cpu_ids || !t->cpu || !t->sock || !t->irq)
 		goto oom;
 	for (int e = 0; e < m->nev; e++) {
 		t->names[2 * e] = strdup(m->ev[e].name);
@@ -63,6 +65,8 @@ static int totals_reset(struct prom_totals *t, const struct model *m)
 		t->cpu[i] = NAN;   /* NAN until counted once */
 	for (size_t i = 0; i < nsu; i++)
 		t->sock[i] = NAN;
+	for (int c = 0; c < m->ncpus; c++)
+		t->irq[c] = NAN;
 	return 0;
 oom:
 	prom_totals_free(t);
@@ -100,6 +104,8 @@ int prom_totals_add(struct prom_totals *t, const struct model *m)
 		for (int e = 0; e < m->nev; e++)
 			if (row[e].state == EVS_OK && isfinite(row[e].value))
 				add_to(&t->cpu[(size_t)c * m->nev + e], row[e].value);
+		if (f->swr && f->swr[(size_t)c * SWR_N + SWR_NIRQ] > 0)
+			add_to(&t->irq[c], f->swr[(size_t)c * SWR_N + SWR_IRQ]);
 	}
 	for (int s = 0; s < m->nsock; s++)
 		for (int k = 0; k < NPU; k++) {
@@ -206,7 +212,9 @@ static void family(struct outbuf *b, int fmt, const char *name, bool counter, co
 }
 
 /* Label fragments, escaped once: `event="..",pmu=".."` per event, `cpu="..",...` per CPU,
- * `socket=".."` per socket. */
+ * `socket=".."` per socket. A label whose value is unknown or empty is left out, never written as
+ * "": pmu for perf's generic events and a recording's, socket and core for a recording without
+ * its topology, core_type where the core PMU is not known. */
 struct labels {
 	struct outbuf text;
 	size_t *ev, *cpu, *sock;   /* offsets, [n + 1] each */
@@ -216,8 +224,18 @@ static void lab_int(struct outbuf *b, const char *name, int v)
 {
 	ob_str(b, name);
 	ob_str(b, "=\"");
-	if (v >= 0)
-		ob_i64(b, v);
+	ob_i64(b, v);
+	ob_char(b, '"');
+}
+
+static void lab_str(struct outbuf *b, const char *name, const char *v)
+{
+	if (!v || !*v)
+		return;
+	ob_char(b, ',');
+	ob_str(b, name);
+	ob_str(b, "=\"");
+	prom_label_value(b, v);
 	ob_char(b, '"');
 }
 
@@ -233,27 +251,29 @@ static int labels_build(struct labels *l, const struct model *m, const struct pr
 		l->ev[e] = l->text.len;
 		ob_str(&l->text, "event=\"");
 		prom_label_value(&l->text, m->ev[e].name);
-		ob_str(&l->text, "\",pmu=\"");
-		prom_label_value(&l->text, m->ev[e].pmu);
 		ob_char(&l->text, '"');
+		lab_str(&l->text, "pmu", m->ev[e].pmu);
 	}
 	l->ev[m->nev] = l->text.len;
 	for (int c = 0; c < m->ncpus; c++) {
-		const char *ct = info && info->core_type && info->core_type[c] ? info->core_type[c] : "";
+		int sock = m->sock_ids[m->cpu_sock[c]];
 		l->cpu[c] = l->text.len;
 		lab_int(&l->text, "cpu", m->cpu_ids[c]);
-		ob_char(&l->text, ',');
-		lab_int(&l->text, "socket", m->sock_ids[m->cpu_sock[c]]);
-		ob_char(&l->text, ',');
-		lab_int(&l->text, "core", m->cpu_core[c]);
-		ob_str(&l->text, ",core_type=\"");
-		prom_label_value(&l->text, ct);
-		ob_char(&l->text, '"');
+		if (sock >= 0) {
+			ob_char(&l->text, ',');
+			lab_int(&l->text, "socket", sock);
+		}
+		if (m->cpu_core[c] >= 0) {
+			ob_char(&l->text, ',');
+			lab_int(&l->text, "core", m->cpu_core[c]);
+		}
+		lab_str(&l->text, "core_type", info && info->core_type ? info->core_type[c] : NULL);
 	}
 	l->cpu[m->ncpus] = l->text.len;
 	for (int s = 0; s < m->nsock; s++) {
 		l->sock[s] = l->text.len;
-		lab_int(&l->text, "socket", m->sock_ids[s]);
+		if (m->sock_ids[s] >= 0)
+			lab_int(&l->text, "socket", m->sock_ids[s]);
 	}
 	l->sock[m->nsock] = l->text.len;
 	return l->text.oom ? -ENOMEM : 0;
@@ -267,9 +287,33 @@ static void labels_free(struct labels *l)
 	free(l->sock);
 }
 
-static void lab(struct outbuf *b, const struct labels *l, const size_t *off, int i)
+/* NAME{A,B,EXTRA} VALUE: the fragments a (of off_a) and b (of off_b, may be NULL) and extra (may
+ * be NULL), the empty ones left out, no braces when all are. */
+static void sample(struct outbuf *b, const char *name, const struct labels *l, const size_t *off_a, int a,
+		   const size_t *off_b, int i, const char *extra, double v)
 {
-	ob_mem(b, l->text.p + off[i], off[i + 1] - off[i]);
+	size_t na = off_a ? off_a[a + 1] - off_a[a] : 0, nb = off_b ? off_b[i + 1] - off_b[i] : 0;
+	bool any = false;
+
+	ob_str(b, name);
+	if (na) {
+		ob_char(b, '{');
+		ob_mem(b, l->text.p + off_a[a], na);
+		any = true;
+	}
+	if (nb) {
+		ob_char(b, any ? ',' : '{');
+		ob_mem(b, l->text.p + off_b[i], nb);
+		any = true;
+	}
+	if (extra && *extra) {
+		ob_char(b, any ? ',' : '{');
+		ob_str(b, extra);
+		any = true;
+	}
+	ob_str(b, any ? "} " : " ");
+	num(b, v);
+	ob_char(b, '\n');
 }
 
 /* The derived gauges: per CPU as NAME, per socket as pmutop_socket_..., in base units. */
@@ -279,8 +323,8 @@ static const struct {
 	const char *name, *help;
 } gauges[] = {
 	{ M_IPC, 1, "ipc", "instructions per cycle over the last interval" },
-	{ M_GHZ, 1e9, "frequency_hertz", "cycles per second while counting over the last interval" },
-	{ M_UTIL, 0.01, "utilization_ratio", "share of the last interval the CPU was busy (cpu-clock, 0..1)" },
+	{ M_UTIL, 0.01, "utilization_ratio", "share of the last interval the CPU was not idle (/proc/stat: "
+	  "all but idle and iowait time), 0..1" },
 	{ M_MPKI, 1, "llc_mpki", "last-level cache misses per thousand instructions over the last interval" },
 	{ M_LLC_MISS_PCT, 0.01, "llc_miss_ratio", "last-level cache misses per reference over the last interval (0..1)" },
 	{ M_BR_MISS_PCT, 0.01, "branch_miss_ratio", "mispredicted branches per branch over the last interval (0..1)" },
@@ -290,20 +334,69 @@ static const struct {
 	{ M_L1D_MPKI, 1, "l1d_mpki", "L1 data cache refills per thousand instructions over the last interval" },
 	{ M_L1D_MISS_PCT, 0.01, "l1d_miss_ratio", "L1 data cache refills per access over the last interval (0..1)" },
 	{ M_L3_HIT_PCT, 0.01, "l3_hit_ratio", "L3 lookups that hit over the last interval (0..1)" },
-	/* the kernel's books, read where the screen shows them (no PMU, or the columns setting) */
-	{ M_IRQ_RATE, 1, "interrupts_per_second", "interrupts per second over the last interval (/proc/interrupts)" },
-	{ M_MHZ, 1e6, "cpufreq_hertz", "the clock the kernel reports (cpufreq, else /proc/cpuinfo), mean over the last interval" },
 };
+
+#define FREQ_HELP "the clock over the last interval: cycles counted per second where cycles are " \
+	"counted (clock=\"cycles\"; cycles stop in idle states, so a CPU idle part of the interval reads " \
+	"low), else the kernel's (clock=\"cpufreq\": scaling_cur_freq; clock=\"cpuinfo\": /proc/cpuinfo, " \
+	"on most virtual machines a constant)"
+
+/* One frequency per CPU or socket: from the cycles counted when they are, else the kernel's. */
+static bool frequency(const double *met, const struct prom_info *info, double *v, const char **clock)
+{
+	if (isfinite(met[M_GHZ])) {
+		*v = met[M_GHZ] * 1e9;
+		*clock = "clock=\"cycles\"";
+		return true;
+	}
+	if (isfinite(met[M_MHZ]) && info && info->kernel_clock) {
+		*v = met[M_MHZ] * 1e6;
+		*clock = strcmp(info->kernel_clock, "cpufreq") ? "clock=\"cpuinfo\"" : "clock=\"cpufreq\"";
+		return true;
+	}
+	return false;
+}
+
+static void series_gauges(struct outbuf *b, const struct model *m, const struct labels *l,
+			  const struct prom_info *info, int fmt, bool per_socket)
+{
+	const struct frame *f = &m->cur;
+	int n = per_socket ? m->nsock : m->ncpus;
+	const double *met = per_socket ? f->sock_m : f->cpu_m;
+	const size_t *off = per_socket ? l->sock : l->cpu;
+	const char *pre = per_socket ? "pmutop_socket_" : "pmutop_", *clock;
+	char name[96], help[512];
+	double v;
+
+	snprintf(name, sizeof(name), "%sfrequency_hertz", pre);
+	snprintf(help, sizeof(help), "%s%s", per_socket ? "per socket (from the sums of its CPUs' counts, or "
+		 "the mean of their clocks): " : "", FREQ_HELP);
+	family(b, fmt, name, false, help);
+	for (int i = 0; i < n; i++)
+		if ((per_socket || f->online[i]) && frequency(&met[(size_t)i * NMETRICS], info, &v, &clock))
+			sample(b, name, l, off, i, NULL, 0, clock, v);
+	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
+		snprintf(name, sizeof(name), "%s%s", pre, gauges[g].name);
+		snprintf(help, sizeof(help), "%s%s", per_socket ? "per socket (from the sums of its CPUs' counts): " : "",
+			 gauges[g].help);
+		family(b, fmt, name, false, help);
+		for (int i = 0; i < n; i++) {
+			v = met[(size_t)i * NMETRICS + gauges[g].metric];
+			if ((per_socket || f->online[i]) && isfinite(v))
+				sample(b, name, l, off, i, NULL, 0, NULL, v * gauges[g].scale);
+		}
+	}
+}
 
 static const struct {
 	const char *name, *help;
 } ucounters[NPU] = {
-	[PU_MEM_READ] = { "pmutop_memory_read_bytes", "bytes read from memory by the socket since pmutop started" },
-	[PU_MEM_WRITE] = { "pmutop_memory_write_bytes", "bytes written to memory by the socket since pmutop started" },
-	[PU_MEM] = { "pmutop_memory_bytes", "bytes read and written to memory by the socket since pmutop started" },
-	[PU_UPI] = { "pmutop_upi_bytes", "bytes over the socket's UPI links since pmutop started" },
-	[PU_PKG_J] = { "pmutop_package_energy_joules", "package energy since pmutop started (RAPL)" },
-	[PU_DRAM_J] = { "pmutop_dram_energy_joules", "DRAM energy since pmutop started (RAPL)" },
+	[PU_MEM_READ] = { "pmutop_memory_read_bytes", "bytes read from memory by the socket since pmutop started (or its event list last changed)" },
+	[PU_MEM_WRITE] = { "pmutop_memory_write_bytes", "bytes written to memory by the socket since pmutop started (or its event list last changed)" },
+	[PU_MEM] = { "pmutop_memory_bytes", "bytes read and written to memory by the socket since pmutop started (or its event list last changed)" },
+	[PU_UPI] = { "pmutop_upi_bytes", "bytes over the socket's UPI links since pmutop started (or its event list last changed)" },
+	[PU_PKG_J] = { "pmutop_package_energy_joules", "package energy since pmutop started (or its event list last changed) (RAPL)" },
+	[PU_DRAM_J] = { "pmutop_dram_energy_joules", "DRAM energy since pmutop started (or its event list last changed) (RAPL)" },
 };
 
 static double mono_now(void)
@@ -319,24 +412,22 @@ static void series_topdown(struct outbuf *b, const struct model *m, const struct
 			   const struct prom_info *info, int fmt)
 {
 	const struct frame *f = &m->cur;
+	char metric[96];
 
 	if (!info || !info->td_cpu || !info->td_names || info->td_n <= 0)
 		return;
-	family(b, fmt, "pmutop_topdown_ratio", false, "share of the CPU's pipeline slots over the last "
-	       "interval (0..1), by top-down metric (perf's tma_ names)");
-	for (int c = 0; c < m->ncpus; c++)
-		for (int k = 0; k < info->td_n; k++) {
-			double v = info->td_cpu[(size_t)c * (size_t)info->td_n + (size_t)k];
-			if (!f->online[c] || !isfinite(v))
-				continue;
-			ob_str(b, "pmutop_topdown_ratio{");
-			lab(b, l, l->cpu, c);
-			ob_str(b, ",metric=\"");
-			prom_label_value(b, info->td_names[k]);
-			ob_str(b, "\"} ");
-			num(b, v / 100);
-			ob_char(b, '\n');
-		}
+	if (!info->no_cpu_gauges) {
+		family(b, fmt, "pmutop_topdown_ratio", false, "share of the CPU's pipeline slots over the last "
+		       "interval (0..1), by top-down metric (perf's tma_ names)");
+		for (int c = 0; c < m->ncpus; c++)
+			for (int k = 0; k < info->td_n; k++) {
+				double v = info->td_cpu[(size_t)c * (size_t)info->td_n + (size_t)k];
+				if (!f->online[c] || !isfinite(v))
+					continue;
+				snprintf(metric, sizeof(metric), "metric=\"%s\"", info->td_names[k]);
+				sample(b, "pmutop_topdown_ratio", l, l->cpu, c, NULL, 0, metric, v / 100);
+			}
+	}
 	if (!info->td_sock || !info->td_inst || info->td_ninst <= 0)
 		return;
 	family(b, fmt, "pmutop_socket_topdown_ratio", false, "per socket and core type (from the sums of "
@@ -345,19 +436,101 @@ static void series_topdown(struct outbuf *b, const struct model *m, const struct
 		for (int i = 0; i < info->td_ninst; i++)
 			for (int k = 0; k < info->td_n; k++) {
 				size_t at = ((size_t)s * (size_t)info->td_ninst + (size_t)i) * (size_t)info->td_n + (size_t)k;
+				struct outbuf ex;
 				double v = info->td_sock[at];
 				if (!isfinite(v))
 					continue;
-				ob_str(b, "pmutop_socket_topdown_ratio{");
-				lab(b, l, l->sock, s);
-				ob_str(b, ",core_type=\"");
-				prom_label_value(b, info->td_inst[i]);
-				ob_str(b, "\",metric=\"");
-				prom_label_value(b, info->td_names[k]);
-				ob_str(b, "\"} ");
-				num(b, v / 100);
-				ob_char(b, '\n');
+				ob_init(&ex, 128);
+				ob_str(&ex, "core_type=\"");
+				prom_label_value(&ex, info->td_inst[i]);
+				ob_str(&ex, "\",metric=\"");
+				prom_label_value(&ex, info->td_names[k]);
+				ob_char(&ex, '"');
+				ob_char(&ex, '\0');
+				if (!ex.oom)
+					sample(b, "pmutop_socket_topdown_ratio", l, l->sock, s, NULL, 0, ex.p, v / 100);
+				ob_free(&ex);
 			}
+}
+
+/* The event totals, one counter family per unit so that none mixes units: counts, seconds
+ * (the software clocks, which perf and the recordings give in msec), joules (RAPL), bytes (the
+ * memory controllers' MiB); a unit pmutop does not know keeps its values, labelled with it. */
+static const struct {
+	const char *unit, *family;
+	double scale;
+} units[] = {
+	{ "", "pmutop_event", 1 },
+	{ "msec", "pmutop_event_seconds", 1e-3 }, { "ms", "pmutop_event_seconds", 1e-3 },
+	{ "usec", "pmutop_event_seconds", 1e-6 }, { "us", "pmutop_event_seconds", 1e-6 },
+	{ "nsec", "pmutop_event_seconds", 1e-9 }, { "ns", "pmutop_event_seconds", 1e-9 },
+	{ "sec", "pmutop_event_seconds", 1 }, { "s", "pmutop_event_seconds", 1 },
+	{ "Joules", "pmutop_event_joules", 1 }, { "J", "pmutop_event_joules", 1 },
+	{ "MiB", "pmutop_event_bytes", 1048576.0 }, { "KiB", "pmutop_event_bytes", 1024.0 },
+	{ "GiB", "pmutop_event_bytes", 1073741824.0 }, { "MB", "pmutop_event_bytes", 1e6 },
+	{ "B", "pmutop_event_bytes", 1 }, { "Bytes", "pmutop_event_bytes", 1 }, { "bytes", "pmutop_event_bytes", 1 },
+};
+#define NUNITS (sizeof(units) / sizeof(units[0]))
+static const struct {
+	const char *family, *help;
+} unit_families[] = {
+	{ "pmutop_event", "events counted since pmutop started (or its event list last changed), per CPU (the sum of each interval's "
+	  "scaled count; an interval that was multiplexed adds an estimate)" },
+	{ "pmutop_event_seconds", "time counted by clock events (cpu-clock, task-clock) since pmutop "
+	  "started, per CPU, in seconds" },
+	{ "pmutop_event_joules", "energy counted by energy events (RAPL) since pmutop started (or its event list last changed), in joules" },
+	{ "pmutop_event_bytes", "bytes counted by events the kernel gives in bytes or MiB (memory "
+	  "controllers) since pmutop started (or its event list last changed)" },
+	{ "pmutop_event_scaled", "events in a unit pmutop does not convert (label unit, from the kernel's "
+	  ".unit file or the recording), since pmutop started (or its event list last changed)" },
+};
+
+static int unit_of(const char *unit)
+{
+	for (size_t u = 0; u < NUNITS; u++)
+		if (!strcmp(unit ? unit : "", units[u].unit))
+			return (int)u;
+	return -1;
+}
+
+static void series_totals(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+			  const struct labels *l, int fmt, bool have)
+{
+	const struct frame *f = &m->cur;
+	char name[96], unit[160];
+
+	for (size_t k = 0; k < sizeof(unit_families) / sizeof(unit_families[0]); k++) {
+		bool any = k == 0;   /* counts always have their family, the others only when counted */
+		for (int e = 0; !any && e < m->nev; e++) {
+			int u = unit_of(m->ev[e].unit);
+			any = u >= 0 ? !strcmp(units[u].family, unit_families[k].family) : k == 4;
+		}
+		if (!any)
+			continue;
+		family(b, fmt, unit_families[k].family, true, unit_families[k].help);
+		snprintf(name, sizeof(name), "%s_total", unit_families[k].family);
+		for (int e = 0; have && e < m->nev; e++) {
+			int u = unit_of(m->ev[e].unit);
+			if (u >= 0 ? strcmp(units[u].family, unit_families[k].family) != 0 : k != 4)
+				continue;
+			unit[0] = '\0';
+			if (u < 0) {
+				struct outbuf ub;
+				ob_init(&ub, 64);
+				ob_str(&ub, "unit=\"");
+				prom_label_value(&ub, m->ev[e].unit);
+				ob_char(&ub, '"');
+				snprintf(unit, sizeof(unit), "%.*s", ub.oom ? 0 : (int)ub.len, ub.p ? ub.p : "");
+				ob_free(&ub);
+			}
+			for (int c = 0; c < m->ncpus; c++) {
+				const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
+				double tot = t->cpu[(size_t)c * m->nev + e];
+				if (f->online[c] && v->state == EVS_OK && !isnan(tot))
+					sample(b, name, l, l->ev, e, l->cpu, c, unit, tot * (u >= 0 ? units[u].scale : 1));
+			}
+		}
+	}
 }
 
 static void series_frame(struct outbuf *b, const struct model *m, const struct prom_totals *t,
@@ -365,82 +538,42 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 {
 	const struct frame *f = &m->cur;
 	bool have = t && t->last_seq == f->seq && t->cpu && t->ncpus == m->ncpus && t->nev == m->nev;
-	char name[96], help[256];
 
-	family(b, fmt, "pmutop_event", true, "scaled event counts since pmutop started, per CPU "
-	       "(sums of the estimates of the intervals the event was counted in)");
-	for (int e = 0; have && e < m->nev; e++)
-		for (int c = 0; c < m->ncpus; c++) {
-			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
-			double tot = t->cpu[(size_t)c * m->nev + e];
-			if (!f->online[c] || v->state != EVS_OK || isnan(tot))
-				continue;
-			ob_str(b, "pmutop_event_total{");
-			lab(b, l, l->ev, e);
-			ob_char(b, ',');
-			lab(b, l, l->cpu, c);
-			ob_str(b, "} ");
-			num(b, tot);
-			ob_char(b, '\n');
-		}
+	series_totals(b, m, t, l, fmt, have);
 	family(b, fmt, "pmutop_event_running_ratio", false, "time counting per time enabled over the "
 	       "last interval, all CPUs (below 1: multiplexed, the value is an estimate)");
 	for (int e = 0; e < m->nev; e++) {
 		const struct ev_val *v = &f->sys[e];
 		if (v->enabled == 0 || v->state == EVS_ABSENT || v->state == EVS_UNSUPPORTED)
 			continue;
-		ob_str(b, "pmutop_event_running_ratio{");
-		lab(b, l, l->ev, e);
-		ob_str(b, "} ");
-		num(b, v->running >= v->enabled ? 1.0 : (double)v->running / (double)v->enabled);
-		ob_char(b, '\n');
+		sample(b, "pmutop_event_running_ratio", l, l->ev, e, NULL, 0, NULL,
+		       v->running >= v->enabled ? 1.0 : (double)v->running / (double)v->enabled);
 	}
-	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
-		snprintf(name, sizeof(name), "pmutop_%s", gauges[g].name);
-		family(b, fmt, name, false, gauges[g].help);
-		for (int c = 0; c < m->ncpus; c++) {
-			double v = f->cpu_m[(size_t)c * NMETRICS + gauges[g].metric];
-			if (!f->online[c] || !isfinite(v))
-				continue;
-			ob_str(b, name);
-			ob_char(b, '{');
-			lab(b, l, l->cpu, c);
-			ob_str(b, "} ");
-			num(b, v * gauges[g].scale);
-			ob_char(b, '\n');
-		}
+	if (have && t->irq) {
+		bool any = false;
+		for (int c = 0; !any && c < m->ncpus; c++)
+			any = !isnan(t->irq[c]);
+		if (any)
+			family(b, fmt, "pmutop_interrupts", true, "interrupts the CPU handled since pmutop started (or its event list last changed) "
+			       "(/proc/interrupts, every source)");
+		for (int c = 0; any && c < m->ncpus; c++)
+			if (f->online[c] && !isnan(t->irq[c]))
+				sample(b, "pmutop_interrupts_total", l, l->cpu, c, NULL, 0, NULL, t->irq[c]);
 	}
-	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
-		snprintf(name, sizeof(name), "pmutop_socket_%s", gauges[g].name);
-		snprintf(help, sizeof(help), "per socket (from the sums of its CPUs' counts): %s", gauges[g].help);
-		family(b, fmt, name, false, help);
-		for (int s = 0; s < m->nsock; s++) {
-			double v = f->sock_m[(size_t)s * NMETRICS + gauges[g].metric];
-			if (!isfinite(v))
-				continue;
-			ob_str(b, name);
-			ob_char(b, '{');
-			lab(b, l, l->sock, s);
-			ob_str(b, "} ");
-			num(b, v * gauges[g].scale);
-			ob_char(b, '\n');
-		}
-	}
+	if (!info || !info->no_cpu_gauges)
+		series_gauges(b, m, l, info, fmt, false);
+	series_gauges(b, m, l, info, fmt, true);
 	series_topdown(b, m, l, info, fmt);
 	for (int k = 0; k < NPU; k++) {
+		char name[96];
 		family(b, fmt, ucounters[k].name, true, ucounters[k].help);
+		snprintf(name, sizeof(name), "%s_total", ucounters[k].name);
 		for (int s = 0; have && s < m->nsock; s++) {
 			double tot = t->sock[(size_t)s * NPU + k];
 			int met = k == PU_MEM_READ ? M_MEM_RD_GBS : k == PU_MEM_WRITE ? M_MEM_WR_GBS :
 				  k == PU_MEM ? M_MEM_GBS : k == PU_UPI ? M_UPI_GBS : k == PU_PKG_J ? M_PKG_W : M_DRAM_W;
-			if (isnan(tot) || !isfinite(f->sock_m[(size_t)s * NMETRICS + met]))
-				continue;
-			ob_str(b, ucounters[k].name);
-			ob_str(b, "_total{");
-			lab(b, l, l->sock, s);
-			ob_str(b, "} ");
-			num(b, tot);
-			ob_char(b, '\n');
+			if (!isnan(tot) && isfinite(f->sock_m[(size_t)s * NMETRICS + met]))
+				sample(b, name, l, l->sock, s, NULL, 0, NULL, tot);
 		}
 	}
 }
@@ -461,10 +594,10 @@ void prom_write(struct outbuf *b, const struct model *m, const struct prom_total
 	family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "
 	       "(source: live, sim or replay); always 1");
 	ob_str(b, "pmutop_build_info{version=\"");
-	prom_label_value(b, info && info->version ? info->version : "");
-	ob_str(b, "\",source=\"");
-	prom_label_value(b, info && info->source ? info->source : "");
-	ob_str(b, "\"} 1\n");
+	prom_label_value(b, info && info->version && *info->version ? info->version : "unknown");
+	ob_char(b, '"');
+	lab_str(b, "source", info ? info->source : NULL);
+	ob_str(b, "} 1\n");
 	family(b, fmt, "pmutop_scrape_duration_seconds", false,
 	       "seconds pmutop took to write this exposition");
 	ob_str(b, "pmutop_scrape_duration_seconds ");

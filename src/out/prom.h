@@ -21,6 +21,7 @@ struct prom_totals {
 	int *cpu_ids;        /* [ncpus] */
 	double *cpu;         /* [ncpus * nev]: scaled values summed over the counted intervals */
 	double *sock;        /* [nsock * NPU] */
+	double *irq;         /* [ncpus]: interrupts (/proc/interrupts), NAN until read once */
 	uint64_t resets;     /* how often the totals started again (new event list, replay rewound) */
 };
 
@@ -33,7 +34,9 @@ void prom_totals_free(struct prom_totals *t);
 struct prom_info {
 	const char *version;            /* pmutop_build_info{version} */
 	const char *source;             /* "live", "sim" or "replay" */
-	const char *const *core_type;   /* [ncpus] core PMU per CPU, NULL or NULL entries: "" */
+	const char *const *core_type;   /* [ncpus] core PMU per CPU; NULL or NULL entries: no label */
+	const char *kernel_clock;       /* where M_MHZ comes from: "cpufreq", "cpuinfo" (NULL: none) */
+	bool no_cpu_gauges;             /* derived gauges per socket only (--no-cpu-gauges) */
 	/* Top-down shares in percent (NAN: none), NULL when not counted: per CPU [ncpus * td_n],
 	 * per socket and core PMU [nsock * td_ninst * td_n], named td_names[td_n] ("tma_retiring"),
 	 * the socket rows' core PMUs td_inst[td_ninst]. */

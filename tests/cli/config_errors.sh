@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # config_errors.sh: the config file through the real binary: exit status 2 with FILE:LINE for bad
-# values, warnings for unknown keys/sections, errors for missing files and directories, the XDG search.
+# values, warnings for unknown keys/sections, errors for missing files and directories, the XDG search;
+# a default config that cannot be read (nobody named it) is a warning, --config FILE an error.
 . "$(dirname "$0")/../lib.sh"
 
 # A tiny recording makes every run quick and independent of this machine's PMU.
@@ -48,6 +49,34 @@ unset XDG_CONFIG_HOME
 mkdir -p "$TMPD/home/.config/pmutop"
 printf '[display]\nascii = perhaps\n' >"$TMPD/home/.config/pmutop/pmutop.conf"
 run_cfg home_config_read 2 "$TMPD/home/.config/pmutop/pmutop.conf:2: ascii:"
+
+# the user's default file unusable (a folder in its place): a warning, and the run goes on
+rm -f "$TMPD/home/.config/pmutop/pmutop.conf"
+mkdir -p "$TMPD/home/.config/pmutop/pmutop.conf"
+run_cfg unusable_default_warns 0 "pmutop: warning: $TMPD/home/.config/pmutop/pmutop.conf: not a regular file" 
+if grep -q "going on with" "$TMPD/err" && [ -s "$TMPD/out" ]; then pass unusable_default_goes_on
+else fail unusable_default_goes_on "$(head -c 300 "$TMPD/err")"; fi
+run_cfg unusable_named_fails 2 "$TMPD/home/.config/pmutop/pmutop.conf: not a regular file" \
+	--config "$TMPD/home/.config/pmutop/pmutop.conf"
+if grep -q warning "$TMPD/err"; then fail unusable_named_is_error "$(cat "$TMPD/err")"; else pass unusable_named_is_error; fi
+rmdir "$TMPD/home/.config/pmutop/pmutop.conf"
+# sudo -u nobody keeping HOME: the home cannot be searched (EACCES), which is no reason to stop
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+   setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$PMUTOP" 2>/dev/null; then
+	mkdir -p "$TMPD/closed/.config/pmutop" && printf '[display]\n' >"$TMPD/closed/.config/pmutop/pmutop.conf"
+	chmod 700 "$TMPD/closed"
+	chmod 755 "$TMPD"
+	HOME="$TMPD/closed" setpriv --reuid=65534 --regid=65534 --clear-groups "$PMUTOP" --replay "$TMPD/rec.csv" -b \
+		--json >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q "warning: $TMPD/closed/.config/pmutop/pmutop.conf: Permission denied" "$TMPD/err"; then
+		pass unreadable_home_warns
+	else
+		fail unreadable_home_warns "exit $rc: $(head -c 300 "$TMPD/err")"
+	fi
+else
+	skip unreadable_home_warns "needs root, setpriv and a binary user nobody may run"
+fi
 
 # the shipped config is valid and complete
 run_cfg shipped_conf_loads 0 "" --config conf/pmutop.conf

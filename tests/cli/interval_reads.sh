@@ -96,7 +96,7 @@ PY
 	trace live_prom 13 -b --quiet --prom "$TMPD/metrics.prom" -e "$EV"
 	f=$TMPD/live_prom.13
 	if ! grep -q '^pmutop_utilization_ratio{' "$TMPD/metrics.prom" 2>/dev/null ||
-	   ! grep -q '^pmutop_interrupts_per_second{' "$TMPD/metrics.prom"; then
+	   ! grep -q '^pmutop_interrupts_total{' "$TMPD/metrics.prom"; then
 		fail live_prom_books "no utilisation or interrupts gauge in --prom's file: $(head -c 200 "$f.err")"
 	elif [ "$(opens_of '/proc/stat' "$f")" -ne 1 ] || [ "$(opens_of '/proc/interrupts' "$f")" -ne 1 ] ||
 	     [ "$(opens_of "$KB" "$f")" -ne "$(opens_of "$KB" "$TMPD/live_prom.3")" ]; then
@@ -123,10 +123,13 @@ fi
 # the exporter publishes the clocks where the screen shows them: on kvm-nopmu, not on spr-2s
 "$PMUTOP" --sim kvm-nopmu -b -n 3 -d 0.05 --quiet --prom "$TMPD/nopmu.prom" 2>/dev/null
 "$PMUTOP" --sim spr-2s -b -n 3 -d 0.05 --quiet --prom "$TMPD/spr.prom" 2>/dev/null
-if grep -q '^pmutop_cpufreq_hertz{cpu="0"' "$TMPD/nopmu.prom" && grep -q '^pmutop_interrupts_per_second{' "$TMPD/nopmu.prom" &&
-   grep -q '^pmutop_utilization_ratio{' "$TMPD/spr.prom" && ! grep -q -E '^pmutop_(cpufreq_hertz|interrupts_per_second)\{' "$TMPD/spr.prom"; then
+# (one frequency family: the kernel's clock where no cycles are counted, labelled with its source)
+kclock='^pmutop_frequency_hertz\{cpu="0",.*clock="(cpufreq|cpuinfo)"\}'
+if grep -Eq "$kclock" "$TMPD/nopmu.prom" && grep -q '^pmutop_interrupts_total{' "$TMPD/nopmu.prom" &&
+   grep -q '^pmutop_utilization_ratio{' "$TMPD/spr.prom" && grep -q '^pmutop_frequency_hertz{cpu="0",.*clock="cycles"}' "$TMPD/spr.prom" &&
+   ! grep -Eq '^pmutop_.*clock="(cpufreq|cpuinfo)"|^pmutop_interrupts_total\{' "$TMPD/spr.prom"; then
 	pass sim_prom_books_where_shown
 else
-	fail sim_prom_books_where_shown "$(grep -c -E '^pmutop_(cpufreq|interrupts)' "$TMPD/nopmu.prom") on kvm-nopmu, $(grep -c -E '^pmutop_(cpufreq|interrupts)' "$TMPD/spr.prom") on spr-2s"
+	fail sim_prom_books_where_shown "$(grep -c -E '^pmutop_(frequency|interrupts)' "$TMPD/nopmu.prom") on kvm-nopmu, $(grep -c -E '^pmutop_.*clock="cpu|^pmutop_interrupts' "$TMPD/spr.prom") on spr-2s"
 fi
 t_done

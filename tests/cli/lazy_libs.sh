@@ -4,7 +4,8 @@
 # relocations, milliseconds of every start, issue 18): --list-uncore and a run of perf's own names never load
 # it; listing events by the catalog, where the names come from libpfm4, does and finds them.
 # libmicrohttpd (with gnutls and the rest of its TLS stack, about 3 times the CPU of a trivial program to
-# load) is loaded only by a run that serves: --listen or [exporter] listen.
+# load) is loaded only by a run that serves: --listen or [exporter] listen; libcrypt only by a server
+# with basic authentication users.
 . "$(dirname "$0")/../lib.sh"
 
 need_binary
@@ -38,6 +39,21 @@ if mhd "$TMPD/listen" && grep -q '^pmutop: serving metrics on http://127\.0\.0\.
 	pass mhd_loaded_for_listen
 else
 	fail mhd_loaded_for_listen "$(grep -v '^ *[0-9]*:' "$TMPD/listen" | head -c 300)"
+fi
+
+# libcrypt (bcrypt for basic authentication): loaded by a server with users, by nothing else
+printf 'basic_auth_users:\n  a: $2y$10$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze\n' >"$TMPD/users.yml"
+LD_DEBUG=libs "$PMUTOP" --sim spr-2s -b -n 1 -d 0.01 --json -o /dev/null --listen 127.0.0.1:0 \
+	--web-config "$TMPD/users.yml" 2>"$TMPD/users"
+crypt() { grep -q 'find library=libcrypt\.so' "$1"; }
+if ! grep -q 'find library=' "$TMPD/uncore"; then
+	skip crypt_only_for_users "the dynamic loader says nothing under LD_DEBUG=libs here"
+elif crypt "$TMPD/run" || crypt "$TMPD/listen" || ldd "$PMUTOP" 2>/dev/null | grep -q 'libcrypt\.'; then
+	fail crypt_only_for_users "libcrypt linked or loaded without users: $(grep -h 'libcrypt' "$TMPD/run" "$TMPD/listen" | head -2)"
+elif ! crypt "$TMPD/users" || ! grep -q 'serving metrics on http://.*(basic authentication)' "$TMPD/users"; then
+	fail crypt_only_for_users "a server with users did not load it: $(grep -v '^ *[0-9]*:' "$TMPD/users" | head -c 300)"
+else
+	pass crypt_only_for_users
 fi
 
 # without libmicrohttpd (bound over with an empty file in a private mount namespace): --listen stops with

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# live_counting.sh: on this machine's real kernel: cpu-clock per CPU per interval is about the interval
-# (as perf stat shows it), and a refresh costs exactly one read() per group per CPU.
+# live_counting.sh: on this machine's real kernel: cpu-clock per CPU per interval is about the interval,
+# as perf stat, counting at the same time, shows it too, and a refresh costs exactly one read() per
+# group per CPU.
 . "$(dirname "$0")/../lib.sh"
 
 ncpu=$(getconf _NPROCESSORS_ONLN)
@@ -27,21 +28,34 @@ for f in lines:
 PY
 fi
 
-# the oracle: perf stat shows the same physical fact on this machine
+# the oracle: perf stat, counting at the same time, shows the same physical fact: cpu-clock per CPU
+# per interval is the interval, in msec. Each tool's interval is measured by its own timestamps (a
+# loaded machine stretches both; what perf was asked for, 200 ms, is no measure of anything), and
+# pmutop's ratio of cpu-clock to its interval must be perf's, median against median.
 if command -v perf >/dev/null 2>&1; then
-	perf stat -a -A -I 200 -x, -e cpu-clock -o "$TMPD/perf.csv" sleep 1 >/dev/null 2>&1
-	check perf_stat_agrees python3 - "$TMPD/perf.csv" <<'PY'
-import sys
-rows = [l.strip().split(",") for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")]
-rows = [r for r in rows if len(r) > 4 and r[4] == "cpu-clock" and r[1].startswith("CPU")]
-assert rows, "perf printed no cpu-clock rows"
-# perf prints a last, partial interval when the command ends (sleep 1 ends a few ms past 1 s):
-# only the full intervals say how much cpu-clock an interval holds
-last = max(float(r[0]) for r in rows)
-full = [r for r in rows if float(r[0]) < last]
-assert full, "perf printed no full interval"
-for r in full:
-    assert abs(float(r[2]) - 200) <= 20, r
+	perf stat -a -A -I 200 -x, -e cpu-clock -o "$TMPD/perf.csv" sleep 1.3 >/dev/null 2>&1 &
+	perf_pid=$!
+	"$PMUTOP" -b -n 5 -d 0.2 -e cpu-clock -x, -o "$TMPD/pmutop.csv" 2>/dev/null
+	wait $perf_pid
+	check perf_stat_agrees python3 - "$TMPD/perf.csv" "$TMPD/pmutop.csv" <<'PY'
+import statistics, sys
+
+def ratios(path, who):
+    """cpu-clock msec per msec of the tool's own interval, per CPU and interval (the last, partial
+    interval of perf, which ends with its command, left out)"""
+    rows = [l.strip().split(",") for l in open(path) if l.strip() and not l.lstrip().startswith("#")]
+    rows = [r for r in rows if len(r) > 4 and r[4] == "cpu-clock" and r[1].startswith("CPU") and r[2]]
+    times = sorted({float(r[0]) for r in rows})
+    assert len(times) >= 3, f"{who}: {len(times)} intervals"
+    start = {t: (times[i - 1] if i else 0.0) for i, t in enumerate(times)}
+    out = [float(r[2]) / ((float(r[0]) - start[float(r[0])]) * 1000) for r in rows
+           if float(r[0]) < times[-1] or who == "pmutop"]
+    return statistics.median(out)
+
+perf, pm = ratios(sys.argv[1], "perf"), ratios(sys.argv[2], "pmutop")
+print(f"     cpu-clock per interval: perf {perf:.4f}, pmutop {pm:.4f}")
+assert abs(pm - perf) <= 0.1, f"pmutop {pm:.4f} vs perf {perf:.4f}"
+assert abs(perf - 1) <= 0.5, f"perf's own figure is not cpu-clock per interval: {perf:.4f}"
 PY
 else
 	skip perf_stat_agrees "perf is not installed (apt-get install linux-perf)"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_config.c: libFuzzer target for the config file parser (inih + the settings table): no crash, no
  * leak; an error names the input; what loads has every value in range and names an existing event set. */
-// FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/config/settings.c src/config/settings_table.c src/config/evsets.c src/base/safefile.c src/hw/sys/pmu.c src/hw/sys/sysfs.c src/hw/sys/cpulist.c -linih
+// FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/config/settings.c src/config/settings_table.c src/config/evsets.c src/base/safefile.c src/base/buildinfo.c src/hw/sys/pmu.c src/hw/sys/sysfs.c src/hw/sys/cpulist.c -linih
 // FUZZ_SEEDS: tests/fuzz/corpus/config/* conf/pmutop.conf
 #include <stdint.h>
 #include <stdio.h>

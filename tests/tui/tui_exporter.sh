@@ -12,7 +12,7 @@ scrape() {
 import sys, urllib.request
 t = urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/metrics", timeout=3).read().decode()
 for l in t.splitlines():
-    if l.startswith('pmutop_event_total{event="cycles",pmu="",cpu="0",'):
+    if l.startswith('pmutop_event_total{event="cycles",cpu="0",'):
         print(l.rsplit(" ", 1)[1])
 EOF
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_prom.c: the Prometheus/OpenMetrics writer (escaping, omission of what was not counted,
- * totals across frames, both formats) and the exporter's address parsing and negotiation. */
+ * totals across frames, both formats, one unit per family, no empty labels, interrupts as a
+ * counter, one frequency, the per-CPU gauges left out on request) and the exporter's address
+ * parsing and negotiation. */
 #include "t.h"
 #include "out/prom.h"
 #include "out/exporter.h"
@@ -138,8 +140,8 @@ TEST(not_counted_is_omitted)
 	CHECK_NEAR(sample(text, CYC0), 1e9, 0.5);
 	CHECK_NEAR(sample(text, "pmutop_ipc{cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\"}"), 4, 1e-9);
 	/* an event absent on a CPU (uncore off its cpumask) has no series there either */
-	CHECK(count_lines(text, "pmutop_event_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"1\"") == 0, "absent");
-	CHECK(count_lines(text, "pmutop_event_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"5\"") == 1, "present");
+	CHECK(count_lines(text, "pmutop_event_joules_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"1\"") == 0, "absent");
+	CHECK(count_lines(text, "pmutop_event_joules_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"5\"") == 1, "present");
 	CHECK_NEAR(sample(text, "pmutop_socket_ipc{socket=\"1\"}"), 4, 1e-9);
 	/* the running ratio: instructions ran half the time on every CPU; cycles 2 of 3 CPUs */
 	CHECK_NEAR(sample(text, "pmutop_event_running_ratio{event=\"instructions\",pmu=\"cpu\"}"), 0.5, 1e-9);
@@ -302,6 +304,110 @@ TEST(both_formats)
 	model_free(&m);
 }
 
+/* Each counter family holds one unit: the software clocks in seconds (perf gives msec), energy in
+ * joules, MiB in bytes, and a unit pmutop does not know under its own family with the unit as a
+ * label; counts stay in pmutop_event_total. */
+TEST(one_unit_per_family)
+{
+	static const int ids[1] = { 0 }, zero[1] = { 0 };
+	struct model m;
+	struct prom_totals t = { 0 };
+	struct outbuf b;
+	char *text;
+
+	model_init(&m, 1, ids, zero, zero, 1, zero, 4);
+	model_add_event(&m, "cycles", "cycles", "cpu", "", 0, false);
+	model_add_event(&m, "cpu-clock", "cpu-clock", "", "msec", 1, false);
+	model_add_event(&m, "power/energy-pkg/", "energy-pkg", "power", "Joules", 2, true);
+	model_add_event(&m, "uncore_imc_0/cas_count_read/", "cas_count_read", "uncore_imc_0", "MiB", 3, true);
+	model_add_event(&m, "odd/x/", "x", "odd", "furlongs\"", 4, false);
+	model_alloc_frame(&m);
+	model_set_value(&m.cur.cpu[0], 1000, 10, 10, 1);
+	model_set_value(&m.cur.cpu[1], 1000000000, 10, 10, 1e-6);   /* 1e9 ns = 1000 msec */
+	model_set_value(&m.cur.cpu[2], 1000, 10, 10, 0.5);           /* 500 J */
+	model_set_value(&m.cur.cpu[3], 32, 10, 10, 0.25);            /* 8 MiB */
+	model_set_value(&m.cur.cpu[4], 3, 10, 10, 1);
+	m.cur.seq = 1;
+	m.cur.interval = 1;
+	model_derive(&m);
+	prom_totals_add(&t, &m);
+	ob_init(&b, 256);
+	prom_write(&b, &m, &t, &(struct prom_info){ .version = "9.9" }, PROM_TEXT);   /* no core types */
+	ob_char(&b, '\0');
+	text = b.p;
+	CHECK_NEAR(sample(text, "pmutop_event_total{event=\"cycles\",pmu=\"cpu\",cpu=\"0\",socket=\"0\",core=\"0\"}"),
+		   1000, 0);
+	CHECK_NEAR(sample(text, "pmutop_event_seconds_total{event=\"cpu-clock\",cpu=\"0\",socket=\"0\",core=\"0\"}"),
+		   1, 1e-9);
+	CHECK_NEAR(sample(text, "pmutop_event_joules_total{event=\"power/energy-pkg/\",pmu=\"power\",cpu=\"0\","
+			  "socket=\"0\",core=\"0\"}"), 500, 1e-9);
+	CHECK_NEAR(sample(text, "pmutop_event_bytes_total{event=\"uncore_imc_0/cas_count_read/\",pmu=\"uncore_imc_0\","
+			  "cpu=\"0\",socket=\"0\",core=\"0\"}"), 8 * 1048576.0, 1e-6);
+	CHECK_NEAR(sample(text, "pmutop_event_scaled_total{event=\"odd/x/\",pmu=\"odd\",cpu=\"0\",socket=\"0\","
+			  "core=\"0\",unit=\"furlongs\\\"\"}"), 3, 0);
+	CHECK_EQ_INT(count_lines(text, "pmutop_event_total{"), 1);
+	CHECK(count_lines(text, "# TYPE pmutop_event_seconds_total counter") == 1, "%s", text);
+	CHECK(!strstr(text, "=\"\""), "an empty label: %s", text);
+	CHECK(!strstr(text, "core_type") && !strstr(text, "source="), "labels without values: %s", text);
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+/* Interrupts are a counter of the sums of the intervals' counts; one frequency family, from the
+ * cycles where they are counted and from the kernel's clock elsewhere, labelled with its source;
+ * the per-CPU derived gauges can be left out, the per-socket ones and the counters stay. */
+TEST(interrupts_frequency_cpu_gauges)
+{
+	struct prom_info ni = info;
+	struct model m;
+	struct prom_totals t = { 0 };
+	char *text;
+	struct outbuf b;
+
+	setup(&m);
+	for (int i = 1; i <= 2; i++) {
+		frame(&m, (uint64_t)i, 1, true);   /* CPU 1's cycles not counted */
+		for (int c = 0; c < 3; c++) {
+			m.cur.swr[(size_t)c * SWR_N + SWR_IRQ] = 100 * (c + 1);
+			m.cur.swr[(size_t)c * SWR_N + SWR_NIRQ] = 1;
+			m.cur.swr[(size_t)c * SWR_N + SWR_MHZ] = 2400;
+			m.cur.swr[(size_t)c * SWR_N + SWR_NMHZ] = 1;
+		}
+		model_derive(&m);
+		prom_totals_add(&t, &m);
+	}
+	ni.kernel_clock = "cpufreq";
+	ob_init(&b, 256);
+	prom_write(&b, &m, &t, &ni, PROM_TEXT);
+	ob_char(&b, '\0');
+	text = b.p;
+	CHECK_NEAR(sample(text, "pmutop_interrupts_total{cpu=\"5\",socket=\"1\",core=\"4\",core_type=\"cpu_atom\"}"),
+		   600, 0);
+	CHECK(count_lines(text, "# TYPE pmutop_interrupts_total counter") == 1, "interrupts counter");
+	CHECK(!strstr(text, "per_second") && !strstr(text, "cpufreq_hertz"), "old families");
+	CHECK_NEAR(sample(text, "pmutop_frequency_hertz{cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\","
+			  "clock=\"cycles\"}"), 1e9, 1);
+	CHECK_NEAR(sample(text, "pmutop_frequency_hertz{cpu=\"1\",socket=\"0\",core=\"1\",core_type=\"cpu_core\","
+			  "clock=\"cpufreq\"}"), 2.4e9, 1);
+	CHECK_EQ_INT(count_lines(text, "pmutop_frequency_hertz{"), 3);
+	CHECK(strstr(text, "# HELP pmutop_utilization_ratio share of the last interval the CPU was not idle "
+		     "(/proc/stat") != NULL, "utilisation's HELP names its source");
+	free(text);
+	ni.no_cpu_gauges = true;
+	ob_init(&b, 256);
+	prom_write(&b, &m, &t, &ni, PROM_TEXT);
+	ob_char(&b, '\0');
+	text = b.p;
+	CHECK(!strstr(text, "pmutop_ipc{") && !strstr(text, "pmutop_frequency_hertz{") &&
+	      !strstr(text, "# TYPE pmutop_utilization_ratio"), "per-CPU gauges left out");
+	CHECK(strstr(text, "pmutop_socket_ipc{socket=\"1\"}") && strstr(text, "pmutop_socket_frequency_hertz{socket=\"0\"") &&
+	      strstr(text, CYC0) && strstr(text, "pmutop_interrupts_total{cpu=\"0\""), "the rest stays");
+	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
 static bool listen_ok(const char *spec, int family, const char *addr, int port)
 {
 	struct sockaddr_storage ss;
@@ -368,6 +474,8 @@ int main(void)
 	RUN(topdown_shares);
 	RUN(totals_are_monotonic_sums);
 	RUN(both_formats);
+	RUN(one_unit_per_family);
+	RUN(interrupts_frequency_cpu_gauges);
 	RUN(listen_address);
 	RUN(negotiation);
 	T_DONE();

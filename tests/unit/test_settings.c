@@ -4,6 +4,7 @@
 #include "base/errmsg.h"
 #include "tmpfiles.h"
 #include "config/settings.h"
+#include "base/buildinfo.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -311,9 +312,9 @@ TEST(find_search_order)
 	CHECK_EQ_INT(settings_find(NULL, out, sizeof(out), &em), -EISDIR);
 	CHECK(strstr(em.text, "not a regular file") != NULL, "msg: %s", em.text);
 	rmdir(tpath(".config/pmutop/pmutop.conf"));
-	/* nothing in the user's place: the system config (SYSCONFDIR/pmutop.conf), or none */
+	/* nothing in the user's place: the system config ($(sysconfdir)/pmutop.conf), or none */
 	CHECK_EQ_INT(settings_find(NULL, out, sizeof(out), &em), 0);
-	CHECK_EQ_STR(out, stat(SYSCONFDIR "/pmutop.conf", &st) == 0 ? SYSCONFDIR "/pmutop.conf" : "");
+	CHECK_EQ_STR(out, stat(buildinfo_system_conf(), &st) == 0 ? buildinfo_system_conf() : "");
 }
 
 TEST(set_from_command_line)

@@ -327,6 +327,20 @@ int catalog_suggest(struct catalog *c, const char *name, const char **out, int m
 	return n;
 }
 
+/* Where the tables of this vendor's CPUs are published: Intel's own repository, the kernel's
+ * folders for the others (AMD's amdzen tables, Arm's per-vendor folders). */
+static const char *table_source(const char *cpuid)
+{
+	if (!strncmp(cpuid, "GenuineIntel", 12))
+		return "Intel's perfmon files (github.com/intel/perfmon: mapfile.csv and the model's folder) "
+		       "or the kernel's tools/perf/pmu-events/arch/x86 folder";
+	if (!strncmp(cpuid, "AuthenticAMD", 12) || !strncmp(cpuid, "HygonGenuine", 12))
+		return "the kernel's tools/perf/pmu-events/arch/x86 folder (its mapfile.csv and amdzen tables)";
+	if (!strncmp(cpuid, "0x", 2))   /* an Arm MIDR */
+		return "the kernel's tools/perf/pmu-events/arch/arm64 folder (its mapfile.csv and the vendor's tables)";
+	return "the kernel's tools/perf/pmu-events/arch/<arch> folder";
+}
+
 void catalog_hint(const struct catalog *c, char *out, size_t n)
 {
 	if (!c->cpuid[0]) {
@@ -338,7 +352,6 @@ void catalog_hint(const struct catalog *c, char *out, size_t n)
 			 c->json_from[0] && c->pfm_from[0] ? " and " : "", c->pfm_from);
 		return;
 	}
-	snprintf(out, n, "no event tables for %s: put Intel's perfmon files or the kernel's "
-		 "tools/perf/pmu-events/arch/<arch> folder in --events-dir DIR or $XDG_CACHE_HOME/pmu-events",
-		 c->cpuid);
+	snprintf(out, n, "no event tables for %s: put %s in --events-dir DIR or $XDG_CACHE_HOME/pmu-events",
+		 c->cpuid, table_source(c->cpuid));
 }

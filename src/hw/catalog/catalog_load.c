@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "catalog_json.h"
 #include "catalog_pfm.h"
+#include "base/buildinfo.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ void catalog_init(struct catalog *c, const char *cpuid, const char *events_dir, 
 		buf[0] = '\0';
 	if (buf[0])
 		c->dirs[c->ndirs++] = strdup(buf);
-	c->dirs[c->ndirs++] = strdup("/usr/share/pmutop/events");
+	c->dirs[c->ndirs++] = strdup(buildinfo_eventsdir());   /* the Makefile's $(eventsdir) */
 	for (int i = 0; i < c->ndirs; i++)
 		if (!c->dirs[i]) { /* out of memory: keep the ones we have */
 			memmove(&c->dirs[i], &c->dirs[i + 1], (size_t)(c->ndirs - i - 1) * sizeof(c->dirs[0]));

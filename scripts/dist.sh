@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# dist.sh: make DISTDIR/pmutop-VERSION.tar.gz from the files git tracks (as they are in the working
+# tree) and a VERSION file, so the tarball builds without git and its binary says its version.
+# Reproducible: names sorted, owner root, every date the last commit's. Usage: dist.sh VERSION DISTDIR
+set -e
+version=$1
+out=${2:-.}
+root=$(cd "$(dirname "$0")/.." && pwd)
+case "$version" in
+"" | *[!A-Za-z0-9.+~_-]*) echo "dist.sh: bad version '$version'" >&2; exit 2 ;;
+esac
+if ! git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+	echo "make dist: needs a git checkout (it packs the files git tracks); this tree has no .git" >&2
+	exit 1
+fi
+name=pmutop-$version
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-dist.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+echo "$version" >"$tmp/VERSION"
+# tracked files still present (one deleted but not yet committed is left out)
+git -C "$root" ls-files -z | (cd "$root" && xargs -0 sh -c 'for f; do [ -f "$f" ] && printf "%s\n" "$f"; done' sh) \
+	>"$tmp/files"
+when=$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)
+mkdir -p "$out"
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$when" --transform "s|^|$name/|" \
+	-czf "$out/$name.tar.gz" -C "$root" -T "$tmp/files" -C "$tmp" VERSION
+echo "$out/$name.tar.gz"
