@@ -38,7 +38,7 @@ else
 	fail second_click_inverts "$(col 6 | tr '\n' ' ')"
 fi
 click $S 1 "$ty"
-if tui_wait $S 'sorted by CPU' 5 && tui_wait $S '^0 +0 +0 ' 3; then pass cpu_title_click; else fail cpu_title_click "$(tui_dump $S)"; fi
+if tui_wait $S 'sorted by CPU' 15 && tui_wait $S '^0 +0 +0 ' 10; then pass cpu_title_click; else fail cpu_title_click "$(tui_dump $S)"; fi
 # a click on the sixth row selects it: without colour the selection is reverse video
 click $S 10 $((ty + 6))
 sleep 0.5
