@@ -45,6 +45,21 @@ struct counters {
 
 enum { TOLD_GONE = 1, TOLD_FAIL = 2, TOLD_SHORT = 4 };
 
+/* A weak group enabled this long (ns) without ever running cannot fit: the kernel rotates every
+ * group that fits alone to the front within a few multiplexing intervals (4 ms by default). */
+#define WEAK_NEVER_NS 1000000000ULL
+#define NO_BASELINE UINT64_MAX   /* prev enabled time of a counter opened between two reads */
+
+/* Shared by opening (counters.c) and reading (counters_read.c). */
+/* Close every counter of a CPU; returns how many were open. */
+int cnt_close_cpu(struct counters *c, int ci);
+/* perf's weak group ({...}:W): group g's events on CPU index ci opened each as a group of its own,
+ * enabled when enable says. Returns the change in open events. */
+int cnt_split_group(struct counters *c, int ci, int g, bool enable, bool *raised);
+/* Open CPU index ci's counters again and start them (it came back online): 0, or the open's error
+ * (-ENODEV: still offline). */
+int cnt_reopen_cpu(struct counters *c, int ci);
+
 /* The notes (counters_note.c): what opening or reading could not count, said once, CPUs by number. */
 /* "CPU 5 went offline ..." appended to out for the CPUs dropped at open. */
 void cnt_gone_note(struct counters *c, char *out, size_t len);
