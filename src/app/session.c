@@ -71,6 +71,20 @@ const char *session_hw_reason(const struct app *a)
 	return a->hw_reason;
 }
 
+const char *session_clock_source(const struct app *a)
+{
+	return app_util_clock_source(a);
+}
+
+int session_uncore_pmus(const struct app *a)
+{
+	int n = 0;
+
+	for (int i = 0; i < a->reg.n; i++)
+		n += a->reg.pmus[i].kind == PMU_KIND_UNCORE;
+	return n;
+}
+
 bool session_machine_cpus(const struct app *a)
 {
 	/* a recording's CPUs are its own, not this machine's topology */

@@ -47,6 +47,11 @@ struct session_host {
 void session_host(const struct app *a, struct session_host *h);
 /* Why hardware events are unavailable (a VM without a PMU), "" when they are available. */
 const char *session_hw_reason(const struct app *a);
+/* Where the MHz figures come from: "cpufreq", "cpuinfo" (/proc/cpuinfo's "cpu MHz": on most
+ * virtual machines the nominal clock, the same every interval), or NULL (unknown yet, none). */
+const char *session_clock_source(const struct app *a);
+/* The uncore PMUs the kernel lists (memory controllers, interconnect, power...): how many. */
+int session_uncore_pmus(const struct app *a);
 /* Whether the model's CPUs are this machine's (not a recording's): then each has a core PMU. */
 bool session_machine_cpus(const struct app *a);
 /* The core PMU of the model's CPU index c: its name ("" unknown) and registry index (-1). */

@@ -397,9 +397,71 @@ TEST(arrange_layouts)
 	model_free(&m);
 }
 
+/* A CPU's clock counted per CPU counts the time it was enabled: the interval on every CPU, busy or
+ * idle. It is no column of the default layout (named in the columns setting, it is); nor MUX where
+ * no event takes a hardware counter. */
+TEST(same_on_every_row_not_default)
+{
+	struct model m;
+	struct ui_col c[64];
+	int ids1[2] = { 0, 1 }, sock[2] = { 0, 0 }, core[2] = { 0, 1 }, sid[1] = { 0 }, n;
+
+	model_init(&m, 2, ids1, sock, core, 1, sid, 4);
+	model_add_event(&m, "cpu-clock", "cpu-clock", "", "msec", 0, false);
+	model_add_event(&m, "task-clock", "task-clock", "", "msec", 1, false);
+	model_add_event(&m, "cpu-clock:u", "cpu-clock", "", "msec", 2, false);
+	model_add_event(&m, "context-switches", "context-switches", "", "", 3, false);
+	model_alloc_frame(&m);
+	for (int i = 0; i < 2 * 4; i++)
+		m.cur.cpu[i].state = EVS_OK;
+	for (int no_hw = 0; no_hw < 2; no_hw++) {
+		n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64), 1, NULL, no_hw);
+		CHECK(find(c, n, "cpu-clock") < 0 && find(c, n, "task-clock") < 0 && find(c, n, "cpu-clock:u") < 0,
+		      "a clock column in the default layout (no_hw %d)", no_hw);
+		CHECK(find(c, n, "context-switches") > 0, "context-switches stays");
+		CHECK((find(c, n, "mux") > 0) == !no_hw, "MUX %s without a hardware PMU", no_hw ? "shown" : "hidden");
+	}
+	n = ui_cols_arrange(&m, c, ui_cols_build(&m, ids, idw, 1, false, "cpu-clock,context-switches", c, 64), 1,
+			    "cpu-clock,context-switches", true);
+	CHECK(find(c, n, "cpu-clock") > 0 && find(c, n, "task-clock") < 0, "asked for by name, shown");
+	model_free(&m);
+}
+
+/* Event columns whose names differ only after the first 14 characters get titles that differ,
+ * each within its width with room for "/s". */
+TEST(event_titles_differ)
+{
+	struct model m;
+	struct ui_col c[64];
+	int ids1[1] = { 0 }, sid[1] = { 0 }, n, a, b, d;
+	char t[48];
+
+	model_init(&m, 1, ids1, NULL, NULL, 1, sid, 4);
+	model_add_event(&m, "cpu/ocr.demand_data_rd.l3_miss/", "ocr.demand_data_rd.l3_miss", "cpu", "", 0, false);
+	model_add_event(&m, "cpu/ocr.demand_rfo.l3_miss/", "ocr.demand_rfo.l3_miss", "cpu", "", 1, false);
+	model_add_event(&m, "cpu/ocr.demand_data_rd.any_response/", "ocr.demand_data_rd.any_response", "cpu", "", 2,
+			false);
+	model_alloc_frame(&m);
+	n = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	a = find(c, n, "cpu/ocr.demand_data_rd.l3_miss/");
+	b = find(c, n, "cpu/ocr.demand_rfo.l3_miss/");
+	d = find(c, n, "cpu/ocr.demand_data_rd.any_response/");
+	CHECK(a > 0 && b > 0 && d > 0, "three columns");
+	if (a > 0 && b > 0 && d > 0) {
+		CHECK(strcmp(c[a].title, c[b].title) && strcmp(c[a].title, c[d].title) && strcmp(c[b].title, c[d].title),
+		      "\"%s\" \"%s\" \"%s\"", c[a].title, c[b].title, c[d].title);
+		CHECK_EQ_STR(c[a].full, "cpu/ocr.demand_data_rd.l3_miss/");
+		ui_col_title(&c[d], true, t, sizeof(t));
+		CHECK((int)strlen(t) <= c[d].width && (int)strlen(c[d].title) <= UI_TITLE_W, "\"%s\" in %d", t, c[d].width);
+	}
+	model_free(&m);
+}
+
 int main(void)
 {
 	RUN(count_is_the_key);
+	RUN(same_on_every_row_not_default);
+	RUN(event_titles_differ);
 	RUN(arrange_layouts);
 	RUN(hybrid_aggregate_sums_pmus);
 	RUN(mux_blank_when_full);

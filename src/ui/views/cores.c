@@ -297,15 +297,17 @@ static int build_cols(struct ui *u, struct ui_col **cols)
 {
 	const struct model *m = model_of(u);
 	const char *cfg = session_settings(u->a)->columns;
-	int max = ui_cols_max(m, NIDS);
+	int max = ui_cols_max(m, NIDS), n;
 
 	*cols = malloc(sizeof(**cols) * (size_t)max);
 	if (!*cols)
 		return 0;
-	return ui_cols_arrange(m, *cols, ui_cols_build(m, u->fold ? ids_fold : ids_cpu,
-							u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
-							cfg, *cols, max),
-			       NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
+	n = ui_cols_arrange(m, *cols, ui_cols_build(m, u->fold ? ids_fold : ids_cpu,
+						     u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
+						     cfg, *cols, max),
+			    NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
+	ui_cols_mark_clock(*cols, n, session_clock_source(u->a));
+	return n;
 }
 
 static int find_col(const struct ui_col *c, int n, const char *key)
@@ -637,6 +639,16 @@ out:
 	free(t.cols);
 }
 
+/* Say on the status line what the rows are sorted by: an event column by its whole name, as its
+ * title may be shortened (htop shows its sort column likewise). */
+static void say_sort(struct ui *u, const struct ui_col *c)
+{
+	snprintf(u->status, sizeof(u->status), "sorted by %s%s%s%s", c->kind == UC_EVENT ? c->full : c->title,
+		 c->kind == UC_EVENT && c->count && !u->raw ? " per second" : "", u->reverse ? " (inverted)" : "",
+		 strchr(c->title, '*') ? ": /proc/cpuinfo's clock (no cpufreq driver; a VM's nominal clock)" : "");
+	u->status_err = false;
+}
+
 void ui_cores_sort_step(struct ui *u, int delta)
 {
 	struct ui_col *cols;
@@ -649,6 +661,7 @@ void ui_cores_sort_step(struct ui *u, int delta)
 		i = (i + delta + n) % n;
 	while (cols[i].kind == UC_SPARK);
 	snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", cols[i].key);
+	say_sort(u, &cols[i]);
 	free(cols);
 }
 
@@ -673,9 +686,7 @@ void ui_cores_click_title(struct ui *u, int x)
 			snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", c->key);
 			u->reverse = false;
 		}
-		snprintf(u->status, sizeof(u->status), "sorted by %s%s", c->title,
-			 u->reverse ? " (inverted)" : "");
-		u->status_err = false;
+		say_sort(u, c);
 		break;
 	}
 	free(cols);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "hw/model/model.h"
 #include "config/keylist.h"
+#include "coltitle.h"
 #include "format.h"
 #include "palette.h"
 
@@ -125,6 +126,35 @@ static const char *pmu_less(const struct mev *ev, size_t *len)
 	return ev->name + pl + 1;
 }
 
+/* The event columns' titles (cols[from..n)), made from their full titles together so that they
+ * differ where the events differ, and their widths: at least 6, with room for "/s" after a count
+ * so that the width does not change with the rate mode. */
+static void event_titles(struct ui_col *cols, int from, int n)
+{
+	int k = n - from > 0 ? n - from : 0;
+	const char *names[k > 0 ? k : 1];
+	char *titles[k > 0 ? k : 1];
+
+	for (int i = 0; i < k; i++) {
+		names[i] = cols[from + i].full;
+		titles[i] = cols[from + i].title;
+	}
+	ui_titles_short(names, k, UI_TITLE_W, titles, sizeof(cols[0].title));
+	for (int i = from; i < n; i++) {
+		int w = (int)strlen(cols[i].title) + (cols[i].count ? 2 : 0);
+		cols[i].width = w < 6 ? 6 : w;
+	}
+}
+
+void ui_cols_mark_clock(struct ui_col *cols, int n, const char *clock_src)
+{
+	if (!clock_src || strcmp(clock_src, "cpuinfo") != 0)
+		return;
+	for (int i = 0; i < n; i++)
+		if (cols[i].kind == UC_METRIC && cols[i].idx == M_MHZ)
+			snprintf(cols[i].title, sizeof(cols[i].title), "MHz*");
+}
+
 int ui_cols_max(const struct model *m, int nids)
 {
 	return nids + NFIXED + m->nev;
@@ -173,13 +203,13 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		n++;
 	}
 	bool merged[m->nev > 0 ? m->nev : 1];
+	int first_ev = n;
 	memset(merged, 0, sizeof(merged));
 	for (int e = 0; e < m->nev && n < max; e++) {
 		const struct mev *ev = &m->ev[e];
-		char title[80], unit[16], name[64];
+		char unit[16], name[64];
 		size_t kl;
 		const char *k = pmu_less(ev, &kl);
-		int w;
 		if (merged[e] || role_has_column(ev->role) || (ev->uncore && !sockets))
 			continue;
 		out[n] = (struct ui_col){ .kind = UC_EVENT, .idx = e, .hw = true };
@@ -201,18 +231,15 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		    !keylist_has(only, ev->name))
 			continue;
 		unit_suffix(ev->unit, unit, sizeof(unit));
-		snprintf(title, sizeof(title), "%s%s", name, unit);
+		/* the full title for now: event_titles shortens them together */
+		snprintf(out[n].full, sizeof(out[n].full), "%s%s", name, unit);
 		out[n].count = !ev->unit[0];
-		w = (int)strlen(title);
-		w = w < 6 ? 6 : w > 16 ? 16 : w;
-		/* room for "/s" so the width does not change with the rate mode */
-		out[n].width = out[n].count && (int)strlen(title) + 2 > w ? (int)strlen(title) + 2 > 18 ? 18 : (int)strlen(title) + 2 : w;
+		out[n].clock = ev->role == ROLE_CPU_CLOCK || ev->role == ROLE_TASK_CLOCK ||
+			       model_role_of(ev->name) == ROLE_CPU_CLOCK || model_role_of(ev->name) == ROLE_TASK_CLOCK;
 		snprintf(out[n].key, sizeof(out[n].key), "%.*s", (int)sizeof(out[n].key) - 1, name);
-		snprintf(out[n].title, sizeof(out[n].title), "%.*s", w, title);
-		if ((int)strlen(title) > w)
-			out[n].title[w - 1] = '~';
 		n++;
 	}
+	event_titles(out, first_ev, n);
 	return n;
 }
 
@@ -534,9 +561,16 @@ int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids,
 		free(used);
 		return o;
 	}
-	/* the default layout: nothing that can never have a value */
+	/* the default layout: nothing that can never have a value, nor the same value on every row */
 	for (int i = nids; i < n; i++) {
 		if (ui_col_dead(m, &cols[i], no_hw) || (cols[i].extra && !no_hw))
+			continue;
+		/* a CPU's clock counts the interval on every CPU, busy or idle (asked for by name, shown) */
+		if (cols[i].clock && !(only && only[0] && (keylist_has(only, cols[i].key) ||
+							   keylist_has(only, m->ev[cols[i].idx].name))))
+			continue;
+		/* events with no hardware counter (software, tracepoints) are never multiplexed */
+		if (cols[i].kind == UC_MUX && no_hw)
 			continue;
 		cols[o++] = cols[i];
 	}

@@ -24,9 +24,14 @@ struct ui_col {
 	int alt[4], nalt;      /* UC_EVENT: the same event on the other core PMUs of a hybrid */
 	bool count;            /* a unitless count: a rate per second when rates are on */
 	bool extra;            /* shown by default only without a hardware PMU (MHz, IRQ/s) */
+	bool clock;            /* a CPU's clock (cpu-clock, task-clock) counted per CPU: it counts the
+				* time it was enabled, the interval on every CPU, whatever the load */
 	char key[48];          /* sort key: "cpu", "ipc", or the event name */
-	char title[24];
+	char title[24];        /* as shown: an event's shortened to UI_TITLE_W (coltitle.h) */
+	char full[96];         /* an event column's whole title: its name and unit ("" others) */
 };
+
+#define UI_TITLE_W 14      /* an event column's title at most, before "/s" */
 
 #define UI_SPARK_W 10
 
@@ -49,10 +54,15 @@ bool ui_cols_is_layout(const char *only);
  * hardware PMU, or a column whose every input event the kernel refused on every CPU. */
 bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw);
 /* The cores view's columns from ui_cols_build (every column when only is a layout): the
- * layout's, in its order; else the default layout, without dead columns and with the extra
- * ones only when no_hw. The nids identity columns stay first. Returns the new count. */
+ * layout's, in its order; else the default layout, without dead columns, without the columns
+ * whose value cannot differ between rows (a clock column unless only names it; MUX when no_hw,
+ * as events without a hardware counter are never multiplexed), and with the extra ones only
+ * when no_hw. The nids identity columns stay first. Returns the new count. */
 int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids, const char *only,
 		    bool no_hw);
+/* Mark the MHz column "MHz*" when its clock is /proc/cpuinfo's (clock_src "cpuinfo": no cpufreq
+ * driver; on most virtual machines the nominal clock, the same every interval). */
+void ui_cols_mark_clock(struct ui_col *cols, int n, const char *clock_src);
 /* Upper bound of columns ui_cols_build can return. */
 int ui_cols_max(const struct model *m, int nids);
 
