@@ -235,8 +235,38 @@ TEST(unit_pick_is_stable)
 	CHECK_EQ_INT(ui_fmt_unit_pick(NAN, 2), 2);
 }
 
+/* Wrapping at spaces: every line within the width, no word split, every word kept in order;
+ * the count says when the text needs more lines than were given. */
+TEST(wrap_whole_words)
+{
+	const char *t = "no hardware PMU: /sys/bus/event_source/devices has no cpu PMU (virtual machine: the "
+			"hypervisor exposes none); software events only";
+	int st[8], ln[8], n;
+
+	for (int w = 31; w <= 121; w += 9) {   /* from the longest word's length up */
+		char joined[256] = "";
+		n = ui_wrap(t, w, st, ln, 8);
+		CHECK(n >= 1 && n <= 8, "w %d: %d lines", w, n);
+		for (int k = 0; k < n && k < 8; k++) {
+			CHECK(ln[k] <= w, "w %d line %d: %d columns", w, k, ln[k]);
+			CHECK(t[st[k]] != ' ' && (st[k] + ln[k] == (int)strlen(t) || t[st[k] + ln[k]] == ' '),
+			      "w %d line %d ends inside a word: \"%.*s\"", w, k, ln[k], t + st[k]);
+			snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined), "%s%.*s", k ? " " : "",
+				 ln[k], t + st[k]);
+		}
+		CHECK_EQ_STR(joined, t);
+	}
+	CHECK_EQ_INT(ui_wrap(t, 200, st, ln, 1), 1);
+	CHECK(ui_wrap(t, 40, st, ln, 1) > 1, "needs more than one line at 40");
+	/* a word longer than the width is cut there, alone on its line */
+	n = ui_wrap("ab /sys/bus/event_source/devices cd", 10, st, ln, 8);
+	CHECK(n == 5 && ln[0] == 2 && ln[1] == 10, "%d lines, %d %d", n, ln[0], ln[1]);
+	CHECK_EQ_INT(ui_wrap("", 10, st, ln, 8), 0);
+}
+
 int main(void)
 {
+	RUN(wrap_whole_words);
 	RUN(count_in_fixed_unit);
 	RUN(unit_pick_is_stable);
 	RUN(count_units);

@@ -8,6 +8,7 @@
 #include "colchoose.h"
 #include <ctype.h>
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,8 +301,62 @@ static bool item_on(struct ui *u, const struct ui_evitem *it)
 	return it->kind == EI_EVENT && evlist_find(&u->ev->pending, EVO_USER, it->syntax) >= 0;
 }
 
+/* Whether event e of the model was refused by the kernel on every CPU it was opened on (and
+ * counted nowhere), as the last frame read says. */
+static bool refused_everywhere(const struct model *m, int e)
+{
+	bool refused = false;
+
+	if (!m->cur.cpu || m->cur.seq == 0)
+		return false;
+	for (int c = 0; c < m->ncpus; c++) {
+		int st = m->cur.cpu[(size_t)c * m->nev + e].state;
+		if (st != EVS_UNSUPPORTED && st != EVS_ABSENT)
+			return false;
+		refused = refused || st == EVS_UNSUPPORTED;
+	}
+	return refused;
+}
+
+/* Whether the entry written text, counted now (by any owner), has every event refused on every
+ * CPU: the model's events are the counted list's flat events, in order. */
+static bool entry_refused(struct ui *u, const char *text)
+{
+	const struct evlist *l = &u->a->evl;
+	int k = evlist_find(l, -1, text), n = 0, first;
+
+	if (k < 0 || (first = evlist_flat_of(l, l->e[k].id, &n)) < 0 || n == 0 ||
+	    first + n > u->a->model.nev)
+		return false;
+	for (int i = first; i < first + n; i++)
+		if (!refused_everywhere(&u->a->model, i))
+			return false;
+	return true;
+}
+
+/* Why the events of an entry cannot count on this machine ("" when they may): the PMU registry's
+ * word (the kernel sends hardware, cache and raw events to the core PMU, and there is none), else
+ * what the kernel answered when the program opened the same event (refused on every CPU). */
+static bool cannot_count(struct ui *u, const char *text, const struct ev_list *evs, char *why, size_t len)
+{
+	for (int i = 0; i < evs->n; i++) {
+		const struct ev_spec *s = &evs->ev[i];
+		if ((s->type == PERF_TYPE_HARDWARE || s->type == PERF_TYPE_HW_CACHE || s->type == PERF_TYPE_RAW) &&
+		    u->a->reg.ncore == 0) {
+			snprintf(why, len, "no hardware PMU: the kernel has no cpu PMU for it (ENOENT)");
+			return true;
+		}
+	}
+	if (entry_refused(u, text)) {
+		snprintf(why, len, "the kernel refused it on every CPU when opened");
+		return true;
+	}
+	return false;
+}
+
 /* Add to the pending list every item of text it lacks (on), or drop them all (!on). 0, or a
- * negative errno with err filled (err->pos in text) and the pending list unchanged. */
+ * negative errno with err filled (err->pos in text) and the pending list unchanged: an event
+ * that cannot count here (cannot_count) is refused with its reason. */
 static int pending_apply(struct ui *u, const char *text, bool on, struct ev_error *err)
 {
 	struct evs_span *it;
@@ -323,6 +378,11 @@ static int pending_apply(struct ui *u, const char *text, bool on, struct ev_erro
 		else if (on && k < 0 && (r = evlist_add(&next, EVO_USER, one, false, &u->a->reg, &u->a->topo,
 							 NULL, 0, err)) < 0)
 			err->pos += it[i].pos;
+		else if (on && k < 0 && (k = evlist_find(&next, EVO_USER, one)) >= 0 &&
+			 cannot_count(u, one, &next.e[k].ev, err->msg, sizeof(err->msg))) {
+			err->pos = it[i].pos;
+			r = -EOPNOTSUPP;
+		}
 		else if (!on && k >= 0)
 			r = evlist_drop(&next, EVO_USER, next.e[k].id);
 		free(one);
@@ -345,6 +405,12 @@ static int nrows(struct ui *u)
 		build_items(u);
 	u->ev->items_stale = false;
 	return u->ev->nitems;
+}
+
+/* Whether an event item in the list is counted now and was refused on every CPU. */
+static bool item_refused(struct ui *u, const struct ui_evitem *it)
+{
+	return it->kind == EI_EVENT && item_on(u, it) && entry_refused(u, it->syntax);
 }
 
 static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
@@ -429,6 +495,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		snprintf(buf, sizeof(buf), " %c [%c] ", sel ? '>' : ' ', item_on(u, it) ? 'x' : ' ');
 		x = ui_put(w, y, 0, wd, sel ? sel : item_on(u, it) ? ui_attr(u, UP_OK) : A_NORMAL, buf);
 		x += ui_put(w, y, x, wd - x, sel, it->label);
+		if (item_refused(u, it))   /* what opening it taught: it counts nowhere */
+			x += ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_BAD), "  refused by the kernel on every CPU");
 		if (it->desc && x + 3 < wd) {
 			x = x < 40 ? 40 : x + 2;
 			ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_DIM), it->desc);
@@ -569,8 +637,8 @@ static bool key(struct ui *u, int action)
 		if (it->kind == EI_SECTION)
 			return true;
 		if (pending_apply(u, it->syntax, !item_on(u, it), &err) < 0) {
-			snprintf(u->status, sizeof(u->status), "not changed: %.80s: %.110s", it->label,
-				 err.msg[0] ? err.msg : "out of memory");
+			snprintf(u->status, sizeof(u->status), "not %s: %.80s: %.110s", item_on(u, it) ? "changed" :
+				 "added", it->label, err.msg[0] ? err.msg : "out of memory");
 			u->status_err = true;
 		} else {
 			snprintf(u->status, sizeof(u->status), "%s %s: applies at the next refresh",

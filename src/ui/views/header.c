@@ -37,6 +37,8 @@ static void draw_source(struct ui *u, WINDOW *w, int y, int wd, const struct ses
 	x += ui_put(w, y, x, wd - x, ui_attr(u, sim ? UP_SIM : UP_LABEL) | (sim ? A_BOLD : 0), buf);
 	snprintf(buf, sizeof(buf), "  %s  %s  kernel %s", h->host[0] ? h->host : "?",
 		 h->cpu_model[0] ? h->cpu_model : "unknown CPU", h->kernel[0] ? h->kernel : "?");
+	if (x + (int)strlen(buf) > wd)   /* narrow: the kernel goes rather than half of it */
+		*strstr(buf, "  kernel ") = '\0';
 	ui_put(w, y, x, wd - x, A_BOLD, buf);
 }
 
@@ -62,6 +64,8 @@ static void draw_timing(struct ui *u, WINDOW *w, int y, int wd)
 		snprintf(buf, sizeof(buf), "busy %.1f%% (usr %.1f sys %.1f irq %.1f sirq %.1f steal %.1f)  ",
 			 sm[M_UTIL], sm[M_UTIL_USER], sm[M_UTIL_SYS], sm[M_UTIL_IRQ],
 			 sm[M_UTIL_SOFTIRQ], sm[M_UTIL_STEAL]);
+		if (x + (int)strlen(buf) > wd)   /* narrow: the split goes (the meters show it) */
+			snprintf(buf, sizeof(buf), "busy %.1f%%  ", sm[M_UTIL]);
 		x += ui_put(w, y, x, wd - x, A_NORMAL, buf);
 	}
 	if (session_paused(u->a))
@@ -70,20 +74,89 @@ static void draw_timing(struct ui *u, WINDOW *w, int y, int wd)
 		ui_put(w, y, x, wd - x, ui_attr(u, UP_WARN) | A_BOLD, " end of recording ");
 }
 
+/* The header's words without a hardware PMU: one paragraph, each piece in its attribute, wrapped
+ * at spaces over its lines (pieces after the first follow their sep). */
+struct piece {
+	const char *sep, *text;
+	attr_t at;
+};
+
+#define PARA_MAX 6
+
+/* Lines the pieces need at width wd (a margin of one column); drawn from line y when nl > 0. */
+static int put_para(WINDOW *w, int y, int nl, int wd, const struct piece *pc, int np)
+{
+	char buf[1024];
+	int from[PARA_MAX + 1], o = 0, st[4], ln[4], need;
+
+	for (int i = 0; i < np && i < PARA_MAX; i++) {
+		o += snprintf(buf + o, sizeof(buf) - (size_t)o, "%s", i ? pc[i].sep : "");
+		from[i] = o < (int)sizeof(buf) ? o : (int)sizeof(buf) - 1;
+		o += snprintf(buf + from[i], sizeof(buf) - (size_t)from[i], "%s", pc[i].text);
+		o = o < (int)sizeof(buf) ? o : (int)sizeof(buf) - 1;
+	}
+	from[np] = o;
+	need = ui_wrap(buf, wd - 1, st, ln, 4);
+	for (int k = 0; k < nl && k < need && k < 4; k++)
+		for (int i = 0; i < np; i++) {
+			/* the part of piece i on line k (separators in the piece before's attribute) */
+			int a = from[i] > st[k] ? from[i] : st[k];
+			int b = (i + 1 < np ? from[i + 1] : o) < st[k] + ln[k] ? (i + 1 < np ? from[i + 1] : o) : st[k] + ln[k];
+			if (b > a)
+				ui_put(w, y + k, 1 + a - st[k], b - a, pc[i].at, buf + a);
+		}
+	return need;
+}
+
+/* Without a hardware PMU: why, once, fitted to nl lines from y: the longest wording that fits
+ * with perf_event_paranoid, then where MHz comes from when it fits too, then what counting
+ * dropped. Returns the next line. */
+static int draw_nopmu(struct ui *u, WINDOW *w, int y, int nl, int wd, const struct session_host *h)
+{
+	const char *why = session_hw_reason(u->a), *clk = session_clock_source(u->a);
+	bool hidden = !ui_cols_is_layout(session_settings(u->a)->columns);
+	char reason[256], par[48];
+	const char *hide[] = { "hardware columns hidden: run on bare metal or enable the hypervisor's virtual PMU",
+			       "hardware columns hidden" };
+	struct piece pc[PARA_MAX];
+	int np = 0;
+
+	if (h->paranoid == -99)
+		snprintf(par, sizeof(par), "perf_event_paranoid ?");
+	else
+		snprintf(par, sizeof(par), "perf_event_paranoid %d", h->paranoid);
+	/* the whole reason, then without its last clause, then the words alone */
+	for (int v = 0; v < 4; v++) {
+		snprintf(reason, sizeof(reason), "%.*s", v == 0 ? (int)strlen(why) : v == 1 ? (int)strcspn(why, ";") :
+			 (int)strcspn(why, ":"), why);
+		np = 0;
+		pc[np++] = (struct piece){ "", reason, ui_attr(u, UP_BAD) };
+		if (hidden)
+			pc[np++] = (struct piece){ "; ", hide[v == 3], ui_attr(u, UP_WARN) };
+		pc[np++] = (struct piece){ "  ", par, A_NORMAL };
+		if (put_para(w, y, 0, wd, pc, np) <= nl)
+			break;
+	}
+	if (clk && strcmp(clk, "cpuinfo") == 0) {
+		pc[np++] = (struct piece){ "  ", "MHz*: /proc/cpuinfo's clock", ui_attr(u, UP_DIM) };
+		if (put_para(w, y, 0, wd, pc, np) > nl)
+			np--;
+	}
+	if (h->run_note[0])   /* what counting dropped: descriptors, offline CPUs, failed reads */
+		pc[np++] = (struct piece){ "  ", h->run_note, ui_attr(u, UP_WARN) };
+	put_para(w, y, nl, wd, pc, np);
+	return y + nl;
+}
+
 /* The counter budget per core PMU, from line y below info; returns the next line. */
 static int draw_budget(struct ui *u, WINDOW *w, int y, int info, int wd)
 {
 	const struct budget *b;
-	const char *why = session_hw_reason(u->a);
 	int nb = session_budgets(u->a, &b), x;
 	char buf[512];
 
-	if (nb == 0 && y < info) {
-		x = ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), " counters: no core PMU");
-		/* said once here, not as a column of n/a on every row (ui_cols_arrange) */
-		if (why[0] && !ui_cols_is_layout(session_settings(u->a)->columns))
-			ui_put(w, y, x, wd - x, ui_attr(u, UP_WARN), "; hardware columns hidden: run on bare "
-			       "metal or enable the hypervisor's virtual PMU");
+	if (nb == 0 && y < info) {   /* a recording: no PMU of this machine counts it */
+		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), " counters: no core PMU");
 		y++;
 	}
 	for (int i = 0; i < nb && y < info; i++, y++) {
@@ -136,6 +209,7 @@ static void draw_tabs(struct ui *u, WINDOW *w, int y, int wd)
 void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 {
 	struct session_host host;
+	const struct budget *b;
 	int y = 0, info;
 
 	if (h <= 0)
@@ -147,9 +221,14 @@ void ui_header_draw(struct ui *u, WINDOW *w, int h, int wd)
 	if (y < info)
 		draw_timing(u, w, y++, wd);
 	y += ui_meters_draw(u, w, y, info, wd);
-	y = draw_budget(u, w, y, info, wd);
-	if (y < info)
-		draw_reasons(u, w, y++, wd, &host);
+	if (session_budgets(u->a, &b) == 0 && session_hw_reason(u->a)[0] && y < info) {
+		/* the budget's line and the reasons' are one paragraph: why there is no PMU, once */
+		y = draw_nopmu(u, w, y, info - y < 2 ? info - y : 2, wd, &host);
+	} else {
+		y = draw_budget(u, w, y, info, wd);
+		if (y < info)
+			draw_reasons(u, w, y++, wd, &host);
+	}
 	/* view tabs on the last header line */
 	if (h >= 2)
 		draw_tabs(u, w, h - 1, wd);

@@ -13,6 +13,8 @@ static const char *const legend[] = {
 	"  n/a                the kernel does not support the event here (e.g. no hardware PMU in a VM)",
 	"                     a column that is n/a on every CPU is hidden (F shows it again)",
 	"  MHz, IRQ/s         clock (cpufreq, /proc/cpuinfo) and interrupts/s (/proc/interrupts)",
+	"  MHz*               /proc/cpuinfo's clock, no cpufreq driver: in a VM its nominal clock, never changing",
+	"  ~rfo.l3_miss/s     a long event name cut to the words where it differs; < > sorting names it in full",
 	"  !nc                opened but never counted in the interval (no counter was free)",
 	"  MUX (blank)        every event of the row counted the whole interval: values are measured",
 	"  MUX ~63%           multiplexed: the least measured event ran 63% of the time; values are estimates",

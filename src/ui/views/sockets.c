@@ -115,6 +115,7 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 					      cols, max), 2);
 	/* no column that can never have a value here (the layout of F is the cores view's) */
 	ncols = ui_cols_arrange(m, cols, ncols, 2, NULL, no_hw);
+	ui_cols_mark_clock(cols, ncols, session_clock_source(u->a));
 	{
 		int widths[ncols];
 		for (int i = 0; i < ncols; i++)
@@ -193,6 +194,9 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 	if (nu == 0) {
 		if (y < h)
 			ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), n_uncore_all(m) ? " no uncore event matches the filter" :
+			       /* the registry's word: a machine without one has nothing to add */
+			       session_uncore_pmus(u->a) == 0 && !session_replaying(u->a) ?
+			       " no uncore PMU on this machine: no uncore events to count" :
 			       " no uncore events counted (add some in the events view: e, a)");
 		return;
 	}
@@ -258,9 +262,12 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
 		return;
 	}
-	/* a machine without the figures says so once, not with empty columns */
-	if (why[0])
-		ui_put(w, y++, 1, wd - 1, ui_attr(u, UP_DIM), why);
+	/* a machine without the figures says so once, not with empty columns (wrapped, not cut) */
+	if (why[0]) {
+		int st[2], ln[2], n = ui_wrap(why, wd - 1, st, ln, 2);
+		for (int k = 0; k < n && k < 2 && y < h; k++)
+			ui_put(w, y++, 1, ln[k], ui_attr(u, UP_DIM), why + st[k]);
+	}
 	draw_table(u, w, h, wd, &y);
 	y++;
 	if (y < h)

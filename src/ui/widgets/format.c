@@ -262,3 +262,33 @@ void ui_fmt_core_type(const char *pmu, char *buf, size_t len)
 		s += 7;
 	snprintf(buf, len, "%s", s);
 }
+
+int ui_wrap(const char *text, int w, int *start, int *len, int max)
+{
+	int n = 0, tl = (int)strlen(text), p = 0;
+
+	if (w < 1)
+		return tl ? tl : 0;
+	while (p < tl) {
+		int end = p, brk = -1;
+		while (p < tl && text[p] == ' ')
+			p++;
+		if (p >= tl)
+			break;
+		/* the longest run from p that fits and ends before a space or at the end */
+		for (end = p; end < tl && end - p < w; end++)
+			if (text[end] == ' ')
+				brk = end;
+		if (end < tl && text[end] != ' ' && brk > p)
+			end = brk;   /* the word at the edge goes to the next line */
+		while (end > p && text[end - 1] == ' ')
+			end--;
+		if (n < max) {
+			start[n] = p;
+			len[n] = end - p;
+		}
+		n++;
+		p = end;
+	}
+	return n;
+}

@@ -52,6 +52,12 @@ struct ui_units {
  * ui_fmt_unit_pick from the one it had. */
 int ui_units_for(struct ui_units *m, const char *key, double maxv);
 
+/* Break text into lines of at most w columns at its spaces, never inside a word (a word longer
+ * than w alone on its line is the exception: it is cut there). Each line's start in text and
+ * length go to start[i], len[i], for at most max lines; a line does not begin with a space.
+ * Returns how many lines the whole text needs (more than max: it did not fit). */
+int ui_wrap(const char *text, int w, int *start, int *len, int max);
+
 /* The core type a TYPE column shows for a core PMU: P/E on Intel hybrids (cpu_core, cpu_atom,
  * cpu_lowpower) and Apple (Firestorm, Icestorm and later pairs), else the cluster's PMU name
  * without its architecture prefix ("cortex_a76", "pmuv3_1"). */
