@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tui_events.sh: the events view: toggling an event adds and removes its column, adding by syntax
-# with the parse error at its position, the budget saying "will multiplex" before the set is applied.
+# with the parse error at its position, the budget saying "will multiplex" before the set is applied,
+# an event the kernel refused on every CPU marked and refused when ticked again.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -111,4 +112,31 @@ if XDG_CONFIG_HOME="$TMPD/xdg2" "$PMUTOP" -b -n 1 -d 0.05 --json 2>/dev/null | g
 else
 	fail saved_set_starts "the saved set is not counted at start"
 fi
+# what opening an event taught: on the simulated Apple M1 the kernel maps no generic branch
+# events, so branches is refused on every CPU: the list says so, and ticked again once removed,
+# it is refused at once with the reason
+S=rf
+tui_run $S 160 40 --sim m1-asahi -d 0.5 -e cycles,instructions,branches
+tui_wait $S '^all ' 10
+sleep 1.2
+tui_keys $S e
+if tui_wait $S '\[x\] branches +refused by the kernel on every CPU' 5; then pass refused_marked; else fail refused_marked "$(tui_dump $S)"; fi
+tui_select $S '\[x\] branches' 20
+tui_keys $S Space
+tui_keys $S c
+sleep 1.2
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+if tui_select $S '\[ \] branches *$' 80; then
+	tui_keys $S Space
+	if tui_wait $S 'not added: branches: the kernel refused it on every CPU when opened' 3 &&
+	   tui_cap $S | grep -Eq '> \[ \] branches'; then
+		pass refused_again_at_once
+	else
+		fail refused_again_at_once "$(tui_dump $S)"
+	fi
+else
+	fail refused_again_at_once "no branches item: $(tui_dump $S)"
+fi
+tui_quit $S >/dev/null
 t_done

@@ -43,6 +43,10 @@ struct ui_events {
 	int adderr_pos;            /* -1 none */
 	char adderr[192];
 	struct ui_browse br;       /* the event browser (evbrowse.c) */
+	/* what the kernel refused on every CPU when opened, as the list showed it: ticked again, it
+	 * is refused at once (a ring of the last few) */
+	char refused[8][128];
+	int nrefused;
 };
 
 int ui_events_init(struct ui *u)
@@ -334,9 +338,30 @@ static bool entry_refused(struct ui *u, const char *text)
 	return true;
 }
 
-/* Why the events of an entry cannot count on this machine ("" when they may): the PMU registry's
- * word (the kernel sends hardware, cache and raw events to the core PMU, and there is none), else
- * what the kernel answered when the program opened the same event (refused on every CPU). */
+/* Keep text among the entries the kernel refused (once). */
+static void remember_refused(struct ui *u, const char *text)
+{
+	struct ui_events *ev = u->ev;
+
+	for (int i = 0; i < ev->nrefused && i < 8; i++)
+		if (strcmp(ev->refused[i], text) == 0)
+			return;
+	snprintf(ev->refused[ev->nrefused % 8], sizeof(ev->refused[0]), "%s", text);
+	ev->nrefused++;
+}
+
+static bool was_refused(struct ui *u, const char *text)
+{
+	for (int i = 0; i < u->ev->nrefused && i < 8; i++)
+		if (strcmp(u->ev->refused[i], text) == 0)
+			return true;
+	return false;
+}
+
+/* Whether the events of an entry cannot count on this machine, and why (into why): the PMU
+ * registry's word (the kernel sends hardware, cache and raw events to the core PMU, and there is
+ * none), else what the kernel answered when the program opened the same entry (refused on every
+ * CPU: counted now, or shown so in the list before). */
 static bool cannot_count(struct ui *u, const char *text, const struct ev_list *evs, char *why, size_t len)
 {
 	for (int i = 0; i < evs->n; i++) {
@@ -347,7 +372,7 @@ static bool cannot_count(struct ui *u, const char *text, const struct ev_list *e
 			return true;
 		}
 	}
-	if (entry_refused(u, text)) {
+	if (entry_refused(u, text) || was_refused(u, text)) {
 		snprintf(why, len, "the kernel refused it on every CPU when opened");
 		return true;
 	}
@@ -410,7 +435,10 @@ static int nrows(struct ui *u)
 /* Whether an event item in the list is counted now and was refused on every CPU. */
 static bool item_refused(struct ui *u, const struct ui_evitem *it)
 {
-	return it->kind == EI_EVENT && item_on(u, it) && entry_refused(u, it->syntax);
+	if (it->kind != EI_EVENT || !item_on(u, it) || !entry_refused(u, it->syntax))
+		return false;
+	remember_refused(u, it->syntax);
+	return true;
 }
 
 static void draw_add(struct ui *u, WINDOW *w, int y, int wd)

@@ -101,7 +101,7 @@ static int put_para(WINDOW *w, int y, int nl, int wd, const struct piece *pc, in
 		for (int i = 0; i < np; i++) {
 			/* the part of piece i on line k (separators in the piece before's attribute) */
 			int a = from[i] > st[k] ? from[i] : st[k];
-			int b = (i + 1 < np ? from[i + 1] : o) < st[k] + ln[k] ? (i + 1 < np ? from[i + 1] : o) : st[k] + ln[k];
+			int b = from[i + 1] < st[k] + ln[k] ? from[i + 1] : st[k] + ln[k];
 			if (b > a)
 				ui_put(w, y + k, 1 + a - st[k], b - a, pc[i].at, buf + a);
 		}
