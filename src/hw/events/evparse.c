@@ -471,6 +471,27 @@ static int group_share_cpus(struct ev_spec *ev, int n)
 	return 0;
 }
 
+/* Member m's event in copy c of a group whose copies follow the PMUs of a member expanded once
+ * per copy (cpmu: copy c's PMU, -1 when there is one copy). A member expanded likewise gives its
+ * event on the copy's PMU; one on a single hybrid core PMU (cpu_core/x/, a name only one core
+ * type's table has) belongs to that PMU's copy alone, or it would count twice there; anything
+ * else (software, a single uncore box) joins every copy. NULL: not in this copy. */
+static const struct ev_spec *copy_member(const struct ps *ps, const struct ev_list *m, int c, int cpmu)
+{
+	const struct ev_spec *e = &m->ev[0];
+
+	if (m->n > 1) {
+		for (int k = 0; k < m->n; k++)
+			if (m->ev[k].pmu == cpmu)
+				return &m->ev[k];
+		return &m->ev[c];
+	}
+	if (cpmu >= 0 && e->pmu >= 0 && e->pmu != cpmu && ps->reg->hybrid &&
+	    ps->reg->pmus[e->pmu].kind == PMU_KIND_CORE && ps->reg->pmus[cpmu].kind == PMU_KIND_CORE)
+		return NULL;
+	return e;
+}
+
 /* `{a,b,...}[:mods]`: members expanded; the group copied once per expansion
  * (hybrid core PMUs, uncore instances). */
 static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_list *out, int *ngroups)
@@ -499,16 +520,27 @@ static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_lis
 		}
 	}
 	for (int c = 0; c < copies && r == 0; c++) {
-		int first = out->n;
+		int first = out->n, cpmu = -1;
 
+		for (int i = 0; i < nm && cpmu < 0 && copies > 1; i++)
+			if (mem[i].n == copies)
+				cpmu = mem[i].ev[c].pmu;
 		for (int i = 0; i < nm && r == 0; i++) {
+			const struct ev_spec *src = copy_member(ps, &mem[i], c, cpmu);
 			struct ev_spec e;
 
-			r = spec_dup(&e, &mem[i].ev[mem[i].n > 1 ? c : 0]);
+			if (!src)
+				continue;
+			r = spec_dup(&e, src);
 			if (r == 0)
 				r = list_push(out, &e);
 			if (r == 0)
 				out->ev[out->n - 1].group = *ngroups;
+			/* the first member is not in this copy: the group's D and e go to the one leading it */
+			if (r == 0 && out->n - 1 == first && i > 0) {
+				out->ev[first].pinned |= strchr(g->mods.letters, 'D') != NULL;
+				out->ev[first].exclusive |= strchr(g->mods.letters, 'e') != NULL;
+			}
 		}
 		if (r == 0)
 			r = group_share_cpus(out->ev + first, out->n - first);
