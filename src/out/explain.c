@@ -69,6 +69,32 @@ static void read_format_names(char *buf, size_t n, uint64_t rf)
 #define ATTR_FLAGS(X) X(disabled) X(inherit) X(pinned) X(exclusive) X(exclude_user) X(exclude_kernel) \
 	X(exclude_hv) X(exclude_idle) X(exclude_host) X(exclude_guest)
 
+static void json_opt(FILE *out, const char *s)
+{
+	if (s)
+		json_fputs(out, s);
+	else
+		fputs("null", out);
+}
+
+/* " source=json (wins over libpfm4 spr's event=0x0,umask=0x2)": the text's word on where a named
+ * event's encoding came from; the names and terms come from files, made printable. */
+static void text_source(FILE *out, const struct ev_spec *e)
+{
+	if (!e->source)
+		return;
+	fprintf(out, " source=%s", e->source);
+	if (!strcmp(e->source, "libpfm4")) {
+		fputs(" (libpfm4 alone: no JSON table has it)", out);
+	} else if (e->other_terms) {
+		fputs(" (wins over ", out);
+		printable_fputs(e->other_origin ? e->other_origin : "", out);
+		fputs("'s ", out);
+		printable_fputs(e->other_terms, out);
+		fputc(')', out);
+	}
+}
+
 static void explain_json(FILE *out, const struct ev_spec *e, const struct perf_event_attr *a, int group,
 			 bool weak, const char *pmu, const int *cpus, int ncpus)
 {
@@ -98,7 +124,24 @@ static void explain_json(FILE *out, const struct ev_spec *e, const struct perf_e
 #define JSON_FLAG(f) fprintf(out, ", \"" #f "\": %s", a->f ? "true" : "false");
 	ATTR_FLAGS(JSON_FLAG)
 #undef JSON_FLAG
-	fprintf(out, ", \"precise_ip\": %u, \"cpus\": [", (unsigned)a->precise_ip);
+	fprintf(out, ", \"precise_ip\": %u", (unsigned)a->precise_ip);
+	/* where a named event's encoding came from, and what a source that lost says instead */
+	fputs(", \"source\": ", out);
+	json_opt(out, e->source);
+	fputs(", \"origin\": ", out);
+	json_opt(out, e->origin);
+	fprintf(out, ", \"libpfm4_only\": %s, \"overrides\": ",
+		e->source && !strcmp(e->source, "libpfm4") ? "true" : "false");
+	if (e->other_terms) {
+		fputs("{\"origin\": ", out);
+		json_fputs(out, e->other_origin ? e->other_origin : "");
+		fputs(", \"terms\": ", out);
+		json_fputs(out, e->other_terms);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(", \"cpus\": [", out);
 	for (int i = 0; i < ncpus; i++)
 		fprintf(out, "%s%d", i ? ", " : "", cpus[i]);
 	fputs("]}", out);
@@ -142,6 +185,7 @@ static void explain_text(FILE *out, const struct ev_spec *e, const struct perf_e
 #undef TEXT_FLAG
 	if (a->precise_ip)
 		fprintf(out, " precise_ip=%u", (unsigned)a->precise_ip);
+	text_source(out, e);
 	fputc('\n', out);
 }
 

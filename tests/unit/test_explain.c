@@ -69,6 +69,10 @@ TEST(json_uncore_and_software)
 	CHECK(strstr(s, "\"type\": 1, \"config\": \"0x0\""), "%s", s);
 	CHECK(strstr(s, "\"unit\": \"msec\""), "%s", s);
 	CHECK(strstr(s, "\"exclude_kernel\": true"), "%s", s);
+	/* the alias names its file; a built-in event has no source */
+	CHECK(strstr(s, "\"source\": \"sysfs\", \"origin\": \"tests/fixtures/sysfs/spr_uncore/bus/event_source/devices/"
+		     "uncore_imc_0/events/cas_count_read\", \"libpfm4_only\": false, \"overrides\": null"), "%s", s);
+	CHECK(strstr(s, "\"source\": null, \"origin\": null, \"libpfm4_only\": false"), "%s", s);
 	/* exactly one separator between the two objects */
 	CHECK(strstr(s, "},\n  {") && !strstr(strstr(s, "},\n  {") + 1, "},\n"), "%s", s);
 	free(s);

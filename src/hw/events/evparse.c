@@ -41,6 +41,9 @@ static void spec_free(struct ev_spec *e)
 	free(e->input);
 	free(e->base);
 	free(e->cpus);
+	free(e->origin);
+	free(e->other_origin);
+	free(e->other_terms);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -97,14 +100,28 @@ static int cpus_copy(struct ev_spec *e, const int *cpus, int n)
 	return 0;
 }
 
+/* A copy of s, NULL staying NULL; *bad set when out of memory. */
+static char *dup_opt(const char *s, bool *bad)
+{
+	char *d = s ? strdup(s) : NULL;
+
+	*bad |= s && !d;
+	return d;
+}
+
 static int spec_dup(struct ev_spec *dst, const struct ev_spec *src)
 {
+	bool bad = false;
+
 	*dst = *src;
 	dst->name = strdup(src->name);
 	dst->input = strdup(src->input);
 	dst->base = strdup(src->base);
+	dst->origin = dup_opt(src->origin, &bad);
+	dst->other_origin = dup_opt(src->other_origin, &bad);
+	dst->other_terms = dup_opt(src->other_terms, &bad);
 	dst->cpus = NULL;
-	if (!dst->name || !dst->input || !dst->base || cpus_copy(dst, src->cpus, src->ncpus) < 0) {
+	if (!dst->name || !dst->input || !dst->base || bad || cpus_copy(dst, src->cpus, src->ncpus) < 0) {
 		spec_free(dst);
 		return -ENOMEM;
 	}
@@ -220,6 +237,21 @@ nomem:
 	return -ENOMEM;
 }
 
+/* The last spec of out was named by t's alias on p: say where its encoding came from. */
+static int spec_source(struct ev_list *out, const struct pmu *p, const struct evterms *t)
+{
+	struct ev_spec *e = &out->ev[out->n - 1];
+	struct evalias_from from;
+
+	if (evalias_from(p, t->alias, t->alias_source, &from) < 0)
+		return -ENOMEM;
+	e->source = from.kind;
+	e->origin = from.origin;
+	e->other_origin = from.other_origin;
+	e->other_terms = from.other_terms;
+	return 0;
+}
+
 /* "uncore_imc_3" is an instance of "uncore_imc": the prefix then "_<digits>". */
 static bool pmu_instance_of(const char *pmu, const char *prefix, size_t plen)
 {
@@ -298,6 +330,7 @@ static int resolve_pmu_event(struct ps *ps, const struct evs_event *ev, struct e
 		if (r == 0) {
 			out->ev[out->n - 1].user_name = t.name != NULL;
 			out->ev[out->n - 1].sampling = t.sampling;
+			r = spec_source(out, p, &t);
 		}
 	}
 out:
@@ -339,6 +372,8 @@ static int resolve_alias_everywhere(struct ps *ps, const struct evs_event *ev, s
 			return r;
 		r = spec_new(out, ps, ev, xasprintf("%s/%s/%s", p->name, ev->name, ev->mods.letters), ev->name, i,
 			     t.type, t.cfg, t.scale, t.unit);
+		if (r == 0)
+			r = spec_source(out, p, &t);
 		if (r < 0)
 			return r;
 		found++;
