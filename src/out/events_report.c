@@ -72,7 +72,8 @@ static void text_row(FILE *f, const char *name, const char *unit, const char *sr
 {
 	char nb[1024], ub[512];
 
-	fprintf(f, "%-44s %-16s %-8s %s", printable(nb, sizeof(nb), name), printable(ub, sizeof(ub), unit), src, pre);
+	fprintf(f, "%-44s %-16s %-8s ", printable(nb, sizeof(nb), name), printable(ub, sizeof(ub), unit), src);
+	printable_fputs(pre, f);   /* libpfm4's terms in it: pmutop wrote them, but from another table */
 	printable_fputs(rest, f);
 	fputc('\n', f);
 }
