@@ -5,6 +5,7 @@
 #include "hw/catalog/catalog.h"
 #include "hw/events/evtables.h"
 #include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -41,12 +42,17 @@ static const char *core_name(const struct pmu_registry *reg)
 
 static void add_json(struct json_object *arr, const char *name, const char *pmu, const char *src,
 		     const char *origin, const char *terms, const char *desc, const char *topic, const char *counter,
-		     bool deprecated, bool per_pkg)
+		     bool deprecated, bool per_pkg, const struct cat_event *e)
 {
-	struct json_object *o = json_object_new_object();
+	struct json_object *o = json_object_new_object(), *ov = NULL;
 
 	if (!o)
 		return;
+	/* what a source of lower rank says instead (libpfm4 under a JSON table), null when nothing */
+	if (e && e->other_terms && (ov = json_object_new_object())) {
+		json_object_object_add(ov, "origin", json_object_new_string(e->other_origin ? e->other_origin : ""));
+		json_object_object_add(ov, "terms", json_object_new_string(e->other_terms));
+	}
 	json_object_object_add(o, "name", json_object_new_string(name));
 	json_object_object_add(o, "pmu", json_object_new_string(pmu));
 	json_object_object_add(o, "source", json_object_new_string(src));
@@ -57,6 +63,7 @@ static void add_json(struct json_object *arr, const char *name, const char *pmu,
 	json_object_object_add(o, "counter", json_object_new_string(counter));
 	json_object_object_add(o, "deprecated", json_object_new_boolean(deprecated));
 	json_object_object_add(o, "per_pkg", json_object_new_boolean(per_pkg));
+	json_object_object_add(o, "overrides", ov);
 	json_object_array_add(arr, o);
 }
 
@@ -65,7 +72,8 @@ static void text_row(FILE *f, const char *name, const char *unit, const char *sr
 {
 	char nb[1024], ub[512];
 
-	fprintf(f, "%-44s %-16s %-8s %s", printable(nb, sizeof(nb), name), printable(ub, sizeof(ub), unit), src, pre);
+	fprintf(f, "%-44s %-16s %-8s ", printable(nb, sizeof(nb), name), printable(ub, sizeof(ub), unit), src);
+	printable_fputs(pre, f);   /* libpfm4's terms in it: pmutop wrote them, but from another table */
 	printable_fputs(rest, f);
 	fputc('\n', f);
 }
@@ -98,12 +106,16 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 
 		for (int i = 0; i < nal; i++) {
 			const struct pmu_alias *al = &als[i];
+			char origin[1024];
 
 			if (!wanted(al->name, glob))
 				continue;
 			n++;
+			/* the kernel's alias file (of the unit's first box) */
+			snprintf(origin, sizeof(origin), "%s/bus/event_source/devices/%s/events/%s", sysfs_root(), pm->name,
+				 al->name);
 			if (json)
-				add_json(arr, al->name, unit, "sysfs", "", al->terms, "", "", "", false, false);
+				add_json(arr, al->name, unit, "sysfs", origin, al->terms, "", "", "", false, false, NULL);
 			else
 				text_row(f, al->name, unit, "sysfs", "", al->terms);
 		}
@@ -116,11 +128,18 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 		if (!wanted(e->name, glob))
 			continue;
 		n++;
-		if (json)
+		if (json) {
 			add_json(arr, e->name, pmu, src, e->origin, e->terms, e->desc, e->topic, e->counter,
-				 e->deprecated, e->per_pkg);
-		else
-			text_row(f, e->name, pmu, src, e->deprecated ? "(deprecated) " : "", e->desc);
+				 e->deprecated, e->per_pkg, e);
+		} else {
+			char pre[320];
+
+			/* a JSON table and libpfm4 disagree: the table wins, and the other encoding is shown */
+			snprintf(pre, sizeof(pre), "%s%s%.200s%s", e->deprecated ? "(deprecated) " : "",
+				 e->other_terms ? "(libpfm4 differs: " : "", e->other_terms ? e->other_terms : "",
+				 e->other_terms ? ") " : "");
+			text_row(f, e->name, pmu, src, pre, e->desc);
+		}
 	}
 	if (json) {
 		fprintf(f, "%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |

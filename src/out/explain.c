@@ -10,6 +10,8 @@
 #include "hw/sys/topology.h"
 #include <errno.h>
 #include <linux/perf_event.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,8 +48,55 @@ static int spec_cpus(const struct ev_spec *e, const struct topology *topo, int *
 	return topo->ncpus;
 }
 
-static void explain_json(FILE *out, const struct ev_spec *e, int group, bool weak, bool pinned, const char *pmu, const int *cpus,
-			 int ncpus)
+/* perf_event_attr's read_format bits by perf's names, as `perf stat -vv` prints them. */
+static void read_format_names(char *buf, size_t n, uint64_t rf)
+{
+	static const char *const names[] = { "TOTAL_TIME_ENABLED", "TOTAL_TIME_RUNNING", "ID", "GROUP", "LOST" };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned b = 0; b < 64 && used < n; b++) {
+		if (!(rf & (1ULL << b)))
+			continue;
+		if (b < sizeof(names) / sizeof(names[0]))
+			used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? "|" : "", names[b]);
+		else
+			used += (size_t)snprintf(buf + used, n - used, "%s0x%llx", used ? "|" : "", 1ULL << b);
+	}
+}
+
+/* The attribute's one-bit fields pmutop may set, in the order `perf stat -vv` prints them. */
+#define ATTR_FLAGS(X) X(disabled) X(inherit) X(pinned) X(exclusive) X(exclude_user) X(exclude_kernel) \
+	X(exclude_hv) X(exclude_idle) X(exclude_host) X(exclude_guest)
+
+static void json_opt(FILE *out, const char *s)
+{
+	if (s)
+		json_fputs(out, s);
+	else
+		fputs("null", out);
+}
+
+/* " source=json (wins over libpfm4 spr's event=0x0,umask=0x2)": the text's word on where a named
+ * event's encoding came from; the names and terms come from files, made printable. */
+static void text_source(FILE *out, const struct ev_spec *e)
+{
+	if (!e->source)
+		return;
+	fprintf(out, " source=%s", e->source);
+	if (!strcmp(e->source, "libpfm4")) {
+		fputs(" (libpfm4 alone: no JSON table has it)", out);
+	} else if (e->other_terms) {
+		fputs(" (wins over ", out);
+		printable_fputs(e->other_origin ? e->other_origin : "", out);
+		fputs("'s ", out);
+		printable_fputs(e->other_terms, out);
+		fputc(')', out);
+	}
+}
+
+static void explain_json(FILE *out, const struct ev_spec *e, const struct perf_event_attr *a, int group,
+			 bool weak, const char *pmu, const int *cpus, int ncpus)
 {
 	char scale[40];
 
@@ -63,24 +112,45 @@ static void explain_json(FILE *out, const struct ev_spec *e, int group, bool wea
 		json_fputs(out, pmu);
 	else
 		fputs("null", out);
+	/* the words as the event resolved (config3 too, which an older build's attribute lacks) */
 	fprintf(out, ", \"type\": %u, \"config\": \"0x%llx\", \"config1\": \"0x%llx\", \"config2\": \"0x%llx\""
-		", \"config3\": \"0x%llx\", \"scale\": %s, \"unit\": ", e->type,
-		(unsigned long long)e->config, (unsigned long long)e->config1,
-		(unsigned long long)e->config2, (unsigned long long)e->config3, scale);
+		", \"config3\": \"0x%llx\", \"scale\": %s, \"unit\": ", a->type,
+		(unsigned long long)a->config, (unsigned long long)a->config1,
+		(unsigned long long)a->config2, (unsigned long long)e->config3, scale);
 	json_fputs(out, e->unit);
-	fprintf(out, ", \"group\": %d, \"weak\": %s, \"exclude_user\": %s, \"exclude_kernel\": %s, \"exclude_hv\": %s"
-		", \"pinned\": %s, \"cpus\": [", group, weak ? "true" : "false", e->exclude_user ? "true" : "false",
-		e->exclude_kernel ? "true" : "false", e->exclude_hv ? "true" : "false",
-		pinned ? "true" : "false");
+	fprintf(out, ", \"group\": %d, \"weak\": %s, \"size\": %u, \"sample_type\": %llu, \"read_format\": %llu",
+		group, weak ? "true" : "false", a->size, (unsigned long long)a->sample_type,
+		(unsigned long long)a->read_format);
+#define JSON_FLAG(f) fprintf(out, ", \"" #f "\": %s", a->f ? "true" : "false");
+	ATTR_FLAGS(JSON_FLAG)
+#undef JSON_FLAG
+	fprintf(out, ", \"precise_ip\": %u", (unsigned)a->precise_ip);
+	/* where a named event's encoding came from, and what a source that lost says instead */
+	fputs(", \"source\": ", out);
+	json_opt(out, e->source);
+	fputs(", \"origin\": ", out);
+	json_opt(out, e->origin);
+	fprintf(out, ", \"libpfm4_only\": %s, \"overrides\": ",
+		e->source && !strcmp(e->source, "libpfm4") ? "true" : "false");
+	if (e->other_terms) {
+		fputs("{\"origin\": ", out);
+		json_fputs(out, e->other_origin ? e->other_origin : "");
+		fputs(", \"terms\": ", out);
+		json_fputs(out, e->other_terms);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(", \"cpus\": [", out);
 	for (int i = 0; i < ncpus; i++)
 		fprintf(out, "%s%d", i ? ", " : "", cpus[i]);
 	fputs("]}", out);
 }
 
-static void explain_text(FILE *out, const struct ev_spec *e, int group, bool weak, bool pinned, const char *pmu, const int *cpus,
-			 int ncpus)
+static void explain_text(FILE *out, const struct ev_spec *e, const struct perf_event_attr *a, int group,
+			 bool weak, const char *pmu, const int *cpus, int ncpus)
 {
-	char list[512], scale[40];
+	char list[512], scale[40], rf[128];
 
 	fmt_double(scale, sizeof(scale), e->scale);
 	if (ncpus == 0 || cpulist_format(cpus, ncpus, list, sizeof(list)) < 0)
@@ -91,11 +161,11 @@ static void explain_text(FILE *out, const struct ev_spec *e, int group, bool wea
 	printable_fputs(e->name, out);
 	fputs(" pmu=", out);
 	printable_fputs(pmu ? pmu : "-", out);
-	fprintf(out, " type=%u config=0x%llx", e->type, (unsigned long long)e->config);
-	if (e->config1)
-		fprintf(out, " config1=0x%llx", (unsigned long long)e->config1);
-	if (e->config2)
-		fprintf(out, " config2=0x%llx", (unsigned long long)e->config2);
+	fprintf(out, " type=%u config=0x%llx", a->type, (unsigned long long)a->config);
+	if (a->config1)
+		fprintf(out, " config1=0x%llx", (unsigned long long)a->config1);
+	if (a->config2)
+		fprintf(out, " config2=0x%llx", (unsigned long long)a->config2);
 	if (e->config3)
 		fprintf(out, " config3=0x%llx", (unsigned long long)e->config3);
 	if (e->scale != 1.0 || e->unit[0]) {
@@ -103,11 +173,19 @@ static void explain_text(FILE *out, const struct ev_spec *e, int group, bool wea
 		printable_fputs(e->unit[0] ? e->unit : "-", out);
 	}
 	fprintf(out, " group=%d%s cpus=%s", group, weak ? " weak" : "", list);
-	if (e->exclude_user || e->exclude_kernel || e->exclude_hv)
-		fprintf(out, " exclude=%s%s%s", e->exclude_user ? "u" : "", e->exclude_kernel ? "k" : "",
-			e->exclude_hv ? "h" : "");
-	if (pinned)
-		fputs(" pinned", out);
+	/* the rest of the attribute as perf -vv shows it: the fields that are not 0 */
+	read_format_names(rf, sizeof(rf), a->read_format);
+	fprintf(out, " size=%u", a->size);
+	if (a->sample_type)
+		fprintf(out, " sample_type=0x%llx", (unsigned long long)a->sample_type);
+	if (rf[0])
+		fprintf(out, " read_format=%s", rf);
+#define TEXT_FLAG(f) if (a->f) fputs(" " #f "=1", out);
+	ATTR_FLAGS(TEXT_FLAG)
+#undef TEXT_FLAG
+	if (a->precise_ip)
+		fprintf(out, " precise_ip=%u", (unsigned)a->precise_ip);
+	text_source(out, e);
 	fputc('\n', out);
 }
 
@@ -125,14 +203,13 @@ static bool weak(const struct ev_list *l, const int *group, int i)
 int explain_events(FILE *out, const struct ev_list *l, const int *plan, const struct pmu_registry *reg,
 		   const struct topology *topo, bool json)
 {
-	/* pinned and grouped as counters_open does it, not as the event string asked */
-	bool *pinned = calloc((size_t)(l->n ? l->n : 1), sizeof(bool));
-	int *group = malloc(sizeof(int) * (size_t)(l->n ? l->n : 1));
+	/* the attributes and groups counters_open opens, not as the event string asked */
+	struct perf_event_attr *attr = calloc((size_t)(l->n ? l->n : 1), sizeof(*attr));
+	int *group = malloc(sizeof(int) * (size_t)(l->n ? l->n : 1)), rc = 0;
 
-	if (!pinned || !group || counters_plan_pinned(l, plan, pinned) < 0 || counters_plan(l, plan, group) < 0) {
-		free(pinned);
-		free(group);
-		return -ENOMEM;
+	if (!attr || !group || counters_plan_attrs(l, plan, attr) < 0 || counters_plan(l, plan, group) < 0) {
+		rc = -ENOMEM;
+		goto out;
 	}
 	if (json)
 		fputs("[\n", out);
@@ -142,22 +219,23 @@ int explain_events(FILE *out, const struct ev_list *l, const int *plan, const st
 		int n = spec_cpus(e, topo, &cpus);
 
 		if (n < 0) {
-			free(pinned);
-			free(group);
-			return n;
+			rc = n;
+			goto out;
 		}
 		if (json) {
-			explain_json(out, e, group[i], weak(l, group, i), pinned[i], pmu_name(e, reg), cpus, n);
+			explain_json(out, e, &attr[i], group[i], weak(l, group, i), pmu_name(e, reg), cpus, n);
 			fputs(i + 1 < l->n ? ",\n" : "\n", out);
 		} else {
-			explain_text(out, e, group[i], weak(l, group, i), pinned[i], pmu_name(e, reg), cpus, n);
+			explain_text(out, e, &attr[i], group[i], weak(l, group, i), pmu_name(e, reg), cpus, n);
 		}
 		if (cpus != e->cpus)
 			free(cpus);
 	}
-	free(pinned);
-	free(group);
 	if (json)
 		fputs("]\n", out);
-	return ferror(out) ? -EIO : 0;
+	rc = ferror(out) ? -EIO : 0;
+out:
+	free(attr);
+	free(group);
+	return rc;
 }

@@ -131,6 +131,32 @@ static int keys_build(struct json_keys *k, const struct model *m)
 	return k->text.oom ? -1 : 0;
 }
 
+/* A socket's and the system's "totals": each event a hybrid opens on several core PMUs, by its
+ * name without the PMU, summed over them (a CPU row has one core PMU: its events say it all).
+ * Left out where no event is on more than one PMU. */
+static void totals(struct outbuf *b, const struct model *m, const struct ev_val *row)
+{
+	bool first = true;
+	struct ns_memo en = { 0 };
+
+	for (int e = 0; e < m->nev; e++) {
+		struct ev_val v;
+
+		if (m->ev[e].total != e)
+			continue;
+		model_total(m, e, row, &v);
+		if (v.state == EVS_ABSENT)
+			continue;
+		ob_str(b, first ? ",\"totals\":{" : ",");
+		first = false;
+		ob_json_str(b, m->ev[e].total_key);
+		ob_char(b, ':');
+		ev_obj(b, &v, &en);
+	}
+	if (!first)
+		ob_char(b, '}');
+}
+
 static void events_and_metrics(struct outbuf *b, const struct model *m, const struct json_keys *k,
 			       const struct ev_val *row, const double *met, const struct app *a, int c, int s)
 {
@@ -147,7 +173,10 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		ob_mem(b, k->text.p + k->off[e], k->off[e + 1] - k->off[e]);
 		ev_obj(b, &row[e], &en);
 	}
-	ob_str(b, "},\"metrics\":{");
+	ob_char(b, '}');
+	if (c < 0)
+		totals(b, m, row);
+	ob_str(b, ",\"metrics\":{");
 	first = true;
 	for (int k = 0; k < NMETRICS; k++) {
 		if (isnan(met[k]))

@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# explain_events.sh: `pmutop -e LIST --explain-events --json` against perf's own attributes and golden values.
+# explain_events.sh: `pmutop -e LIST --explain-events --json` against perf's own attributes and golden values:
+# type and config words, and every perf_event_attr field pmutop sets (exclude_*, precise_ip, pinned, exclusive)
+# on perf's own modifier forms (tests/cli/explain_vs_perf.py).
 . "$(dirname "$0")/../lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 KRAVA=$ROOT/tests/fixtures/sysfs/krava
@@ -91,4 +93,82 @@ for ev in cpu-clock task-clock page-faults faults context-switches cs cpu-migrat
 		fail "perf:$ev" "pmutop '$1 $2' perf '$want' $(head -c 200 "$TMPD/err")"
 	fi
 done
+
+# Every attribute field, on perf's modifier forms: software events open here for real, hardware ones
+# are printed by perf before their open fails.
+# attrs FORMS-FILE [SIM TREE]: one PASS/FAIL line per form from explain_vs_perf.py
+attrs() {
+	python3 "$ROOT/tests/cli/explain_vs_perf.py" "$PMUTOP" "$@" >"$TMPD/attrs" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"PASS "*) pass "attr:${line#PASS }" ;;
+		"FAIL "*) line=${line#FAIL }; fail "attr:${line%%: *}" "${line#*: }" ;;
+		compared*) n=${line#compared }; [ "${n%% *}" -gt 0 ] || fail attr_forms "$line" ;;
+		*) fail attr_helper "$line" ;;
+		esac
+	done <"$TMPD/attrs"
+}
+cat >"$TMPD/forms" <<'EOF'
+task-clock:u
+cpu-clock:k
+cpu-clock:h
+cs:uk
+page-faults:G
+page-faults:H
+task-clock:GH
+task-clock:uG
+task-clock:I
+task-clock:D
+task-clock:e
+cpu-clock:p
+cpu-clock:P
+{task-clock,page-faults}:e
+{task-clock,cpu-clock}:D
+{cpu-clock:u,task-clock}:k
+{cs,cpu-migrations}:uG
+{cpu-clock:k,task-clock:H}:p
+cycles
+cycles:u
+cycles:k
+cycles:h
+cycles:G
+cycles:H
+cycles:p
+cycles:pp
+cycles:ppp
+cycles:P
+cycles:I
+cycles:D
+cycles:S
+cycles:upp
+instructions:uk
+ref-cycles:ku
+branch-misses:kp
+L1-dcache-load-misses:u
+{cycles,instructions}:u
+EOF
+attrs "$TMPD/forms"
+
+# PMU syntax needs the PMU: perf reads a simulated Sapphire Rapids bind-mounted over /sys
+TREE=$TMPD/spr-2s
+"$PMUTOP" --sim spr-2s --sim-tree "$TREE" >/dev/null 2>&1 || { fail tree "cannot write the simulated tree"; t_done; exit; }
+if ! command -v unshare >/dev/null 2>&1 || ! unshare -m sh -c "mount --bind '$TREE/sys/bus/event_source/devices' \
+	/sys/bus/event_source/devices" >/dev/null 2>&1; then
+	skip attr_pmu_forms "cannot bind-mount in a private mount namespace here (needs root and unshare -m)"
+	t_done
+	exit $?
+fi
+cat >"$TMPD/forms" <<'EOF'
+cpu/event=0x3c/
+cpu/event=0x3c/u
+cpu/event=0xc0,umask=0x1/kpp
+cpu/event=0x3c/H
+cpu/event=0x3c/GI
+r3c:G
+r1a8:up
+{cpu/event=0x3c/,cpu/event=0xc0/}:e
+uncore_imc_0/cas_count_read/
+power/energy-pkg/
+EOF
+attrs "$TMPD/forms" spr-2s "$TREE"
 t_done

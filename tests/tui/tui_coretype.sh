@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tui_coretype.sh: hybrids show each CPU's core type (Alder Lake: P on cpu_core, E on cpu_atom;
-# Apple M1: P on Firestorm, E on Icestorm); a machine of one core type has no TYPE column.
+# Apple M1: P on Firestorm, E on Icestorm); a machine of one core type has no TYPE column. A vendor name
+# both core types define is one column, counted on P and E rows and summed on the all row.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -26,6 +27,32 @@ if tui_wait $S '^CPU. +SKT +CORE +TYPE +MUX' 10 && tui_wait $S '^7 ' 5; then
 	if [ "$got" = EEEEPPPP ]; then pass m1_p_and_e; else fail m1_p_and_e "types $got"; fi
 else
 	fail m1_p_and_e "$(tui_dump $S)"
+fi
+tui_quit $S >/dev/null
+
+# A vendor name both core types define (Intel's Alder Lake files): one column, counted on the P-cores'
+# rows (cpu_core) and the E-cores' (cpu_atom), and on the all row (their sum)
+S=t4
+EV=$(cd "$(dirname "$0")/../.." && pwd)/tests/fixtures/events/intel
+tui_run $S 200 40 --sim adl-hybrid --events-dir "$EV" -e ocr.demand_data_rd.l3_miss -d 0.3
+if tui_wait $S '^CPU. +SKT +CORE +TYPE +MUX' 10 && tui_wait $S '^23 ' 5 && tui_wait $S '^all ' 5 && sleep 1; then
+	tui_cap $S >"$TMPD/ocr.txt"
+	if python3 - "$TMPD/ocr.txt" >"$TMPD/ocr.out" 2>&1 <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+head = next(l for l in lines if re.match(r"^CPU. +SKT", l))
+cols = [m for m in re.finditer(r"\S+", head) if m.group().startswith("ocr.demand")]
+assert len(cols) == 1, "columns %s" % [c.group() for c in cols]
+a, b = cols[0].span()
+def cell(row):
+    l = next(l for l in lines if l.split() and l.split()[0] == row)
+    return l[a:b].strip()
+got = {r: cell(r) for r in ("0", "15", "16", "23", "all")}
+assert all(v and v != "-" and re.match(r"^[0-9.]+[KMG]?$", v) for v in got.values()), got
+PY
+	then pass adl_vendor_name_on_both; else fail adl_vendor_name_on_both "$(cat "$TMPD/ocr.out")"; fi
+else
+	fail adl_vendor_name_on_both "$(tui_dump $S)"
 fi
 tui_quit $S >/dev/null
 

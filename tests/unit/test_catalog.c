@@ -556,6 +556,54 @@ TEST(alias_source_for_the_resolver)
 	catalog_free(&c);
 }
 
+/* Sources ranked: JSON before libpfm4. Where both have a core event with other terms, the JSON one is
+ * kept and carries libpfm4's terms and table; the same encoding written otherwise is no difference;
+ * on a hybrid the JSON event of the PMU wins over libpfm4's for every core PMU. */
+TEST(json_over_libpfm4_with_the_difference_kept)
+{
+	static const struct { const char *name, *pmu, *terms; enum cat_src src; } add[] = {
+		{ "topdown.backend_bound_slots", "", "event=0xa4,umask=0x02", CAT_SRC_JSON },
+		{ "topdown.backend_bound_slots", "", "event=0x0,umask=0x2", CAT_SRC_PFM },
+		{ "mem_load_retired.l3_miss", "", "event=0xd1,umask=0x20", CAT_SRC_JSON },
+		{ "mem_load_retired.l3_miss", "", "umask=0x20,event=0xd1,cmask=0", CAT_SRC_PFM },
+		{ "only.pfm", "", "event=0x11", CAT_SRC_PFM },
+		{ "hy.brid", "cpu_core", "event=0x2a,umask=0x1", CAT_SRC_JSON },
+		{ "hy.brid", "", "event=0xb7,umask=0x1", CAT_SRC_PFM },
+	};
+	struct catalog c;
+	const struct cat_event *e;
+
+	CHECK(catalog_terms_equal("event=0xd1,umask=0x20", "umask=0x20,event=0xd1,cmask=0"), "order, zero terms");
+	CHECK(catalog_terms_equal("event=0x3c,edge", "edge=1,event=0x3c"), "a bare term is 1");
+	CHECK(!catalog_terms_equal("event=0xa4,umask=0x2", "event=0x0,umask=0x2"), "event differs");
+	CHECK(!catalog_terms_equal("event=0xc2,umask=0x4,frontend=0x8", "event=0xc2,umask=0x4"), "extra term");
+	catalog_init(&c, "GenuineIntel-6-8F-8", NULL, NULL);
+	c.load = NULL;
+	for (size_t i = 0; i < sizeof(add) / sizeof(add[0]); i++) {
+		struct cat_event ce = { .name = (char *)add[i].name, .pmu = (char *)add[i].pmu,
+					.terms = (char *)add[i].terms, .src = add[i].src };
+
+		CHECK_EQ_INT(catalog_add(&c, &ce, add[i].src == CAT_SRC_PFM ? "libpfm4 spr" : "a.json"), 0);
+	}
+	CHECK_EQ_INT(catalog_finish(&c), 0);
+	c.loaded = true;
+	e = catalog_find(&c, "cpu", true, "topdown.backend_bound_slots");
+	CHECK(e && e->src == CAT_SRC_JSON && !strcmp(e->terms, "event=0xa4,umask=0x02"), "JSON wins");
+	CHECK(e && e->other_terms && !strcmp(e->other_terms, "event=0x0,umask=0x2") && e->other_origin &&
+	      !strcmp(e->other_origin, "libpfm4 spr"), "libpfm4's terms kept: %s", e && e->other_terms ? e->other_terms : "none");
+	CHECK_EQ_INT(catalog_lookup(&c, "topdown.backend_bound_slots", &e), 1);
+	e = catalog_find(&c, "cpu", true, "mem_load_retired.l3_miss");
+	CHECK(e && e->src == CAT_SRC_JSON && !e->other_terms, "the same encoding is no difference");
+	e = catalog_find(&c, "cpu", true, "only.pfm");
+	CHECK(e && e->src == CAT_SRC_PFM && !e->other_terms, "libpfm4 alone");
+	e = catalog_find(&c, "cpu_core", true, "hy.brid");
+	CHECK(e && e->src == CAT_SRC_JSON && e->other_terms && !strcmp(e->other_terms, "event=0xb7,umask=0x1"),
+	      "hybrid: the PMU's JSON event wins over libpfm4's for every core PMU");
+	e = catalog_find(&c, "cpu_atom", true, "hy.brid");
+	CHECK(e && e->src == CAT_SRC_PFM, "a core PMU without a JSON event takes libpfm4's");
+	catalog_free(&c);
+}
+
 int main(void)
 {
 	unsetenv("PMUTOP_EVENTS_DIR");
@@ -578,5 +626,6 @@ int main(void)
 	RUN(simulated_machines_carry_their_cpuid);
 	RUN(terms_become_attributes_through_sim_formats);
 	RUN(alias_source_for_the_resolver);
+	RUN(json_over_libpfm4_with_the_difference_kept);
 	T_DONE();
 }

@@ -19,6 +19,7 @@ static struct fake {
 	uint32_t type[MAXFD];
 	bool pinned[MAXFD];
 	int open_err;          /* returned by every open when set */
+	uint32_t no_exclude;   /* a PMU type that refuses every exclude bit (PERF_PMU_CAP_NO_EXCLUDE), 0: none */
 	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
 	int enodev_cpu;        /* reads and opens of this CPU fail with ENODEV */
 	int offline_cpu;       /* unplugged as the kernel does it: opens fail with ENODEV, and the fds
@@ -42,6 +43,10 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 		return -EMFILE;
 	if (a->config == 99)
 		return -ENOENT;
+	if (fk.no_exclude && a->type == fk.no_exclude &&
+	    (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle || a->exclude_host ||
+	     a->exclude_guest))
+		return -EINVAL;
 	if (cpu == fk.enodev_cpu || cpu == fk.offline_cpu)
 		return -ENODEV;
 	int fd = fk.nfd++;
@@ -424,12 +429,12 @@ TEST(modifier_bits_reach_the_attr)
 	r.specs[0].exclude_idle = true;
 	r.specs[0].exclusive = true;
 	r.specs[0].exclude_host = true;
-	r.specs[1].exclude_guest = true;   /* perf's default: not passed (uncore PMUs refuse it) */
+	r.specs[1].exclude_guest = true;   /* perf's default, passed as perf passes it */
 	r.specs[1].exclusive = true;       /* exclusive goes on a leader only */
 	if (rig_open(&r) == 0) {
 		CHECK(fk.attr[0].precise_ip == 2 && fk.attr[0].exclude_idle && fk.attr[0].exclusive &&
 		      fk.attr[0].exclude_host && !fk.attr[0].exclude_guest, "leader bits");
-		CHECK(!fk.attr[1].exclude_guest && !fk.attr[1].exclusive && !fk.attr[1].precise_ip, "member bits");
+		CHECK(fk.attr[1].exclude_guest && !fk.attr[1].exclusive && !fk.attr[1].precise_ip, "member bits");
 	}
 	rig_close(&r);
 	rig_init(&r);
@@ -441,22 +446,92 @@ TEST(modifier_bits_reach_the_attr)
 	rig_close(&r);
 }
 
-/* --explain-events says "pinned" for exactly the events counters_open opens pinned: a leader
- * that asked for it (:D), or the leader of a group made only of fixed-counter events. */
-TEST(explain_pinned_matches_open)
+/* A PMU that takes no exclude bit (uncore, RAPL) refuses perf's default exclude_guest: the event
+ * opens again without it, as perf 6.1 does; an exclusion the user wrote (:H) is not dropped. */
+TEST(default_exclude_guest_dropped_where_refused)
+{
+	struct rig r;
+
+	rig_init(&r);
+	fk.no_exclude = 11;
+	ev(&r.l, "uncore", 5, 0);
+	ev(&r.l, "core", 6, 1);
+	r.specs[0].type = 11;
+	r.specs[0].exclude_guest = true;
+	r.specs[1].exclude_guest = true;   /* a PMU that takes it keeps it */
+	if (rig_open(&r) == 0) {
+		int uncore = 0, core = 0;
+
+		for (int f = 0; f < fk.nfd; f++) {
+			if (fk.type[f] == 11) {
+				CHECK(!fk.attr[f].exclude_guest, "fd %d: uncore opened with exclude_guest", f);
+				uncore++;
+			} else {
+				CHECK(fk.attr[f].exclude_guest, "fd %d: core opened without exclude_guest", f);
+				core++;
+			}
+		}
+		CHECK(uncore == 2 && core == 2, "opened %d uncore, %d core (want 2 each)", uncore, core);
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_OK);
+	}
+	rig_close(&r);
+	rig_init(&r);
+	fk.no_exclude = 11;
+	ev(&r.l, "uncore:H", 5, 0);
+	r.specs[0].type = 11;
+	r.specs[0].exclude_gh = true;
+	r.specs[0].exclude_guest = true;
+	if (rig_open(&r) == 0) {
+		counters_read(r.c, &r.m);
+		counters_read(r.c, &r.m);
+		CHECK_EQ_INT(fk.nfd, 0);
+		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_UNSUPPORTED);
+	}
+	rig_close(&r);
+}
+
+/* The value of "key" in one JSON object's line of --explain-events (numbers and booleans), or -1. */
+static long long json_field(const char *line, const char *key)
+{
+	char pat[64];
+	const char *p, *end = strchr(line, '\n');
+
+	snprintf(pat, sizeof(pat), "\"%s\": ", key);
+	p = strstr(line, pat);
+	if (!p || (end && p > end))
+		return -1;
+	p += strlen(pat);
+	if (!strncmp(p, "true", 4))
+		return 1;
+	if (!strncmp(p, "false", 5))
+		return 0;
+	if (*p == '"')
+		p++;
+	return strtoll(p, NULL, 0);
+}
+
+/* --explain-events shows the attribute counters_open opens each event with, every field: pinned
+ * exactly for a leader that asked (:D) or leads a group of fixed-counter events only, exclusive,
+ * disabled and the exclude bits as set, precise_ip, read_format, size. */
+TEST(explain_attr_matches_open)
 {
 	static const struct { const char *what; int n; struct { uint32_t type; uint64_t config; int group;
-		bool pin, excl_user; } ev[3]; } sets[] = {
-		{ "cycles alone", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, false } } },
-		{ "{cycles,instructions},raw", 3, { { PERF_TYPE_HARDWARE, 0, 0, false, false },
-						    { PERF_TYPE_HARDWARE, 1, 0, false, false },
-						    { PERF_TYPE_RAW, 0x3c, 1, false, false } } },
-		{ "{raw:D,cycles}", 2, { { PERF_TYPE_RAW, 0xc0, 0, true, false },
-					 { PERF_TYPE_HARDWARE, 0, 0, false, false } } },
-		{ "{cycles,instructions:D}", 2, { { PERF_TYPE_HARDWARE, 0, 0, false, false },
-						  { PERF_TYPE_HARDWARE, 1, 0, true, false } } },
-		{ "cycles:u", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, true } } },
+		bool pin, excl_user, excl_guest, excl_host, excl_idle, exclusive; int precise; } ev[3]; } sets[] = {
+		{ "cycles alone", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, false, true, false, false, false, 0 } } },
+		{ "{cycles,instructions},raw", 3, { { PERF_TYPE_HARDWARE, 0, 0, false, false, true, false, false, false, 0 },
+						    { PERF_TYPE_HARDWARE, 1, 0, false, false, true, false, false, false, 0 },
+						    { PERF_TYPE_RAW, 0x3c, 1, false, false, false, true, true, false, 2 } } },
+		{ "{raw:D,cycles}", 2, { { PERF_TYPE_RAW, 0xc0, 0, true, false, false, false, false, true, 0 },
+					 { PERF_TYPE_HARDWARE, 0, 0, false, false, false, false, false, true, 0 } } },
+		{ "{cycles,instructions:D}", 2, { { PERF_TYPE_HARDWARE, 0, 0, false, false, true, false, false, false, 3 },
+						  { PERF_TYPE_HARDWARE, 1, 0, true, false, true, false, false, false, 1 } } },
+		{ "cycles:u", 1, { { PERF_TYPE_HARDWARE, 0, 0, false, true, true, false, false, false, 0 } } },
 	};
+	static const char *const keys[] = { "type", "config", "size", "sample_type", "read_format", "disabled",
+		"inherit", "pinned", "exclusive", "exclude_user", "exclude_kernel", "exclude_hv", "exclude_idle",
+		"exclude_host", "exclude_guest", "precise_ip" };
 
 	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
 		struct rig r;
@@ -470,14 +545,20 @@ TEST(explain_pinned_matches_open)
 			r.l.ev[i].type = sets[k].ev[i].type;
 			r.l.ev[i].pinned = sets[k].ev[i].pin;
 			r.l.ev[i].exclude_user = sets[k].ev[i].excl_user;
+			r.l.ev[i].exclude_guest = sets[k].ev[i].excl_guest;
+			r.l.ev[i].exclude_host = sets[k].ev[i].excl_host;
+			r.l.ev[i].exclude_idle = sets[k].ev[i].excl_idle;
+			r.l.ev[i].exclusive = sets[k].ev[i].exclusive;
+			r.l.ev[i].precise_ip = (uint8_t)sets[k].ev[i].precise;
 		}
 		out = open_memstream(&text, &len);
 		CHECK(out && explain_events(out, &r.l, NULL, NULL, NULL, true) == 0, "%s: explain", sets[k].what);
 		if (out)
 			fclose(out);
 		if (rig_open(&r) == 0 && text) {
-			line = strchr(text, '{');
-			for (int i = 0; i < sets[k].n && line; i++, line = strchr(line + 1, '{')) {
+			/* one object a line; the names hold braces of their own */
+			line = strstr(text, "\n  {");
+			for (int i = 0; i < sets[k].n && line; i++, line = strstr(line + 1, "\n  {")) {
 				int fd = -1;
 				for (int f = 0; f < fk.nfd; f++)
 					if (fk.cpu[f] == 0 && fk.type[f] == r.l.ev[i].type && fk.config[f] == r.l.ev[i].config)
@@ -485,16 +566,24 @@ TEST(explain_pinned_matches_open)
 				CHECK(fd >= 0, "%s: event %d not opened", sets[k].what, i);
 				if (fd < 0)
 					break;
-				CHECK(strstr(line, fk.pinned[fd] ? "\"pinned\": true" : "\"pinned\": false") != NULL &&
-				      strstr(line, "\"pinned\"") < strchr(line, '\n'),
-				      "%s: event %d opened %s, explained as: %.*s", sets[k].what, i,
-				      fk.pinned[fd] ? "pinned" : "flexible", (int)(strchr(line, '\n') - line), line);
+				line++;
+				const struct perf_event_attr *a = &fk.attr[fd];
+				const long long want[] = { a->type, (long long)a->config, a->size, (long long)a->sample_type,
+					(long long)a->read_format, a->disabled, a->inherit, a->pinned, a->exclusive,
+					a->exclude_user, a->exclude_kernel, a->exclude_hv, a->exclude_idle, a->exclude_host,
+					a->exclude_guest, a->precise_ip };
+				for (size_t f = 0; f < sizeof(keys) / sizeof(keys[0]); f++)
+					CHECK(json_field(line, keys[f]) == want[f], "%s: event %d: %s opened %lld, "
+					      "explained as %lld", sets[k].what, i, keys[f], want[f], json_field(line, keys[f]));
 			}
 			/* the rules themselves, so that agreeing on nothing pinned cannot pass */
 			if (k == 0 || k == 1)
 				CHECK(fk.pinned[0], "%s: the fixed-only group leader is pinned", sets[k].what);
 			if (k == 4)
 				CHECK(!fk.pinned[0], "%s: a user-only cycles is not", sets[k].what);
+			if (k == 3)
+				CHECK(fk.attr[0].precise_ip == 3 && fk.attr[0].exclude_guest, "%s: bits reach the open",
+				      sets[k].what);
 		}
 		free(text);
 		rig_close(&r);
@@ -532,7 +621,7 @@ TEST(energy_counter_wrap_gives_watts)
 int main(void)
 {
 	RUN(energy_counter_wrap_gives_watts);
-	RUN(explain_pinned_matches_open);
+	RUN(explain_attr_matches_open);
 	RUN(one_read_per_group_per_cpu);
 	RUN(unsupported_member_is_marked_and_others_count);
 	RUN(eacces_explains_paranoid);
@@ -544,6 +633,7 @@ int main(void)
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
 	RUN(modifier_bits_reach_the_attr);
-	RUN(explain_pinned_matches_open);
+	RUN(default_exclude_guest_dropped_where_refused);
+	RUN(explain_attr_matches_open);
 	T_DONE();
 }

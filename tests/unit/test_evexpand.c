@@ -251,6 +251,51 @@ TEST(hybrid_intel)
 	ev_list_free(&l);
 }
 
+/* A group member on one hybrid core PMU (PMU syntax, or a vendor name only one core type's table has)
+ * goes into that PMU's copy of the group only: in the other copy it would open again on its own CPUs
+ * and count twice. Software members follow every copy; the copy's first event takes the group's D. */
+TEST(hybrid_group_member_of_one_core_type)
+{
+	struct ev_list l = { 0, NULL, 0 };
+	int core, atom;
+
+	use("adl_hybrid");
+	core = pmus_find(&reg, "cpu_core");
+	atom = pmus_find(&reg, "cpu_atom");
+	if (parse("{cycles,cpu_core/event=0xc0/,cs}", &l) == 0) {
+		int nc0 = 0, ncs = 0;
+
+		CHECK_EQ_INT(l.n, 5);
+		CHECK_EQ_INT(l.ngroups, 2);
+		for (int i = 0; i < l.n; i++) {
+			const struct ev_spec *e = &l.ev[i];
+
+			if (e->type == 4 && e->config == 0xc0) {
+				nc0++;
+				/* its group is the cpu_core copy: led by cpu_core/cycles/ */
+				for (int k = 0; k < l.n; k++)
+					if (l.ev[k].group == e->group && l.ev[k].type == PERF_TYPE_HARDWARE)
+						CHECK_EQ_INT(l.ev[k].pmu, core);
+			}
+			ncs += e->type == PERF_TYPE_SOFTWARE;
+		}
+		CHECK_EQ_INT(nc0, 1);
+		CHECK_EQ_INT(ncs, 2);
+	}
+	if (parse("{cpu_core/event=0xc0/,cycles}:D", &l) == 0 && l.n == 3) {
+		for (int i = 0; i < l.n; i++) {
+			bool first = i == 0 || l.ev[i - 1].group != l.ev[i].group;
+
+			CHECK(l.ev[i].pinned == first, "event %d (%s): pinned %d, leads its copy %d", i, l.ev[i].name,
+			      l.ev[i].pinned, first);
+		}
+		CHECK(l.ev[0].pmu == atom || l.ev[1].pmu == atom, "an atom copy");
+	} else {
+		CHECK(0, "{cpu_core/event=0xc0/,cycles}:D: %d events", l.n);
+	}
+	ev_list_free(&l);
+}
+
 /* Every name the parser prints re-parses to the same attributes. */
 TEST(names_round_trip)
 {
@@ -386,6 +431,7 @@ int main(void)
 	}
 	RUN(amd_uncore);
 	RUN(hybrid_intel);
+	RUN(hybrid_group_member_of_one_core_type);
 	RUN(names_round_trip);
 	RUN(arm_biglittle);
 	RUN(apple_m1);

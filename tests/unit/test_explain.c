@@ -6,6 +6,7 @@
 #include "hw/sys/pmu.h"
 #include "hw/sys/sysfs.h"
 #include "hw/sys/topology.h"
+#include <linux/perf_event.h>
 #include <stdint.h>
 
 static struct pmu_registry reg;
@@ -68,6 +69,10 @@ TEST(json_uncore_and_software)
 	CHECK(strstr(s, "\"type\": 1, \"config\": \"0x0\""), "%s", s);
 	CHECK(strstr(s, "\"unit\": \"msec\""), "%s", s);
 	CHECK(strstr(s, "\"exclude_kernel\": true"), "%s", s);
+	/* the alias names its file; a built-in event has no source */
+	CHECK(strstr(s, "\"source\": \"sysfs\", \"origin\": \"tests/fixtures/sysfs/spr_uncore/bus/event_source/devices/"
+		     "uncore_imc_0/events/cas_count_read\", \"libpfm4_only\": false, \"overrides\": null"), "%s", s);
+	CHECK(strstr(s, "\"source\": null, \"origin\": null, \"libpfm4_only\": false"), "%s", s);
 	/* exactly one separator between the two objects */
 	CHECK(strstr(s, "},\n  {") && !strstr(strstr(s, "},\n  {") + 1, "},\n"), "%s", s);
 	free(s);
@@ -79,7 +84,7 @@ TEST(json_uncore_and_software)
 
 TEST(text_lines)
 {
-	char *s = explain("adl_hybrid", "cycles:u,cs", NULL, false);
+	char *s = explain("adl_hybrid", "cycles:u,cs", NULL, false), want[200];
 	int lines = 0;
 
 	CHECK(s != NULL, "no output");
@@ -89,10 +94,13 @@ TEST(text_lines)
 		lines += *p == '\n';
 	CHECK_EQ_INT(lines, 3);
 	CHECK(strstr(s, "cycles:u: cpu_core/cycles/u pmu=cpu_core type=0 config=0x400000000 group="), "%s", s);
-	CHECK(strstr(s, "cpus=0-15 exclude=kh"), "%s", s);
+	/* the rest of the attribute as perf -vv prints it: the fields that are not 0, in its order */
+	snprintf(want, sizeof(want), "cpus=0-15 size=%zu read_format=TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING|ID|GROUP "
+		 "disabled=1 exclude_kernel=1 exclude_hv=1 exclude_guest=1\n", sizeof(struct perf_event_attr));
+	CHECK(strstr(s, want), "%s", s);
 	CHECK(strstr(s, "cpus=16-23"), "%s", s);
 	/* the group it opens in: the one its PMU-less software events share */
-	CHECK(strstr(s, "cs: cs pmu=- type=1 config=0x3 group=3 cpus=-\n"), "%s", s);
+	CHECK(strstr(s, "cs: cs pmu=- type=1 config=0x3 group=3 cpus=- size="), "%s", s);
 	free(s);
 }
 

@@ -125,6 +125,47 @@ TEST(duplicate_role_counted_once)
 	model_free(&m);
 }
 
+/* A hybrid's event on several core PMUs is one set with a total: the same name without the PMU,
+ * each PMU once per set (a repeat makes a second set, "x#2"); uncore boxes and single events are
+ * not sets; the total sums the set's events as a socket sums its CPUs. */
+TEST(hybrid_sets_and_totals)
+{
+	struct model m;
+	struct ev_val row[8], t;
+	enum { C1, A1, C2, X, A2, IMC0, IMC1, SW };
+
+	model_init(&m, 1, (int[]){ 0 }, NULL, NULL, 1, NULL, 2);
+	model_add_event(&m, "cpu_core/cycles/", "cycles", "cpu_core", "", 0, false);
+	model_add_event(&m, "cpu_atom/cycles/", "cycles", "cpu_atom", "", 1, false);
+	model_add_event(&m, "cpu_core/cycles/", "cycles", "cpu_core", "", 2, false);
+	model_add_event(&m, "cpu_core/mem_load_retired.l3_miss/", "mem_load_retired.l3_miss", "cpu_core", "", 3, false);
+	model_add_event(&m, "cpu_atom/cycles/", "cycles", "cpu_atom", "", 4, false);
+	model_add_event(&m, "uncore_imc_0/cas_count_read/", "cas_count_read", "uncore_imc_0", "MiB", 5, true);
+	model_add_event(&m, "uncore_imc_1/cas_count_read/", "cas_count_read", "uncore_imc_1", "MiB", 6, true);
+	model_add_event(&m, "cs", "cs", "", "", 7, false);
+	CHECK_EQ_INT(m.ev[C1].total, C1);
+	CHECK_EQ_INT(m.ev[A1].total, C1);
+	CHECK_EQ_INT(m.ev[C2].total, C2);
+	CHECK_EQ_INT(m.ev[A2].total, C2);
+	CHECK_EQ_STR(m.ev[C1].total_key, "cycles");
+	CHECK_EQ_STR(m.ev[C2].total_key, "cycles#2");
+	CHECK(m.ev[A1].total_key == NULL && m.ev[A2].total_key == NULL, "only a set's first event has the key");
+	CHECK(m.ev[X].total == -1 && m.ev[IMC0].total == -1 && m.ev[IMC1].total == -1 && m.ev[SW].total == -1,
+	      "single events and uncore boxes are no sets");
+	memset(row, 0, sizeof(row));
+	model_set_value(&row[C1], 600, 100, 100, 1);
+	model_set_value(&row[A1], 300, 100, 50, 1);      /* multiplexed: 600 */
+	model_total(&m, C1, row, &t);
+	CHECK_EQ_INT(t.state, EVS_OK);
+	CHECK_NEAR(t.value, 1200, 1e-9);
+	CHECK_EQ_U64(t.raw, 900);
+	CHECK_NEAR(t.pct, 75, 1e-9);
+	row[A1] = (struct ev_val){ .state = EVS_ABSENT };   /* a P-core's row: its own PMU's count */
+	model_total(&m, C1, row, &t);
+	CHECK_NEAR(t.value, 600, 1e-9);
+	model_free(&m);
+}
+
 TEST(history_ring)
 {
 	struct model m;
@@ -187,5 +228,6 @@ int main(void)
 	RUN(roles);
 	RUN(duplicate_role_counted_once);
 	RUN(history_ring);
+	RUN(hybrid_sets_and_totals);
 	T_DONE();
 }

@@ -207,6 +207,47 @@ TEST(frame_with_sums_and_escapes)
 	model_free(&a.model);
 }
 
+/* A hybrid of one P-core and one E-core counting x on each core PMU: a CPU row has its own PMU's
+ * count; the socket and the system have both and, under "totals", their sum by the name without
+ * the PMU (times summed as a socket sums its CPUs). */
+TEST(frame_with_hybrid_totals)
+{
+	static struct app a;
+
+	memset(&a, 0, sizeof(a));
+	CHECK(model_init(&a.model, 2, (int[]){ 0, 1 }, (int[]){ 0, 0 }, (int[]){ 0, 1 }, 1, (int[]){ 0 }, 4) == 0,
+	      "model_init");
+	model_add_event(&a.model, "cpu_core/x/", "x", "cpu_core", "", 0, false);
+	model_add_event(&a.model, "cpu_atom/x/", "x", "cpu_atom", "", 1, false);
+	CHECK(model_alloc_frame(&a.model) == 0, "model_alloc_frame");
+	a.model.cur.online[0] = a.model.cur.online[1] = true;
+	a.model.cur.cpu[0] = val(600, 1000, 1000, 1);
+	a.model.cur.cpu[3] = val(300, 1000, 500, 1);     /* multiplexed: 600 */
+	a.model.cur.t = 1;
+	a.model.cur.interval = 1;
+	a.model.cur.seq = 1;
+	model_derive(&a.model);
+#define SUM_EVENTS "\"events\":{" \
+	"\"cpu_core/x/\":{\"value\":600,\"raw\":600,\"enabled_ns\":1000,\"running_ns\":1000,\"running_pct\":100," \
+	"\"counted\":true}," \
+	"\"cpu_atom/x/\":{\"value\":600,\"raw\":300,\"enabled_ns\":1000,\"running_ns\":500,\"running_pct\":50," \
+	"\"counted\":true}}," \
+	"\"totals\":{\"x\":{\"value\":1200,\"raw\":900,\"enabled_ns\":2000,\"running_ns\":1500,\"running_pct\":75," \
+	"\"counted\":true}}," \
+	"\"metrics\":{}"
+	check_frame(&a, "{\"time\":1.000000,\"interval\":1.000000,\"seq\":1,\"source\":\"\",\"cpus\":["
+		    "{\"cpu\":0,\"socket\":0,\"core\":0,\"events\":{"
+		    "\"cpu_core/x/\":{\"value\":600,\"raw\":600,\"enabled_ns\":1000,\"running_ns\":1000,"
+		    "\"running_pct\":100,\"counted\":true}},\"metrics\":{}},"
+		    "{\"cpu\":1,\"socket\":0,\"core\":1,\"events\":{"
+		    "\"cpu_atom/x/\":{\"value\":600,\"raw\":300,\"enabled_ns\":1000,\"running_ns\":500,"
+		    "\"running_pct\":50,\"counted\":true}},\"metrics\":{}}],"
+		    "\"sockets\":[{\"socket\":0," SUM_EVENTS "}],"
+		    "\"system\":{" SUM_EVENTS "}}\n");
+#undef SUM_EVENTS
+	model_free(&a.model);
+}
+
 /* One CPU of no known socket or core, counts past 2^53 and 2^64 - 1, no time yet: the values are
  * the doubles' (2^53, and 2^64 in exponent form), the raw counts keep every digit. */
 TEST(frame_with_big_numbers)
@@ -412,6 +453,7 @@ int main(void)
 	RUN(events_as_literal_text);
 	RUN(frame_with_sums_and_escapes);
 	RUN(frame_with_big_numbers);
+	RUN(frame_with_hybrid_totals);
 	RUN(text_at_edges);
 	RUN(frame_in_parts);
 	RUN(spill_write_error);

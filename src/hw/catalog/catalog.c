@@ -26,6 +26,7 @@ static void event_free(struct cat_event *e)
 	free(e->desc);
 	free(e->topic);
 	free(e->counter);
+	free(e->other_terms);
 }
 
 void catalog_free(struct catalog *c)
@@ -174,6 +175,55 @@ static int ev_cmp(const void *a, const void *b)
 	return x->seq - y->seq; /* equal keys keep the order of addition: the first source wins */
 }
 
+/* Term k of a list "k=v,k2=v2" (v 1 when absent), 0 when not set. */
+static unsigned long long term_value(const char *terms, const char *key, size_t klen)
+{
+	for (const char *p = terms; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+		size_t n = strcspn(p, "=,");
+
+		if (n == klen && strncmp(p, key, klen) == 0)
+			return p[n] == '=' ? strtoull(p + n + 1, NULL, 0) : 1;
+	}
+	return 0;
+}
+
+static bool terms_within(const char *a, const char *b)
+{
+	for (const char *p = a; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+		size_t n = strcspn(p, "=,");
+
+		if (term_value(a, p, n) != term_value(b, p, n))
+			return false;
+	}
+	return true;
+}
+
+bool catalog_terms_equal(const char *a, const char *b)
+{
+	return terms_within(a, b) && terms_within(b, a);
+}
+
+/* In a run of events of one name [i, j): a libpfm4 core event whose name a JSON table also has for a
+ * core PMU ("" or a hybrid's cpu_*) with other terms is noted on the JSON event. */
+static int note_other(struct catalog *c, int i, int j)
+{
+	for (int p = i; p < j; p++) {
+		if (c->ev[p].src != CAT_SRC_PFM)
+			continue;
+		for (int k = i; k < j; k++) {
+			struct cat_event *e = &c->ev[k];
+
+			if (e->src != CAT_SRC_JSON || e->other_terms || (e->pmu[0] && strncmp(e->pmu, "cpu", 3) != 0) ||
+			    catalog_terms_equal(e->terms, c->ev[p].terms))
+				continue;
+			if (!(e->other_terms = strdup(c->ev[p].terms)))
+				return -ENOMEM;
+			e->other_origin = c->ev[p].origin;
+		}
+	}
+	return 0;
+}
+
 int catalog_finish(struct catalog *c)
 {
 	struct seq_ev *tmp;
@@ -189,6 +239,12 @@ int catalog_finish(struct catalog *c)
 		for (int i = 0; i < c->n; i++)
 			c->ev[i] = tmp[i].e;
 		free(tmp);
+	}
+	for (int i = 0, j; i < c->n; i = j) {
+		for (j = i + 1; j < c->n && !strcmp(c->ev[j].name, c->ev[i].name); j++)
+			;
+		if (note_other(c, i, j) < 0)
+			return -ENOMEM;
 	}
 	for (int i = 0; i < c->n; i++) {
 		if (o > 0 && !strcmp(c->ev[o - 1].name, c->ev[i].name) && !strcmp(c->ev[o - 1].pmu, c->ev[i].pmu)) {
@@ -255,13 +311,15 @@ bool catalog_pmu_matches(const struct cat_event *e, const char *pmu_name, bool c
 
 const struct cat_event *catalog_find(struct catalog *c, const char *pmu_name, bool core, const char *name)
 {
-	const struct cat_event *e;
+	const struct cat_event *e, *found = NULL;
 	int n = catalog_lookup(c, name, &e);
 
+	/* "" (every core PMU) sorts before "cpu_core": a hybrid's JSON event must still win */
 	for (int i = 0; i < n; i++)
-		if (catalog_pmu_matches(&e[i], pmu_name, core))
-			return &e[i];
-	return NULL;
+		if (catalog_pmu_matches(&e[i], pmu_name, core) && (!found || (found->src == CAT_SRC_PFM &&
+								       e[i].src == CAT_SRC_JSON)))
+			found = &e[i];
+	return found;
 }
 
 /* Edit distance with a cap: gives up (returns cap) once every path exceeds it. */

@@ -27,6 +27,10 @@ struct cat_event {
 	char *counter;   /* allowed counters as the table says ("0,1,2,3", "Fixed counter 1"), "" unknown */
 	const char *origin; /* the file, or "libpfm4 spr" (owned by the catalog) */
 	enum cat_src src;
+	/* a source of lower rank (libpfm4 under a JSON table) that has the name with another encoding:
+	 * its terms (owned) and origin (the catalog's), NULL when none or when it agrees */
+	char *other_terms;
+	const char *other_origin;
 	bool deprecated;
 	bool per_pkg;
 	struct pmu_alias alias;  /* the same as a PMU alias (name, terms, scale 1, unit ""), for the
@@ -71,7 +75,8 @@ int catalog_norm(const char *in, char *out, size_t n);
  * Returns the number found; *first points at the first (they are adjacent). */
 int catalog_lookup(struct catalog *c, const char *name, const struct cat_event **first);
 /* The event of that name for the PMU called pmu_name (core: whether it is a
- * core PMU), or NULL. A uncore unit "uncore_imc" matches "uncore_imc_3". */
+ * core PMU), or NULL; a JSON table's before libpfm4's. A uncore unit "uncore_imc" matches
+ * "uncore_imc_3". */
 const struct cat_event *catalog_find(struct catalog *c, const char *pmu_name, bool core, const char *name);
 bool catalog_pmu_matches(const struct cat_event *e, const char *pmu_name, bool core);
 /* Up to max names nearest to name (edit distance, then order); returns how many. */
@@ -82,7 +87,11 @@ void catalog_hint(const struct catalog *c, char *out, size_t n);
 /* For the loaders: copy e (its strings) into the catalog; invalid names are
  * refused with -EINVAL, a full catalog with -E2BIG. origin is interned. */
 int catalog_add(struct catalog *c, const struct cat_event *e, const char *origin);
-/* Sort and drop exact duplicates (same name and PMU: the first source wins). */
+/* Whether two sysfs-format term lists set the same values ("event=0xd4,umask=0x04" and
+ * "umask=0x4,event=0xd4"; a term set to 0 is the same as none). */
+bool catalog_terms_equal(const char *a, const char *b);
+/* Sort and drop exact duplicates (same name and PMU: the first source wins). A libpfm4 event a JSON
+ * table also has for a core PMU with other terms is recorded on the JSON event (other_terms). */
 int catalog_finish(struct catalog *c); /* 0 or -ENOMEM */
 /* Record a problem with a file (kept short; counted). */
 void catalog_error(struct catalog *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

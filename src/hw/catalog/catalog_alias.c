@@ -19,3 +19,8 @@ const struct pmu_alias *catalog_alias_find(const struct pmu *p, const char *name
 	e = catalog_find(active, p->name, p->kind == PMU_KIND_CORE, name);
 	return e ? &e->alias : NULL;
 }
+
+const struct cat_event *catalog_alias_event(const struct pmu_alias *a)
+{
+	return (const struct cat_event *)(const void *)((const char *)a - offsetof(struct cat_event, alias));
+}

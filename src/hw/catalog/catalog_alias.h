@@ -15,4 +15,7 @@ struct catalog *catalog_active(void);
  * (uncore_imc -> uncore_imc_0..N), a hybrid table's the PMU it names. Loads
  * the catalog on first use. */
 const struct pmu_alias *catalog_alias_find(const struct pmu *p, const char *name);
+/* The catalog event behind an alias catalog_alias_find returned (a must be one). */
+struct cat_event;
+const struct cat_event *catalog_alias_event(const struct pmu_alias *a);
 #endif

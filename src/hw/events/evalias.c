@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evalias.c: alias sources for event names, tried in a fixed order (see evalias.h). */
 #include "evalias.h"
+#include "hw/catalog/catalog.h"
 #include "hw/catalog/catalog_alias.h"
 #include "hw/sys/pmu.h"
+#include "hw/sys/sysfs.h"
+#include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct alias_source {
 	const char *name;
@@ -29,4 +35,37 @@ const struct pmu_alias *evalias_find(const struct pmu *p, const char *name, cons
 		}
 	}
 	return NULL;
+}
+
+int evalias_from(const struct pmu *p, const struct pmu_alias *a, const char *source, struct evalias_from *out)
+{
+	const struct cat_event *e;
+
+	memset(out, 0, sizeof(*out));
+	if (!a || !source)
+		return 0;
+	if (strcmp(source, "vendor") != 0) {
+		out->kind = "sysfs";
+		if (asprintf(&out->origin, "%s/bus/event_source/devices/%s/events/%s", sysfs_root(), p->name,
+			     a->name) < 0) {
+			out->origin = NULL;
+			return -ENOMEM;
+		}
+		return 0;
+	}
+	e = catalog_alias_event(a);
+	out->kind = e->src == CAT_SRC_PFM ? "libpfm4" : "json";
+	out->origin = strdup(e->origin ? e->origin : "");
+	if (e->other_terms) {
+		out->other_origin = strdup(e->other_origin ? e->other_origin : "");
+		out->other_terms = strdup(e->other_terms);
+	}
+	if (!out->origin || (e->other_terms && (!out->other_origin || !out->other_terms))) {
+		free(out->origin);
+		free(out->other_origin);
+		free(out->other_terms);
+		memset(out, 0, sizeof(*out));
+		return -ENOMEM;
+	}
+	return 0;
 }

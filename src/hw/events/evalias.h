@@ -13,4 +13,15 @@ struct pmu_alias;
  *      kernel does not export, in any spelling (case, libpfm4's EVENT:UMASK), loaded on first use.
  * sysfs names compare exactly. *source (may be NULL) receives the source's name ("sysfs", "vendor"). */
 const struct pmu_alias *evalias_find(const struct pmu *p, const char *name, const char **source);
+
+/* Where an alias evalias_find gave (with its source) came from, for --explain-events. Strings are
+ * malloc'd (NULL when none): kind is static. */
+struct evalias_from {
+	const char *kind;    /* "sysfs", "json", "libpfm4" */
+	char *origin;        /* the alias file, the JSON file, "libpfm4 spr" */
+	char *other_origin;  /* a source of lower rank that has the name with other terms ("libpfm4 spr")... */
+	char *other_terms;   /* ...and its terms; the higher one won */
+};
+/* 0 or -ENOMEM (from then empty). */
+int evalias_from(const struct pmu *p, const struct pmu_alias *a, const char *source, struct evalias_from *out);
 #endif

@@ -41,6 +41,9 @@ static void spec_free(struct ev_spec *e)
 	free(e->input);
 	free(e->base);
 	free(e->cpus);
+	free(e->origin);
+	free(e->other_origin);
+	free(e->other_terms);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -97,14 +100,28 @@ static int cpus_copy(struct ev_spec *e, const int *cpus, int n)
 	return 0;
 }
 
+/* A copy of s, NULL staying NULL; *bad set when out of memory. */
+static char *dup_opt(const char *s, bool *bad)
+{
+	char *d = s ? strdup(s) : NULL;
+
+	*bad |= s && !d;
+	return d;
+}
+
 static int spec_dup(struct ev_spec *dst, const struct ev_spec *src)
 {
+	bool bad = false;
+
 	*dst = *src;
 	dst->name = strdup(src->name);
 	dst->input = strdup(src->input);
 	dst->base = strdup(src->base);
+	dst->origin = dup_opt(src->origin, &bad);
+	dst->other_origin = dup_opt(src->other_origin, &bad);
+	dst->other_terms = dup_opt(src->other_terms, &bad);
 	dst->cpus = NULL;
-	if (!dst->name || !dst->input || !dst->base || cpus_copy(dst, src->cpus, src->ncpus) < 0) {
+	if (!dst->name || !dst->input || !dst->base || bad || cpus_copy(dst, src->cpus, src->ncpus) < 0) {
 		spec_free(dst);
 		return -ENOMEM;
 	}
@@ -220,6 +237,21 @@ nomem:
 	return -ENOMEM;
 }
 
+/* The last spec of out was named by t's alias on p: say where its encoding came from. */
+static int spec_source(struct ev_list *out, const struct pmu *p, const struct evterms *t)
+{
+	struct ev_spec *e = &out->ev[out->n - 1];
+	struct evalias_from from;
+
+	if (evalias_from(p, t->alias, t->alias_source, &from) < 0)
+		return -ENOMEM;
+	e->source = from.kind;
+	e->origin = from.origin;
+	e->other_origin = from.other_origin;
+	e->other_terms = from.other_terms;
+	return 0;
+}
+
 /* "uncore_imc_3" is an instance of "uncore_imc": the prefix then "_<digits>". */
 static bool pmu_instance_of(const char *pmu, const char *prefix, size_t plen)
 {
@@ -298,6 +330,7 @@ static int resolve_pmu_event(struct ps *ps, const struct evs_event *ev, struct e
 		if (r == 0) {
 			out->ev[out->n - 1].user_name = t.name != NULL;
 			out->ev[out->n - 1].sampling = t.sampling;
+			r = spec_source(out, p, &t);
 		}
 	}
 out:
@@ -339,6 +372,8 @@ static int resolve_alias_everywhere(struct ps *ps, const struct evs_event *ev, s
 			return r;
 		r = spec_new(out, ps, ev, xasprintf("%s/%s/%s", p->name, ev->name, ev->mods.letters), ev->name, i,
 			     t.type, t.cfg, t.scale, t.unit);
+		if (r == 0)
+			r = spec_source(out, p, &t);
 		if (r < 0)
 			return r;
 		found++;
@@ -471,6 +506,27 @@ static int group_share_cpus(struct ev_spec *ev, int n)
 	return 0;
 }
 
+/* Member m's event in copy c of a group whose copies follow the PMUs of a member expanded once
+ * per copy (cpmu: copy c's PMU, -1 when there is one copy). A member expanded likewise gives its
+ * event on the copy's PMU; one on a single hybrid core PMU (cpu_core/x/, a name only one core
+ * type's table has) belongs to that PMU's copy alone, or it would count twice there; anything
+ * else (software, a single uncore box) joins every copy. NULL: not in this copy. */
+static const struct ev_spec *copy_member(const struct ps *ps, const struct ev_list *m, int c, int cpmu)
+{
+	const struct ev_spec *e = &m->ev[0];
+
+	if (m->n > 1) {
+		for (int k = 0; k < m->n; k++)
+			if (m->ev[k].pmu == cpmu)
+				return &m->ev[k];
+		return &m->ev[c];
+	}
+	if (cpmu >= 0 && e->pmu >= 0 && e->pmu != cpmu && ps->reg->hybrid &&
+	    ps->reg->pmus[e->pmu].kind == PMU_KIND_CORE && ps->reg->pmus[cpmu].kind == PMU_KIND_CORE)
+		return NULL;
+	return e;
+}
+
 /* `{a,b,...}[:mods]`: members expanded; the group copied once per expansion
  * (hybrid core PMUs, uncore instances). */
 static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_list *out, int *ngroups)
@@ -499,16 +555,27 @@ static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_lis
 		}
 	}
 	for (int c = 0; c < copies && r == 0; c++) {
-		int first = out->n;
+		int first = out->n, cpmu = -1;
 
+		for (int i = 0; i < nm && cpmu < 0 && copies > 1; i++)
+			if (mem[i].n == copies)
+				cpmu = mem[i].ev[c].pmu;
 		for (int i = 0; i < nm && r == 0; i++) {
+			const struct ev_spec *src = copy_member(ps, &mem[i], c, cpmu);
 			struct ev_spec e;
 
-			r = spec_dup(&e, &mem[i].ev[mem[i].n > 1 ? c : 0]);
+			if (!src)
+				continue;
+			r = spec_dup(&e, src);
 			if (r == 0)
 				r = list_push(out, &e);
 			if (r == 0)
 				out->ev[out->n - 1].group = *ngroups;
+			/* the first member is not in this copy: the group's D and e go to the one leading it */
+			if (r == 0 && out->n - 1 == first && i > 0) {
+				out->ev[first].pinned |= strchr(g->mods.letters, 'D') != NULL;
+				out->ev[first].exclusive |= strchr(g->mods.letters, 'e') != NULL;
+			}
 		}
 		if (r == 0)
 			r = group_share_cpus(out->ev + first, out->n - first);

@@ -25,6 +25,12 @@ struct ev_spec {
 	bool exclude_gh;  /* G or H was given (perf's exclude_GH): later u/p leave exclude_guest alone */
 	bool user_name;   /* name came from a name= term */
 	bool sampling;    /* period= or freq= was given: sampling settings, which counting ignores */
+	/* where a named event's encoding came from (the alias it is named by; see evalias_from):
+	 * source "sysfs", "json" or "libpfm4" (static), NULL for built-in, raw and term-only events;
+	 * origin the file or table (malloc'd, NULL when none); other_origin and other_terms (malloc'd,
+	 * NULL when none) what a lower-ranked source that lost says instead (libpfm4 under a JSON table) */
+	const char *source;
+	char *origin, *other_origin, *other_terms;
 	double scale;    /* from the alias .scale, else 1 */
 	char unit[24];   /* from the alias .unit, else "" (software clocks: "msec") */
 	int group;       /* events sharing a group number form one group; the first is the leader */

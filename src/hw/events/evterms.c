@@ -81,15 +81,15 @@ static int flat_push(struct ctx *c, const char *key, const char *val, int kpos, 
 }
 
 /* The alias a user term names, if any (perf's pmu_find_alias): a bare name
- * that is no format and no perf term, or event=NAME. */
-static const struct pmu_alias *term_alias(const struct pmu *p, const struct evs_term *u)
+ * that is no format and no perf term, or event=NAME. *source: its source. */
+static const struct pmu_alias *term_alias(const struct pmu *p, const struct evs_term *u, const char **source)
 {
 	uint64_t v;
 
 	if (!u->val)
-		return hardcoded(u->key) || pmu_find_format(p, u->key) ? NULL : evalias_find(p, u->key, NULL);
+		return hardcoded(u->key) || pmu_find_format(p, u->key) ? NULL : evalias_find(p, u->key, source);
 	if (!strcmp(u->key, "event") && evs_number(u->val, &v) < 0)
-		return evalias_find(p, u->val, NULL);
+		return evalias_find(p, u->val, source);
 	return NULL;
 }
 
@@ -243,8 +243,13 @@ int evterms_resolve(const struct pmu *p, bool hybrid, const struct evs_term *ter
 	if (builtin_in_pmu(p, hybrid, terms, nterms, t))
 		return 0;
 	for (int i = 0; i < nterms && r == 0; i++) {
-		const struct pmu_alias *al = term_alias(p, &terms[i]);
+		const char *source = NULL;
+		const struct pmu_alias *al = term_alias(p, &terms[i], &source);
 
+		if (al && !t->base) {   /* the one the event is named by */
+			t->alias = al;
+			t->alias_source = source;
+		}
 		if (al)
 			r = expand_alias(&c, &terms[i], al);
 		else

@@ -18,6 +18,8 @@ struct evterms {
 				 the PMU or static tables) */
 	char *name;           /* value of a `name=` term (malloc'd), NULL when absent */
 	bool sampling;        /* a period= or freq= term was given (and ignored: pmutop counts) */
+	const struct pmu_alias *alias;  /* the alias base names, NULL when none */
+	const char *alias_source;       /* its source as evalias_find says ("sysfs", "vendor") */
 };
 
 /* Resolve the terms of `p/terms/`. perf 6.1's order: alias terms expand in

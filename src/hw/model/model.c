@@ -188,6 +188,66 @@ static int generic_cache_role(const struct model *m, const char *base, int role)
 	return role == ROLE_LLC_MISSES ? ROLE_L1D_MISSES : ROLE_L1D_REFS;
 }
 
+const char *model_pmu_less(const struct mev *ev, size_t *len)
+{
+	size_t pl = strlen(ev->pmu), nl = strlen(ev->name);
+
+	if (ev->uncore || !pl || nl <= pl + 1 || strncmp(ev->name, ev->pmu, pl) != 0 || ev->name[pl] != '/')
+		return NULL;
+	*len = nl - pl - 1;
+	if (ev->name[nl - 1] == '/')
+		(*len)--;
+	return ev->name + pl + 1;
+}
+
+/* Whether set lead already has an event on pmu. */
+static bool set_has_pmu(const struct model *m, int lead, const char *pmu)
+{
+	for (int i = lead; i < m->nev; i++)
+		if ((i == lead || m->ev[i].total == lead) && !strcmp(m->ev[i].pmu, pmu))
+			return true;
+	return false;
+}
+
+/* Event e joins the first set of its name without the PMU that has no event on its PMU yet
+ * (cycles given twice makes two sets); the set's first event keeps the total's key. */
+static int total_join(struct model *m, int e)
+{
+	struct mev *ev = &m->ev[e];
+	size_t kl, fl;
+	const char *k = model_pmu_less(ev, &kl), *fk;
+
+	for (int f = 0; k && f < e; f++) {
+		struct mev *lead = &m->ev[f];
+
+		if (lead->total >= 0 && lead->total != f)
+			continue;   /* not a set's first event */
+		fk = model_pmu_less(lead, &fl);
+		if (!fk || fl != kl || memcmp(fk, k, kl) != 0 || set_has_pmu(m, f, ev->pmu))
+			continue;
+		if (lead->total < 0) {
+			/* the key's repeat mark, if any, follows the name: "cpu_core/x/#2" -> "x#2" */
+			if (asprintf(&lead->total_key, "%.*s%s", (int)fl, fk, lead->key + strlen(lead->name)) < 0) {
+				lead->total_key = NULL;
+				return -ENOMEM;
+			}
+			lead->total = f;
+		}
+		ev->total = f;
+		return 0;
+	}
+	return 0;
+}
+
+void model_total(const struct model *m, int lead, const struct ev_val *row, struct ev_val *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (int e = lead; e < m->nev; e++)
+		if (m->ev[e].total == lead)
+			model_sum_into(out, &row[e]);
+	model_sum_finish(out);
+}
+
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore)
 {
@@ -220,7 +280,10 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 	e->role = role;
 	e->group = group;
 	e->uncore = uncore;
-	return m->nev++;
+	e->total = -1;
+	e->total_key = NULL;
+	m->nev++;
+	return total_join(m, m->nev - 1) < 0 ? -ENOMEM : m->nev - 1;
 }
 
 static void frame_free(struct frame *f)
@@ -278,6 +341,7 @@ void model_free(struct model *m)
 	for (int i = 0; i < m->nev; i++) {
 		free(m->ev[i].name);
 		free(m->ev[i].key);
+		free(m->ev[i].total_key);
 		free(m->ev[i].pmu);
 		free(m->ev[i].unit);
 	}

@@ -68,6 +68,11 @@ struct mev {               /* one event as the model sees it */
 	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */
 	int group;
 	bool uncore;       /* counted once per socket/die, not per CPU */
+	/* hybrid: one event opened on several core PMUs (cpu_core/x/ and cpu_atom/x/, as the
+	 * resolver expands generic and vendor names) is a set with a total */
+	int total;         /* index of its set's first event, -1 when on one PMU only */
+	char *total_key;   /* the first event's: "x" (its key without the PMU, "x#2" for a
+			    * repeat), the total's JSON key; NULL for the others */
 };
 
 struct frame {
@@ -111,6 +116,12 @@ void model_set_generic_cache(struct model *m, int level);
  * display name when base has none: a name= label such as "l3_lookup_state.l3_miss"). */
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore);
+/* "x" of "cpu_core/x/" counted on cpu_core (*len bytes of the name), NULL when the name is not
+ * its core PMU's "PMU/x/" (uncore boxes are summed per socket, not paired). */
+const char *model_pmu_less(const struct mev *ev, size_t *len);
+/* The total of set `lead` (an event whose total is itself) over the row: its events summed
+ * as an aggregate sums CPUs. */
+void model_total(const struct model *m, int lead, const struct ev_val *row, struct ev_val *out);
 /* (Re)allocate the frame for the current CPU and event count. */
 int model_alloc_frame(struct model *m);
 void model_free(struct model *m);

@@ -84,10 +84,8 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 	a->exclude_hv = e->exclude_hv;
 	a->exclude_idle = e->exclude_idle;
 	a->exclude_host = e->exclude_host;
-	/* perf sets exclude_guest on nearly every event and drops it again when the kernel
-	 * refuses it (uncore PMUs take no exclude bits); pmutop passes it only when the user
-	 * chose with G or H, so uncore events open as they did. */
-	a->exclude_guest = e->exclude_gh && e->exclude_guest;
+	/* as perf sets it (on nearly every event); open_one drops it where a PMU refuses it */
+	a->exclude_guest = e->exclude_guest;
 	a->precise_ip = e->precise_ip;
 	a->read_format = RF;
 	if (leader) {
@@ -180,6 +178,22 @@ static unsigned long long wanted(const struct ev_list *evl, const struct topolog
 	return want;
 }
 
+/* One open through the seam. exclude_guest that the user did not choose (perf's default) is
+ * dropped when the PMU refuses the attribute: PMUs without mode exclusion (uncore, RAPL:
+ * PERF_PMU_CAP_NO_EXCLUDE) answer EINVAL to any exclude bit, and perf 6.1 retries so too
+ * (evsel__detect_missing_features). A G or H the user wrote is kept: refused, the event is. */
+static int open_attr(struct counters *c, const struct ev_spec *e, struct perf_event_attr *a, int cpu,
+		     int group_fd)
+{
+	int r = c->seam->open(c->seam->ctx, a, -1, cpu, group_fd, 0);
+
+	if ((r == -EINVAL || r == -EOPNOTSUPP) && a->exclude_guest && !e->exclude_gh) {
+		a->exclude_guest = 0;
+		r = c->seam->open(c->seam->ctx, a, -1, cpu, group_fd, 0);
+	}
+	return r;
+}
+
 /* Open one event; on EMFILE raise the limit once and retry. */
 static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int group_fd, bool leader,
 		    bool pin, bool *raised)
@@ -189,13 +203,13 @@ static int open_one(struct counters *c, const struct ev_spec *e, int cpu, int gr
 
 	fill_attr(&a, e, leader);
 	a.pinned |= leader && pin;
-	r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
+	r = open_attr(c, e, &a, cpu, group_fd);
 	if (r == -EMFILE && !*raised) {
 		*raised = true;
 		if (raise_nofile() == 0) {
 			fill_attr(&a, e, leader);
 			a.pinned |= leader && pin;
-			r = c->seam->open(c->seam->ctx, &a, -1, cpu, group_fd, 0);
+			r = open_attr(c, e, &a, cpu, group_fd);
 		}
 	}
 	return r;
@@ -259,7 +273,7 @@ int counters_splits(const struct counters *c)
 	return c->splits;
 }
 
-int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinned)
+int counters_plan_attrs(const struct ev_list *evl, const int *plan, struct perf_event_attr *attr)
 {
 	struct counters c = { 0 };
 	int rc = -ENOMEM;
@@ -271,12 +285,13 @@ int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinne
 	c.pin = calloc((size_t)(c.ngroups ? c.ngroups : 1), sizeof(bool));
 	if (c.pin) {
 		mark_pinned_groups(&c, evl);
-		/* as counters_open: the first event of a group leads it, and only a leader is pinned */
+		/* as counters_open: the first event of a group leads it (disabled, pinned, exclusive) */
 		for (int e = 0; e < evl->n; e++) {
 			bool leader = true;
 			for (int k = 0; k < e && leader; k++)
 				leader = c.geff[k] != c.geff[e];
-			pinned[e] = leader && (evl->ev[e].pinned || c.pin[c.geff[e]]);
+			fill_attr(&attr[e], &evl->ev[e], leader);
+			attr[e].pinned |= leader && c.pin[c.geff[e]];
 		}
 		rc = 0;
 	}

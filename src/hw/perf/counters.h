@@ -35,9 +35,12 @@ struct counters;  /* opaque: fds [cpu][event] starting at -1, read buffers, prev
 int counters_open(const struct ev_list *evl, const int *plan, const struct topology *topo,
 		  const struct perf_seam *seam, struct counters *reuse, struct counters **out,
 		  struct errmsg *em);
-/* Whether counters_open would set attr.pinned for each event of evl (pinned[evl->n]): a group
- * leader asked to be (":D") or a group made only of fixed-counter events. 0 or -ENOMEM. */
-int counters_plan_pinned(const struct ev_list *evl, const int *plan, bool *pinned);
+/* The perf_event_attr counters_open first tries for each event of evl (attr[evl->n]), every field:
+ * a group's leader is disabled, pinned when asked (":D") or when the group holds only fixed-counter
+ * events, exclusive when asked; exclude_guest as perf sets it (dropped at open where the PMU refuses
+ * it and the user did not write G or H). 0 or -ENOMEM. */
+struct perf_event_attr;
+int counters_plan_attrs(const struct ev_list *evl, const int *plan, struct perf_event_attr *attr);
 /* Each event's group as counters_open forms it from plan (group[evl->n]): -ENOMEM or 0. */
 int counters_plan(const struct ev_list *evl, const int *plan, int *group);
 /* Weak groups split on some CPU so far (see counters_open). */

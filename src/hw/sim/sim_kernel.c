@@ -121,8 +121,9 @@ static int resolve(const struct simk *k, const struct perf_event_attr *a, int cp
 		 * that would count the same box once per CPU */
 		if (!simm_pmu_covers(p, cpu))
 			return -EINVAL;
-		if (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle)
-			return -EINVAL;   /* PERF_PMU_CAP_NO_EXCLUDE */
+		if (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle || a->exclude_host ||
+		    a->exclude_guest)
+			return -EINVAL;   /* PERF_PMU_CAP_NO_EXCLUDE: event_has_any_exclude_flag() */
 		if (a->sample_period)
 			return -EOPNOTSUPP;   /* PERF_PMU_CAP_NO_INTERRUPT: no sampling */
 	}

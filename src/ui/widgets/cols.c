@@ -112,20 +112,6 @@ static void unit_suffix(const char *unit, char *out, size_t len)
 		out[0] = '\0';
 }
 
-/* The event's name without its core PMU: "cpu_core/branches/" gives "branches"
- * (len set), NULL when the name has no PMU part. */
-static const char *pmu_less(const struct mev *ev, size_t *len)
-{
-	size_t pl = strlen(ev->pmu), nl = strlen(ev->name);
-
-	if (ev->uncore || !pl || nl <= pl + 1 || strncmp(ev->name, ev->pmu, pl) != 0 || ev->name[pl] != '/')
-		return NULL;
-	*len = nl - pl - 1;
-	if (ev->name[nl - 1] == '/')
-		(*len)--;
-	return ev->name + pl + 1;
-}
-
 /* The event columns' titles (cols[from..n)), made from their full titles together so that they
  * differ where the events differ, and their widths: at least 6, with room for "/s" after a count
  * so that the width does not change with the rate mode. */
@@ -209,14 +195,14 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		const struct mev *ev = &m->ev[e];
 		char unit[16], name[64];
 		size_t kl;
-		const char *k = pmu_less(ev, &kl);
+		const char *k = model_pmu_less(ev, &kl);
 		if (merged[e] || role_has_column(ev->role) || (ev->uncore && !sockets))
 			continue;
 		out[n] = (struct ui_col){ .kind = UC_EVENT, .idx = e, .hw = true };
 		/* a hybrid opens cpu_core/x/ and cpu_atom/x/: one column "x" holds both */
 		for (int f = e + 1; f < m->nev && k && out[n].nalt < 4; f++) {
 			size_t fl;
-			const char *fk = pmu_less(&m->ev[f], &fl);
+			const char *fk = model_pmu_less(&m->ev[f], &fl);
 			if (fk && fl == kl && memcmp(fk, k, kl) == 0 && strcmp(m->ev[f].pmu, ev->pmu) != 0) {
 				out[n].alt[out[n].nalt++] = f;
 				merged[f] = true;
