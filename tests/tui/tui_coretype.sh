@@ -41,7 +41,7 @@ if tui_wait $S '^CPU. +SKT +CORE +TYPE +MUX' 10 && tui_wait $S '^23 ' 5 && tui_w
 import re, sys
 lines = open(sys.argv[1]).read().splitlines()
 head = next(l for l in lines if re.match(r"^CPU. +SKT", l))
-cols = [m for m in re.finditer(r"\S+", head) if m.group().startswith("ocr.demand")]
+cols = [m for m in re.finditer(r"\S+", head) if "l3_miss" in m.group()]  # the title keeps the end of the name
 assert len(cols) == 1, "columns %s" % [c.group() for c in cols]
 a, b = cols[0].span()
 def cell(row):
