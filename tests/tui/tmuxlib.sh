@@ -14,6 +14,9 @@ tm() { tmux -L "$TM_SOCK" "$@"; }
 TM_SOCK_FILE="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TM_SOCK"
 trap 'tmux -L "$TM_SOCK" kill-server 2>/dev/null; rm -f "$TM_SOCK_FILE"; rm -rf "$TMPD"' EXIT
 trap 'exit 130' INT TERM
+# one server for the whole test that stays when its last session ends: a session killed and a new one
+# started at once otherwise race the old server's exit ("no shell pane" under load)
+tm start-server \; set-option -s exit-empty off 2>/dev/null
 
 # tui_shell NAME W H: a pane with a plain shell (prompt "tui$ "), UTF-8 locale unless LANG is set.
 tui_shell() {
