@@ -4,7 +4,9 @@
 #include "app.h"
 #include "app_topdown.h"
 #include "base/errmsg.h"
+#include "hw/sys/seam.h"
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,57 @@ void app_td_detect(struct app *a)
 static void bind(struct app *a);
 static void size_shares(struct app *a);
 
+/* Arm's counters are in no sysfs file (the budget's table assumes Neoverse N1's 6), but the armv8
+ * driver refuses (EINVAL) a group larger than its general counters: the number is the largest group
+ * of a non-cycles event (INST_RETIRED, 0x08) that opens. table when the kernel does not say. */
+static int probe_arm_gp(struct app *a, const struct td_inst *in, int table)
+{
+	const struct pmu *p = &a->reg.pmus[in->pmu];
+	int cpu = p->cpus && p->ncpus ? p->cpus[0] : a->topo.ncpus ? a->topo.cpus[0].cpu : 0;
+	int fds[32], n, fd = -EINVAL;
+
+	if (!a->seam || strncmp(p->name, "armv", 4) != 0)
+		return table;
+	for (n = 0; n < 32; n++) {
+		struct perf_event_attr at = { .size = sizeof(at), .type = p->type, .config = 0x08,
+					      .disabled = 1, .read_format = PERF_FORMAT_GROUP };
+		if ((fd = a->seam->open(a->seam->ctx, &at, -1, cpu, n ? fds[0] : -1, 0)) < 0)
+			break;
+		fds[n] = fd;
+	}
+	for (int k = n - 1; k >= 0; k--)
+		a->seam->close(a->seam->ctx, fds[k]);
+	return fd == -EINVAL && n > 0 ? n : table;
+}
+
+/* The counter arithmetic of every instance on its PMU (app_probe_budget's counters). Returns how
+ * many instances can count; l->no_autopin when one needs pmutop's pinned group out of the way;
+ * a->msg says what does not fit. */
+static int fit_all(struct app *a, struct evlist *l)
+{
+	struct app_td *t = &a->td;
+	int ok = 0;
+	size_t used = 0;
+
+	app_probe_budget(a);
+	a->td.fit_msg[0] = '\0';
+	for (int i = 0; i < t->plan.n; i++) {
+		struct td_inst *in = &t->plan.in[i];
+		const struct budget *b = NULL;
+
+		for (int k = 0; k < a->nbudget && !b; k++)
+			if (strcmp(a->budget[k].pmu, in->pmu_name) == 0)
+				b = &a->budget[k];
+		td_fit(in, probe_arm_gp(a, in, b ? b->gp : -1), b ? b->fixed : 0, b && b->nmi_watchdog, b && b->watchdog_gp);
+		ok += in->fit != TD_NEVER;
+		l->no_autopin |= in->fit == TD_NEEDS_ROOM;
+		if (in->fit != TD_FITS && used < sizeof(t->fit_msg))
+			used += (size_t)snprintf(t->fit_msg + used, sizeof(t->fit_msg) - used, "%s%s",
+						 used ? "; " : "", in->fit_why);
+	}
+	return ok;
+}
+
 int app_td_add(struct app *a, struct evlist *l, struct errmsg *em)
 {
 	struct app_td *t = &a->td;
@@ -28,11 +81,17 @@ int app_td_add(struct app *a, struct evlist *l, struct errmsg *em)
 	app_td_detect(a);
 	if (t->plan.n == 0)
 		return errmsg_set(em, -ENOENT, "%s", t->plan.reason);
+	if (fit_all(a, l) == 0)
+		return errmsg_set(em, -ENOSPC, "%s", t->fit_msg);
 	for (int i = 0; i < t->plan.n; i++) {
-		char *text = td_inst_text(&t->plan.in[i]);
+		char *text = t->plan.in[i].fit == TD_NEVER ? NULL : td_inst_text(&t->plan.in[i]);
 		struct ev_error err = { 0 };
 		int n;
 
+		if (t->plan.in[i].fit == TD_NEVER) {
+			t->nids[i] = 0;
+			continue;
+		}
 		if (!text)
 			return errmsg_set(em, -ENOMEM, "out of memory");
 		n = evlist_add(l, EVO_TOPDOWN, text, false, &a->reg, &a->topo, t->ids[i], TD_MAXEV, &err);
@@ -68,6 +127,8 @@ int app_td_enable(struct app *a)
 	}
 	bind(a);   /* the view and the exporter read the plan before the next sample */
 	size_shares(a);
+	if (a->td.fit_msg[0])
+		snprintf(a->msg, sizeof(a->msg), "%.*s", (int)sizeof(a->msg) - 1, a->td.fit_msg);
 	return 0;
 }
 

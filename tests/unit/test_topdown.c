@@ -70,6 +70,20 @@ static void perf_n1(const double *v, double *o)
 	o[TD_BAD_SPEC] = rest * (1 - v[3] / v[4]);
 }
 
+/* Arm PMUv3.4 slot events (the kernel's sbsa/neoverse metrics): frontend = stall_slot_frontend /
+ * (slots x cpu_cycles), backend likewise; retiring = op_retired / op_spec x (1 - stall_slot /
+ * (slots x cpu_cycles)), bad speculation the rest of that. v = cpu_cycles, stall_slot, stall_slot_frontend,
+ * stall_slot_backend, op_spec, op_retired; slots = 8 on Neoverse V1 (its caps/slots) */
+static void perf_v1(const double *v, double *o)
+{
+	double s = 8 * v[0], busy = 1 - v[1] / s;
+
+	o[TD_FRONTEND] = v[2] / s;
+	o[TD_BACKEND] = v[3] / s;
+	o[TD_RETIRING] = v[5] / v[4] * busy;
+	o[TD_BAD_SPEC] = (1 - v[5] / v[4]) * busy;
+}
+
 struct expect {
 	const char *machine, *pmu, *method;
 	const char *first_event;   /* name of the group leader in the model */
@@ -83,6 +97,7 @@ static const struct expect cases[] = {
 	{ "adl-hybrid", "cpu_atom", "intel-atom", "cpu_atom/event=0x3c/", perf_atom },
 	{ "zen4-1s", "cpu", "amd-zen", "cpu/event=0x76/", perf_zen4 },
 	{ "altra-160", "armv8_pmuv3_0", "arm-n1-cycles", "armv8_pmuv3_0/event=0x11/", perf_n1 },
+	{ "neoverse-v1", "armv8_pmuv3_0", "arm-slots", "armv8_pmuv3_0/event=0x11/", perf_v1 },
 };
 
 /* Check one row of shares against the formula on the row's values. Returns the number of rows. */
@@ -214,6 +229,72 @@ TEST(no_method_says_why)
 		CHECK(strstr(a.td.plan.reason, nm[i].why) != NULL, "%s: %s", nm[i].machine, a.td.plan.reason);
 		app_close(&a);
 	}
+}
+
+/* A 6-counter Neoverse V1: the slot group (cycles + 5 events) needs all 6 general counters once
+ * pmutop's pinned cycles/instructions group holds the cycle counter and one of them. Top-down unpins
+ * that group, and every CPU gets its shares, from the group's own counts, while IPC stays counted. */
+TEST(six_counter_neoverse_v1_makes_room)
+{
+	static struct app a;
+	int counted = 0;
+
+	if (apprig_open_clocked(&a, "neoverse-v1", NULL, "cycles,instructions,cpu-clock", 0.1, &simclock) != 0) {
+		CHECK(0, "neoverse-v1: could not start");
+		app_close(&a);
+		return;
+	}
+	CHECK_EQ_INT(app_td_enable(&a), 0);
+	CHECK_EQ_INT(a.td.plan.n, 1);
+	CHECK_EQ_INT(a.td.plan.in[0].fit, TD_NEEDS_ROOM);
+	CHECK(strstr(a.td.fit_msg, "needs 6 general counters") && strstr(a.td.fit_msg, "(5 left)"), "%s", a.td.fit_msg);
+	CHECK(a.evl.flat.no_autopin, "the cycles/instructions group is still pinned");
+	simclock_advance_ms(60);
+	app_sample(&a);
+	simclock_advance_ms(120);
+	CHECK_EQ_INT(app_sample(&a), 0);
+	for (int c = 0; c < a.model.ncpus; c++) {
+		const double *sh = &a.td.cpu[(size_t)c * TD_NSHARES];
+		counted += isfinite(sh[TD_RETIRING]) && isfinite(sh[TD_BACKEND]) && a.td.cpu_pct[c] > 0;
+		CHECK(isfinite(a.model.cur.cpu[(size_t)c * a.model.nev].value), "cpu %d: cycles not counted", c);
+	}
+	CHECK_EQ_INT(counted, a.model.ncpus);
+	app_close(&a);
+}
+
+/* The counter arithmetic itself, per kind of PMU. */
+TEST(fit_arithmetic)
+{
+	struct td_inst in;
+	const struct td_method *arm = NULL, *l1 = NULL, *zen = NULL;
+
+	for (int i = 0; i < td_nmethods; i++) {
+		if (!strcmp(td_methods[i].id, "arm-slots"))
+			arm = &td_methods[i];
+		if (!strcmp(td_methods[i].id, "intel-metrics-l1"))
+			l1 = &td_methods[i];
+		if (!strcmp(td_methods[i].id, "amd-zen"))
+			zen = &td_methods[i];
+	}
+	CHECK(arm && l1 && zen, "methods missing");
+	if (!arm || !l1 || !zen)
+		return;
+	memset(&in, 0, sizeof(in));
+	snprintf(in.pmu_name, sizeof(in.pmu_name), "armv8_pmuv3_0");
+	in.m = arm;
+	CHECK_EQ_INT(td_fit(&in, 8, 1, false, false), TD_FITS);        /* 5 GP + PMCCNTR; 7 left beside */
+	CHECK_EQ_INT(td_fit(&in, 6, 1, false, false), TD_NEEDS_ROOM);  /* 6 needed beside, 5 left */
+	CHECK_EQ_INT(td_fit(&in, 5, 1, false, false), TD_NEEDS_ROOM);
+	CHECK_EQ_INT(td_fit(&in, 4, 1, false, false), TD_NEVER);       /* 5 needed alone */
+	CHECK(strstr(in.fit_why, "needs 5 general counters, and armv8_pmuv3_0 has 4") != NULL, "%s", in.fit_why);
+	CHECK_EQ_INT(td_fit(&in, 5, 1, true, false), TD_NEVER);        /* watchdog on PMCCNTR: 6 alone */
+	CHECK(strstr(in.fit_why, "needs 6 general counters (cycles too") != NULL, "%s", in.fit_why);
+	CHECK_EQ_INT(td_fit(&in, 6, 1, true, false), TD_NEEDS_ROOM);   /* and 4 left beside */
+	CHECK_EQ_INT(td_fit(&in, -1, 0, false, false), TD_FITS);       /* counters unknown */
+	/* Zen: three groups of 2-3 GP events; 6 GP, the watchdog and the pinned pair take 3 */
+	in.m = zen;
+	CHECK_EQ_INT(td_fit(&in, 6, 0, true, true), TD_FITS);
+	CHECK_EQ_INT(td_fit(&in, 4, 0, true, true), TD_NEEDS_ROOM);
 }
 
 /* Methods without a simulated machine: the formula on synthetic counts. */
@@ -399,6 +480,8 @@ int main(void)
 	RUN(methods_match_perf_formulas_on_simulated_machines);
 	RUN(simulated_breakdowns_have_a_memory_bound_socket_and_a_frontend_bound_core);
 	RUN(no_method_says_why);
+	RUN(six_counter_neoverse_v1_makes_room);
+	RUN(fit_arithmetic);
 	RUN(formulas_without_a_machine);
 	RUN(sim_kernel_metric_event_rules);
 	RUN(sim_kernel_metric_read_alone_refused);

@@ -197,6 +197,81 @@ int td_share_by_name(const char *name)
 	return -1;
 }
 
+/* --- counters --- */
+
+enum { K_GP, K_CYC, K_FIXONLY, K_NONE };
+
+/* Which counter an event of m takes: Intel's slots only fixed counter 3, its metric events none
+ * (PERF_METRICS), cycles (Intel 0x3c, Arm 0x11) the fixed cycles counter when free, else a GP one. */
+static int ev_kind(const struct td_method *m, const char *t)
+{
+	if (strcmp(t, "slots") == 0)
+		return K_FIXONLY;
+	if (strncmp(t, "topdown-", 8) == 0 && strncmp(m->id, "intel-metrics", 13) == 0)
+		return K_NONE;
+	if ((strncmp(m->id, "arm-", 4) == 0 && strcmp(t, "event=0x11") == 0) ||
+	    (strncmp(m->id, "intel-", 6) == 0 && strcmp(t, "event=0x3c") == 0))
+		return K_CYC;
+	return K_GP;
+}
+
+/* GP counters the group of m's events [from, to) needs; *nev gets its size. */
+static int group_gp(const struct td_method *m, int from, int to, bool cyc_free, int *nev)
+{
+	int gp = 0;
+
+	*nev = to - from;
+	for (int k = from; k < to; k++)
+		switch (ev_kind(m, m->ev[k])) {
+		case K_GP: gp++; break;
+		case K_CYC: if (cyc_free) cyc_free = false; else gp++; break;
+		default: break;
+		}
+	return gp;
+}
+
+int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_gp)
+{
+	const struct td_method *m = in->m;
+	bool has_cyc = fixed >= 1, has_ins = fixed >= 2;
+	/* alone: all but the watchdog's; beside pmutop's pinned group: its cycles takes the fixed
+	 * cycles counter (a GP one when the watchdog has that), its instructions fixed 0 or a GP one */
+	bool cyc_alone = has_cyc && !(watchdog && !watchdog_gp);
+	int gp_alone = gp - (watchdog && (watchdog_gp || !has_cyc)), held = !cyc_alone + !has_ins;
+	int gp_beside = gp_alone - held;
+
+	in->fit = TD_FITS;
+	in->fit_why[0] = '\0';
+	if (gp < 0)
+		return TD_FITS;
+	for (int from = 0, to = 0; m->ev[from]; from = to + (m->ev[to] != NULL)) {
+		int n, need, need_b;
+
+		for (to = from; to < TD_MAXEV && m->ev[to] && strcmp(m->ev[to], "|") != 0; to++)
+			;
+		need = group_gp(m, from, to, cyc_alone, &n);
+		need_b = group_gp(m, from, to, false, &n);
+		if (need > gp_alone) {
+			in->fit = TD_NEVER;
+			snprintf(in->fit_why, sizeof(in->fit_why), "%s: top-down's group of %d events needs %d general "
+				 "counters%s, and %s has %d%s: the kernel can never schedule it, so top-down is not "
+				 "counted there", in->pmu_name, n, need, has_cyc && !cyc_alone ? " (cycles too: the NMI "
+				 "watchdog holds the fixed cycles counter)" : "", in->pmu_name, gp,
+				 gp_alone < gp ? " (the NMI watchdog holds one)" : "");
+			return TD_NEVER;
+		}
+		if (need_b > gp_beside && in->fit == TD_FITS) {
+			in->fit = TD_NEEDS_ROOM;
+			snprintf(in->fit_why, sizeof(in->fit_why), "%s: top-down's group of %d events needs %d general "
+				 "counters beside pmutop's pinned cycles/instructions group, which%s holds %s%d of the %d "
+				 "(%d left): that group is not pinned while top-down counts, and the two take turns",
+				 in->pmu_name, n, need_b, gp_alone < gp ? " with the NMI watchdog" : "",
+				 cyc_alone ? "the cycle counter and " : "", gp - gp_beside, gp, gp_beside);
+		}
+	}
+	return in->fit;
+}
+
 /* --- the method per core PMU --- */
 
 static const char *pick(const struct pmu *p, const struct topology *t, double *width, char *why, size_t wlen)
