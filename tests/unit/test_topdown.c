@@ -35,6 +35,32 @@ static void perf_spr(const double *v, double *o)
 	o[TD_CORE] = mx(0, o[TD_BACKEND] - o[TD_MEM]);
 }
 
+/* perf 6.1, GenuineIntel-6-6A (Ice Lake server; Ice Lake client and Tiger Lake alike): v = SLOTS,
+ * topdown-{retiring,bad-spec,fe-bound,be-bound}, INT_MISC.UOP_DROPPING, INT_MISC.RECOVERY_CYCLES:c1:e */
+static void perf_icl(const double *v, double *o)
+{
+	double slots = v[0], t = v[1] + v[2] + v[3] + v[4];
+
+	o[TD_RETIRING] = v[1] / t;
+	o[TD_FRONTEND] = v[3] / t - v[5] / slots;
+	o[TD_BACKEND] = v[4] / t + 5 * v[6] / slots;
+	o[TD_BAD_SPEC] = mx(1 - (o[TD_FRONTEND] + o[TD_BACKEND] + o[TD_RETIRING]), 0);
+}
+
+/* perf 6.1, GenuineIntel-6-55-[0-4] (Skylake-X) with SMT on: SLOTS = 4 x CPU_CLK_UNHALTED.THREAD_ANY
+ * / 2, recovery = INT_MISC.RECOVERY_CYCLES_ANY / 2; two groups as perf forms them:
+ * v = THREAD_ANY, IDQ_UOPS_NOT_DELIVERED.CORE, RECOVERY_ANY, UOPS_ISSUED.ANY |
+ *     THREAD_ANY, RECOVERY_ANY, UOPS_RETIRED.RETIRE_SLOTS, UOPS_ISSUED.ANY */
+static void perf_skx(const double *v, double *o)
+{
+	double s1 = 4 * (v[0] / 2), s2 = 4 * (v[4] / 2);
+
+	o[TD_FRONTEND] = v[1] / s1;
+	o[TD_BACKEND] = 1 - o[TD_FRONTEND] - (v[3] + 4 * (v[2] / 2)) / s1;
+	o[TD_RETIRING] = v[6] / s2;
+	o[TD_BAD_SPEC] = (v[7] - v[6] + 4 * (v[5] / 2)) / s2;
+}
+
 /* perf 6.1, GenuineIntel-6-97 cpu_atom: SLOTS = 5 * CLKS; TOPDOWN_*.ALL / SLOTS; bad speculation
  * (SLOTS - (FE + BE + RET)) / SLOTS. v = cycles, retiring, fe, be */
 static void perf_atom(const double *v, double *o)
@@ -93,6 +119,9 @@ struct expect {
 static const struct expect cases[] = {
 	{ "spr-2s", "cpu", "intel-metrics-l2", "cpu/slots/", perf_spr },
 	{ "gnr-1s", "cpu", "intel-metrics-l2", "cpu/slots/", perf_spr },
+	{ "icx-2s", "cpu", "intel-metrics-l1", "cpu/slots/", perf_icl },
+	{ "tgl-4c", "cpu", "intel-metrics-l1", "cpu/slots/", perf_icl },
+	{ "skx-2s", "cpu", "intel-skl-smt", "cpu/event=0x3c,any=1/", perf_skx },
 	{ "adl-hybrid", "cpu_core", "intel-metrics-l2", "cpu_core/slots/", perf_spr },
 	{ "adl-hybrid", "cpu_atom", "intel-atom", "cpu_atom/event=0x3c/", perf_atom },
 	{ "zen4-1s", "cpu", "amd-zen", "cpu/event=0x76/", perf_zen4 },
@@ -291,6 +320,19 @@ TEST(fit_arithmetic)
 	CHECK(strstr(in.fit_why, "needs 6 general counters (cycles too") != NULL, "%s", in.fit_why);
 	CHECK_EQ_INT(td_fit(&in, 6, 1, true, false), TD_NEEDS_ROOM);   /* and 4 left beside */
 	CHECK_EQ_INT(td_fit(&in, -1, 0, false, false), TD_FITS);       /* counters unknown */
+	/* Ice Lake: slots on fixed 3, metric events on none, two GP events; 8 GP, watchdog or not */
+	snprintf(in.pmu_name, sizeof(in.pmu_name), "cpu");
+	in.m = l1;
+	CHECK_EQ_INT(td_fit(&in, 8, 4, true, false), TD_FITS);
+	CHECK_EQ_INT(td_fit(&in, 2, 4, true, false), TD_NEEDS_ROOM);   /* the pinned cycles takes a GP */
+	CHECK_EQ_INT(td_fit(&in, 1, 4, false, false), TD_NEVER);
+	/* Skylake, SMT on (4 GP): clocks on fixed 1 unless the watchdog has it, then 4 GP alone, 3 beside */
+	for (int i = 0; i < td_nmethods; i++)
+		if (!strcmp(td_methods[i].id, "intel-skl-smt"))
+			in.m = &td_methods[i];
+	CHECK_EQ_INT(td_fit(&in, 4, 3, false, false), TD_FITS);
+	CHECK_EQ_INT(td_fit(&in, 4, 3, true, false), TD_NEEDS_ROOM);
+	CHECK_EQ_INT(td_fit(&in, 3, 3, true, false), TD_NEVER);
 	/* Zen: three groups of 2-3 GP events; 6 GP, the watchdog and the pinned pair take 3 */
 	in.m = zen;
 	CHECK_EQ_INT(td_fit(&in, 6, 0, true, true), TD_FITS);
@@ -304,7 +346,7 @@ TEST(formulas_without_a_machine)
 	double o[TD_NSHARES];
 
 	for (int i = 0; i < td_nmethods; i++) {
-		if (!strcmp(td_methods[i].id, "intel-pre-icl"))
+		if (!strcmp(td_methods[i].id, "intel-skl-smt"))
 			pre = &td_methods[i];
 		if (!strcmp(td_methods[i].id, "arm-slots"))
 			arm = &td_methods[i];
@@ -314,15 +356,16 @@ TEST(formulas_without_a_machine)
 	CHECK(pre && arm && l1, "methods missing");
 	if (!pre || !arm || !l1)
 		return;
-	{   /* Skylake-X: total 4000 slots, issued 2200, retired 2000, fetch bubbles 800, recovery 100 */
-		double v[] = { 4000, 2200, 2000, 800, 100 };
-		td_compute(pre, 0, v, o);
+	{   /* Skylake-X with SMT: THREAD_ANY 2000 (core clocks 1000, SLOTS 4000), IDQ not delivered 800,
+	     * RECOVERY_CYCLES_ANY 50 (25 per thread: 100 slots), issued 2200, retire slots 2000 */
+		double v[] = { 2000, 800, 50, 2200, 2000, 50, 2000, 2200 };
+		td_compute(pre, 2, v, o);
 		CHECK_NEAR(o[TD_RETIRING], 100 * 2000.0 / 4000, 1e-9);
 		CHECK_NEAR(o[TD_BAD_SPEC], 100 * (2200.0 - 2000 + 100) / 4000, 1e-9);
 		CHECK_NEAR(o[TD_FRONTEND], 100 * 800.0 / 4000, 1e-9);
 		CHECK_NEAR(o[TD_BACKEND], 100 * (1 - 800.0 / 4000 - (2200.0 + 100) / 4000), 1e-9);
 		CHECK_NEAR(o[TD_RETIRING] + o[TD_BAD_SPEC] + o[TD_FRONTEND] + o[TD_BACKEND], 100, 1e-9);
-		CHECK(isnan(o[TD_HEAVY]) && isnan(o[TD_SMT]), "pre-Ice Lake has level 1 only");
+		CHECK(isnan(o[TD_HEAVY]) && isnan(o[TD_SMT]), "Skylake has level 1 only");
 	}
 	{   /* Neoverse V1 (caps/slots 8): sbsa formulas */
 		double v[] = { 1000, 3000, 1800, 1200, 4500, 4000 }, s = 8 * 1000.0;
@@ -333,17 +376,19 @@ TEST(formulas_without_a_machine)
 		CHECK_NEAR(o[TD_BAD_SPEC], 100 * (1 - 4000.0 / 4500) * (1 - 3000 / s), 1e-9);
 		CHECK_NEAR(o[TD_RETIRING] + o[TD_BAD_SPEC] + o[TD_FRONTEND] + o[TD_BACKEND], 100, 1e-9);
 	}
-	{   /* Ice Lake: the level-1 metrics, UOP_DROPPING taken from frontend and given to bad spec */
-		double v[] = { 6000, 2400, 600, 1200, 1800, 60 };
+	{   /* Ice Lake: the level-1 metrics, UOP_DROPPING taken from frontend, 5 x RECOVERY_CYCLES:c1:e
+	     * given to backend, bad speculation the rest */
+		double v[] = { 6000, 2400, 600, 1200, 1800, 60, 12 };
 		td_compute(l1, 0, v, o);
 		CHECK_NEAR(o[TD_RETIRING], 40, 1e-9);
 		CHECK_NEAR(o[TD_FRONTEND], 100 * (1200.0 / 6000 - 60.0 / 6000), 1e-9);
-		CHECK_NEAR(o[TD_BAD_SPEC], 100 - 40 - 30 - o[TD_FRONTEND], 1e-9);
+		CHECK_NEAR(o[TD_BACKEND], 100 * (1800.0 / 6000 + 5 * 12.0 / 6000), 1e-9);
+		CHECK_NEAR(o[TD_BAD_SPEC], 100 - 40 - o[TD_BACKEND] - o[TD_FRONTEND], 1e-9);
 		CHECK(isnan(o[TD_HEAVY]), "Ice Lake has no level-2 metric events");
 	}
 	{   /* a missing count leaves every share missing, never 0 */
-		double v[] = { 4000, NAN, 2000, 800, 100 };
-		td_compute(pre, 0, v, o);
+		double v[] = { 2000, 800, NAN, 2200, 2000, 50, 2000, 2200 };
+		td_compute(pre, 2, v, o);
 		CHECK(isnan(o[TD_RETIRING]) && isnan(o[TD_BACKEND]), "NAN in, NAN out");
 	}
 	CHECK_EQ_INT(td_share_by_name("tma_core_bound"), TD_CORE);
