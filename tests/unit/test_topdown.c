@@ -276,7 +276,7 @@ TEST(six_counter_neoverse_v1_makes_room)
 	CHECK_EQ_INT(app_td_enable(&a), 0);
 	CHECK_EQ_INT(a.td.plan.n, 1);
 	CHECK_EQ_INT(a.td.plan.in[0].fit, TD_NEEDS_ROOM);
-	CHECK(strstr(a.td.fit_msg, "needs 6 general counters") && strstr(a.td.fit_msg, "(5 left)"), "%s", a.td.fit_msg);
+	CHECK(strstr(a.td.fit_msg, "needs 6 general counters") && strstr(a.td.fit_msg, "; 5 are left"), "%s", a.td.fit_msg);
 	CHECK(a.evl.flat.no_autopin, "the cycles/instructions group is still pinned");
 	simclock_advance_ms(60);
 	app_sample(&a);
@@ -473,6 +473,39 @@ TEST(sim_kernel_metric_event_rules)
 	simm_free(mach);
 }
 
+/* The simulated kernel refuses, as the armv8 driver's group validation does, a group with more
+ * events than the PMU has counters: on the 6 + 1 Neoverse V1, cpu_cycles (PMCCNTR) and 6 others
+ * open, a seventh is EINVAL; the same 7 without cycles (all general) fail at the seventh too. */
+TEST(sim_kernel_refuses_a_group_beyond_the_counters)
+{
+	char err[256];
+	struct sim_faults f;
+	int lead, fd[8], n = 0;
+
+	mach = simm_load("neoverse-v1", err, sizeof(err));
+	if (!mach || sim_faults_parse(NULL, &f, err, sizeof(err)) || !(seam = simk_new(mach, &f)) ||
+	    simclock_attach(seam) != 0) {
+		CHECK(0, "setup: %s", err);
+		simk_free(seam);
+		simm_free(mach);
+		return;
+	}
+	lead = op(8, 0x11, 0, -1, GRP);
+	CHECK(lead >= 0, "cpu_cycles %d", lead);
+	for (int k = 0; k < 6; k++)
+		CHECK((fd[n++] = op(8, 0x3a + (uint64_t)k % 6, 0, lead, GRP)) >= 0, "member %d: %d", k, fd[n - 1]);
+	CHECK_EQ_INT(op(8, 0x08, 0, lead, GRP), -EINVAL);
+	lead = op(8, 0x08, 1, -1, GRP);
+	CHECK(lead >= 0, "inst_retired %d", lead);
+	for (int k = 0; k < 5; k++)
+		CHECK(op(8, 0x3a + (uint64_t)k, 1, lead, GRP) >= 0, "general member %d", k);
+	CHECK_EQ_INT(op(8, 0x3f, 1, lead, GRP), -EINVAL);
+	simk_free(seam);
+	simm_free(mach);
+	seam = NULL;
+	mach = NULL;
+}
+
 TEST(sim_kernel_metric_read_alone_refused)
 {
 	char err[256];
@@ -530,6 +563,7 @@ int main(void)
 	RUN(formulas_without_a_machine);
 	RUN(sim_kernel_metric_event_rules);
 	RUN(sim_kernel_metric_read_alone_refused);
+	RUN(sim_kernel_refuses_a_group_beyond_the_counters);
 	RUN(budget_counts_slots_fixed_and_metrics_free);
 	T_DONE();
 }

@@ -283,10 +283,11 @@ int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_g
 		if (need_b > gp_beside && in->fit == TD_FITS) {
 			in->fit = TD_NEEDS_ROOM;
 			snprintf(in->fit_why, sizeof(in->fit_why), "%s: top-down's group of %d events needs %d general "
-				 "counters beside pmutop's pinned cycles/instructions group, which%s holds %s%d of the %d "
-				 "(%d left): that group is not pinned while top-down counts, and the two take turns",
+				 "counters beside pmutop's pinned cycles/instructions group, which%s holds %s%d of the %d%s; "
+				 "%d are left: that group is not pinned while top-down counts, and the two take turns",
 				 in->pmu_name, n, need_b, gp_alone < gp ? " with the NMI watchdog" : "",
-				 cyc_alone ? "the cycle counter and " : "", gp - gp_beside, gp, gp_beside);
+				 cyc_alone ? "the cycle counter and " : "", gp - gp_beside, gp, has_cyc && !cyc_alone ?
+				 ", its cycles (the NMI watchdog holds the fixed cycles counter)" : "", gp_beside);
 		}
 	}
 	return in->fit;

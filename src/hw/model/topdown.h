@@ -50,7 +50,7 @@ struct td_inst {
 	int ev[TD_MAXEV];        /* event index in the ev_list / model, -1 until bound */
 	bool bound;
 	int fit;                 /* enum td_fit: whether its groups find counters (td_fit) */
-	char fit_why[400];       /* the counter arithmetic when they do not (TD_NEEDS_ROOM, TD_NEVER) */
+	char fit_why[512];       /* the counter arithmetic when they do not (TD_NEEDS_ROOM, TD_NEVER) */
 };
 
 struct td_plan {
