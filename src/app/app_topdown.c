@@ -4,6 +4,7 @@
 #include "app.h"
 #include "app_topdown.h"
 #include "base/errmsg.h"
+#include "hw/events/evparse.h"
 #include "hw/sys/seam.h"
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -46,6 +47,47 @@ static int probe_arm_gp(struct app *a, const struct td_inst *in, int table)
 	return fd == -EINVAL && n > 0 ? n : table;
 }
 
+/* Open each of the instance's groups alone, disabled, on one CPU of its PMU: the kernel refuses
+ * (EINVAL) a group that can never be scheduled, which the counters' table may not know (a
+ * hybrid's E-core, a part with fewer counters). Returns the refused group, -1 none. */
+static int probe_groups(struct app *a, const struct td_inst *in)
+{
+	const struct pmu *p = &a->reg.pmus[in->pmu];
+	int cpu = p->cpus && p->ncpus ? p->cpus[0] : a->topo.ncpus ? a->topo.cpus[0].cpu : 0;
+	char *text = td_inst_text(in);
+	struct ev_list l = { 0 };
+	struct ev_error err = { 0 };
+	int refused = -1, fds[TD_MAXEV], nfd = 0;
+
+	if (!a->seam || !text || evparse(text, &a->reg, &a->topo, &l, &err) < 0) {
+		free(text);
+		return -1;
+	}
+	free(text);
+	for (int i = 0; i <= l.n && refused < 0; i++) {
+		if (i == l.n || (i > 0 && l.ev[i].group != l.ev[i - 1].group)) {   /* a group ends */
+			while (nfd > 0)
+				a->seam->close(a->seam->ctx, fds[--nfd]);
+			if (i == l.n)
+				break;
+		}
+		struct perf_event_attr at = { .size = sizeof(at), .type = l.ev[i].type, .config = l.ev[i].config,
+					      .config1 = l.ev[i].config1, .config2 = l.ev[i].config2,
+					      .disabled = nfd == 0, .read_format = PERF_FORMAT_GROUP };
+		int fd = a->seam->open(a->seam->ctx, &at, -1, cpu, nfd ? fds[0] : -1, 0);
+		if (fd >= 0 && nfd < TD_MAXEV)
+			fds[nfd++] = fd;
+		else if (fd == -EINVAL)
+			refused = l.ev[i].group - l.ev[0].group;
+		else if (fd >= 0)
+			a->seam->close(a->seam->ctx, fd);
+	}
+	while (nfd > 0)
+		a->seam->close(a->seam->ctx, fds[--nfd]);
+	ev_list_free(&l);
+	return refused;
+}
+
 /* The counter arithmetic of every instance on its PMU (app_probe_budget's counters). Returns how
  * many instances can count; l->no_autopin when one needs pmutop's pinned group out of the way;
  * a->msg says what does not fit. */
@@ -64,7 +106,11 @@ static int fit_all(struct app *a, struct evlist *l)
 		for (int k = 0; k < a->nbudget && !b; k++)
 			if (strcmp(a->budget[k].pmu, in->pmu_name) == 0)
 				b = &a->budget[k];
-		td_fit(in, probe_arm_gp(a, in, b ? b->gp : -1), b ? b->fixed : 0, b && b->nmi_watchdog, b && b->watchdog_gp);
+		int gp = probe_arm_gp(a, in, b ? b->gp : -1), g;
+
+		if (td_fit(in, gp, b ? b->fixed : 0, b && b->nmi_watchdog, b && b->watchdog_gp) != TD_NEVER &&
+		    (g = probe_groups(a, in)) >= 0)
+			td_refused(in, g, gp);
 		ok += in->fit != TD_NEVER;
 		l->no_autopin |= in->fit == TD_NEEDS_ROOM;
 		if (in->fit != TD_FITS && used < sizeof(t->fit_msg))

@@ -293,6 +293,25 @@ int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_g
 	return in->fit;
 }
 
+void td_refused(struct td_inst *in, int g, int gp)
+{
+	const struct td_method *m = in->m;
+	int from = 0, to = 0, n = 0, need;
+
+	for (int k = 0; ; from = to + 1, k++) {
+		for (to = from; to < TD_MAXEV && m->ev[to] && strcmp(m->ev[to], "|") != 0; to++)
+			;
+		if (k == g || to >= TD_MAXEV || !m->ev[to])
+			break;
+	}
+	need = group_gp(m, from, to, true, &n);
+	in->fit = TD_NEVER;
+	snprintf(in->fit_why, sizeof(in->fit_why), "%s: the kernel refuses top-down's group of %d events (EINVAL): "
+		 "it needs at least %d general counters%s, more than %s has%s: the kernel can never schedule it, so "
+		 "top-down is not counted there", in->pmu_name, n, need, need < n ? " beside its fixed ones" : "",
+		 in->pmu_name, gp >= need ? " (although pmutop took it to have enough)" : "");
+}
+
 /* --- the method per core PMU --- */
 
 /* perf's #SMT_on: the kernel's smt/active, else whether the first covered CPU has a sibling (read

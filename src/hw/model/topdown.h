@@ -69,6 +69,9 @@ enum td_fit { TD_FITS, TD_NEEDS_ROOM, TD_NEVER };
  * counters): TD_FITS. watchdog: the NMI watchdog's pinned cycles event holds the fixed cycles
  * counter (or a GP counter when watchdog_gp). Returns in->fit. */
 int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_gp);
+/* The kernel refused (EINVAL) the instance's group g (0-based) when opened alone: TD_NEVER, with
+ * what the group needs and gp, the counters pmutop took the PMU to have (-1 unknown), in fit_why. */
+void td_refused(struct td_inst *in, int g, int gp);
 
 /* Choose a method for every core PMU. Returns the number of PMUs with one (plan->reason
  * says why a PMU or the machine has none). */
