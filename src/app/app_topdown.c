@@ -238,6 +238,20 @@ static double lead_pct(const struct td_inst *in, const struct ev_val *row)
 	return in->bound ? row[in->ev[0]].pct : NAN;
 }
 
+/* A group the arithmetic let through may still never run (a user's pinned group holds the counters
+ * it needs): said once, never a silent 0%. */
+static void tell_idle(struct app *a, int i)
+{
+	struct app_td *t = &a->td;
+	struct td_inst *in = &t->plan.in[i];
+
+	in->idle = in->bound && a->model.cur.seq >= 2 && t->sys_pct[i] == 0;
+	if (t->idle_told[i] || !in->idle)
+		return;
+	t->idle_told[i] = true;
+	snprintf(a->msg, sizeof(a->msg), "%s: %s", in->pmu_name, TD_IDLE_WHY);
+}
+
 void app_td_derive(struct app *a)
 {
 	struct app_td *t = &a->td;
@@ -270,5 +284,6 @@ void app_td_derive(struct app *a)
 		}
 		td_row(&t->plan.in[i], f->sys, &t->sys[(size_t)i * TD_NSHARES]);
 		t->sys_pct[i] = lead_pct(&t->plan.in[i], f->sys);
+		tell_idle(a, i);
 	}
 }

@@ -26,6 +26,7 @@ struct app_td {
 	int nids[TD_MAXINST];
 	char fit_msg[1100];  /* the instances whose groups do not fit beside pmutop's (TD_NEEDS_ROOM) or
 			     * at all (TD_NEVER): the counter arithmetic, for stderr and the screen */
+	bool idle_told[TD_MAXINST];   /* said once that the instance's group never ran */
 	unsigned bound_gen; /* the event list's generation the instances were bound to, + 1 */
 	int ncpus, nsock;
 	double *cpu;        /* [ncpus * TD_NSHARES] */

@@ -89,6 +89,19 @@ else
 fi
 [ "$(tui_quit $S)" = 0 ] && pass v1_quit || fail v1_quit "$(tui_dump $S)"
 
+# the user's own pinned group holds 2 of the 6: the slot group opens but never runs; the view says why
+S=v1d
+tui_run $S 200 40 --sim neoverse-v1 -d 0.3 -e "'{r1,r2}:D,cycles,instructions'"
+tui_wait $S '^0 +0 +0 ' 10 || fail start "$(tui_dump $S)"
+tui_keys $S T
+if tui_wait $S "top-down's group did not run at all: pinned groups" 6 &&
+   tui_wait $S '^cpu0 .* did not run: counters held by pinned groups' 3; then
+	pass v1_pinned_by_user_said
+else
+	fail v1_pinned_by_user_said "$(tui_dump $S)"
+fi
+[ "$(tui_quit $S)" = 0 ] && pass v1d_quit || fail v1d_quit "$(tui_dump $S)"
+
 # with 4 general counters the group can never be scheduled: the screen says so, with the arithmetic
 sed 's/^gp = 6$/gp = 4/' "$(dirname "$0")/../../machines/neoverse-v1.machine" >"$TMPD/v1-4.machine"
 S=v4

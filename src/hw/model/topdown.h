@@ -50,6 +50,7 @@ struct td_inst {
 	int ev[TD_MAXEV];        /* event index in the ev_list / model, -1 until bound */
 	bool bound;
 	int fit;                 /* enum td_fit: whether its groups find counters (td_fit) */
+	bool idle;               /* set by the app: its group did not run at all in a whole sample */
 	char fit_why[512];       /* the counter arithmetic when they do not (TD_NEEDS_ROOM, TD_NEVER) */
 };
 
@@ -72,6 +73,10 @@ int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_g
 /* The kernel refused (EINVAL) the instance's group g (0-based) when opened alone: TD_NEVER, with
  * what the group needs and gp, the counters pmutop took the PMU to have (-1 unknown), in fit_why. */
 void td_refused(struct td_inst *in, int g, int gp);
+
+/* What an idle instance's group means (after "PMU: "). */
+#define TD_IDLE_WHY "top-down's group did not run at all: pinned groups (pmutop's own, the NMI watchdog's or " \
+	"ones marked :D) hold the counters it needs; unpin or drop them to see top-down there"
 
 /* Choose a method for every core PMU. Returns the number of PMUs with one (plan->reason
  * says why a PMU or the machine has none). */

@@ -368,7 +368,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		snprintf(buf, sizeof(buf), "%s: %s%s", pl->in[i].pmu_name, pl->in[i].m->label,
 			 pl->in[i].bound ? "" : " (events not open)");
 		ui_put(w, y, 0, wd, pl->in[i].m->approx ? ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf);
-		if (pl->in[i].fit != TD_FITS && y + 1 < h)   /* the counter arithmetic, never a silent 0% */
+		if (pl->in[i].idle && y + 1 < h)
+			y += put_wrapped(u, w, y + 1, h - 1, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
+		else if (pl->in[i].fit != TD_FITS && y + 1 < h)   /* the counter arithmetic, never a silent 0% */
 			y += put_wrapped(u, w, y + 1, h - 1, wd, pl->in[i].fit == TD_NEVER ?
 					    ui_attr(u, UP_WARN) | A_BOLD : ui_attr(u, UP_DIM), pl->in[i].fit_why);
 	}
@@ -446,7 +448,8 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		ui_put(w, y + i, x, wd - x, mux && !sel ? ui_attr(u, UP_WARN) : at, buf);
 		if (isnan(r->sh[TD_RETIRING]))
 			ui_put(w, y + i, bx, bw, at, pl->in[r->inst].fit == TD_NEVER ?
-			       "never scheduled: too few counters (see above)" : "not counted");
+			       "never scheduled: too few counters (see above)" : pl->in[r->inst].idle ?
+			       "did not run: counters held by pinned groups (above)" : "not counted");
 		else
 			bar(u, w, y + i, bx, bw, r, sel);
 	}
