@@ -4,7 +4,10 @@
 #include "app.h"
 #include "app_topdown.h"
 #include "base/errmsg.h"
+#include "hw/events/evparse.h"
+#include "hw/sys/seam.h"
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,102 @@ void app_td_detect(struct app *a)
 static void bind(struct app *a);
 static void size_shares(struct app *a);
 
+/* Arm's counters are in no sysfs file (the budget's table assumes Neoverse N1's 6), but the armv8
+ * driver refuses (EINVAL) a group larger than its general counters: the number is the largest group
+ * of a non-cycles event (INST_RETIRED, 0x08) that opens. table when the kernel does not say. */
+static int probe_arm_gp(struct app *a, const struct td_inst *in, int table)
+{
+	const struct pmu *p = &a->reg.pmus[in->pmu];
+	int cpu = p->cpus && p->ncpus ? p->cpus[0] : a->topo.ncpus ? a->topo.cpus[0].cpu : 0;
+	int fds[32], n, fd = -EINVAL;
+
+	if (!a->seam || strncmp(p->name, "armv", 4) != 0)
+		return table;
+	for (n = 0; n < 32; n++) {
+		struct perf_event_attr at = { .size = sizeof(at), .type = p->type, .config = 0x08,
+					      .disabled = 1, .read_format = PERF_FORMAT_GROUP };
+		if ((fd = a->seam->open(a->seam->ctx, &at, -1, cpu, n ? fds[0] : -1, 0)) < 0)
+			break;
+		fds[n] = fd;
+	}
+	for (int k = n - 1; k >= 0; k--)
+		a->seam->close(a->seam->ctx, fds[k]);
+	return fd == -EINVAL && n > 0 ? n : table;
+}
+
+/* Open each of the instance's groups alone, disabled, on one CPU of its PMU: the kernel refuses
+ * (EINVAL) a group that can never be scheduled, which the counters' table may not know (a
+ * hybrid's E-core, a part with fewer counters). Returns the refused group, -1 none. */
+static int probe_groups(struct app *a, const struct td_inst *in)
+{
+	const struct pmu *p = &a->reg.pmus[in->pmu];
+	int cpu = p->cpus && p->ncpus ? p->cpus[0] : a->topo.ncpus ? a->topo.cpus[0].cpu : 0;
+	char *text = td_inst_text(in);
+	struct ev_list l = { 0 };
+	struct ev_error err = { 0 };
+	int refused = -1, fds[TD_MAXEV], nfd = 0;
+
+	if (!a->seam || !text || evparse(text, &a->reg, &a->topo, &l, &err) < 0) {
+		free(text);
+		return -1;
+	}
+	free(text);
+	for (int i = 0; i <= l.n && refused < 0; i++) {
+		if (i == l.n || (i > 0 && l.ev[i].group != l.ev[i - 1].group)) {   /* a group ends */
+			while (nfd > 0)
+				a->seam->close(a->seam->ctx, fds[--nfd]);
+			if (i == l.n)
+				break;
+		}
+		struct perf_event_attr at = { .size = sizeof(at), .type = l.ev[i].type, .config = l.ev[i].config,
+					      .config1 = l.ev[i].config1, .config2 = l.ev[i].config2,
+					      .disabled = nfd == 0, .read_format = PERF_FORMAT_GROUP };
+		int fd = a->seam->open(a->seam->ctx, &at, -1, cpu, nfd ? fds[0] : -1, 0);
+		if (fd >= 0 && nfd < TD_MAXEV)
+			fds[nfd++] = fd;
+		else if (fd == -EINVAL)
+			refused = l.ev[i].group - l.ev[0].group;
+		else if (fd >= 0)
+			a->seam->close(a->seam->ctx, fd);
+	}
+	while (nfd > 0)
+		a->seam->close(a->seam->ctx, fds[--nfd]);
+	ev_list_free(&l);
+	return refused;
+}
+
+/* The counter arithmetic of every instance on its PMU (app_probe_budget's counters). Returns how
+ * many instances can count; l->no_autopin when one needs pmutop's pinned group out of the way;
+ * a->msg says what does not fit. */
+static int fit_all(struct app *a, struct evlist *l)
+{
+	struct app_td *t = &a->td;
+	int ok = 0;
+	size_t used = 0;
+
+	app_probe_budget(a);
+	a->td.fit_msg[0] = '\0';
+	for (int i = 0; i < t->plan.n; i++) {
+		struct td_inst *in = &t->plan.in[i];
+		const struct budget *b = NULL;
+
+		for (int k = 0; k < a->nbudget && !b; k++)
+			if (strcmp(a->budget[k].pmu, in->pmu_name) == 0)
+				b = &a->budget[k];
+		int gp = probe_arm_gp(a, in, b ? b->gp : -1), g;
+
+		if (td_fit(in, gp, b ? b->fixed : 0, b && b->nmi_watchdog, b && b->watchdog_gp) != TD_NEVER &&
+		    (g = probe_groups(a, in)) >= 0)
+			td_refused(in, g, gp);
+		ok += in->fit != TD_NEVER;
+		l->no_autopin |= in->fit == TD_NEEDS_ROOM;
+		if (in->fit != TD_FITS && used < sizeof(t->fit_msg))
+			used += (size_t)snprintf(t->fit_msg + used, sizeof(t->fit_msg) - used, "%s%s",
+						 used ? "; " : "", in->fit_why);
+	}
+	return ok;
+}
+
 int app_td_add(struct app *a, struct evlist *l, struct errmsg *em)
 {
 	struct app_td *t = &a->td;
@@ -28,11 +127,17 @@ int app_td_add(struct app *a, struct evlist *l, struct errmsg *em)
 	app_td_detect(a);
 	if (t->plan.n == 0)
 		return errmsg_set(em, -ENOENT, "%s", t->plan.reason);
+	if (fit_all(a, l) == 0)
+		return errmsg_set(em, -ENOSPC, "%s", t->fit_msg);
 	for (int i = 0; i < t->plan.n; i++) {
-		char *text = td_inst_text(&t->plan.in[i]);
+		char *text = t->plan.in[i].fit == TD_NEVER ? NULL : td_inst_text(&t->plan.in[i]);
 		struct ev_error err = { 0 };
 		int n;
 
+		if (t->plan.in[i].fit == TD_NEVER) {
+			t->nids[i] = 0;
+			continue;
+		}
 		if (!text)
 			return errmsg_set(em, -ENOMEM, "out of memory");
 		n = evlist_add(l, EVO_TOPDOWN, text, false, &a->reg, &a->topo, t->ids[i], TD_MAXEV, &err);
@@ -68,6 +173,8 @@ int app_td_enable(struct app *a)
 	}
 	bind(a);   /* the view and the exporter read the plan before the next sample */
 	size_shares(a);
+	if (a->td.fit_msg[0])
+		snprintf(a->msg, sizeof(a->msg), "%.*s", (int)sizeof(a->msg) - 1, a->td.fit_msg);
 	return 0;
 }
 
@@ -131,6 +238,20 @@ static double lead_pct(const struct td_inst *in, const struct ev_val *row)
 	return in->bound ? row[in->ev[0]].pct : NAN;
 }
 
+/* A group the arithmetic let through may still never run (a user's pinned group holds the counters
+ * it needs): said once, never a silent 0%. */
+static void tell_idle(struct app *a, int i)
+{
+	struct app_td *t = &a->td;
+	struct td_inst *in = &t->plan.in[i];
+
+	in->idle = in->bound && a->model.cur.seq >= 2 && t->sys_pct[i] == 0;
+	if (t->idle_told[i] || !in->idle)
+		return;
+	t->idle_told[i] = true;
+	snprintf(a->msg, sizeof(a->msg), "%s: %s", in->pmu_name, TD_IDLE_WHY);
+}
+
 void app_td_derive(struct app *a)
 {
 	struct app_td *t = &a->td;
@@ -163,5 +284,6 @@ void app_td_derive(struct app *a)
 		}
 		td_row(&t->plan.in[i], f->sys, &t->sys[(size_t)i * TD_NSHARES]);
 		t->sys_pct[i] = lead_pct(&t->plan.in[i], f->sys);
+		tell_idle(a, i);
 	}
 }

@@ -24,6 +24,9 @@ struct app_td {
 	bool on;            /* the plan's events are in the event list */
 	int ids[TD_MAXINST][TD_MAXEV];   /* each instance's entries (one per group) in the event list */
 	int nids[TD_MAXINST];
+	char fit_msg[1100];  /* the instances whose groups do not fit beside pmutop's (TD_NEEDS_ROOM) or
+			     * at all (TD_NEVER): the counter arithmetic, for stderr and the screen */
+	bool idle_told[TD_MAXINST];   /* said once that the instance's group never ran */
 	unsigned bound_gen; /* the event list's generation the instances were bound to, + 1 */
 	int ncpus, nsock;
 	double *cpu;        /* [ncpus * TD_NSHARES] */

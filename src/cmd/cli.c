@@ -329,6 +329,8 @@ static int add_topdown(struct app *a)
 
 	if (r < 0)
 		printable_eprintf("pmutop: event set 'topdown': %s\n", errmsg_text(&em, r));
+	else if (a->td.fit_msg[0])   /* counted, but not everywhere or not beside the pinned group */
+		printable_eprintf("pmutop: event set 'topdown': %s\n", a->td.fit_msg);
 	return r < 0 ? 2 : 0;
 }
 

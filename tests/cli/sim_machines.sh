@@ -45,7 +45,7 @@ for n, line in enumerate(lines):
 PY
 
 # name, CPUs (issue 3), counts cycles and instructions
-for spec in spr-2s:224:1 gnr-1s:128:1 adl-hybrid:24:1 zen4-1s:64:1 altra-160:160:1 m1-asahi:8:1 \
+for spec in spr-2s:224:1 gnr-1s:128:1 adl-hybrid:24:1 zen4-1s:64:1 altra-160:160:1 neoverse-v1:64:1 icx-2s:64:1 skx-2s:80:1 m1-asahi:8:1 \
 	    kvm-nopmu:2:0 big-1024:1024:1; do
 	m=${spec%%:*}; rest=${spec#*:}; n=${rest%%:*}; c=${rest#*:}
 	if ! "$PMUTOP" --sim "$m" -b -n 3 -d 0.1 --json >"$TMPD/$m.json" 2>"$TMPD/$m.err"; then

@@ -26,6 +26,14 @@ static const struct { const char *machine, *pmu; double width; } widths[] = {
 	{ "m1-asahi", "apple_icestorm_pmu", 4 },      /* Icestorm */
 	{ "altra-160", "armv8_pmuv3_0", 4 },          /* Neoverse N1 */
 	{ "qemu-arm64", "armv8_pmuv3", 1 },           /* QEMU: under -icount at most 1 per cycle */
+	{ "neoverse-v1", "armv8_pmuv3_0", 8 },        /* Neoverse V1: 8 slots (caps/slots) */
+	{ "icx-2s", "cpu", 5 },                       /* Sunny Cove */
+	{ "icl-4c", "cpu", 5 },
+	{ "tgl-4c", "cpu", 5 },                       /* Willow Cove */
+	{ "skl-4c", "cpu", 4 },                       /* Skylake */
+	{ "skx-2s", "cpu", 4 },
+	{ "clx-2s", "cpu", 4 },                       /* Cascade Lake */
+	{ "emr-2s", "cpu", 6 },                       /* Raptor Cove */
 };
 
 static double width_of(const char *machine, const char *pmu)

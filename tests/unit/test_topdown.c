@@ -35,6 +35,32 @@ static void perf_spr(const double *v, double *o)
 	o[TD_CORE] = mx(0, o[TD_BACKEND] - o[TD_MEM]);
 }
 
+/* perf 6.1, GenuineIntel-6-6A (Ice Lake server; Ice Lake client and Tiger Lake alike): v = SLOTS,
+ * topdown-{retiring,bad-spec,fe-bound,be-bound}, INT_MISC.UOP_DROPPING, INT_MISC.RECOVERY_CYCLES:c1:e */
+static void perf_icl(const double *v, double *o)
+{
+	double slots = v[0], t = v[1] + v[2] + v[3] + v[4];
+
+	o[TD_RETIRING] = v[1] / t;
+	o[TD_FRONTEND] = v[3] / t - v[5] / slots;
+	o[TD_BACKEND] = v[4] / t + 5 * v[6] / slots;
+	o[TD_BAD_SPEC] = mx(1 - (o[TD_FRONTEND] + o[TD_BACKEND] + o[TD_RETIRING]), 0);
+}
+
+/* perf 6.1, GenuineIntel-6-55-[0-4] (Skylake-X) with SMT on: SLOTS = 4 x CPU_CLK_UNHALTED.THREAD_ANY
+ * / 2, recovery = INT_MISC.RECOVERY_CYCLES_ANY / 2; two groups as perf forms them:
+ * v = THREAD_ANY, IDQ_UOPS_NOT_DELIVERED.CORE, RECOVERY_ANY, UOPS_ISSUED.ANY |
+ *     THREAD_ANY, RECOVERY_ANY, UOPS_RETIRED.RETIRE_SLOTS, UOPS_ISSUED.ANY */
+static void perf_skx(const double *v, double *o)
+{
+	double s1 = 4 * (v[0] / 2), s2 = 4 * (v[4] / 2);
+
+	o[TD_FRONTEND] = v[1] / s1;
+	o[TD_BACKEND] = 1 - o[TD_FRONTEND] - (v[3] + 4 * (v[2] / 2)) / s1;
+	o[TD_RETIRING] = v[6] / s2;
+	o[TD_BAD_SPEC] = (v[7] - v[6] + 4 * (v[5] / 2)) / s2;
+}
+
 /* perf 6.1, GenuineIntel-6-97 cpu_atom: SLOTS = 5 * CLKS; TOPDOWN_*.ALL / SLOTS; bad speculation
  * (SLOTS - (FE + BE + RET)) / SLOTS. v = cycles, retiring, fe, be */
 static void perf_atom(const double *v, double *o)
@@ -70,6 +96,20 @@ static void perf_n1(const double *v, double *o)
 	o[TD_BAD_SPEC] = rest * (1 - v[3] / v[4]);
 }
 
+/* Arm PMUv3.4 slot events (the kernel's sbsa/neoverse metrics): frontend = stall_slot_frontend /
+ * (slots x cpu_cycles), backend likewise; retiring = op_retired / op_spec x (1 - stall_slot /
+ * (slots x cpu_cycles)), bad speculation the rest of that. v = cpu_cycles, stall_slot, stall_slot_frontend,
+ * stall_slot_backend, op_spec, op_retired; slots = 8 on Neoverse V1 (its caps/slots) */
+static void perf_v1(const double *v, double *o)
+{
+	double s = 8 * v[0], busy = 1 - v[1] / s;
+
+	o[TD_FRONTEND] = v[2] / s;
+	o[TD_BACKEND] = v[3] / s;
+	o[TD_RETIRING] = v[5] / v[4] * busy;
+	o[TD_BAD_SPEC] = (1 - v[5] / v[4]) * busy;
+}
+
 struct expect {
 	const char *machine, *pmu, *method;
 	const char *first_event;   /* name of the group leader in the model */
@@ -79,10 +119,14 @@ struct expect {
 static const struct expect cases[] = {
 	{ "spr-2s", "cpu", "intel-metrics-l2", "cpu/slots/", perf_spr },
 	{ "gnr-1s", "cpu", "intel-metrics-l2", "cpu/slots/", perf_spr },
+	{ "icx-2s", "cpu", "intel-metrics-l1", "cpu/slots/", perf_icl },
+	{ "tgl-4c", "cpu", "intel-metrics-l1", "cpu/slots/", perf_icl },
+	{ "skx-2s", "cpu", "intel-skl-smt", "cpu/event=0x3c,any=1/", perf_skx },
 	{ "adl-hybrid", "cpu_core", "intel-metrics-l2", "cpu_core/slots/", perf_spr },
 	{ "adl-hybrid", "cpu_atom", "intel-atom", "cpu_atom/event=0x3c/", perf_atom },
 	{ "zen4-1s", "cpu", "amd-zen", "cpu/event=0x76/", perf_zen4 },
 	{ "altra-160", "armv8_pmuv3_0", "arm-n1-cycles", "armv8_pmuv3_0/event=0x11/", perf_n1 },
+	{ "neoverse-v1", "armv8_pmuv3_0", "arm-slots", "armv8_pmuv3_0/event=0x11/", perf_v1 },
 };
 
 /* Check one row of shares against the formula on the row's values. Returns the number of rows. */
@@ -216,6 +260,85 @@ TEST(no_method_says_why)
 	}
 }
 
+/* A 6-counter Neoverse V1: the slot group (cycles + 5 events) needs all 6 general counters once
+ * pmutop's pinned cycles/instructions group holds the cycle counter and one of them. Top-down unpins
+ * that group, and every CPU gets its shares, from the group's own counts, while IPC stays counted. */
+TEST(six_counter_neoverse_v1_makes_room)
+{
+	static struct app a;
+	int counted = 0;
+
+	if (apprig_open_clocked(&a, "neoverse-v1", NULL, "cycles,instructions,cpu-clock", 0.1, &simclock) != 0) {
+		CHECK(0, "neoverse-v1: could not start");
+		app_close(&a);
+		return;
+	}
+	CHECK_EQ_INT(app_td_enable(&a), 0);
+	CHECK_EQ_INT(a.td.plan.n, 1);
+	CHECK_EQ_INT(a.td.plan.in[0].fit, TD_NEEDS_ROOM);
+	CHECK(strstr(a.td.fit_msg, "needs 6 general counters") && strstr(a.td.fit_msg, "; 5 are left"), "%s", a.td.fit_msg);
+	CHECK(a.evl.flat.no_autopin, "the cycles/instructions group is still pinned");
+	simclock_advance_ms(60);
+	app_sample(&a);
+	simclock_advance_ms(120);
+	CHECK_EQ_INT(app_sample(&a), 0);
+	for (int c = 0; c < a.model.ncpus; c++) {
+		const double *sh = &a.td.cpu[(size_t)c * TD_NSHARES];
+		counted += isfinite(sh[TD_RETIRING]) && isfinite(sh[TD_BACKEND]) && a.td.cpu_pct[c] > 0;
+		CHECK(isfinite(a.model.cur.cpu[(size_t)c * a.model.nev].value), "cpu %d: cycles not counted", c);
+	}
+	CHECK_EQ_INT(counted, a.model.ncpus);
+	app_close(&a);
+}
+
+/* The counter arithmetic itself, per kind of PMU. */
+TEST(fit_arithmetic)
+{
+	struct td_inst in;
+	const struct td_method *arm = NULL, *l1 = NULL, *zen = NULL;
+
+	for (int i = 0; i < td_nmethods; i++) {
+		if (!strcmp(td_methods[i].id, "arm-slots"))
+			arm = &td_methods[i];
+		if (!strcmp(td_methods[i].id, "intel-metrics-l1"))
+			l1 = &td_methods[i];
+		if (!strcmp(td_methods[i].id, "amd-zen"))
+			zen = &td_methods[i];
+	}
+	CHECK(arm && l1 && zen, "methods missing");
+	if (!arm || !l1 || !zen)
+		return;
+	memset(&in, 0, sizeof(in));
+	snprintf(in.pmu_name, sizeof(in.pmu_name), "armv8_pmuv3_0");
+	in.m = arm;
+	CHECK_EQ_INT(td_fit(&in, 8, 1, false, false), TD_FITS);        /* 5 GP + PMCCNTR; 7 left beside */
+	CHECK_EQ_INT(td_fit(&in, 6, 1, false, false), TD_NEEDS_ROOM);  /* 6 needed beside, 5 left */
+	CHECK_EQ_INT(td_fit(&in, 5, 1, false, false), TD_NEEDS_ROOM);
+	CHECK_EQ_INT(td_fit(&in, 4, 1, false, false), TD_NEVER);       /* 5 needed alone */
+	CHECK(strstr(in.fit_why, "needs 5 general counters, and armv8_pmuv3_0 has 4") != NULL, "%s", in.fit_why);
+	CHECK_EQ_INT(td_fit(&in, 5, 1, true, false), TD_NEVER);        /* watchdog on PMCCNTR: 6 alone */
+	CHECK(strstr(in.fit_why, "needs 6 general counters (cycles too") != NULL, "%s", in.fit_why);
+	CHECK_EQ_INT(td_fit(&in, 6, 1, true, false), TD_NEEDS_ROOM);   /* and 4 left beside */
+	CHECK_EQ_INT(td_fit(&in, -1, 0, false, false), TD_FITS);       /* counters unknown */
+	/* Ice Lake: slots on fixed 3, metric events on none, two GP events; 8 GP, watchdog or not */
+	snprintf(in.pmu_name, sizeof(in.pmu_name), "cpu");
+	in.m = l1;
+	CHECK_EQ_INT(td_fit(&in, 8, 4, true, false), TD_FITS);
+	CHECK_EQ_INT(td_fit(&in, 2, 4, true, false), TD_NEEDS_ROOM);   /* the pinned cycles takes a GP */
+	CHECK_EQ_INT(td_fit(&in, 1, 4, false, false), TD_NEVER);
+	/* Skylake, SMT on (4 GP): clocks on fixed 1 unless the watchdog has it, then 4 GP alone, 3 beside */
+	for (int i = 0; i < td_nmethods; i++)
+		if (!strcmp(td_methods[i].id, "intel-skl-smt"))
+			in.m = &td_methods[i];
+	CHECK_EQ_INT(td_fit(&in, 4, 3, false, false), TD_FITS);
+	CHECK_EQ_INT(td_fit(&in, 4, 3, true, false), TD_NEEDS_ROOM);
+	CHECK_EQ_INT(td_fit(&in, 3, 3, true, false), TD_NEVER);
+	/* Zen: three groups of 2-3 GP events; 6 GP, the watchdog and the pinned pair take 3 */
+	in.m = zen;
+	CHECK_EQ_INT(td_fit(&in, 6, 0, true, true), TD_FITS);
+	CHECK_EQ_INT(td_fit(&in, 4, 0, true, true), TD_NEEDS_ROOM);
+}
+
 /* Methods without a simulated machine: the formula on synthetic counts. */
 TEST(formulas_without_a_machine)
 {
@@ -223,7 +346,7 @@ TEST(formulas_without_a_machine)
 	double o[TD_NSHARES];
 
 	for (int i = 0; i < td_nmethods; i++) {
-		if (!strcmp(td_methods[i].id, "intel-pre-icl"))
+		if (!strcmp(td_methods[i].id, "intel-skl-smt"))
 			pre = &td_methods[i];
 		if (!strcmp(td_methods[i].id, "arm-slots"))
 			arm = &td_methods[i];
@@ -233,15 +356,16 @@ TEST(formulas_without_a_machine)
 	CHECK(pre && arm && l1, "methods missing");
 	if (!pre || !arm || !l1)
 		return;
-	{   /* Skylake-X: total 4000 slots, issued 2200, retired 2000, fetch bubbles 800, recovery 100 */
-		double v[] = { 4000, 2200, 2000, 800, 100 };
-		td_compute(pre, 0, v, o);
+	{   /* Skylake-X with SMT: THREAD_ANY 2000 (core clocks 1000, SLOTS 4000), IDQ not delivered 800,
+	     * RECOVERY_CYCLES_ANY 50 (25 per thread: 100 slots), issued 2200, retire slots 2000 */
+		double v[] = { 2000, 800, 50, 2200, 2000, 50, 2000, 2200 };
+		td_compute(pre, 2, v, o);
 		CHECK_NEAR(o[TD_RETIRING], 100 * 2000.0 / 4000, 1e-9);
 		CHECK_NEAR(o[TD_BAD_SPEC], 100 * (2200.0 - 2000 + 100) / 4000, 1e-9);
 		CHECK_NEAR(o[TD_FRONTEND], 100 * 800.0 / 4000, 1e-9);
 		CHECK_NEAR(o[TD_BACKEND], 100 * (1 - 800.0 / 4000 - (2200.0 + 100) / 4000), 1e-9);
 		CHECK_NEAR(o[TD_RETIRING] + o[TD_BAD_SPEC] + o[TD_FRONTEND] + o[TD_BACKEND], 100, 1e-9);
-		CHECK(isnan(o[TD_HEAVY]) && isnan(o[TD_SMT]), "pre-Ice Lake has level 1 only");
+		CHECK(isnan(o[TD_HEAVY]) && isnan(o[TD_SMT]), "Skylake has level 1 only");
 	}
 	{   /* Neoverse V1 (caps/slots 8): sbsa formulas */
 		double v[] = { 1000, 3000, 1800, 1200, 4500, 4000 }, s = 8 * 1000.0;
@@ -252,17 +376,19 @@ TEST(formulas_without_a_machine)
 		CHECK_NEAR(o[TD_BAD_SPEC], 100 * (1 - 4000.0 / 4500) * (1 - 3000 / s), 1e-9);
 		CHECK_NEAR(o[TD_RETIRING] + o[TD_BAD_SPEC] + o[TD_FRONTEND] + o[TD_BACKEND], 100, 1e-9);
 	}
-	{   /* Ice Lake: the level-1 metrics, UOP_DROPPING taken from frontend and given to bad spec */
-		double v[] = { 6000, 2400, 600, 1200, 1800, 60 };
+	{   /* Ice Lake: the level-1 metrics, UOP_DROPPING taken from frontend, 5 x RECOVERY_CYCLES:c1:e
+	     * given to backend, bad speculation the rest */
+		double v[] = { 6000, 2400, 600, 1200, 1800, 60, 12 };
 		td_compute(l1, 0, v, o);
 		CHECK_NEAR(o[TD_RETIRING], 40, 1e-9);
 		CHECK_NEAR(o[TD_FRONTEND], 100 * (1200.0 / 6000 - 60.0 / 6000), 1e-9);
-		CHECK_NEAR(o[TD_BAD_SPEC], 100 - 40 - 30 - o[TD_FRONTEND], 1e-9);
+		CHECK_NEAR(o[TD_BACKEND], 100 * (1800.0 / 6000 + 5 * 12.0 / 6000), 1e-9);
+		CHECK_NEAR(o[TD_BAD_SPEC], 100 - 40 - o[TD_BACKEND] - o[TD_FRONTEND], 1e-9);
 		CHECK(isnan(o[TD_HEAVY]), "Ice Lake has no level-2 metric events");
 	}
 	{   /* a missing count leaves every share missing, never 0 */
-		double v[] = { 4000, NAN, 2000, 800, 100 };
-		td_compute(pre, 0, v, o);
+		double v[] = { 2000, 800, NAN, 2200, 2000, 50, 2000, 2200 };
+		td_compute(pre, 2, v, o);
 		CHECK(isnan(o[TD_RETIRING]) && isnan(o[TD_BACKEND]), "NAN in, NAN out");
 	}
 	CHECK_EQ_INT(td_share_by_name("tma_core_bound"), TD_CORE);
@@ -347,6 +473,39 @@ TEST(sim_kernel_metric_event_rules)
 	simm_free(mach);
 }
 
+/* The simulated kernel refuses, as the armv8 driver's group validation does, a group with more
+ * events than the PMU has counters: on the 6 + 1 Neoverse V1, cpu_cycles (PMCCNTR) and 6 others
+ * open, a seventh is EINVAL; the same 7 without cycles (all general) fail at the seventh too. */
+TEST(sim_kernel_refuses_a_group_beyond_the_counters)
+{
+	char err[256];
+	struct sim_faults f;
+	int lead, fd[8], n = 0;
+
+	mach = simm_load("neoverse-v1", err, sizeof(err));
+	if (!mach || sim_faults_parse(NULL, &f, err, sizeof(err)) || !(seam = simk_new(mach, &f)) ||
+	    simclock_attach(seam) != 0) {
+		CHECK(0, "setup: %s", err);
+		simk_free(seam);
+		simm_free(mach);
+		return;
+	}
+	lead = op(8, 0x11, 0, -1, GRP);
+	CHECK(lead >= 0, "cpu_cycles %d", lead);
+	for (int k = 0; k < 6; k++)
+		CHECK((fd[n++] = op(8, 0x3a + (uint64_t)k % 6, 0, lead, GRP)) >= 0, "member %d: %d", k, fd[n - 1]);
+	CHECK_EQ_INT(op(8, 0x08, 0, lead, GRP), -EINVAL);
+	lead = op(8, 0x08, 1, -1, GRP);
+	CHECK(lead >= 0, "inst_retired %d", lead);
+	for (int k = 0; k < 5; k++)
+		CHECK(op(8, 0x3a + (uint64_t)k, 1, lead, GRP) >= 0, "general member %d", k);
+	CHECK_EQ_INT(op(8, 0x3f, 1, lead, GRP), -EINVAL);
+	simk_free(seam);
+	simm_free(mach);
+	seam = NULL;
+	mach = NULL;
+}
+
 TEST(sim_kernel_metric_read_alone_refused)
 {
 	char err[256];
@@ -399,9 +558,12 @@ int main(void)
 	RUN(methods_match_perf_formulas_on_simulated_machines);
 	RUN(simulated_breakdowns_have_a_memory_bound_socket_and_a_frontend_bound_core);
 	RUN(no_method_says_why);
+	RUN(six_counter_neoverse_v1_makes_room);
+	RUN(fit_arithmetic);
 	RUN(formulas_without_a_machine);
 	RUN(sim_kernel_metric_event_rules);
 	RUN(sim_kernel_metric_read_alone_refused);
+	RUN(sim_kernel_refuses_a_group_beyond_the_counters);
 	RUN(budget_counts_slots_fixed_and_metrics_free);
 	T_DONE();
 }

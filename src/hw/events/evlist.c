@@ -77,6 +77,7 @@ static int flatten(struct evlist *l)
 	l->flat.ev = ev;
 	l->flat.n = at;
 	l->flat.ngroups = base;
+	l->flat.no_autopin = l->no_autopin;
 	l->flat_first = first;
 	return 0;
 }
@@ -217,6 +218,7 @@ int evlist_copy(struct evlist *dst, const struct evlist *src)
 	memset(dst, 0, sizeof(*dst));
 	dst->next_id = src->next_id;
 	dst->next_seq = src->next_seq;
+	dst->no_autopin = src->no_autopin;
 	if (src->n) {
 		dst->e = calloc((size_t)src->n, sizeof(dst->e[0]));
 		if (!dst->e)

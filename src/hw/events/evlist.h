@@ -36,6 +36,7 @@ struct evlist {
 	 * never passed to ev_list_free. Rebuilt by every function below that changes the list. */
 	struct ev_list flat;
 	int *flat_first;             /* [n]: each entry's first event in flat */
+	bool no_autopin;             /* flat.no_autopin: set by an owner whose groups need the counters */
 };
 
 /* Add every top-level item of text as an entry of owner, parsed once. An item another owner

@@ -604,7 +604,7 @@ int evparse(const char *s, const struct pmu_registry *reg, const struct topology
 	    struct ev_list *out, struct ev_error *err)
 {
 	struct ps ps = { .s = s, .reg = reg, .err = err };
-	struct ev_list tmp = { 0, NULL, 0 };
+	struct ev_list tmp = { 0 };
 	struct evs_tree tree;
 	int ngroups = out->ngroups, r = 0;
 	struct ev_spec *nv;

@@ -42,6 +42,7 @@ struct ev_list {
 	int n;
 	struct ev_spec *ev;
 	int ngroups;
+	bool no_autopin;   /* counters_open pins no group of fixed-counter events (top-down needs room) */
 };
 
 /* Parse a comma separated list of events and groups (evsyntax: the pure

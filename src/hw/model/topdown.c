@@ -5,6 +5,7 @@
 #include "topdown.h"
 #include "hw/events/evparse.h"
 #include "model.h"
+#include "hw/sys/sysfs.h"
 #include "hw/sys/pmu.h"
 #include "hw/sys/topology.h"
 #include <errno.h>
@@ -35,31 +36,37 @@ const struct td_share_def td_shares[TD_NSHARES] = {
 
 static double pos(double x) { return x > 0 ? x : 0; }
 
-/* Ice Lake and later P-cores: v = slots, retiring, bad-spec, fe-bound, be-bound, [heavy-ops,
- * br-mispredict, fetch-lat, mem-bound,] INT_MISC.UOP_DROPPING. Each metric over the sum of the
- * four level-1 metrics; Frontend Bound less UOP_DROPPING / SLOTS; Bad Speculation the rest. */
-static void metrics_common(const double *v, double drop, double *o)
+/* PERF_METRICS (Ice Lake and later P-cores): each level-1 metric over the sum of the four, as perf
+ * 6.1's tma_* expressions; Frontend Bound less INT_MISC.UOP_DROPPING / SLOTS; Bad Speculation what
+ * the other three leave (not below 0). drop and rec are already over SLOTS: Ice Lake and Tiger
+ * Lake's backend adds 5 x INT_MISC.RECOVERY_CYCLES:c1:e / SLOTS, Golden Cove's adds nothing.
+ * v = slots, retiring, bad-spec, fe-bound, be-bound, ... */
+static void metrics_common(const double *v, double drop, double rec, double *o)
 {
 	double t = v[1] + v[2] + v[3] + v[4];
 
 	o[TD_RETIRING] = v[1] / t;
 	o[TD_FRONTEND] = v[3] / t - drop;
-	o[TD_BACKEND] = v[4] / t;
+	o[TD_BACKEND] = v[4] / t + rec;
 	o[TD_BAD_SPEC] = pos(1 - (o[TD_FRONTEND] + o[TD_BACKEND] + o[TD_RETIRING]));
 }
 
+/* Ice Lake, Tiger Lake: v = slots, the four metrics, INT_MISC.UOP_DROPPING (0x0d, umask 0x10),
+ * INT_MISC.RECOVERY_CYCLES:c1:e */
 static void c_metrics_l1(const double *v, double width, double *o)
 {
 	(void)width;
-	metrics_common(v, v[5] / v[0], o);
+	metrics_common(v, v[5] / v[0], 5 * v[6] / v[0], o);
 }
 
+/* Sapphire Rapids, Alder Lake P-cores and later: v = slots, the four level-1 and four level-2
+ * metrics, INT_MISC.UOP_DROPPING (0xad, umask 0x10); level 2 by subtraction as PMU-FACTS.md */
 static void c_metrics_l2(const double *v, double width, double *o)
 {
 	double t = v[1] + v[2] + v[3] + v[4], drop = v[9] / v[0];
 
 	(void)width;
-	metrics_common(v, drop, o);
+	metrics_common(v, drop, 0, o);
 	o[TD_HEAVY] = v[5] / t;
 	o[TD_LIGHT] = pos(o[TD_RETIRING] - o[TD_HEAVY]);
 	o[TD_BR_MISP] = v[6] / t;
@@ -70,15 +77,23 @@ static void c_metrics_l2(const double *v, double width, double *o)
 	o[TD_CORE] = pos(o[TD_BACKEND] - o[TD_MEM]);
 }
 
-/* Before Ice Lake: v = total-slots, slots-issued, slots-retired, fetch-bubbles, recovery-bubbles
- * (the kernel's aliases carry the slots-per-cycle scale). */
-static void c_pre_icl(const double *v, double width, double *o)
+/* Skylake, Cascade Lake (client and server), as perf 6.1's TopdownL1 for them: SLOTS = 4 x the core's
+ * clocks; retiring = UOPS_RETIRED.RETIRE_SLOTS / SLOTS, bad speculation = (UOPS_ISSUED.ANY -
+ * RETIRE_SLOTS + 4 x recovery cycles) / SLOTS, frontend = IDQ_UOPS_NOT_DELIVERED.CORE / SLOTS,
+ * backend = 1 - frontend - (UOPS_ISSUED.ANY + 4 x recovery cycles) / SLOTS. Two groups of four (4
+ * GP counters per thread with Hyper-Threading), each with its own clock and recovery count:
+ * v = clocks, IDQ_UOPS_NOT_DELIVERED.CORE, recovery, UOPS_ISSUED.ANY |
+ *     clocks, recovery, UOPS_RETIRED.RETIRE_SLOTS, UOPS_ISSUED.ANY.
+ * With SMT on, clocks and recovery are the AnyThread counts (CPU_CLK_UNHALTED.THREAD_ANY,
+ * INT_MISC.RECOVERY_CYCLES_ANY) halved: width is that divisor (2, else 1). */
+static void c_skl(const double *v, double width, double *o)
 {
-	(void)width;
-	o[TD_RETIRING] = v[2] / v[0];
-	o[TD_BAD_SPEC] = (v[1] - v[2] + v[4]) / v[0];
-	o[TD_FRONTEND] = v[3] / v[0];
-	o[TD_BACKEND] = 1 - o[TD_FRONTEND] - (v[1] + v[4]) / v[0];
+	double s1 = 4 * v[0] / width, r1 = v[2] / width, s2 = 4 * v[4] / width, r2 = v[5] / width;
+
+	o[TD_FRONTEND] = v[1] / s1;
+	o[TD_BACKEND] = 1 - o[TD_FRONTEND] - (v[3] + 4 * r1) / s1;
+	o[TD_RETIRING] = v[6] / s2;
+	o[TD_BAD_SPEC] = (v[7] - v[6] + 4 * r2) / s2;
 }
 
 /* E-cores: v = CPU_CLK_UNHALTED.CORE, TOPDOWN_RETIRING.ALL, TOPDOWN_FE_BOUND.ALL,
@@ -141,10 +156,15 @@ const struct td_method td_methods[] = {
 	    "event=0xad,umask=0x10" }, L1 | L2, false, c_metrics_l2 },
 	{ "intel-metrics-l1", "Intel PERF_METRICS, slots group (Ice Lake, Tiger Lake)",
 	  { "slots", "topdown-retiring", "topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound",
-	    "event=0xad,umask=0x10" }, L1, false, c_metrics_l1 },
-	{ "intel-pre-icl", "Intel topdown-* slot events (before Ice Lake)",
-	  { "topdown-total-slots", "topdown-slots-issued", "topdown-slots-retired",
-	    "topdown-fetch-bubbles", "topdown-recovery-bubbles" }, L1, false, c_pre_icl },
+	    "event=0xd,umask=0x10", "event=0xd,umask=0x1,cmask=1,edge=1" }, L1, false, c_metrics_l1 },
+	{ "intel-skl-smt", "Intel uops and AnyThread clocks (Skylake, Cascade Lake; SMT on)",
+	  { "event=0x3c,any=1", "event=0x9c,umask=0x1", "event=0xd,umask=0x1,any=1", "event=0xe,umask=0x1", "|",
+	    "event=0x3c,any=1", "event=0xd,umask=0x1,any=1", "event=0xc2,umask=0x2", "event=0xe,umask=0x1" },
+	  L1, false, c_skl },
+	{ "intel-skl", "Intel uops and clocks (Skylake, Cascade Lake; SMT off)",
+	  { "event=0x3c", "event=0x9c,umask=0x1", "event=0xd,umask=0x1", "event=0xe,umask=0x1", "|",
+	    "event=0x3c", "event=0xd,umask=0x1", "event=0xc2,umask=0x2", "event=0xe,umask=0x1" },
+	  L1, false, c_skl },
 	{ "intel-atom", "Intel E-core TOPDOWN_* events over width x cycles",
 	  { "event=0x3c", "event=0xc2", "event=0x71", "event=0x74" }, L1, false, c_atom },
 	{ "amd-zen", "AMD dispatch slots (de_no_dispatch_per_slot, ex_ret_ops)",
@@ -197,7 +217,118 @@ int td_share_by_name(const char *name)
 	return -1;
 }
 
+/* --- counters --- */
+
+enum { K_GP, K_CYC, K_FIXONLY, K_NONE };
+
+/* Which counter an event of m takes: Intel's slots only fixed counter 3, its metric events none
+ * (PERF_METRICS), cycles (Intel 0x3c, Arm 0x11) the fixed cycles counter when free, else a GP one. */
+static int ev_kind(const struct td_method *m, const char *t)
+{
+	if (strcmp(t, "slots") == 0)
+		return K_FIXONLY;
+	if (strncmp(t, "topdown-", 8) == 0 && strncmp(m->id, "intel-metrics", 13) == 0)
+		return K_NONE;
+	if ((strncmp(m->id, "arm-", 4) == 0 && strcmp(t, "event=0x11") == 0) ||
+	    (strncmp(m->id, "intel-", 6) == 0 && strncmp(t, "event=0x3c", 10) == 0 && (!t[10] || !strcmp(t + 10, ",any=1"))))
+		return K_CYC;
+	return K_GP;
+}
+
+/* GP counters the group of m's events [from, to) needs; *nev gets its size. */
+static int group_gp(const struct td_method *m, int from, int to, bool cyc_free, int *nev)
+{
+	int gp = 0;
+
+	*nev = to - from;
+	for (int k = from; k < to; k++)
+		switch (ev_kind(m, m->ev[k])) {
+		case K_GP: gp++; break;
+		case K_CYC: if (cyc_free) cyc_free = false; else gp++; break;
+		default: break;
+		}
+	return gp;
+}
+
+int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_gp)
+{
+	const struct td_method *m = in->m;
+	bool has_cyc = fixed >= 1, has_ins = fixed >= 2;
+	/* alone: all but the watchdog's; beside pmutop's pinned group: its cycles takes the fixed
+	 * cycles counter (a GP one when the watchdog has that), its instructions fixed 0 or a GP one */
+	bool cyc_alone = has_cyc && !(watchdog && !watchdog_gp);
+	int gp_alone = gp - (watchdog && (watchdog_gp || !has_cyc)), held = !cyc_alone + !has_ins;
+	int gp_beside = gp_alone - held;
+
+	in->fit = TD_FITS;
+	in->fit_why[0] = '\0';
+	if (gp < 0)
+		return TD_FITS;
+	for (int from = 0, to = 0; m->ev[from]; from = to + (m->ev[to] != NULL)) {
+		int n, need, need_b;
+
+		for (to = from; to < TD_MAXEV && m->ev[to] && strcmp(m->ev[to], "|") != 0; to++)
+			;
+		need = group_gp(m, from, to, cyc_alone, &n);
+		need_b = group_gp(m, from, to, false, &n);
+		if (need > gp_alone) {
+			in->fit = TD_NEVER;
+			snprintf(in->fit_why, sizeof(in->fit_why), "%s: top-down's group of %d events needs %d general "
+				 "counters%s, and %s has %d%s: the kernel can never schedule it, so top-down is not "
+				 "counted there", in->pmu_name, n, need, has_cyc && !cyc_alone ? " (cycles too: the NMI "
+				 "watchdog holds the fixed cycles counter)" : "", in->pmu_name, gp,
+				 gp_alone < gp ? " (the NMI watchdog holds one)" : "");
+			return TD_NEVER;
+		}
+		if (need_b > gp_beside && in->fit == TD_FITS) {
+			in->fit = TD_NEEDS_ROOM;
+			snprintf(in->fit_why, sizeof(in->fit_why), "%s: top-down's group of %d events needs %d general "
+				 "counters beside pmutop's pinned cycles/instructions group, which%s holds %s%d of the %d%s; "
+				 "%d are left: that group is not pinned while top-down counts, and the two take turns",
+				 in->pmu_name, n, need_b, gp_alone < gp ? " with the NMI watchdog" : "",
+				 cyc_alone ? "the cycle counter and " : "", gp - gp_beside, gp, has_cyc && !cyc_alone ?
+				 ", its cycles (the NMI watchdog holds the fixed cycles counter)" : "", gp_beside);
+		}
+	}
+	return in->fit;
+}
+
+void td_refused(struct td_inst *in, int g, int gp)
+{
+	const struct td_method *m = in->m;
+	int from = 0, to = 0, n = 0, need;
+
+	for (int k = 0; ; from = to + 1, k++) {
+		for (to = from; to < TD_MAXEV && m->ev[to] && strcmp(m->ev[to], "|") != 0; to++)
+			;
+		if (k == g || to >= TD_MAXEV || !m->ev[to])
+			break;
+	}
+	need = group_gp(m, from, to, true, &n);
+	in->fit = TD_NEVER;
+	snprintf(in->fit_why, sizeof(in->fit_why), "%s: the kernel refuses top-down's group of %d events (EINVAL): "
+		 "it needs at least %d general counters%s, more than %s has%s: the kernel can never schedule it, so "
+		 "top-down is not counted there", in->pmu_name, n, need, need < n ? " beside its fixed ones" : "",
+		 in->pmu_name, gp >= need ? " (although pmutop took it to have enough)" : "");
+}
+
 /* --- the method per core PMU --- */
+
+/* perf's #SMT_on: the kernel's smt/active, else whether the first covered CPU has a sibling (read
+ * from sysfs, not the topology, which -C may have cut to one thread per core). */
+static bool smt_on(const struct pmu *p, const struct topology *t)
+{
+	char rel[96], buf[256];
+	long long on;
+	int cpu = p->cpus && p->ncpus ? p->cpus[0] : t->ncpus ? t->cpus[0].cpu : 0;
+
+	if (sysfs_read_ll("devices/system/cpu/smt/active", &on) == 0)
+		return on > 0;
+	snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
+	if (sysfs_read(rel, buf, sizeof(buf)) < 0)
+		return false;
+	return strpbrk(buf, ",-") != NULL;
+}
 
 static const char *pick(const struct pmu *p, const struct topology *t, double *width, char *why, size_t wlen)
 {
@@ -240,8 +371,10 @@ static const char *pick(const struct pmu *p, const struct topology *t, double *w
 	if (strcmp(t->vendor, "GenuineIntel") == 0) {
 		if (pmu_find_alias(p, "topdown-retiring"))
 			return pmu_find_alias(p, "topdown-heavy-ops") ? "intel-metrics-l2" : "intel-metrics-l1";
-		if (pmu_find_alias(p, "topdown-total-slots"))
-			return "intel-pre-icl";
+		if (pmu_find_alias(p, "topdown-total-slots")) {
+			*width = smt_on(p, t) ? 2 : 1;   /* AnyThread counts cover both threads */
+			return *width > 1 ? "intel-skl-smt" : "intel-skl";
+		}
 		if (strcmp(p->name, "cpu_atom") == 0 || (pname && (strstr(pname, "sierra") || strstr(pname, "grand_ridge")))) {
 			/* Gracemont issues 5 per cycle, Crestmont 6 */
 			*width = pname && (strstr(pname, "meteorlake") || strstr(pname, "sierra") ||

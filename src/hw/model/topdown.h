@@ -49,6 +49,9 @@ struct td_inst {
 	int nev;
 	int ev[TD_MAXEV];        /* event index in the ev_list / model, -1 until bound */
 	bool bound;
+	int fit;                 /* enum td_fit: whether its groups find counters (td_fit) */
+	bool idle;               /* set by the app: its group did not run at all in a whole sample */
+	char fit_why[512];       /* the counter arithmetic when they do not (TD_NEEDS_ROOM, TD_NEVER) */
 };
 
 struct td_plan {
@@ -56,6 +59,24 @@ struct td_plan {
 	struct td_inst in[TD_MAXINST];
 	char reason[256];        /* when some core PMU (or the machine) has none: why */
 };
+
+/* Whether an instance's groups find counters on a core PMU with gp general counters and fixed
+ * fixed ones (a cycles counter first: Arm's PMCCNTR; Intel's instructions, cycles, ...).
+ * TD_FITS: beside pmutop's pinned cycles/instructions group too; TD_NEEDS_ROOM: only while
+ * that group is not pinned (a pinned group is scheduled first, and a flexible group that does not
+ * fit in what is left never runs); TD_NEVER: not even alone. */
+enum td_fit { TD_FITS, TD_NEEDS_ROOM, TD_NEVER };
+/* Decide in->fit and, unless it fits, say why in in->fit_why with the arithmetic. gp < 0 (unknown
+ * counters): TD_FITS. watchdog: the NMI watchdog's pinned cycles event holds the fixed cycles
+ * counter (or a GP counter when watchdog_gp). Returns in->fit. */
+int td_fit(struct td_inst *in, int gp, int fixed, bool watchdog, bool watchdog_gp);
+/* The kernel refused (EINVAL) the instance's group g (0-based) when opened alone: TD_NEVER, with
+ * what the group needs and gp, the counters pmutop took the PMU to have (-1 unknown), in fit_why. */
+void td_refused(struct td_inst *in, int g, int gp);
+
+/* What an idle instance's group means (after "PMU: "). */
+#define TD_IDLE_WHY "top-down's group did not run at all: pinned groups (pmutop's own, the NMI watchdog's or " \
+	"ones marked :D) hold the counters it needs; unpin or drop them to see top-down there"
 
 /* Choose a method for every core PMU. Returns the number of PMUs with one (plan->reason
  * says why a PMU or the machine has none). */

@@ -53,7 +53,7 @@ static void mark_pinned_groups(struct counters *c, const struct ev_list *evl)
 			seen |= bit;
 			ok = true;
 		}
-		c->pin[g] = ok;
+		c->pin[g] = ok && !evl->no_autopin;
 	}
 }
 

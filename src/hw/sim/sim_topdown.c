@@ -13,7 +13,7 @@
 #include "sim_topdown.h"
 
 /* components an event sums: level 1, level-2 parts, uops dropped, and the whole slot count */
-enum { C_RET, C_BS, C_FE, C_BE, C_SMT, C_HEAVY, C_BRM, C_FLAT, C_MEM, C_DROP, C_ONE, NCOMP };
+enum { C_RET, C_BS, C_FE, C_BE, C_SMT, C_HEAVY, C_BRM, C_FLAT, C_MEM, C_DROP, C_REC, C_ONE, NCOMP };
 #define BIT(c) (1u << (c))
 
 static double uh(uint64_t a, uint64_t b)
@@ -77,6 +77,7 @@ static double integ(const struct simtd_profile *p, int c, double t, double osc)
 	case C_FLAT: return p->flat * p->b[C_FE] * t;
 	case C_MEM: return p->mem * integ(p, C_BE, t, osc);
 	case C_DROP: return 0.004 * t;
+	case C_REC: return 0.006 * t;   /* slots lost to recovery after a clear (part of bad speculation) */
 	default: return t;
 	}
 }
@@ -132,6 +133,25 @@ static void set(struct sev *e, int kind, unsigned plus, unsigned minus, double m
 	e->td_mult = mult;
 }
 
+/* Skylake to Cascade Lake: 4 slots per cycle; AnyThread (bit 21) counts cover both threads of
+ * the core, taken as twice this thread's. Recovery cycles r per cycle cost 4r slots of bad
+ * speculation, so UOPS_ISSUED.ANY = (retiring + bad speculation - recovery) x slots. */
+static int classify_skl(const struct simm_pmu *p, int cpu, struct sev *e)
+{
+	uint64_t c = e->config & 0xffffffffull;
+	double any = c & 1ull << 21 ? 2 : 1, cyc = simm_rate_of(p, cpu, 0x3c);
+
+	switch (c & ~(1ull << 21)) {
+	case 0x3c: if (any > 1) set(e, SIMTD_SHARE, BIT(C_ONE), 0, 2 * cyc); e->td_width = 2; return 0;
+	case 0x10d: set(e, SIMTD_SHARE, BIT(C_REC), 0, any * cyc); e->td_width = any; return 0;
+	case 0x10e: set(e, SIMTD_SHARE, BIT(C_RET) | BIT(C_BS), BIT(C_REC), 4 * cyc); break;
+	case 0x2c2: set(e, SIMTD_SHARE, BIT(C_RET), 0, 4 * cyc); break;
+	case 0x19c: set(e, SIMTD_SHARE, BIT(C_FE), 0, 4 * cyc); break;
+	}
+	e->td_width = 4;
+	return 0;
+}
+
 static int classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
 {
 	const struct simm_pmu *p = &m->pmus[pmu];
@@ -149,6 +169,13 @@ static int classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e
 			caps_slots = p->caps[i].val;
 	if (!strcmp(m->vendor, "GenuineIntel") && has_alias(p, "topdown-retiring")) {
 		double slots = simm_rate_of(p, cpu, 0x0400);
+		/* Golden Cove and later have level 2 and INT_MISC.UOP_DROPPING at 0xad; Ice Lake and
+		 * Tiger Lake have it at 0x0d, and their backend metric leaves out the recovery slots
+		 * (perf adds 5 x INT_MISC.RECOVERY_CYCLES:c1:e back; the simulated truth keeps them in
+		 * bad speculation) */
+		bool gc = has_alias(p, "topdown-heavy-ops");
+		uint64_t drop = gc ? 0x10ad : 0x100d;
+		unsigned rec = gc ? 0 : BIT(C_REC);
 		static const unsigned plus[8] = {
 			BIT(C_RET), BIT(C_BS), BIT(C_FE) | BIT(C_DROP), BIT(C_BE),
 			BIT(C_HEAVY), BIT(C_BRM), BIT(C_FLAT) | BIT(C_DROP), BIT(C_MEM),
@@ -157,14 +184,19 @@ static int classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e
 			int k = (int)((c >> 8 & 0xff) - 0x80);
 			if (!has_alias(p, metric_alias[k]))
 				return -EINVAL;   /* this core has no such metric (level 2 before Sapphire Rapids) */
-			set(e, SIMTD_METRIC, plus[k], k == 1 ? BIT(C_DROP) : 0, slots);
+			set(e, SIMTD_METRIC, plus[k] | (k == 1 ? rec : 0), k == 1 ? BIT(C_DROP) : k == 3 ? rec : 0, slots);
 		} else if (simtd_is_slots(c)) {
 			set(e, SIMTD_SHARE, BIT(C_ONE), 0, slots);
-		} else if ((c & 0xffff) == 0x10ad) {   /* INT_MISC.UOP_DROPPING */
+		} else if ((c & 0xffff) == drop) {   /* INT_MISC.UOP_DROPPING */
 			set(e, SIMTD_SHARE, BIT(C_DROP), 0, slots);
+		} else if ((c & 0xffffffffull) == 0x104010d && !gc) {   /* INT_MISC.RECOVERY_CYCLES:c1:e */
+			set(e, SIMTD_SHARE, BIT(C_REC), 0, slots / 5);
+			e->td_width /= 5;
 		}
 		return 0;
 	}
+	if (!strcmp(m->vendor, "GenuineIntel") && has_alias(p, "topdown-total-slots"))
+		return classify_skl(p, cpu, e);
 	if (!strcmp(m->vendor, "GenuineIntel") && !strcmp(p->name, "cpu_atom")) {
 		double s = 5 * simm_rate_of(p, cpu, 0x3c);
 

@@ -239,6 +239,37 @@ static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_
 	}
 }
 
+/* text from line y on, word-wrapped to wd columns, up to line ymax; returns the lines used */
+static int put_wrapped(struct ui *u, WINDOW *w, int y, int ymax, int wd, attr_t at, const char *text)
+{
+	int n = 0, len = (int)strlen(text);
+
+	(void)u;
+	while (len > 0 && y + n <= ymax && wd > 4) {
+		int cut = len <= wd - 2 ? len : wd - 2;
+
+		while (cut < len && cut > 0 && text[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			cut = len <= wd - 2 ? len : wd - 2;
+		ui_put(w, y + n, 2, cut, at, text);
+		text += cut;
+		len -= cut;
+		while (*text == ' ')
+			text++, len--;
+		n++;
+	}
+	return n;
+}
+
+static bool never_all(const struct td_plan *pl)
+{
+	for (int i = 0; i < pl->n; i++)
+		if (pl->in[i].fit != TD_NEVER)
+			return false;
+	return pl->n > 0;
+}
+
 static bool has_smt_share(const struct td_plan *pl)
 {
 	for (int i = 0; i < pl->n; i++)
@@ -337,6 +368,11 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		snprintf(buf, sizeof(buf), "%s: %s%s", pl->in[i].pmu_name, pl->in[i].m->label,
 			 pl->in[i].bound ? "" : " (events not open)");
 		ui_put(w, y, 0, wd, pl->in[i].m->approx ? ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf);
+		if (pl->in[i].idle && y + 1 < h)
+			y += put_wrapped(u, w, y + 1, h - 1, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
+		else if (pl->in[i].fit != TD_FITS && y + 1 < h)   /* the counter arithmetic, never a silent 0% */
+			y += put_wrapped(u, w, y + 1, h - 1, wd, pl->in[i].fit == TD_NEVER ?
+					    ui_attr(u, UP_WARN) | A_BOLD : ui_attr(u, UP_DIM), pl->in[i].fit_why);
 	}
 	if (y < h) {
 		int x = 0;
@@ -365,6 +401,11 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
 	y++;
+	if (never_all(pl)) {
+		ui_put(w, y, 1, wd - 1, ui_attr(u, UP_WARN) | A_BOLD, "not counted: the top-down groups never find "
+		       "enough counters (above)");
+		return;
+	}
 	if (session_frame(u->a)->seq == 0 || !session_td_ready(u->a)) {
 		ui_put(w, y, 1, wd - 1, A_NORMAL, "waiting for the first sample");
 		return;
@@ -406,7 +447,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			snprintf(buf, sizeof(buf), "%5.0f%s ", r->pct, mux ? "*" : " ");
 		ui_put(w, y + i, x, wd - x, mux && !sel ? ui_attr(u, UP_WARN) : at, buf);
 		if (isnan(r->sh[TD_RETIRING]))
-			ui_put(w, y + i, bx, bw, at, "not counted");
+			ui_put(w, y + i, bx, bw, at, pl->in[r->inst].fit == TD_NEVER ?
+			       "never scheduled: too few counters (see above)" : pl->in[r->inst].idle ?
+			       "did not run: counters held by pinned groups (above)" : "not counted");
 		else
 			bar(u, w, y + i, bx, bw, r, sel);
 	}
