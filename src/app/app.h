@@ -13,6 +13,7 @@
 #include "hw/catalog/catalog.h"
 #include "pci/disc.h"
 #include "owners.h"
+#include "app_wl.h"
 
 struct app;
 struct perf_seam;
@@ -69,6 +70,7 @@ struct app_opts {              /* the command line */
 	const char *cpuid;         /* --cpuid */
 	const char *events_dir;    /* --events-dir */
 	bool events_experimental;  /* --events-experimental */
+	struct app_wl_opts wl;     /* -p, -t, -G, -- COMMAND */
 };
 
 struct app {
@@ -94,6 +96,7 @@ struct app {
 	void (*on_frame)(struct app *a);
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
+	struct app_wl *wl;         /* the workloads of -p, -t, -G, -- COMMAND (app_wl.c), NULL none */
 	bool inv_loaded;
 	char inv_msg[256];
 

@@ -215,6 +215,7 @@ int app_open_events(struct app *a)
 
 void app_close(struct app *a)
 {
+	app_wl_close(a);
 	if (a->src && a->src->stop)
 		a->src->stop(a);
 	if (a->sim) {

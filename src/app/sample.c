@@ -21,6 +21,7 @@ int app_sample(struct app *a)
 	}
 	model_derive(&a->model);
 	app_td_derive(a);
+	app_wl_sample(a);
 	if (a->on_frame)
 		a->on_frame(a);
 	return 0;

@@ -14,6 +14,7 @@
 #include "hw/catalog/catalog.h"
 #include "hw/catalog/catalog_alias.h"
 #include "hw/sys/cpulist.h"
+#include "hw/sys/proctask.h"
 #include "hw/sim/sim.h"
 #include "hw/sys/sysfs.h"
 #include "ui/widgets/cols.h"
@@ -64,6 +65,9 @@ static const struct option long_opts[] = {
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
 	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
 	{ "events-experimental", no_argument, NULL, OPT_EVENTS_EXPERIMENTAL },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "tid", required_argument, NULL, 't' },
+	{ "cgroup", required_argument, NULL, 'G' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -72,12 +76,16 @@ static const struct option long_opts[] = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: pmutop [OPTIONS]\n"
+"Usage: pmutop [OPTIONS] [-- COMMAND [ARGS]]\n"
 "A top for CPU hardware performance counters (perf_event_open).\n\n"
 "  -e, --events LIST        events in perf syntax: cycles, cpu/event=0x3c,umask=0/, {a,b}, ...\n"
 "  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, or [eventset NAME])\n"
 "  -d, --delay SECONDS      refresh interval (default 1, or [display] interval)\n"
 "  -C, --cpu LIST           count only these CPUs (0-3,8)\n"
+"  -p, --pid PID[,PID...]   also count these processes (their threads, and what they start)\n"
+"  -t, --tid TID[,TID...]   also count these threads\n"
+"  -G, --cgroup PATH[,...]  also count these cgroups (from the cgroup mount, or absolute)\n"
+"  -- COMMAND [ARGS]        count COMMAND from its start to its end, then exit with its status\n"
 "  -b, --batch              no curses: one sample per interval on stdout (or -o FILE)\n"
 "  -n, --count N            stop after N samples\n"
 "  -x, --field-separator S  batch rows in the perf stat -a -A -I -x S format (a recording)\n"
@@ -143,7 +151,7 @@ static int bad_option(char **argv, int c)
 {
 	const char *arg = optind > 0 && argv[optind - 1] ? argv[optind - 1] : "";
 	bool is_long = strncmp(arg, "--", 2) == 0 &&
-		       (optopt == 0 || optopt >= 256 || c == ':' || strchr("bndCeEoxhV", optopt));
+		       (optopt == 0 || optopt >= 256 || c == ':' || strchr("bndCeEoxptGhV", optopt));
 	char shortopt[3] = { '-', (char)optopt, '\0' }, list[512] = "";
 	size_t n, used = 0;
 	int hits = 0;
@@ -171,6 +179,37 @@ static int bad_option(char **argv, int c)
 	return fail_usage("unknown option '%s'", arg);
 }
 
+/* -p, -t: PID lists; -G: cgroup paths (each may hold several, comma-separated, as perf's). */
+static int add_targets(struct app *a, int c, char *arg)
+{
+	struct app_wl_opts *o = &a->opt.wl;
+	int bad, r;
+
+	if (c == 'G') {
+		for (char *p = arg, *next; p; p = next) {
+			if ((next = strchr(p, ',')))
+				*next++ = '\0';
+			if (!*p)
+				return fail_usage("-G needs cgroup paths separated by commas%s", "");
+			if (o->ncgroups == APP_WL_TARGETS_MAX)
+				return fail_usage("too many cgroups (at most 1024)%s", "");
+			o->cgroups[o->ncgroups++] = p;
+		}
+		return 0;
+	}
+	r = c == 'p' ? proctask_parse_list(arg, o->pids, &o->npids, APP_WL_TARGETS_MAX, &bad)
+		     : proctask_parse_list(arg, o->tids, &o->ntids, APP_WL_TARGETS_MAX, &bad);
+	if (r == -E2BIG)
+		return fail_usage("too many PIDs (at most 1024)%s", "");
+	if (r < 0) {
+		printable_eprintf("pmutop: -%c %s: not a list of %s (1 to %d, comma-separated): '%s'\n"
+				  "Try 'pmutop --help'.\n", c, arg, c == 'p' ? "process IDs" : "thread IDs",
+				  PROCTASK_PID_MAX, arg + bad);
+		return 2;
+	}
+	return 0;
+}
+
 static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 {
 	int c;
@@ -179,7 +218,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	*exit_now = 0;
 	optind = 1;
 	opterr = 0;   /* bad_option says it in one line, with the way to the help */
-	while ((c = getopt_long(argc, argv, ":bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":bn:d:C:e:E:o:x:p:t:G:hV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': a->opt.batch = true; break;
 		case 'n':
@@ -200,6 +239,10 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			a->opt.events[a->opt.nevents++] = optarg;
 			break;
 		case 'E': a->opt.evset = optarg; break;
+		case 'p': case 't': case 'G':
+			if (add_targets(a, c, optarg))
+				return 2;
+			break;
 		case 'o': a->opt.output = optarg; break;
 		case 'x':
 			if (!*optarg)
@@ -249,8 +292,16 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	}
 	if (a->opt.list_events && optind < argc)
 		a->opt.list_glob = argv[optind++];
-	if (optind < argc)
-		return fail_usage("unexpected argument '%s'", argv[optind]);
+	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
+		return fail_usage("unexpected argument '%s' (a command to count goes after --)", argv[optind]);
+	if (optind < argc) {
+		a->opt.wl.command = &argv[optind];
+		a->opt.wl.command_quiet = !a->opt.batch && !a->opt.json && !a->opt.sep && !a->opt.output;
+		if (a->opt.do_replay)
+			return fail_usage("--replay plays a recording; it counts no command ('%s')", argv[optind]);
+	}
+	if (app_wl_wanted(a) && a->opt.do_replay)
+		return fail_usage("-p, -t and -G count live processes and cgroups; a recording (--replay) has none%s", "");
 	if (a->opt.sim_tree && !a->opt.sim)
 		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
 				  "with --sim MACHINE (see --list-machines)%s", "");
@@ -498,14 +549,20 @@ static int run(struct app *a)
 	}
 	if ((r = app_open_events(a)))
 		return r;
+	if ((r = app_wl_open(a)))
+		return r;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
 		printable_eprintf("pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
 			a->set.sort_line, a->set.sort, keys);
 		return 2;
 	}
-	if (!a->opt.batch)
-		return ui_run(a);
+	if (!a->opt.batch) {
+		r = ui_run(a);
+		if (r == 0)   /* the command's status, when it ended */
+			app_wl_command_status(a, &r);
+		return r;
+	}
 	if (a->opt.output && !(out = batch_open_output(a->opt.output)))
 		return 1;
 	r = batch_run(a, out);

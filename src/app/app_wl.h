@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* app_wl.h: the workloads counted as wholes (issue 28): the processes of -p, the threads of -t, the
+ * command after --, the cgroups of -G. Their counters (hw/perf/wlcount.h) count the user's
+ * events (EVO_USER, uncore left out); each sample their rows go into the frame (frame.wl). */
+#ifndef PMUTOP_APP_WL_H
+#define PMUTOP_APP_WL_H
+#include <stdbool.h>
+
+struct app;
+
+#define APP_WL_TARGETS_MAX 1024   /* PIDs, TIDs or cgroups named on the command line */
+
+/* What the command line asked for (a->opt.wl), copied by app_wl_open. */
+struct app_wl_opts {
+	int pids[APP_WL_TARGETS_MAX], npids;
+	int tids[APP_WL_TARGETS_MAX], ntids;
+	const char *cgroups[APP_WL_TARGETS_MAX];
+	int ncgroups;
+	char **command;            /* argv of the command to start and count, NULL none */
+	bool command_quiet;        /* its standard input and outputs go to /dev/null (the screen) */
+};
+
+/* Whether the command line names workloads. */
+bool app_wl_wanted(const struct app *a);
+/* After app_open_events: find the targets, start the command (held at its exec until its
+ * counters are open), open their counters. 0, or an exit status with the message printed: 2 for
+ * a target that is not there, 1 when none of them can be counted, 127 when the command cannot
+ * be started. A target the kernel refuses while others count is said on stderr and its row
+ * reads not counted, with why. */
+int app_wl_open(struct app *a);
+/* Each sample, after the model's figures: read the targets, follow the ones that exited (their
+ * last counts shown once, marked exited), fill a->model.cur.wl. */
+void app_wl_sample(struct app *a);
+/* Whether the command is still running (it is polled, not reaped twice); false without one. */
+bool app_wl_command_running(struct app *a);
+/* When the command has ended: 1 and its exit status as a shell gives it (128 + signal); else 0. */
+int app_wl_command_status(const struct app *a, int *status);
+/* Descriptors the workload counters hold, and read() calls since the last call. */
+int app_wl_fds(const struct app *a);
+long app_wl_take_reads(struct app *a);
+/* Stop the command (SIGTERM, then wait) if it still runs, close everything. */
+void app_wl_close(struct app *a);
+#endif
