@@ -6,6 +6,7 @@
 #include "app_wl.h"
 #include "base/errmsg.h"
 #include "base/printable.h"
+#include "hw/perf/counters.h"
 #include "hw/perf/wlcount.h"
 #include "hw/sys/cgroupfs.h"
 #include "hw/sys/proctask.h"
@@ -603,7 +604,8 @@ static int open_targets(struct app *a, struct app_wl *w)
 			counted++;
 		}
 	}
-	if (o->ncgroups && cgroupfs_find(&w->fs, &em) < 0) {
+	if (o->ncgroups && !w->fs.mount[0]) {
+		cgroupfs_find(&w->fs, &em);
 		printable_eprintf("pmutop: -G: %s\n", errmsg_text(&em, em.code));
 		return 2;
 	}
@@ -643,14 +645,19 @@ int app_wl_open(struct app *a)
 		fprintf(stderr, "pmutop: out of memory\n");
 		return 1;
 	}
-	if (!a->opt.wl.ncgroups)   /* the processes' cgroups, when there is a cgroup file system */
-		cgroupfs_find(&w->fs, NULL);
+	cgroupfs_find(&w->fs, NULL);   /* -G's, and the processes' cgroups */
 	if (wl_count_list(a, w) < 0) {
 		fprintf(stderr, "pmutop: out of memory\n");
 		return 1;
 	}
 	if ((r = open_targets(a, w)))
 		return r;
+	/* the first interval starts now for the CPUs too, so that the frames' intervals are the
+	 * workloads' (finding and opening them took a while) */
+	if (a->cnt)
+		counters_read(a->cnt, &a->model);
+	app_util_baseline(a);
+	a->last_sample = app_clock(a);
 	return 0;
 }
 
