@@ -13,7 +13,6 @@
 #include "hw/catalog/catalog.h"
 #include "pci/disc.h"
 #include "owners.h"
-#include "app_wl.h"
 
 struct app;
 struct perf_seam;
@@ -37,6 +36,18 @@ struct source_ops {
 	 * the one on screen is the one before it. NULL for live sources. */
 	int (*step)(struct app *a, int delta);
 	void (*stop)(struct app *a);
+};
+
+#define APP_WL_TARGETS_MAX 1024   /* PIDs, TIDs or cgroups named on the command line */
+
+/* What the command line asked for (a->opt.wl), copied by app_wl_open. */
+struct app_wl_opts {
+	int pids[APP_WL_TARGETS_MAX], npids;
+	int tids[APP_WL_TARGETS_MAX], ntids;
+	const char *cgroups[APP_WL_TARGETS_MAX];
+	int ncgroups;
+	char **command;            /* argv of the command to start and count, NULL none */
+	bool command_quiet;        /* its standard input and outputs go to /dev/null (the screen) */
 };
 
 struct app_opts {              /* the command line */

@@ -13,6 +13,7 @@
 #include "hw/sys/sysfs.h"
 #include "app_topdown.h"
 #include "app_skt.h"
+#include "app_wl.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,17 +8,7 @@
 
 struct app;
 
-#define APP_WL_TARGETS_MAX 1024   /* PIDs, TIDs or cgroups named on the command line */
-
-/* What the command line asked for (a->opt.wl), copied by app_wl_open. */
-struct app_wl_opts {
-	int pids[APP_WL_TARGETS_MAX], npids;
-	int tids[APP_WL_TARGETS_MAX], ntids;
-	const char *cgroups[APP_WL_TARGETS_MAX];
-	int ncgroups;
-	char **command;            /* argv of the command to start and count, NULL none */
-	bool command_quiet;        /* its standard input and outputs go to /dev/null (the screen) */
-};
+/* struct app_wl_opts (the command line's targets) is in app.h, beside the other options. */
 
 /* Whether the command line names workloads. */
 bool app_wl_wanted(const struct app *a);

@@ -3,6 +3,7 @@
  * top-down shares, then whoever publishes frames (the exporter). */
 #include "app.h"
 #include "app_topdown.h"
+#include "app_wl.h"
 #include "hw/sys/seam.h"
 
 int app_sample(struct app *a)

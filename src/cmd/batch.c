@@ -3,6 +3,7 @@
 #include "batch.h"
 #include "base/printable.h"
 #include "app/app.h"
+#include "app/app_wl.h"
 #include "out/output.h"
 #include "base/errmsg.h"
 #include "base/safefile.h"

@@ -20,6 +20,7 @@
 #include "ui/widgets/cols.h"
 #include "ui/ui.h"
 #include "app/app_topdown.h"
+#include "app/app_wl.h"
 #include "base/buildinfo.h"
 #include <errno.h>
 #include <getopt.h>
