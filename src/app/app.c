@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
 #include "app.h"
+#include "app_wl.h"
 #include "hw/perf/counters.h"
 #include "hw/sys/seam.h"
 #include "base/errmsg.h"
@@ -155,6 +156,7 @@ int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em)
 	memset(next, 0, sizeof(*next));
 	evlist_free(&old);
 	a->evl_gen++;
+	app_wl_events_changed(a);   /* the workloads count the new list too */
 	app_update_budget(a);
 	return 0;
 }

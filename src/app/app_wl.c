@@ -10,6 +10,7 @@
 #include "hw/perf/wlcount.h"
 #include "hw/sys/cgroupfs.h"
 #include "hw/sys/proctask.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -60,6 +61,7 @@ struct app_wl {
 	bool *use;                    /* [nev]: the events counted per workload */
 	struct ev_val *tmp;           /* [nev]: one slot's read */
 	unsigned gen;                 /* the event list's generation counted, + 1 */
+	double t_last;                /* the clock at the last read: the workloads' own interval */
 	pid_t child;                  /* the command, 0 none */
 	bool child_done;
 	int child_status;
@@ -72,15 +74,21 @@ bool app_wl_wanted(const struct app *a)
 	return o->npids || o->ntids || o->ncgroups || o->command;
 }
 
-/* "root", or the uid when it has no name */
+/* "root", or the uid when it has no name (or the tasks are a tree's: --sim, --sysfs, whose users
+ * are not this machine's) */
 static void user_name(int uid, char *out, size_t n)
 {
 	static int last_uid = -2;
 	static char last[40];
 	struct passwd *pw;
+	const char *proc = procfs_root();
 
 	if (uid < 0) {
 		snprintf(out, n, "?");
+		return;
+	}
+	if (!proc || strcmp(proc, "/proc") != 0) {
+		snprintf(out, n, "%d", uid);
 		return;
 	}
 	if (uid != last_uid) {
@@ -443,7 +451,13 @@ static void cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double i
 			g->m[M_UTIL] = 100 * (double)(usage - g->usage) / (interval * 1e6);
 		g->usage = usage;
 		g->have_usage = true;
+		return;
 	}
+	/* no cpu.stat (cgroup v1, a simulated machine): the events' enabled time, which passes while
+	 * the cgroup runs on a CPU (for the root, always) */
+	for (int e = 0; e < w->nev && interval > 0; e++)
+		if (g->val[e].state == EVS_OK && !(g->m[M_UTIL] >= 100 * (double)g->val[e].enabled / (interval * 1e9)))
+			g->m[M_UTIL] = 100 * (double)g->val[e].enabled / (interval * 1e9);
 }
 
 /* The counters for the event list now counted: (re)made, and every target opened again on a
@@ -494,6 +508,19 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 	return 0;
 }
 
+/* Read every target once, discarding the counts: their intervals all start now (opening many
+ * takes a while, and the first opened would count the longest). */
+static void wl_baseline(struct app *a, struct app_wl *w)
+{
+	for (int i = 0; i < w->np; i++)
+		for (int k = 0; k < w->p[i].nt; k++)
+			wlc_read(w->cnt, w->p[i].slot[k], w->tmp);
+	for (int i = 0; i < w->ng; i++)
+		if (w->g[i].slot >= 0)
+			wlc_read(w->cnt, w->g[i].slot, w->tmp);
+	w->t_last = app_clock(a);
+}
+
 /* After the event list changed: open every target again with the new events. */
 static void wl_reopen(struct app *a, struct app_wl *w)
 {
@@ -523,6 +550,7 @@ static void wl_reopen(struct app *a, struct app_wl *w)
 		if (r < 0)
 			snprintf(g->why, sizeof(g->why), "%s", errmsg_text(&em, r));
 	}
+	wl_baseline(a, w);
 }
 
 static void fill_rows(struct app *a, struct app_wl *w)
@@ -560,11 +588,15 @@ static void fill_rows(struct app *a, struct app_wl *w)
 void app_wl_sample(struct app *a)
 {
 	struct app_wl *w = a->wl;
-	double interval = a->model.cur.interval;
+	double now = app_clock(a), interval;
 	int k = 0;
 
 	if (!w)
 		return;
+	/* the workloads' interval runs from their last read, not the CPUs': reading the CPUs came
+	 * between (on a large machine it takes a while) */
+	interval = now - w->t_last;
+	w->t_last = now;
 	for (int i = 0; i < w->np; i++) {   /* rows that showed their end last time go */
 		if (w->p[i].exited)
 			proc_free(w, &w->p[i]);
@@ -572,8 +604,10 @@ void app_wl_sample(struct app *a)
 			w->p[k++] = w->p[i];
 	}
 	w->np = k;
-	if (w->gen != a->evl_gen + 1)
+	if (w->gen != a->evl_gen + 1) {   /* not told by app_wl_events_changed */
 		wl_reopen(a, w);
+		interval = 0;
+	}
 	for (int i = 0; i < w->np; i++)
 		proc_sample(a, w, &w->p[i], interval);
 	for (int i = 0; i < w->ng; i++)
@@ -657,8 +691,15 @@ int app_wl_open(struct app *a)
 	if (a->cnt)
 		counters_read(a->cnt, &a->model);
 	app_util_baseline(a);
-	a->last_sample = app_clock(a);
+	wl_baseline(a, w);
+	a->last_sample = w->t_last;
 	return 0;
+}
+
+void app_wl_events_changed(struct app *a)
+{
+	if (a->wl && a->wl->gen != a->evl_gen + 1)
+		wl_reopen(a, a->wl);
 }
 
 int app_wl_fds(const struct app *a)

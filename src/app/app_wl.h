@@ -21,6 +21,8 @@ int app_wl_open(struct app *a);
 /* Each sample, after the model's figures: read the targets, follow the ones that exited (their
  * last counts shown once, marked exited), fill a->model.cur.wl. */
 void app_wl_sample(struct app *a);
+/* The event list changed (app_events_apply): count the new one for every workload from now on. */
+void app_wl_events_changed(struct app *a);
 /* Whether the command is still running (it is polled, not reaped twice); false without one. */
 bool app_wl_command_running(struct app *a);
 /* When the command has ended: 1 and its exit status as a shell gives it (128 + signal); else 0. */

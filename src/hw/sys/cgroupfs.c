@@ -100,6 +100,16 @@ int cgroupfs_find(struct cgroupfs *fs, struct errmsg *em)
 	if (cgroupfs_parse_mountinfo(buf, fs) < 0)
 		return errmsg_set(em, -ENOENT, "no cgroup2 file system (nor a cgroup v1 perf_event hierarchy) "
 				  "is mounted: mount one (mount -t cgroup2 none /sys/fs/cgroup) to count cgroups");
+	/* a tree's mountinfo (--sysfs, --sim: T/proc) names mount points inside the tree T */
+	if (procfs_root() && strcmp(procfs_root(), "/proc") != 0) {
+		const char *root = procfs_root(), *slash = strrchr(root, '/');
+		char full[sizeof(fs->mount)];
+		int n = snprintf(full, sizeof(full), "%.*s%s", slash ? (int)(slash - root) : 0, root, fs->mount);
+
+		if (n < 0 || (size_t)n >= sizeof(full))
+			return errmsg_set(em, -ENAMETOOLONG, "%s: cgroup mount point too long", root);
+		memcpy(fs->mount, full, (size_t)n + 1);
+	}
 	return 0;
 }
 
