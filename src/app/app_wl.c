@@ -22,50 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define WL_THREADS_MAX 4096   /* threads of one process counted; the rest said in its row */
-
-struct wl_proc {
-	int pid, kind;                /* WL_PROCESS or WL_THREAD */
-	unsigned long long start;
-	char comm[72], user[40], cgroup[512];
-	int *slot, *tid, nt, capt;
-	int left_out;                 /* threads not counted (WL_THREADS_MAX) */
-	bool exited, command;
-	bool denied;
-	char why[512];
-	struct ev_val *val;           /* [nev] */
-	double m[NMETRICS];
-};
-
-struct wl_cg {
-	char path[512];
-	int slot;
-	uint64_t usage;
-	bool have_usage;
-	bool denied;
-	char why[512];
-	struct ev_val *val;
-	double m[NMETRICS];
-};
-
-struct app_wl {
-	struct cgroupfs fs;
-	struct wlc *cnt;
-	int nev;
-	struct wl_proc *p;
-	int np, capp;
-	struct wl_cg *g;
-	int ng;
-	struct wl_row *rows;
-	int caprows;
-	bool *use;                    /* [nev]: the events counted per workload */
-	struct ev_val *tmp;           /* [nev]: one slot's read */
-	unsigned gen;                 /* the event list's generation counted, + 1 */
-	double t_last;                /* the clock at the last read: the workloads' own interval */
-	pid_t child;                  /* the command, 0 none */
-	bool child_done;
-	int child_status;
-};
+#include "app_wl_impl.h"
 
 bool app_wl_wanted(const struct app *a)
 {
@@ -76,7 +33,7 @@ bool app_wl_wanted(const struct app *a)
 
 /* "root", or the uid when it has no name (or the tasks are a tree's: --sim, --sysfs, whose users
  * are not this machine's) */
-static void user_name(int uid, char *out, size_t n)
+void wl_user_name(int uid, char *out, size_t n)
 {
 	static int last_uid = -2;
 	static char last[40];
@@ -103,7 +60,7 @@ static void user_name(int uid, char *out, size_t n)
 }
 
 /* The events counted per workload: the user's, not uncore (a box counts no task). */
-static bool *events_used(struct app *a)
+bool *wl_events_used(struct app *a)
 {
 	int n, *own = evlist_owned(&a->evl, EVO_USER, &n);
 	bool *use = calloc((size_t)(a->evl.flat.n ? a->evl.flat.n : 1), sizeof(bool));
@@ -194,7 +151,7 @@ static int proc_facts(struct app_wl *w, struct wl_proc *p)
 	if (r < 0)
 		return r == -ENOENT || r == -EINVAL ? -ENOENT : r;
 	printable(p->comm, sizeof(p->comm), t.comm);
-	user_name(t.uid, p->user, sizeof(p->user));
+	wl_user_name(t.uid, p->user, sizeof(p->user));
 	p->start = t.start;
 	if (!w->fs.mount[0] || proctask_cgroup(p->pid, w->fs.v1 ? "perf_event" : NULL, p->cgroup,
 					       sizeof(p->cgroup)) < 0)
@@ -228,7 +185,7 @@ static struct wl_proc *proc_new(struct app_wl *w, int pid, int kind)
 	return p;
 }
 
-static void proc_free(struct app_wl *w, struct wl_proc *p)
+void wl_proc_free(struct app_wl *w, struct wl_proc *p)
 {
 	proc_drop_slots(w, p);
 	free(p->slot);
@@ -238,7 +195,7 @@ static void proc_free(struct app_wl *w, struct wl_proc *p)
 
 /* Count process (or thread) pid. 0; -ENOENT no such task; a refusal leaves the row, not counted,
  * with why (returned, em filled); other errors drop it. */
-static int proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em)
+int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em)
 {
 	struct wl_proc *p = proc_new(w, pid, kind);
 	int r;
@@ -246,7 +203,7 @@ static int proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct er
 	if (!p)
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	if (!on_exec && (r = proc_facts(w, p)) < 0) {
-		proc_free(w, p);
+		wl_proc_free(w, p);
 		w->np--;
 		return errmsg_set(em, r, "%s %d: no such %s", kind == WL_THREAD ? "thread" : "process", pid,
 				  kind == WL_THREAD ? "thread" : "process");
@@ -258,15 +215,26 @@ static int proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct er
 		snprintf(p->why, sizeof(p->why), "%s", errmsg_text(em, r));
 		return r;
 	}
-	proc_free(w, p);
+	wl_proc_free(w, p);
 	w->np--;
 	return r;
 }
 
-static int cg_add(struct app_wl *w, const char *arg, struct errmsg *em)
+int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em)
 {
-	struct wl_cg *g = &w->g[w->ng];
+	struct wl_cg *g;
 	int fd, r;
+
+	if (w->ng == w->capg) {
+		int cap = w->capg ? w->capg * 2 : 8;
+		struct wl_cg *n = realloc(w->g, sizeof(*n) * (size_t)cap);
+
+		if (!n)
+			return errmsg_set(em, -ENOMEM, "out of memory");
+		w->g = n;
+		w->capg = cap;
+	}
+	g = &w->g[w->ng];
 
 	memset(g, 0, sizeof(*g));
 	g->slot = -1;
@@ -345,7 +313,7 @@ static int command_start(struct app *a, struct app_wl *w)
 		child_run(argv, go[0], fail[1], a->opt.wl.command_quiet);
 	close(go[0]);
 	close(fail[1]);
-	r = proc_add(w, w->child, WL_PROCESS, true, &em);
+	r = wl_proc_add(w, w->child, WL_PROCESS, true, &em);
 	if (r < 0) {
 		close(go[1]);   /* the child exits without running the command */
 		close(fail[0]);
@@ -357,7 +325,7 @@ static int command_start(struct app *a, struct app_wl *w)
 	p = &w->p[w->np - 1];
 	p->command = true;
 	printable(p->comm, sizeof(p->comm), strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
-	user_name((int)getuid(), p->user, sizeof(p->user));
+	wl_user_name((int)getuid(), p->user, sizeof(p->user));
 	r = (int)write(go[1], "g", 1);
 	close(go[1]);
 	got = read(fail[0], &e, sizeof(e));
@@ -465,7 +433,7 @@ static void cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double i
 static int wl_count_list(struct app *a, struct app_wl *w)
 {
 	struct wlc *c;
-	bool *use = events_used(a);
+	bool *use = wl_events_used(a);
 	int *cpus = malloc(sizeof(int) * (size_t)(a->model.ncpus ? a->model.ncpus : 1)), r;
 
 	if (!use || !cpus) {
@@ -571,6 +539,8 @@ static void fill_rows(struct app *a, struct app_wl *w)
 	for (int i = 0; i < w->np; i++) {
 		const struct wl_proc *p = &w->p[i];
 
+		if (p->fresh)
+			continue;
 		w->rows[n++] = (struct wl_row){ .kind = p->kind, .pid = p->pid, .comm = p->comm,
 			.user = p->user, .cgroup = p->cgroup, .nthreads = p->nt, .exited = p->exited,
 			.why = p->denied ? p->why : NULL, .ev = p->val, .m = p->m };
@@ -578,6 +548,8 @@ static void fill_rows(struct app *a, struct app_wl *w)
 	for (int i = 0; i < w->ng; i++) {
 		const struct wl_cg *g = &w->g[i];
 
+		if (g->fresh)
+			continue;
 		w->rows[n++] = (struct wl_row){ .kind = WL_CGROUP, .comm = "", .user = "", .cgroup = g->path,
 			.why = g->denied ? g->why : NULL, .ev = g->val, .m = g->m };
 	}
@@ -599,7 +571,7 @@ void app_wl_sample(struct app *a)
 	w->t_last = now;
 	for (int i = 0; i < w->np; i++) {   /* rows that showed their end last time go */
 		if (w->p[i].exited)
-			proc_free(w, &w->p[i]);
+			wl_proc_free(w, &w->p[i]);
 		else
 			w->p[k++] = w->p[i];
 	}
@@ -609,9 +581,18 @@ void app_wl_sample(struct app *a)
 		interval = 0;
 	}
 	for (int i = 0; i < w->np; i++)
+		w->p[i].fresh = false;
+	for (int i = 0; i < w->ng; i++)
+		w->g[i].fresh = false;
+	for (int i = 0; i < w->np; i++)
 		proc_sample(a, w, &w->p[i], interval);
 	for (int i = 0; i < w->ng; i++)
 		cg_sample(a, w, &w->g[i], interval);
+	/* the views' choice, after the reads: what it opens counts from now, shown from the next */
+	if (w->pick & WL_PICK_PROCS)
+		wl_auto_procs(a, w);
+	if (w->pick & WL_PICK_CGROUPS)
+		wl_auto_cgroups(a, w);
 	fill_rows(a, w);
 }
 
@@ -626,7 +607,7 @@ static int open_targets(struct app *a, struct app_wl *w)
 		bool thr = i >= o->npids;
 		int id = thr ? o->tids[i - o->npids] : o->pids[i];
 
-		r = proc_add(w, id, thr ? WL_THREAD : WL_PROCESS, false, &em);
+		r = wl_proc_add(w, id, thr ? WL_THREAD : WL_PROCESS, false, &em);
 		if (r == -ENOENT) {
 			printable_eprintf("pmutop: %s %d: no such %s\n", thr ? "-t" : "-p", id, thr ? "thread" : "process");
 			return 2;
@@ -646,7 +627,7 @@ static int open_targets(struct app *a, struct app_wl *w)
 	for (int i = 0; i < o->ncgroups; i++) {
 		int had = w->ng;
 
-		r = cg_add(w, o->cgroups[i], &em);
+		r = wl_cg_add(w, o->cgroups[i], &em);
 		if (r < 0 && w->ng == had) {   /* not a cgroup: nothing to show */
 			printable_eprintf("pmutop: -G %s: %s\n", o->cgroups[i], errmsg_text(&em, r));
 			return 2;
@@ -667,6 +648,22 @@ static int open_targets(struct app *a, struct app_wl *w)
 	return 0;
 }
 
+/* a->wl made, counting the event list, with nothing in it yet. 0 or -ENOMEM. */
+static int wl_create(struct app *a)
+{
+	struct app_wl *w;
+
+	if (a->wl)
+		return 0;
+	if (!(w = a->wl = calloc(1, sizeof(*w))))
+		return -ENOMEM;
+	cgroupfs_find(&w->fs, NULL);   /* -G's, and the processes' cgroups */
+	if (wl_count_list(a, w) < 0)
+		return -ENOMEM;
+	w->t_last = app_clock(a);
+	return 0;
+}
+
 int app_wl_open(struct app *a)
 {
 	struct app_wl *w;
@@ -674,16 +671,11 @@ int app_wl_open(struct app *a)
 
 	if (!app_wl_wanted(a))
 		return 0;
-	if (!(w = a->wl = calloc(1, sizeof(*w))) ||
-	    !(w->g = calloc((size_t)(a->opt.wl.ncgroups ? a->opt.wl.ncgroups : 1), sizeof(*w->g)))) {
+	if (wl_create(a) < 0) {
 		fprintf(stderr, "pmutop: out of memory\n");
 		return 1;
 	}
-	cgroupfs_find(&w->fs, NULL);   /* -G's, and the processes' cgroups */
-	if (wl_count_list(a, w) < 0) {
-		fprintf(stderr, "pmutop: out of memory\n");
-		return 1;
-	}
+	w = a->wl;
 	if ((r = open_targets(a, w)))
 		return r;
 	/* the first interval starts now for the CPUs too, so that the frames' intervals are the
@@ -694,6 +686,48 @@ int app_wl_open(struct app *a)
 	wl_baseline(a, w);
 	a->last_sample = w->t_last;
 	return 0;
+}
+
+/* Stop counting what the views chose: their processes (procs), their cgroups. */
+static void wl_unpick(struct app_wl *w, bool procs, bool cgroups)
+{
+	int k = 0;
+
+	for (int i = 0; i < w->np; i++) {
+		if (procs && w->p[i].picked)
+			wl_proc_free(w, &w->p[i]);
+		else
+			w->p[k++] = w->p[i];
+	}
+	w->np = k;
+	k = 0;
+	for (int i = 0; i < w->ng; i++) {
+		if (cgroups && w->g[i].picked) {
+			wlc_drop(w->cnt, w->g[i].slot);
+			free(w->g[i].val);
+		} else {
+			w->g[k++] = w->g[i];
+		}
+	}
+	w->ng = k;
+}
+
+int app_wl_pick(struct app *a, bool procs, bool cgroups)
+{
+	if (!procs && !cgroups && !a->wl)
+		return 0;
+	if (wl_create(a) < 0)
+		return -ENOMEM;
+	a->wl->pick = (procs ? WL_PICK_PROCS : 0) | (cgroups ? WL_PICK_CGROUPS : 0);
+	wl_unpick(a->wl, !procs, !cgroups);
+	return 0;
+}
+
+void app_wl_pick_info(const struct app *a, bool cgroups, struct wl_pick_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (a->wl)
+		*out = a->wl->info[cgroups];
 }
 
 void app_wl_events_changed(struct app *a)
@@ -723,7 +757,7 @@ void app_wl_close(struct app *a)
 		waitpid(w->child, NULL, 0);
 	}
 	for (int i = 0; i < w->np; i++)
-		proc_free(w, &w->p[i]);
+		wl_proc_free(w, &w->p[i]);
 	for (int i = 0; i < w->ng; i++)
 		free(w->g[i].val);
 	wlc_free(w->cnt);
@@ -732,6 +766,7 @@ void app_wl_close(struct app *a)
 	free(w->rows);
 	free(w->use);
 	free(w->tmp);
+	free(w->seen);
 	free(w);
 	a->wl = NULL;
 }

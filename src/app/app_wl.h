@@ -27,6 +27,16 @@ void app_wl_events_changed(struct app *a);
 bool app_wl_command_running(struct app *a);
 /* When the command has ended: 1 and its exit status as a shell gives it (128 + signal); else 0. */
 int app_wl_command_status(const struct app *a, int *status);
+/* The processes view (procs) and the cgroups view (cgroups) while shown: each refresh the busiest
+ * processes (CPU time from /proc) and the busiest cgroups (cpu.stat) are counted, beside those the
+ * command line named, within a descriptor budget. 0 or -ENOMEM. */
+int app_wl_pick(struct app *a, bool procs, bool cgroups);
+/* What the last choice saw: tasks or cgroups looked at, counted, and left out with why. */
+struct wl_pick_info {
+	int seen, counted, left_out;
+	char why[160];                /* why some were left out, "" none */
+};
+void app_wl_pick_info(const struct app *a, bool cgroups, struct wl_pick_info *out);
 /* Descriptors the workload counters hold, and read() calls since the last call. */
 int app_wl_fds(const struct app *a);
 long app_wl_take_reads(struct app *a);

@@ -172,9 +172,9 @@ int proctask_parse_cgroup(const char *text, const char *v1, char *out, size_t n)
 	return -ENOENT;
 }
 
-int proctask_read(int pid, struct proctask *t)
+int proctask_read_stat(int pid, struct proctask *t)
 {
-	char rel[64], buf[1024], st[4096];
+	char rel[64], buf[1024];
 	int r;
 
 	snprintf(rel, sizeof(rel), "%d/stat", pid);
@@ -182,6 +182,16 @@ int proctask_read(int pid, struct proctask *t)
 		return r == -ESRCH ? -ENOENT : r;
 	if (proctask_parse_stat(buf, t) < 0 || t->pid != pid)
 		return -EINVAL;
+	return 0;
+}
+
+int proctask_read(int pid, struct proctask *t)
+{
+	char rel[64], st[4096];
+	int r;
+
+	if ((r = proctask_read_stat(pid, t)) < 0)
+		return r;
 	snprintf(rel, sizeof(rel), "%d/status", pid);
 	if (procfs_read(rel, st, sizeof(st)) > 0)
 		t->uid = proctask_parse_uid(st);

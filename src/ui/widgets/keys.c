@@ -14,6 +14,8 @@ const struct ui_key ui_keys[] = {
 	{ 's',           UA_SOCKETS,   "s",          "sockets view: per-socket totals and uncore figures" },
 	{ 'u',           UA_UNCORE,    "u",          "uncore view: discovered PMON boxes" },
 	{ 'e',           UA_EVENTS,    "e",          "events view: choose the events counted" },
+	{ 'P',           UA_PROCS,     "P",          "processes view: the busiest processes' counts (IPC, misses...), counted per task" },
+	{ 'G',           UA_CGROUPS,   "G",          "cgroups view: the busiest cgroups (services, containers), counted per cgroup" },
 	{ 'T',           UA_TOPDOWN,   "T",          "top-down view: where each CPU's pipeline slots go (opens its events)" },
 	{ ' ',           UA_TOGGLE,    "space Enter", "toggle the selected event / expand the selected group" },
 	{ '\n',          UA_TOGGLE,    NULL,         NULL },
