@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
 #include "app.h"
-#include "app_wl.h"
 #include "hw/perf/counters.h"
 #include "hw/sys/seam.h"
 #include "base/errmsg.h"
@@ -156,7 +155,8 @@ int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em)
 	memset(next, 0, sizeof(*next));
 	evlist_free(&old);
 	a->evl_gen++;
-	app_wl_events_changed(a);   /* the workloads count the new list too */
+	if (a->on_events)   /* the workloads count the new list too */
+		a->on_events(a);
 	app_update_budget(a);
 	return 0;
 }

@@ -105,6 +105,8 @@ struct app {
 	struct exporter *exp;      /* --listen / --prom, NULL when off */
 	/* called after each sample's figures are derived (the exporter publishes them); NULL none */
 	void (*on_frame)(struct app *a);
+	/* called when the event list changed (app_events_apply): the workloads count it too; NULL none */
+	void (*on_events)(struct app *a);
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
 	struct app_wl *wl;         /* the workloads of -p, -t, -G, -- COMMAND (app_wl.c), NULL none */

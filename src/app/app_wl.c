@@ -661,6 +661,7 @@ static int wl_create(struct app *a)
 	if (wl_count_list(a, w) < 0)
 		return -ENOMEM;
 	w->t_last = app_clock(a);
+	a->on_events = app_wl_events_changed;
 	return 0;
 }
 
@@ -767,6 +768,8 @@ void app_wl_close(struct app *a)
 	free(w->use);
 	free(w->tmp);
 	free(w->seen);
+	free(w->cgseen);
 	free(w);
 	a->wl = NULL;
+	a->on_events = NULL;
 }
