@@ -74,6 +74,7 @@ struct app_opts {              /* the command line */
 	const char *prom;          /* --prom FILE */
 	const char *web_config;    /* --web-config FILE: TLS and basic authentication */
 	bool no_cpu_gauges;        /* --no-cpu-gauges */
+	int export_cgroups;        /* --export-cgroups[=N]: series for the N busiest cgroups, 0 none */
 	bool quiet;                /* --quiet: no batch rows (exporting only) */
 	int color;                 /* --color WHEN: enum color_mode + 1, 0 when not given */
 	bool list_events;          /* --list-events [GLOB] */

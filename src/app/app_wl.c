@@ -719,8 +719,22 @@ int app_wl_pick(struct app *a, bool procs, bool cgroups)
 		return 0;
 	if (wl_create(a) < 0)
 		return -ENOMEM;
+	cgroups |= a->wl->cg_level > 0;   /* the exporter's go on */
 	a->wl->pick = (procs ? WL_PICK_PROCS : 0) | (cgroups ? WL_PICK_CGROUPS : 0);
 	wl_unpick(a->wl, !procs, !cgroups);
+	return 0;
+}
+
+int app_wl_pick_level(struct app *a, int level)
+{
+	if (wl_create(a) < 0)
+		return -ENOMEM;
+	a->wl->cg_level = level;
+	a->wl->pick |= WL_PICK_CGROUPS;
+	wl_auto_cgroups(a, a->wl);   /* counting from now: the first frame has them */
+	wl_baseline(a, a->wl);
+	for (int i = 0; i < a->wl->ng; i++)
+		a->wl->g[i].fresh = false;
 	return 0;
 }
 

@@ -31,6 +31,9 @@ int app_wl_command_status(const struct app *a, int *status);
  * processes (CPU time from /proc) and the busiest cgroups (cpu.stat) are counted, beside those the
  * command line named, within a descriptor budget. 0 or -ENOMEM. */
 int app_wl_pick(struct app *a, bool procs, bool cgroups);
+/* The exporter's cgroups: those level levels down the tree, the busiest counted each refresh
+ * (with the views' choice). 0 or -ENOMEM. */
+int app_wl_pick_level(struct app *a, int level);
 /* What the last choice saw: tasks or cgroups looked at, counted, and left out with why. */
 struct wl_pick_info {
 	int seen, counted, left_out;

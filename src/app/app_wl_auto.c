@@ -199,7 +199,20 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	now = malloc(sizeof(*now) * (size_t)c.cap);
 	r = malloc(sizeof(*r) * (size_t)c.cap);
 	if (c.path && now && r)
-		walk(&w->fs, "/", WL_PICK_CGROUP_DEPTH, &c);
+		walk(&w->fs, "/", w->cg_level > 0 ? w->cg_level : WL_PICK_CGROUP_DEPTH, &c);
+	if (w->cg_level > 0) {   /* only that level: siblings, none inside another */
+		int k = 0;
+
+		for (int i = 0; i < c.n; i++) {
+			int d = 0;
+
+			for (const char *p = c.path[i]; *p; p++)
+				d += *p == '/';
+			if (d == w->cg_level)
+				memmove(c.path[k++], c.path[i], sizeof(c.path[0]));
+		}
+		c.n = k;
+	}
 	for (int i = 0; i < c.n; i++) {   /* CPU time since the last look, 0 without cpu.stat */
 		uint64_t u = 0;
 		struct wl_seen *old = NULL, key = { .pid = (int)path_hash(c.path[i]) };

@@ -72,6 +72,7 @@ struct app_wl {
 	pid_t child;                  /* the command, 0 none */
 	/* the views' choice (app_wl_auto.c) */
 	unsigned pick;                /* WL_PICK_* */
+	int cg_level;                 /* > 0: only the cgroups that many levels down (the exporter's) */
 	struct wl_seen *seen;         /* every process at the last look, by PID: rebuilt each time */
 	int nseen;
 	struct wl_seen *cgseen;       /* every cgroup at the last look, by the hash of its path */

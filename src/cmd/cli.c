@@ -32,7 +32,7 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -61,6 +61,7 @@ static const struct option long_opts[] = {
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
 	{ "no-cpu-gauges", no_argument, NULL, OPT_NO_CPU_GAUGES },
+	{ "export-cgroups", optional_argument, NULL, OPT_EXPORT_CGROUPS },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
@@ -122,6 +123,8 @@ static void usage(FILE *f)
 "      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
 "                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
+"      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the second level of\n"
+"                           the tree), the rest summed as cgroup=\"other\"\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version and the paths built in\n",
@@ -267,6 +270,11 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_QUIET: a->opt.quiet = true; break;
 		case OPT_WEB_CONFIG: a->opt.web_config = optarg; break;
 		case OPT_NO_CPU_GAUGES: a->opt.no_cpu_gauges = true; break;
+		case OPT_EXPORT_CGROUPS:
+			a->opt.export_cgroups = optarg ? (int)strtol(optarg, &end, 10) : 5;
+			if (optarg && (*end || a->opt.export_cgroups < 1 || a->opt.export_cgroups > 1000))
+				return fail_usage("--export-cgroups takes a number of cgroups from 1 to 1000, not '%s'", optarg);
+			break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;
@@ -552,6 +560,11 @@ static int run(struct app *a)
 		return r;
 	if ((r = app_wl_open(a)))
 		return r;
+	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
+	 * so "other" sums no cgroup twice) */
+	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom) && !a->opt.wl.ncgroups &&
+	    app_wl_pick_level(a, 2) < 0)
+		return 1;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
 		printable_eprintf("pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
 #include "app/app.h"
+#include "app/app_wl.h"
 #include "output.h"
 #include "out_topdown.h"
 #include "hw/sys/cpulist.h"
@@ -118,7 +119,7 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 	const struct frame *f = &m->cur;
 	size_t sl = strlen(sep);
 
-	if (a->wl) {   /* -p, -t, -G, -- COMMAND: their rows, as perf stat -p / -G writes them */
+	if (app_wl_wanted(a)) {   /* -p, -t, -G, -- COMMAND: their rows, as perf stat -p / -G writes them */
 		csv_workloads(b, a, sep);
 		return;
 	}
