@@ -77,7 +77,6 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 	struct errmsg em = { 0 };
 	long room = fd_room(w);
 
-	(void)a;
 	if (n < 0 || !now || !r) {
 		free(now);
 		free(r);
@@ -103,14 +102,14 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 	for (int i = w->np - 1; i >= 0; i--) {
 		bool keep = false;
 
-		for (int j = 0; j < k && j < 2 * WL_PICK_PROCS_MAX && !keep; j++)
+		for (int j = 0; j < k && j < 2 * a->set.wl_processes && !keep; j++)
 			keep = now[r[j].i].pid == w->p[i].pid;
 		if (w->p[i].picked && !keep && !w->p[i].exited)
 			drop_proc(w, i);
 	}
 	memset(in, 0, sizeof(*in));
 	in->seen = k + more;
-	for (int j = 0; j < k && j < WL_PICK_PROCS_MAX; j++) {
+	for (int j = 0; j < k && j < a->set.wl_processes; j++) {
 		int pid = now[r[j].i].pid, at = counted_at(w, pid);
 
 		if (at >= 0) {
@@ -192,14 +191,13 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	struct errmsg em = { 0 };
 	long room = fd_room(w), per = wlc_fds_per_cgroup(w->cnt);
 
-	(void)a;
 	if (!w->fs.mount[0])
 		return;
 	c.path = malloc(sizeof(*c.path) * (size_t)c.cap);
 	now = malloc(sizeof(*now) * (size_t)c.cap);
 	r = malloc(sizeof(*r) * (size_t)c.cap);
 	if (c.path && now && r)
-		walk(&w->fs, "/", w->cg_level > 0 ? w->cg_level : WL_PICK_CGROUP_DEPTH, &c);
+		walk(&w->fs, "/", w->cg_level > 0 ? w->cg_level : a->set.wl_cgroup_depth, &c);
 	if (w->cg_level > 0) {   /* only that level: siblings, none inside another */
 		int k = 0;
 
@@ -233,7 +231,7 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	for (int i = w->ng - 1; i >= 0; i--) {   /* the picked ones far behind, or gone, go */
 		bool keep = false;
 
-		for (int j = 0; j < c.n && j < 2 * WL_PICK_CGROUPS_MAX && !keep; j++)
+		for (int j = 0; j < c.n && j < 2 * a->set.wl_cgroups && !keep; j++)
 			keep = strcmp(c.path[r[j].i], w->g[i].path) == 0;
 		if (w->g[i].picked && !keep) {
 			wlc_drop(w->cnt, w->g[i].slot);
@@ -244,7 +242,7 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	}
 	memset(in, 0, sizeof(*in));
 	in->seen = c.n;
-	for (int j = 0; j < c.n && j < WL_PICK_CGROUPS_MAX; j++) {
+	for (int j = 0; j < c.n && j < a->set.wl_cgroups; j++) {
 		const char *path = c.path[r[j].i];
 
 		if (counted_cg(w, path) >= 0) {

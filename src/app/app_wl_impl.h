@@ -50,9 +50,7 @@ struct wl_seen {
 };
 
 enum { WL_PICK_PROCS = 1, WL_PICK_CGROUPS = 2 };
-#define WL_PICK_PROCS_MAX 32      /* busiest processes counted while the view is shown */
-#define WL_PICK_CGROUPS_MAX 24    /* cgroups counted while the view is shown */
-#define WL_PICK_CGROUP_DEPTH 3    /* levels of the cgroup tree walked */
+/* how many are counted, and how deep the cgroup tree is walked: [workloads] in the settings */
 #define WL_PICK_SCAN_MAX 65536    /* processes (cgroups) looked at per refresh */
 
 struct app_wl {

@@ -562,7 +562,10 @@ static int run(struct app *a)
 		return r;
 	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
 	 * so "other" sums no cgroup twice) */
-	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom) && !a->opt.wl.ncgroups &&
+	if (!a->opt.export_cgroups)
+		a->opt.export_cgroups = a->set.export_cgroups;
+	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom || a->set.listen[0] || a->set.textfile[0]) &&
+	    !a->opt.wl.ncgroups &&
 	    app_wl_pick_level(a, 2) < 0)
 		return 1;
 	/* a sort key from the config must name a column; said before the screen takes over */
