@@ -200,10 +200,61 @@ void out_csv_header(struct outbuf *b, const struct app *a)
 	}
 }
 
+/* The workloads' rows as text: time, the process (COMM-PID) or cgroup, count, unit, event. */
+static void text_workloads(struct outbuf *b, const struct app *a)
+{
+	const struct model *m = &a->model;
+	const struct frame *f = &m->cur;
+
+	if (f->seq % 25 == 1)
+		ob_str(b, "#           time target                                   counts unit events\n");
+	for (int e = 0; e < m->nev; e++)
+		for (int i = 0; i < f->nwl; i++) {
+			const struct wl_row *w = &f->wl[i];
+			char who[64];
+			size_t start;
+			int n;
+
+			if (w->ev[e].state == EVS_ABSENT)
+				continue;
+			time_field(b, f->t);
+			if (w->kind == WL_CGROUP)
+				snprintf(who, sizeof(who), "%s", w->cgroup);
+			else
+				snprintf(who, sizeof(who), "%s-%d", w->comm, w->pid);
+			ob_char(b, ' ');
+			start = b->len;
+			ob_text(b, who);
+			for (n = (int)(b->len - start); n < 30; n++)
+				ob_char(b, ' ');
+			start = b->len;
+			value_field(b, &w->ev[e], m->ev[e].unit);
+			ob_pad_left(b, start, 20);
+			ob_str(b, "      ");
+			ob_text(b, m->ev[e].unit);
+			for (size_t k = strlen(m->ev[e].unit); k < 6; k++)
+				ob_char(b, ' ');
+			ob_text(b, m->ev[e].name);
+			if (w->why) {
+				ob_str(b, "   # not counted: ");
+				ob_text(b, w->why);
+			} else if (w->exited) {
+				ob_str(b, "   # exited");
+			}
+			ob_char(b, '\n');
+			ob_spill(b);
+		}
+}
+
 void out_text_frame(struct outbuf *b, const struct app *a)
 {
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
+
+	if (app_wl_wanted(a)) {   /* -p, -t, -G, -- COMMAND: their rows, as perf stat -p prints them */
+		text_workloads(b, a);
+		return;
+	}
 
 	/* perf stat -I -A heads the first interval's rows with this line, and again every 25 */
 	if (f->seq % 25 == 1)

@@ -120,6 +120,18 @@ fi
 "$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock -p "$busy_pid,$$" >"$TMPD/two.csv" 2>"$TMPD/two.err"
 check two_processes_rows grep -q "^ *[0-9.]*,sh-$busy_pid,[0-9.]*,msec,task-clock," "$TMPD/two.csv"
 
+# plain text rows, and a hostile command name (an escape sequence set in /proc/self/comm) made printable
+python3 -c 'import time; open("/proc/self/comm", "w").write("x\x1b[2Jy"); time.sleep(5)' &
+hostile=$!
+i=0
+while [ $i -lt 50 ] && ! grep -q "^x" "/proc/$hostile/comm" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+"$PMUTOP" -b -n 1 -d 0.3 -e task-clock -p "$busy_pid,$hostile" >"$TMPD/t.txt" 2>/dev/null
+"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock -p "$busy_pid,$hostile" >"$TMPD/h.csv" 2>/dev/null
+kill "$hostile" 2>/dev/null
+check text_rows grep -Eq "^ +[0-9.]+ sh-$busy_pid +[0-9.]+ +msec +task-clock" "$TMPD/t.txt"
+check hostile_comm_printable sh -c '! grep -q "$(printf "\033")" "$0" "$1" && grep -Fq "x\x1b[2Jy-$2," "$1" && grep -Fq "x\x1b[2Jy-$2 " "$0"' \
+	"$TMPD/t.txt" "$TMPD/h.csv" "$hostile"
+
 # a process that exits mid-run: its last counts once, marked exited, then its row is gone, no error
 sleep 0.5 &
 short=$!
