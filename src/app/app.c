@@ -109,8 +109,12 @@ static int perf_count(struct app *a, const struct ev_list *flat, struct model *m
 
 static int perf_sample(struct app *a)
 {
-	int r = counters_read(a->cnt, &a->model);
+	int r = a->cnt ? counters_read(a->cnt, &a->model) : 0;   /* none: the CPUs were refused */
 
+	if (!a->cnt) {
+		app_util_sample(a);
+		return 0;
+	}
 	note_reads(a);
 	app_util_sample(a);
 	return r;

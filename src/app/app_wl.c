@@ -31,6 +31,13 @@ bool app_wl_wanted(const struct app *a)
 	return o->npids || o->ntids || o->ncgroups || o->command;
 }
 
+bool app_wl_tasks_only(const struct app *a)
+{
+	const struct app_wl_opts *o = &a->opt.wl;
+
+	return (o->npids || o->ntids || o->command) && !o->ncgroups;
+}
+
 /* "root", or the uid when it has no name (or the tasks are a tree's: --sim, --sysfs, whose users
  * are not this machine's) */
 void wl_user_name(int uid, char *out, size_t n)
@@ -641,6 +648,9 @@ static int open_targets(struct app *a, struct app_wl *w)
 	}
 	if (o->command && (r = command_start(a, w)))
 		return r;
+	if (wlc_user_only(w->cnt))
+		printable_eprintf("pmutop: note: perf_event_paranoid keeps the processes' kernel time out: their "
+				  "events count user time only (as perf's :u); root or CAP_PERFMON counts both\n");
 	if (!counted && refused && !o->command) {
 		printable_eprintf("pmutop: none of the processes or cgroups named can be counted\n");
 		return 1;

@@ -12,6 +12,9 @@ struct app;
 
 /* Whether the command line names workloads. */
 bool app_wl_wanted(const struct app *a);
+/* Whether the command line names only tasks (-p, -t, --: no cgroup), which one's own user may
+ * count where counting every CPU is refused. */
+bool app_wl_tasks_only(const struct app *a);
 /* After app_open_events: find the targets, start the command (held at its exec until its
  * counters are open), open their counters. 0, or an exit status with the message printed: 2 for
  * a target that is not there, 1 when none of them can be counted, 127 when the command cannot

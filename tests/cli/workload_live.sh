@@ -151,6 +151,31 @@ assert len(ends) == 1, seen
 assert all(s and not s[0]["exited"] and s[0]["counted"] for s in seen[:ends[0]]), seen
 assert not any(seen[ends[0] + 1:]), seen' "$TMPD/x.json" "$TMPD/x.err" "$rc" "$short"
 
+# another user's process: refused and said, never shown as idle; one's own counted without privileges
+# (where counting every CPU is refused, the processes alone, as perf stat -p)
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+	chmod 711 "$TMPD"
+	mkdir "$TMPD/u" && chmod 777 "$TMPD/u"
+	HOME=$TMPD/u setpriv --reuid=65534 --regid=65534 --clear-groups sh -c '
+		sh -c "while :; do :; done" & b=$!
+		"$0" -b --json -n 2 -d 0.3 -e task-clock,context-switches -p "$b,1" >"$1/u.json" 2>"$1/u.err"
+		echo $? >"$1/u.rc"; echo $b >"$1/u.pid"; kill $b' "$PMUTOP" "$TMPD/u"
+	check other_user_refused python3 -c '
+import json, sys
+d = sys.argv[1]
+rc, own = int(open(d + "/u.rc").read()), int(open(d + "/u.pid").read())
+err = open(d + "/u.err").read()
+assert rc == 0, (rc, err)
+assert "cannot count task 1" in err and "ptrace" in err, err
+for f in (json.loads(l) for l in open(d + "/u.json")):
+    ps = {p["pid"]: p for p in f["processes"]}
+    assert ps[1]["counted"] is False and "perf_event_paranoid" in ps[1]["why"], ps[1]
+    assert all(not e["counted"] for e in ps[1]["events"].values()), ps[1]   # not counted, never 0
+    assert ps[own]["counted"] and ps[own]["events"]["task-clock"]["value"] > 0, ps[own]' "$TMPD/u"
+else
+	skip other_user_refused "needs root and setpriv to run as another user"
+fi
+
 # targets that are not there, or not targets
 "$PMUTOP" -b -n 1 -p 12x >/dev/null 2>"$TMPD/e1"; rc1=$?
 "$PMUTOP" -b -n 1 -p 4194304 >/dev/null 2>"$TMPD/e2"; rc2=$?

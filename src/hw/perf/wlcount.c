@@ -45,6 +45,7 @@ struct wlc {
 	int nfds;
 	long reads;
 	bool raised;
+	bool user_only;      /* some task event counts user time only (perf_event_paranoid 2) */
 };
 
 int wlc_new(const struct ev_list *evl, const bool *use, const int *cpus, int ncpus,
@@ -190,6 +191,13 @@ static int open_on(struct wlc *w, struct wl_slot *s, int ci, int pid, int cpu, u
 		r = w->seam->open(w->seam->ctx, &a, pid, cpu, leader, flags | PERF_FLAG_FD_CLOEXEC);
 		if ((r == -EMFILE || r == -ENFILE) && raise_nofile(w))
 			r = w->seam->open(w->seam->ctx, &a, pid, cpu, leader, flags | PERF_FLAG_FD_CLOEXEC);
+		if ((r == -EACCES || r == -EPERM) && !a.exclude_kernel && s->kind == SLOT_TASK) {
+			/* perf's fallback where perf_event_paranoid is 2: the task's user time only */
+			a.exclude_kernel = a.exclude_hv = 1;
+			r = w->seam->open(w->seam->ctx, &a, pid, cpu, leader, flags | PERF_FLAG_FD_CLOEXEC);
+			if (r >= 0)
+				w->user_only = true;
+		}
 		if (r >= 0) {
 			fd[e] = r;
 			w->nfds++;
@@ -322,6 +330,11 @@ int wlc_fds_per_task(const struct wlc *w)
 int wlc_fds_per_cgroup(const struct wlc *w)
 {
 	return wlc_fds_per_task(w) * w->ncpus;
+}
+
+bool wlc_user_only(const struct wlc *w)
+{
+	return w->user_only;
 }
 
 long wlc_take_reads(struct wlc *w)

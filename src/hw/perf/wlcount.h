@@ -38,6 +38,9 @@ void wlc_drop(struct wlc *w, int slot);
 int wlc_fds(const struct wlc *w);
 int wlc_fds_per_task(const struct wlc *w);
 int wlc_fds_per_cgroup(const struct wlc *w);
+/* Whether the kernel refused to count a task's kernel time, so that some events count its user time
+ * only (perf_event_paranoid 2 without CAP_PERFMON: perf's fallback, events as ":u"). */
+bool wlc_user_only(const struct wlc *w);
 /* read() calls made by reads since the last call to this. */
 long wlc_take_reads(struct wlc *w);
 void wlc_free(struct wlc *w);
