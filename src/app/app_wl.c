@@ -194,6 +194,9 @@ static struct wl_proc *proc_new(struct app_wl *w, int pid, int kind)
 
 void wl_proc_free(struct app_wl *w, struct wl_proc *p)
 {
+	free(p->tval);
+	free(p->tm);
+	free(p->tcomm);
 	proc_drop_slots(w, p);
 	free(p->slot);
 	free(p->tid);
@@ -370,26 +373,85 @@ int app_wl_command_status(const struct app *a, int *status)
 
 /* One process's figures for the interval: its threads' counts summed; whether it still lives;
  * threads gone dropped (their last counts are in). */
+/* CPU time in percent of one CPU from a row's enabled times (they pass only while the task runs). */
+static double util_of(const struct ev_val *row, int nev, double interval)
+{
+	double ns = NAN;
+
+	for (int e = 0; e < nev; e++)
+		if (row[e].state == EVS_OK && !(ns >= (double)row[e].enabled))
+			ns = (double)row[e].enabled;
+	return interval > 0 && !isnan(ns) ? 100 * ns / (interval * 1e9) : NAN;
+}
+
+/* Room for each thread's own row of the process whose threads are shown. 0 or -ENOMEM. */
+static int thread_rows(struct app_wl *w, struct wl_proc *p)
+{
+	if (p->tcap < p->nt) {
+		struct ev_val *v = realloc(p->tval, sizeof(*v) * (size_t)p->nt * (size_t)(w->nev ? w->nev : 1));
+		double *m;
+		char (*c)[32];
+
+		if (!v)
+			return -ENOMEM;
+		p->tval = v;
+		if (!(m = realloc(p->tm, sizeof(double) * NMETRICS * (size_t)p->nt)))
+			return -ENOMEM;
+		p->tm = m;
+		if (!(c = realloc(p->tcomm, sizeof(*c) * (size_t)p->nt)))
+			return -ENOMEM;
+		p->tcomm = c;
+		p->tcap = p->nt;
+	}
+	return 0;
+}
+
+/* Thread i of p is gone (its last counts are in): the last takes its place. */
+static void thread_drop(struct app_wl *w, struct wl_proc *p, int i, bool rows)
+{
+	int l = p->nt - 1;
+
+	wlc_drop(w->cnt, p->slot[i]);
+	p->slot[i] = p->slot[l];
+	p->tid[i] = p->tid[l];
+	if (rows) {
+		memcpy(&p->tval[(size_t)i * w->nev], &p->tval[(size_t)l * w->nev], sizeof(*p->tval) * (size_t)w->nev);
+		memcpy(&p->tm[(size_t)i * NMETRICS], &p->tm[(size_t)l * NMETRICS], sizeof(double) * NMETRICS);
+		memcpy(p->tcomm[i], p->tcomm[l], sizeof(p->tcomm[0]));
+	}
+	p->nt--;
+}
+
+/* One process's figures for the interval: its threads' counts summed (each kept too when its
+ * threads are shown); whether it still lives; threads gone dropped (their last counts are in). */
 static void proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval)
 {
-	double cpu_ns = NAN;
+	bool rows = w->threads_of == p->pid && p->kind == WL_PROCESS && thread_rows(w, p) == 0;
 	struct proctask t;
 
+	p->shown_threads = rows;
 	for (int e = 0; e < w->nev; e++) {
 		memset(&p->val[e], 0, sizeof(p->val[e]));
 		p->val[e].state = w->use[e] && p->denied ? EVS_NOT_COUNTED : EVS_ABSENT;
 		p->val[e].value = p->val[e].pct = NAN;
 	}
 	for (int i = 0; i < p->nt; i++) {
-		wlc_read(w->cnt, p->slot[i], w->tmp);
+		struct ev_val *row = rows ? &p->tval[(size_t)i * w->nev] : w->tmp;
+
+		wlc_read(w->cnt, p->slot[i], row);
 		for (int e = 0; e < w->nev; e++)
-			model_sum_into(&p->val[e], &w->tmp[e]);
+			model_sum_into(&p->val[e], &row[e]);
+		if (rows) {
+			model_metrics(&a->model, row, interval, &p->tm[(size_t)i * NMETRICS], true);
+			p->tm[(size_t)i * NMETRICS + M_UTIL] = util_of(row, w->nev, interval);
+			if (proctask_read_stat(p->tid[i], &t) == 0)
+				printable(p->tcomm[i], sizeof(p->tcomm[i]), t.comm);
+			else
+				snprintf(p->tcomm[i], sizeof(p->tcomm[i]), "%.31s", p->comm);
+		}
 	}
-	for (int e = 0; e < w->nev; e++) {
+	for (int e = 0; e < w->nev; e++)
 		model_sum_finish(&p->val[e]);
-		if (p->val[e].state == EVS_OK && !(cpu_ns >= (double)p->val[e].enabled))
-			cpu_ns = (double)p->val[e].enabled;
-	}
 	if (p->command)
 		p->exited = !app_wl_command_running(a);
 	else if (proctask_read(p->pid, &t) < 0 || t.start != p->start)
@@ -397,14 +459,10 @@ static void proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, doub
 	else if (!p->exited)
 		printable(p->comm, sizeof(p->comm), t.comm);
 	for (int i = 0; i < p->nt && !p->exited && p->kind == WL_PROCESS; i++)
-		if (p->tid[i] != p->pid && !proctask_thread_alive(p->pid, p->tid[i])) {
-			wlc_drop(w->cnt, p->slot[i]);
-			p->slot[i] = p->slot[p->nt - 1];
-			p->tid[i--] = p->tid[--p->nt];
-		}
+		if (p->tid[i] != p->pid && !proctask_thread_alive(p->pid, p->tid[i]))
+			thread_drop(w, p, i--, rows);
 	model_metrics(&a->model, p->val, interval, p->m, true);
-	/* enabled time passes only while a task runs: the threads' sum is its CPU time */
-	p->m[M_UTIL] = interval > 0 && !isnan(cpu_ns) ? 100 * cpu_ns / (interval * 1e9) : NAN;
+	p->m[M_UTIL] = util_of(p->val, w->nev, interval);   /* the threads' sum: its CPU time */
 }
 
 static void cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double interval)
@@ -532,8 +590,12 @@ static void fill_rows(struct app *a, struct app_wl *w)
 {
 	int n = 0;
 
-	if (w->caprows < w->np + w->ng) {
-		struct wl_row *r = realloc(w->rows, sizeof(*r) * (size_t)(w->np + w->ng));
+	int want = w->np + w->ng;
+
+	for (int i = 0; i < w->np; i++)
+		want += w->p[i].shown_threads ? w->p[i].nt : 0;
+	if (w->caprows < want) {
+		struct wl_row *r = realloc(w->rows, sizeof(*r) * (size_t)want);
 
 		if (!r) {
 			a->model.cur.wl = NULL;
@@ -541,7 +603,7 @@ static void fill_rows(struct app *a, struct app_wl *w)
 			return;
 		}
 		w->rows = r;
-		w->caprows = w->np + w->ng;
+		w->caprows = want;
 	}
 	for (int i = 0; i < w->np; i++) {
 		const struct wl_proc *p = &w->p[i];
@@ -551,6 +613,10 @@ static void fill_rows(struct app *a, struct app_wl *w)
 		w->rows[n++] = (struct wl_row){ .kind = p->kind, .pid = p->pid, .comm = p->comm,
 			.user = p->user, .cgroup = p->cgroup, .nthreads = p->nt, .exited = p->exited,
 			.why = p->denied ? p->why : NULL, .ev = p->val, .m = p->m };
+		for (int k = 0; p->shown_threads && k < p->nt; k++)   /* its threads, under it */
+			w->rows[n++] = (struct wl_row){ .kind = WL_THREAD, .pid = p->tid[k], .tgid = p->pid,
+				.comm = p->tcomm[k], .user = p->user, .cgroup = p->cgroup, .nthreads = 1,
+				.exited = p->exited, .ev = &p->tval[(size_t)k * w->nev], .m = &p->tm[(size_t)k * NMETRICS] };
 	}
 	for (int i = 0; i < w->ng; i++) {
 		const struct wl_cg *g = &w->g[i];
@@ -746,6 +812,12 @@ int app_wl_pick_level(struct app *a, int level)
 	for (int i = 0; i < a->wl->ng; i++)
 		a->wl->g[i].fresh = false;
 	return 0;
+}
+
+void app_wl_threads_of(struct app *a, int pid)
+{
+	if (a->wl)
+		a->wl->threads_of = pid;
 }
 
 void app_wl_pick_info(const struct app *a, bool cgroups, struct wl_pick_info *out)

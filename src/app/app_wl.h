@@ -34,6 +34,8 @@ int app_wl_command_status(const struct app *a, int *status);
  * processes (CPU time from /proc) and the busiest cgroups (cpu.stat) are counted, beside those the
  * command line named, within a descriptor budget. 0 or -ENOMEM. */
 int app_wl_pick(struct app *a, bool procs, bool cgroups);
+/* Rows of their own for the threads of process pid (0: none), from the next sample. */
+void app_wl_threads_of(struct app *a, int pid);
 /* The exporter's cgroups: those level levels down the tree, the busiest counted each refresh
  * (with the views' choice). 0 or -ENOMEM. */
 int app_wl_pick_level(struct app *a, int level);

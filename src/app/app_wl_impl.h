@@ -29,6 +29,12 @@ struct wl_proc {
 	char why[512];
 	struct ev_val *val;           /* [nev] */
 	double m[NMETRICS];
+	/* its threads' own rows while they are shown (app_wl_threads_of): [tcap * nev], [tcap * NMETRICS] */
+	bool shown_threads;
+	struct ev_val *tval;
+	double *tm;
+	char (*tcomm)[32];
+	int tcap;
 };
 
 struct wl_cg {
@@ -70,6 +76,7 @@ struct app_wl {
 	pid_t child;                  /* the command, 0 none */
 	/* the views' choice (app_wl_auto.c) */
 	unsigned pick;                /* WL_PICK_* */
+	int threads_of;               /* the process whose threads get rows of their own, 0 none */
 	int cg_level;                 /* > 0: only the cgroups that many levels down (the exporter's) */
 	struct wl_seen *seen;         /* every process at the last look, by PID: rebuilt each time */
 	int nseen;

@@ -268,3 +268,8 @@ void session_wl_info(const struct app *a, bool cgroups, struct wl_pick_info *out
 {
 	app_wl_pick_info(a, cgroups, out);
 }
+
+void session_wl_threads(struct app *a, int pid)
+{
+	app_wl_threads_of(a, pid);
+}

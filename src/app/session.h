@@ -111,6 +111,8 @@ void session_td_core(const struct app *a, int inst, const int *cpus, int n, doub
 /* While the processes view (procs) or the cgroups view (cgroups) is shown, count the busiest of
  * them each refresh; neither: stop (those the command line named stay). 0 or -ENOMEM. */
 int session_wl_show(struct app *a, bool procs, bool cgroups);
+/* Rows of their own for the threads of process pid, from the next refresh; 0: none. */
+void session_wl_threads(struct app *a, int pid);
 /* What the last choice saw: processes or cgroups looked at, counted, left out and why. */
 void session_wl_info(const struct app *a, bool cgroups, struct wl_pick_info *out);
 #endif

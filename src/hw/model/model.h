@@ -78,6 +78,7 @@ enum wl_kind { WL_PROCESS, WL_THREAD, WL_CGROUP };
 struct wl_row {
 	int kind;
 	int pid;                 /* process or thread ID; 0 for a cgroup */
+	int tgid;                /* a thread shown under its process: the process's ID; else 0 */
 	const char *comm;        /* printable command name, "" for a cgroup */
 	const char *user;        /* user name (or uid), "" unknown */
 	const char *cgroup;      /* path from the cgroup mount: "/", "/system.slice/x.service" */

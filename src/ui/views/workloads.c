@@ -26,8 +26,10 @@ static const struct { const char *title; int width; } fixed[C_EV] = {
 struct ui_wl {
 	int sort[2];       /* column sorted by in each view (C_* or C_EV + event) */
 	bool rev[2];       /* reversed */
-	const struct wl_row **rows;   /* the rows shown, sorted */
+	const struct wl_row **rows;   /* the rows shown, sorted, a process's threads under it */
+	const struct wl_row **tmp;
 	int nrows, cap;
+	int threads_of;    /* H: the process whose threads are shown, 0 none */
 };
 
 int ui_wl_init(struct ui *u)
@@ -43,6 +45,7 @@ void ui_wl_free(struct ui *u)
 	if (!u->wl)
 		return;
 	free(u->wl->rows);
+	free(u->wl->tmp);
 	free(u->wl);
 	u->wl = NULL;
 }
@@ -124,19 +127,24 @@ static int row_cmp(const void *x, const void *y)
 	return sort_rev ? -r : r;
 }
 
-/* The frame's rows of the view, filtered and sorted, into u->wl->rows. */
+/* The frame's rows of the view, filtered and sorted, into u->wl->rows; a process's threads (H)
+ * sorted among themselves under it. */
 static void gather(struct ui *u)
 {
 	const struct frame *f = session_frame(u->a);
 	struct ui_wl *s = u->wl;
-	int v = is_cg(u), total = 0;
+	int v = is_cg(u), total = 0, top = 0, nthr = 0, n = 0;
 
 	s->nrows = 0;
 	if (f->nwl > s->cap) {
-		const struct wl_row **n = realloc(s->rows, sizeof(*n) * (size_t)f->nwl);
-		if (!n)
+		const struct wl_row **r = realloc(s->rows, sizeof(*r) * (size_t)f->nwl);
+		const struct wl_row **t = r ? realloc(s->tmp, sizeof(*t) * (size_t)f->nwl) : NULL;
+
+		if (r)
+			s->rows = r;
+		if (!t)
 			return;
-		s->rows = n;
+		s->tmp = t;
 		s->cap = f->nwl;
 	}
 	for (int i = 0; i < f->nwl; i++) {
@@ -145,18 +153,30 @@ static void gather(struct ui *u)
 
 		if ((r->kind == WL_CGROUP) != v)
 			continue;
+		if (r->tgid) {   /* a thread under its process: after the processes */
+			s->tmp[f->nwl - 1 - nthr++] = r;
+			continue;
+		}
 		total++;
 		snprintf(label, sizeof(label), "%s %s %s", r->comm, r->user, r->cgroup);
 		if (v ? !ui_filter_label(u, u->view, label) : !ui_filter_ids(u, u->view, &r->pid, 1, label))
 			continue;
-		s->rows[s->nrows++] = r;
+		s->tmp[top++] = r;
 	}
 	sort_m = session_model(u->a);
 	sort_iv = f->interval;
 	sort_col = s->sort[v];
 	sort_rev = s->rev[v];
-	qsort(s->rows, (size_t)s->nrows, sizeof(*s->rows), row_cmp);
-	ui_filter_counted(u, u->view, s->nrows, total);
+	qsort(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp);
+	qsort(s->tmp + f->nwl - nthr, (size_t)nthr, sizeof(*s->tmp), row_cmp);
+	for (int i = 0; i < top; i++) {
+		s->rows[n++] = s->tmp[i];
+		for (int k = f->nwl - nthr; k < f->nwl; k++)
+			if (s->tmp[k]->tgid == s->tmp[i]->pid)
+				s->rows[n++] = s->tmp[k];
+	}
+	s->nrows = n;
+	ui_filter_counted(u, u->view, top, total);
 }
 
 static void col_title(const struct model *m, int c, char *buf, size_t len)
@@ -185,7 +205,7 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 	else if (c == C_USER)
 		snprintf(buf, len, "%s", r->user);
 	else if (c == C_COMM)
-		snprintf(buf, len, "%s%s", r->comm, r->exited ? " (exited)" : "");
+		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", r->comm, r->exited ? " (exited)" : "");
 	else if (c == C_CGROUP)
 		snprintf(buf, len, "%s", r->cgroup);
 	else if (r->why)
@@ -309,6 +329,20 @@ static bool key(struct ui *u, int action)
 	case UA_SORT_PREV: u->wl->sort[v] = cols[(at + n - 1) % n]; break;
 	case UA_SORT_NEXT: u->wl->sort[v] = cols[(at + 1) % n]; break;
 	case UA_REVERSE: u->wl->rev[v] = !u->wl->rev[v]; break;
+	case UA_THREADS: {   /* the selected process's threads, or none */
+		const struct wl_row *r = u->sel[u->view] < u->wl->nrows ? u->wl->rows[u->sel[u->view]] : NULL;
+		int pid = r ? (r->tgid ? r->tgid : r->kind == WL_PROCESS ? r->pid : 0) : 0;
+
+		if (v)
+			return false;
+		u->wl->threads_of = pid && pid != u->wl->threads_of ? pid : 0;
+		session_wl_threads(u->a, u->wl->threads_of);
+		if (u->wl->threads_of)
+			snprintf(u->status, sizeof(u->status), "threads of %d from the next refresh", pid);
+		else
+			snprintf(u->status, sizeof(u->status), "threads folded");
+		break;
+	}
 	default: return false;
 	}
 	u->dirty_body = true;

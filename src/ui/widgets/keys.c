@@ -16,6 +16,7 @@ const struct ui_key ui_keys[] = {
 	{ 'e',           UA_EVENTS,    "e",          "events view: choose the events counted" },
 	{ 'P',           UA_PROCS,     "P",          "processes view: the busiest processes' counts (IPC, misses...), counted per task" },
 	{ 'G',           UA_CGROUPS,   "G",          "cgroups view: the busiest cgroups (services, containers), counted per cgroup" },
+	{ 'H',           UA_THREADS,   "H",          "processes view: the selected process's threads, each a row, on / off" },
 	{ 'T',           UA_TOPDOWN,   "T",          "top-down view: where each CPU's pipeline slots go (opens its events)" },
 	{ ' ',           UA_TOGGLE,    "space Enter", "toggle the selected event / expand the selected group" },
 	{ '\n',          UA_TOGGLE,    NULL,         NULL },
