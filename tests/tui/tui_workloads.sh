@@ -18,14 +18,14 @@ n=$(rows $S '^ +PID +USER' | awk '$4 ~ /^[0-9.]+$/ && $5 ~ /^[0-9]+\.[0-9]+$/' |
 if [ "$n" -ge 10 ]; then pass p_ten_with_ipc; else fail p_ten_with_ipc "$n rows with CPU% and IPC: $(tui_dump $S)"; fi
 # H: the selected process's threads (java: 16), each a row under it, sorted among themselves; H again folds
 tui_keys $S Home H
-tui_wait $S '^ +744 +1001 +  java ' 5
-if [ "$(tui_cap $S | grep -cE '^ +7[34][0-9] +1001 +  java ')" -eq 16 ]; then
+tui_wait $S '^ +744 1001 {7}java ' 5
+if [ "$(tui_cap $S | grep -cE '^ +7[34][0-9] 1001 {7}java ')" -eq 16 ]; then
 	pass h_threads
 else
 	fail h_threads "$(tui_dump $S)"
 fi
 tui_keys $S H
-if tui_wait_not $S '^ +744 +1001 +  java ' 5; then pass h_folds; else fail h_folds "$(tui_dump $S)"; fi
+if tui_wait_not $S '^ +744 1001 {7}java ' 5; then pass h_folds; else fail h_folds "$(tui_dump $S)"; fi
 i=0
 while [ $i -lt 12 ] && ! tui_cap $S | grep -Eq 'MPKIv'; do tui_keys $S '>'; sleep 0.2; i=$((i + 1)); done
 tui_wait $S 'MPKIv' 3
