@@ -793,6 +793,8 @@ int app_wl_pick(struct app *a, bool procs, bool cgroups)
 {
 	if (!procs && !cgroups && !a->wl)
 		return 0;
+	if (!a->seam || (a->src && !a->src->count))
+		return -EOPNOTSUPP;   /* a recording: no process to count */
 	if (wl_create(a) < 0)
 		return -ENOMEM;
 	cgroups |= a->wl->cg_level > 0;   /* the exporter's go on */

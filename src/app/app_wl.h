@@ -32,7 +32,7 @@ bool app_wl_command_running(struct app *a);
 int app_wl_command_status(const struct app *a, int *status);
 /* The processes view (procs) and the cgroups view (cgroups) while shown: each refresh the busiest
  * processes (CPU time from /proc) and the busiest cgroups (cpu.stat) are counted, beside those the
- * command line named, within a descriptor budget. 0 or -ENOMEM. */
+ * command line named, within a descriptor budget. 0, -ENOMEM, or -EOPNOTSUPP for a recording. */
 int app_wl_pick(struct app *a, bool procs, bool cgroups);
 /* Rows of their own for the threads of process pid (0: none), from the next sample. */
 void app_wl_threads_of(struct app *a, int pid);

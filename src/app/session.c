@@ -255,11 +255,12 @@ void session_td_core(const struct app *a, int inst, const int *cpus, int n, doub
 	*pct = in->nev ? sum[0].pct : NAN;
 }
 
+/* -EOPNOTSUPP (a recording) is no error to show: the views say it themselves */
 int session_wl_show(struct app *a, bool procs, bool cgroups)
 {
 	int r = app_wl_pick(a, procs, cgroups);
 
-	if (r < 0)
+	if (r == -ENOMEM)
 		snprintf(a->msg, sizeof(a->msg), "out of memory counting processes and cgroups");
 	return r;
 }

@@ -109,7 +109,8 @@ void session_td_core(const struct app *a, int inst, const int *cpus, int n, doub
 
 /* --- processes and cgroups (issue 28): the frame's workload rows (frame.wl) --- */
 /* While the processes view (procs) or the cgroups view (cgroups) is shown, count the busiest of
- * them each refresh; neither: stop (those the command line named stay). 0 or -ENOMEM. */
+ * them each refresh; neither: stop (those the command line named stay). 0, -ENOMEM (session_msg
+ * says so), or -EOPNOTSUPP for a recording. */
 int session_wl_show(struct app *a, bool procs, bool cgroups);
 /* Rows of their own for the threads of process pid, from the next refresh; 0: none. */
 void session_wl_threads(struct app *a, int pid);

@@ -62,6 +62,17 @@ code=$(tui_quit $S)
 [ "$code" = 0 ] && pass quits || fail quits "exit $code"
 tm kill-session -t $S 2>/dev/null
 
+# a recording has no processes: the view says so, nothing breaks
+"$PMUTOP" --sim zen4-1s -b -x, -n 2 -d 0.2 -e cycles -o "$TMPD/rec.csv" 2>/dev/null
+S=wlr
+tui_run $S 160 40 --replay "$TMPD/rec.csv"
+tui_wait $S 'c:Cores' 10
+tui_keys $S P
+if tui_wait $S 'a recording holds no processes or cgroups' 5; then pass replay_says; else fail replay_says "$(tui_dump $S)"; fi
+code=$(tui_quit $S)
+[ "$code" = 0 ] && pass replay_quits || fail replay_quits "exit $code"
+tm kill-session -t $S 2>/dev/null
+
 # live: a busy process is among the counted, with its CPU%
 sh -c 'while :; do :; done' &
 busy=$!

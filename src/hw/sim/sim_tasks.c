@@ -353,23 +353,41 @@ static int put(struct fsat *t, const char *rel, const char *text)
 	return fsat_write(t, rel, text, strlen(text), 0);
 }
 
-static int write_task(struct fsat *t, const struct simt_def *d, int pid, int tid, int nthreads)
+static int write_stat(struct fsat *t, const char *rel, const struct simt_def *d, int pid, int tid)
 {
-	char rel[128], text[512];
+	char text[512];
 	/* utime and stime: what it used in the 1000 s since it started, in ticks */
 	unsigned long long ticks = (unsigned long long)(d->share * 1000 * 100), start = 100 + (unsigned)pid;
 
 	snprintf(text, sizeof(text), "%d (%s) S 1 %d %d 0 -1 4194560 100 0 0 0 %llu %llu 0 0 20 0 %d 0 %llu "
 		 "10000000 500 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 17 0 0 0 0 0 0\n",
-		 tid, d->comm, pid, pid, ticks * 8 / 10, ticks * 2 / 10, nthreads, start);
-	if (tid == pid) {
-		snprintf(rel, sizeof(rel), "proc/%d/stat", pid);
-		int r = put(t, rel, text);
-		if (r)
-			return r;
-	}
-	snprintf(rel, sizeof(rel), "proc/%d/task/%d/stat", pid, tid);
+		 tid, d->comm, pid, pid, ticks * 8 / 10, ticks * 2 / 10, d->threads, start);
 	return put(t, rel, text);
+}
+
+/* proc/PID's files, then its task/TID folders: each folder's files in one run (fsat keeps it open) */
+static int write_proc(struct fsat *t, const struct simt_def *d, int pid)
+{
+	char rel[128], text[512];
+	int r;
+
+	snprintf(rel, sizeof(rel), "proc/%d/stat", pid);
+	r = write_stat(t, rel, d, pid, pid);
+	snprintf(rel, sizeof(rel), "proc/%d/status", pid);
+	snprintf(text, sizeof(text), "Name:\t%s\nState:\tS (sleeping)\nTgid:\t%d\nPid:\t%d\nUid:\t%d\t%d\t%d\t%d\n"
+		 "Threads:\t%d\n", d->comm, pid, pid, d->uid, d->uid, d->uid, d->uid, d->threads);
+	r = r ? r : put(t, rel, text);
+	snprintf(rel, sizeof(rel), "proc/%d/cgroup", pid);
+	snprintf(text, sizeof(text), "0::%s\n", d->cgroup);
+	r = r ? r : put(t, rel, text);
+	snprintf(rel, sizeof(rel), "proc/%d/comm", pid);
+	snprintf(text, sizeof(text), "%s\n", d->comm);
+	r = r ? r : put(t, rel, text);
+	for (int j = 0; j < d->threads && r == 0; j++) {
+		snprintf(rel, sizeof(rel), "proc/%d/task/%d/stat", pid, pid + j);
+		r = write_stat(t, rel, d, pid, pid + j);
+	}
+	return r;
 }
 
 /* sys/fs/cgroup/PATH/cgroup.procs of def i's cgroup, with every process in it (written once, by
@@ -391,28 +409,13 @@ static int write_cgroup(struct fsat *t, int i)
 
 int simt_write_tree(const struct sim_machine *m, struct fsat *t)
 {
-	char rel[512], text[512];
 	int r = put(t, "proc/self/mountinfo",
 		    "25 1 0:22 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n");
 
 	(void)m;
-	for (int i = 0; i < NDEFS && r == 0; i++) {
-		const struct simt_def *d = &defs[i];
-		int pid = pid_of(i);
-
-		for (int j = 0; j < d->threads && r == 0; j++)
-			r = write_task(t, d, pid, pid + j, d->threads);
-		snprintf(rel, sizeof(rel), "proc/%d/status", pid);
-		snprintf(text, sizeof(text), "Name:\t%s\nState:\tS (sleeping)\nTgid:\t%d\nPid:\t%d\nUid:\t%d\t%d\t%d\t%d\n"
-			 "Threads:\t%d\n", d->comm, pid, pid, d->uid, d->uid, d->uid, d->uid, d->threads);
-		r = r ? r : put(t, rel, text);
-		snprintf(rel, sizeof(rel), "proc/%d/cgroup", pid);
-		snprintf(text, sizeof(text), "0::%s\n", d->cgroup);
-		r = r ? r : put(t, rel, text);
-		snprintf(rel, sizeof(rel), "proc/%d/comm", pid);
-		snprintf(text, sizeof(text), "%s\n", d->comm);
-		r = r ? r : put(t, rel, text);
-		r = r ? r : write_cgroup(t, i);
-	}
+	for (int i = 0; i < NDEFS && r == 0; i++)
+		r = write_proc(t, &defs[i], pid_of(i));
+	for (int i = 0; i < NDEFS && r == 0; i++)
+		r = write_cgroup(t, i);
 	return r;
 }

@@ -269,6 +269,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	int cols[64], ncols, y = 0, rows, v = is_cg(u);
 	char t[40];
 
+	if (session_replaying(u->a)) {
+		ui_put(w, 0, 0, wd, ui_attr(u, UP_DIM), " a recording holds no processes or cgroups: they are counted live");
+		return;
+	}
 	if (!f->cpu || f->seq == 0) {
 		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
 		return;
