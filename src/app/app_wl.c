@@ -545,13 +545,15 @@ static int wl_count_list(struct app *a, struct app_wl *w)
  * takes a while, and the first opened would count the longest). */
 static void wl_baseline(struct app *a, struct app_wl *w)
 {
+	/* the clock before the reads, as app_wl_sample takes it: each target's window then starts
+	 * and ends the same time after it, however long reading the others takes */
+	w->t_last = app_clock(a);
 	for (int i = 0; i < w->np; i++)
 		for (int k = 0; k < w->p[i].nt; k++)
 			wlc_read(w->cnt, w->p[i].slot[k], w->tmp);
 	for (int i = 0; i < w->ng; i++)
 		if (w->g[i].slot >= 0)
 			wlc_read(w->cnt, w->g[i].slot, w->tmp);
-	w->t_last = app_clock(a);
 }
 
 /* After the event list changed: open every target again with the new events. */

@@ -90,14 +90,19 @@ int cgroupfs_parse_mountinfo(const char *text, struct cgroupfs *fs)
 
 int cgroupfs_find(struct cgroupfs *fs, struct errmsg *em)
 {
-	static char buf[1 << 16];
-	int r = procfs_read("self/mountinfo", buf, sizeof(buf));
+	/* a host with many containers has thousands of mounts: 4 MiB holds them, and is bounded */
+	size_t len = 4 << 20;
+	char *buf = malloc(len);
+	int r = buf ? procfs_read("self/mountinfo", buf, len) : -ENOMEM;
 
 	memset(fs, 0, sizeof(*fs));
-	if (r < 0)
+	if (r >= 0)
+		r = cgroupfs_parse_mountinfo(buf, fs) < 0 ? -ENODATA : 0;
+	free(buf);
+	if (r < 0 && r != -ENODATA)
 		return errmsg_set(em, r, "cannot read %s/self/mountinfo to find the cgroup file system: %s",
 				  procfs_root() ? procfs_root() : "/proc", strerror(-r));
-	if (cgroupfs_parse_mountinfo(buf, fs) < 0)
+	if (r < 0)
 		return errmsg_set(em, -ENOENT, "no cgroup2 file system (nor a cgroup v1 perf_event hierarchy) "
 				  "is mounted: mount one (mount -t cgroup2 none /sys/fs/cgroup) to count cgroups");
 	/* a tree's mountinfo (--sysfs, --sim: T/proc) names mount points inside the tree T */

@@ -167,8 +167,10 @@ static void gather(struct ui *u)
 	sort_iv = f->interval;
 	sort_col = s->sort[v];
 	sort_rev = s->rev[v];
-	qsort(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp);
-	qsort(s->tmp + f->nwl - nthr, (size_t)nthr, sizeof(*s->tmp), row_cmp);
+	if (top)
+		qsort(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp);
+	if (nthr)
+		qsort(s->tmp + f->nwl - nthr, (size_t)nthr, sizeof(*s->tmp), row_cmp);
 	for (int i = 0; i < top; i++) {
 		s->rows[n++] = s->tmp[i];
 		for (int k = f->nwl - nthr; k < f->nwl; k++)
