@@ -109,8 +109,12 @@ static int perf_count(struct app *a, const struct ev_list *flat, struct model *m
 
 static int perf_sample(struct app *a)
 {
-	int r = counters_read(a->cnt, &a->model);
+	int r = a->cnt ? counters_read(a->cnt, &a->model) : 0;   /* none: the CPUs were refused */
 
+	if (!a->cnt) {
+		app_util_sample(a);
+		return 0;
+	}
 	note_reads(a);
 	app_util_sample(a);
 	return r;
@@ -155,6 +159,8 @@ int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em)
 	memset(next, 0, sizeof(*next));
 	evlist_free(&old);
 	a->evl_gen++;
+	if (a->on_events)   /* the workloads count the new list too */
+		a->on_events(a);
 	app_update_budget(a);
 	return 0;
 }

@@ -38,6 +38,18 @@ struct source_ops {
 	void (*stop)(struct app *a);
 };
 
+#define APP_WL_TARGETS_MAX 1024   /* PIDs, TIDs or cgroups named on the command line */
+
+/* What the command line asked for (a->opt.wl), copied by app_wl_open. */
+struct app_wl_opts {
+	int pids[APP_WL_TARGETS_MAX], npids;
+	int tids[APP_WL_TARGETS_MAX], ntids;
+	const char *cgroups[APP_WL_TARGETS_MAX];
+	int ncgroups;
+	char **command;            /* argv of the command to start and count, NULL none */
+	bool command_quiet;        /* its standard input and outputs go to /dev/null (the screen) */
+};
+
 struct app_opts {              /* the command line */
 	bool batch, json, list_uncore, explain, do_replay;
 	int count;                 /* -n, 0 = forever */
@@ -62,6 +74,7 @@ struct app_opts {              /* the command line */
 	const char *prom;          /* --prom FILE */
 	const char *web_config;    /* --web-config FILE: TLS and basic authentication */
 	bool no_cpu_gauges;        /* --no-cpu-gauges */
+	int export_cgroups;        /* --export-cgroups[=N]: series for the N busiest cgroups, 0 none */
 	bool quiet;                /* --quiet: no batch rows (exporting only) */
 	int color;                 /* --color WHEN: enum color_mode + 1, 0 when not given */
 	bool list_events;          /* --list-events [GLOB] */
@@ -69,6 +82,7 @@ struct app_opts {              /* the command line */
 	const char *cpuid;         /* --cpuid */
 	const char *events_dir;    /* --events-dir */
 	bool events_experimental;  /* --events-experimental */
+	struct app_wl_opts wl;     /* -p, -t, -G, -- COMMAND */
 };
 
 struct app {
@@ -92,8 +106,11 @@ struct app {
 	struct exporter *exp;      /* --listen / --prom, NULL when off */
 	/* called after each sample's figures are derived (the exporter publishes them); NULL none */
 	void (*on_frame)(struct app *a);
+	/* called when the event list changed (app_events_apply): the workloads count it too; NULL none */
+	void (*on_events)(struct app *a);
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
+	struct app_wl *wl;         /* the workloads of -p, -t, -G, -- COMMAND (app_wl.c), NULL none */
 	bool inv_loaded;
 	char inv_msg[256];
 

@@ -13,6 +13,7 @@
 #include "hw/sys/sysfs.h"
 #include "app_topdown.h"
 #include "app_skt.h"
+#include "app_wl.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +201,14 @@ int app_open_events(struct app *a)
 	a->src = &source_perf;
 	a->t0 = app_clock(a);
 	if ((r = a->src->count(a, &a->evl.flat, &a->model, &em)) < 0) {
+		/* processes of one's own need less than every CPU (as perf stat -p): count them alone */
+		if ((r == -EACCES || r == -EPERM) && a->opt.batch && app_wl_tasks_only(a)) {
+			printable_eprintf("pmutop: note: not counting the CPUs: %s; counting the processes named only\n",
+					  errmsg_text(&em, r));
+			a->msg[0] = '\0';
+			a->last_sample = app_clock(a);
+			return 0;
+		}
 		printable_eprintf("pmutop: %s\n", errmsg_text(&em, r));
 		return 1;
 	}
@@ -215,6 +224,7 @@ int app_open_events(struct app *a)
 
 void app_close(struct app *a)
 {
+	app_wl_close(a);
 	if (a->src && a->src->stop)
 		a->src->stop(a);
 	if (a->sim) {

@@ -3,6 +3,7 @@
  * top-down shares, then whoever publishes frames (the exporter). */
 #include "app.h"
 #include "app_topdown.h"
+#include "app_wl.h"
 #include "hw/sys/seam.h"
 
 int app_sample(struct app *a)
@@ -21,6 +22,7 @@ int app_sample(struct app *a)
 	}
 	model_derive(&a->model);
 	app_td_derive(a);
+	app_wl_sample(a);
 	if (a->on_frame)
 		a->on_frame(a);
 	return 0;

@@ -268,3 +268,23 @@ void session_td_core(const struct app *a, int inst, const int *cpus, int n, doub
 	td_row(&tmp, sum, out);
 	*pct = in->nev ? sum[0].pct : NAN;
 }
+
+/* -EOPNOTSUPP (a recording) is no error to show: the views say it themselves */
+int session_wl_show(struct app *a, bool procs, bool cgroups)
+{
+	int r = app_wl_pick(a, procs, cgroups);
+
+	if (r == -ENOMEM)
+		snprintf(a->msg, sizeof(a->msg), "out of memory counting processes and cgroups");
+	return r;
+}
+
+void session_wl_info(const struct app *a, bool cgroups, struct wl_pick_info *out)
+{
+	app_wl_pick_info(a, cgroups, out);
+}
+
+void session_wl_threads(struct app *a, int pid)
+{
+	app_wl_threads_of(a, pid);
+}

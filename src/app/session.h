@@ -13,6 +13,7 @@
 #include "hw/model/topdown.h"
 #include "pci/disc.h"
 #include "owners.h"   /* SKT_*: the sockets' figures */
+#include "app_wl.h"   /* struct wl_pick_info */
 
 struct app;
 
@@ -110,4 +111,14 @@ const double *session_td_sys(const struct app *a, int inst, double *pct);
  * inst into out; *pct as above. */
 void session_td_core(const struct app *a, int inst, const int *cpus, int n, double out[TD_NSHARES],
 		     double *pct);
+
+/* --- processes and cgroups (issue 28): the frame's workload rows (frame.wl) --- */
+/* While the processes view (procs) or the cgroups view (cgroups) is shown, count the busiest of
+ * them each refresh; neither: stop (those the command line named stay). 0, -ENOMEM (session_msg
+ * says so), or -EOPNOTSUPP for a recording. */
+int session_wl_show(struct app *a, bool procs, bool cgroups);
+/* Rows of their own for the threads of process pid, from the next refresh; 0: none. */
+void session_wl_threads(struct app *a, int pid);
+/* What the last choice saw: processes or cgroups looked at, counted, left out and why. */
+void session_wl_info(const struct app *a, bool cgroups, struct wl_pick_info *out);
 #endif

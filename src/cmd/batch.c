@@ -3,6 +3,7 @@
 #include "batch.h"
 #include "base/printable.h"
 #include "app/app.h"
+#include "app/app_wl.h"
 #include "out/output.h"
 #include "base/errmsg.h"
 #include "base/safefile.h"
@@ -15,18 +16,27 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t batch_stop;   /* the signal that ends the run, 0 none */
+static volatile sig_atomic_t batch_child;  /* a child (the command counted) ended */
 
 static void on_signal(int sig)
 {
 	batch_stop = sig;
 }
 
-static void sleep_until(double t)
+static void on_child(int sig)
+{
+	(void)sig;
+	batch_child = 1;
+}
+
+/* Sleep until t, or until a signal ends the run or the command ends (its last interval is short). */
+static void sleep_until(struct app *a, double t)
 {
 	struct timespec ts;
 	ts.tv_sec = (time_t)t;
 	ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
-	while (!batch_stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	while (!batch_stop && app_wl_command_running(a) == (a->opt.wl.command != NULL) &&
+	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 }
 
@@ -35,7 +45,8 @@ int batch_run(struct app *a, FILE *out)
 	struct outbuf b;
 	struct sigaction sa;
 	double next;
-	int r = 0;
+	int r = 0, status;
+	bool ended;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -46,10 +57,12 @@ int batch_run(struct app *a, FILE *out)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_child;   /* wakes the sleep when the command ends */
+	sigaction(SIGCHLD, &sa, NULL);
 	ob_init(&b, 1 << 16);
 	b.sink = out;   /* a frame is written in parts: see OB_SPILL_BATCH */
 	b.spill = OB_SPILL_BATCH;
-	if (a->opt.sep && !a->opt.json && !a->opt.quiet && !a->set.quiet) {
+	if (a->opt.sep && !a->opt.json && !a->opt.quiet && !a->set.quiet && !app_wl_wanted(a)) {
 		out_csv_header(&b, a);
 		ob_flush(&b, out);
 	}
@@ -57,7 +70,7 @@ int batch_run(struct app *a, FILE *out)
 	for (long i = 0; !batch_stop && (a->opt.count <= 0 || i < a->opt.count); i++) {
 		if (a->src->step == NULL) {   /* live: wait for the interval; replay runs flat out */
 			next += a->interval;
-			sleep_until(next);
+			sleep_until(a, next);
 			if (batch_stop)
 				break;
 		}
@@ -78,8 +91,12 @@ int batch_run(struct app *a, FILE *out)
 			printable_eprintf("pmutop: %s\n", a->msg);
 			a->msg[0] = '\0';
 		}
-		if (a->opt.quiet || a->set.quiet)
+		ended = app_wl_command_status(a, &status);
+		if (a->opt.quiet || a->set.quiet) {
+			if (ended)
+				break;
 			continue;   /* exporting only */
+		}
 		if (a->opt.json)
 			out_json_frame(&b, a);
 		else if (a->opt.sep)
@@ -91,11 +108,15 @@ int batch_run(struct app *a, FILE *out)
 			r = -EIO;
 			break;
 		}
+		if (ended)
+			break;   /* the command's last interval is written */
 	}
 	ob_free(&b);
 	if (r < 0)
 		return 1;
-	return batch_stop ? 128 + batch_stop : 0;   /* as shells report a run cut short by a signal */
+	if (batch_stop)
+		return 128 + batch_stop;
+	return app_wl_command_status(a, &status) ? status : 0;   /* perf stat -- COMMAND's */   /* as shells report a run cut short by a signal */
 }
 
 FILE *batch_open_output(const char *path)

@@ -14,11 +14,13 @@
 #include "hw/catalog/catalog.h"
 #include "hw/catalog/catalog_alias.h"
 #include "hw/sys/cpulist.h"
+#include "hw/sys/proctask.h"
 #include "hw/sim/sim.h"
 #include "hw/sys/sysfs.h"
 #include "ui/widgets/cols.h"
 #include "ui/ui.h"
 #include "app/app_topdown.h"
+#include "app/app_wl.h"
 #include "base/buildinfo.h"
 #include <errno.h>
 #include <getopt.h>
@@ -30,7 +32,7 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -59,11 +61,15 @@ static const struct option long_opts[] = {
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
 	{ "no-cpu-gauges", no_argument, NULL, OPT_NO_CPU_GAUGES },
+	{ "export-cgroups", optional_argument, NULL, OPT_EXPORT_CGROUPS },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
 	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
 	{ "events-experimental", no_argument, NULL, OPT_EVENTS_EXPERIMENTAL },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "tid", required_argument, NULL, 't' },
+	{ "cgroup", required_argument, NULL, 'G' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -72,12 +78,16 @@ static const struct option long_opts[] = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: pmutop [OPTIONS]\n"
+"Usage: pmutop [OPTIONS] [-- COMMAND [ARGS]]\n"
 "A top for CPU hardware performance counters (perf_event_open).\n\n"
 "  -e, --events LIST        events in perf syntax: cycles, cpu/event=0x3c,umask=0/, {a,b}, ...\n"
 "  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, or [eventset NAME])\n"
 "  -d, --delay SECONDS      refresh interval (default 1, or [display] interval)\n"
 "  -C, --cpu LIST           count only these CPUs (0-3,8)\n"
+"  -p, --pid PID[,PID...]   also count these processes (their threads, and what they start)\n"
+"  -t, --tid TID[,TID...]   also count these threads\n"
+"  -G, --cgroup PATH[,...]  also count these cgroups (from the cgroup mount, or absolute)\n"
+"  -- COMMAND [ARGS]        count COMMAND from its start to its end, then exit with its status\n"
 "  -b, --batch              no curses: one sample per interval on stdout (or -o FILE)\n"
 "  -n, --count N            stop after N samples\n"
 "  -x, --field-separator S  batch rows in the perf stat -a -A -I -x S format (a recording)\n"
@@ -113,6 +123,8 @@ static void usage(FILE *f)
 "      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
 "                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
+"      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the second level of\n"
+"                           the tree), the rest summed as cgroup=\"other\"\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version and the paths built in\n",
@@ -143,7 +155,7 @@ static int bad_option(char **argv, int c)
 {
 	const char *arg = optind > 0 && argv[optind - 1] ? argv[optind - 1] : "";
 	bool is_long = strncmp(arg, "--", 2) == 0 &&
-		       (optopt == 0 || optopt >= 256 || c == ':' || strchr("bndCeEoxhV", optopt));
+		       (optopt == 0 || optopt >= 256 || c == ':' || strchr("bndCeEoxptGhV", optopt));
 	char shortopt[3] = { '-', (char)optopt, '\0' }, list[512] = "";
 	size_t n, used = 0;
 	int hits = 0;
@@ -171,6 +183,37 @@ static int bad_option(char **argv, int c)
 	return fail_usage("unknown option '%s'", arg);
 }
 
+/* -p, -t: PID lists; -G: cgroup paths (each may hold several, comma-separated, as perf's). */
+static int add_targets(struct app *a, int c, char *arg)
+{
+	struct app_wl_opts *o = &a->opt.wl;
+	int bad, r;
+
+	if (c == 'G') {
+		for (char *p = arg, *next; p; p = next) {
+			if ((next = strchr(p, ',')))
+				*next++ = '\0';
+			if (!*p)
+				return fail_usage("-G needs cgroup paths separated by commas%s", "");
+			if (o->ncgroups == APP_WL_TARGETS_MAX)
+				return fail_usage("too many cgroups (at most 1024)%s", "");
+			o->cgroups[o->ncgroups++] = p;
+		}
+		return 0;
+	}
+	r = c == 'p' ? proctask_parse_list(arg, o->pids, &o->npids, APP_WL_TARGETS_MAX, &bad)
+		     : proctask_parse_list(arg, o->tids, &o->ntids, APP_WL_TARGETS_MAX, &bad);
+	if (r == -E2BIG)
+		return fail_usage("too many PIDs (at most 1024)%s", "");
+	if (r < 0) {
+		printable_eprintf("pmutop: -%c %s: not a list of %s (1 to %d, comma-separated): '%s'\n"
+				  "Try 'pmutop --help'.\n", c, arg, c == 'p' ? "process IDs" : "thread IDs",
+				  PROCTASK_PID_MAX, arg + bad);
+		return 2;
+	}
+	return 0;
+}
+
 static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 {
 	int c;
@@ -179,7 +222,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	*exit_now = 0;
 	optind = 1;
 	opterr = 0;   /* bad_option says it in one line, with the way to the help */
-	while ((c = getopt_long(argc, argv, ":bn:d:C:e:E:o:x:hV", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":bn:d:C:e:E:o:x:p:t:G:hV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': a->opt.batch = true; break;
 		case 'n':
@@ -200,6 +243,10 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			a->opt.events[a->opt.nevents++] = optarg;
 			break;
 		case 'E': a->opt.evset = optarg; break;
+		case 'p': case 't': case 'G':
+			if (add_targets(a, c, optarg))
+				return 2;
+			break;
 		case 'o': a->opt.output = optarg; break;
 		case 'x':
 			if (!*optarg)
@@ -223,6 +270,11 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_QUIET: a->opt.quiet = true; break;
 		case OPT_WEB_CONFIG: a->opt.web_config = optarg; break;
 		case OPT_NO_CPU_GAUGES: a->opt.no_cpu_gauges = true; break;
+		case OPT_EXPORT_CGROUPS:
+			a->opt.export_cgroups = optarg ? (int)strtol(optarg, &end, 10) : 5;
+			if (optarg && (*end || a->opt.export_cgroups < 1 || a->opt.export_cgroups > 1000))
+				return fail_usage("--export-cgroups takes a number of cgroups from 1 to 1000, not '%s'", optarg);
+			break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;
@@ -249,8 +301,16 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	}
 	if (a->opt.list_events && optind < argc)
 		a->opt.list_glob = argv[optind++];
-	if (optind < argc)
-		return fail_usage("unexpected argument '%s'", argv[optind]);
+	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
+		return fail_usage("unexpected argument '%s' (a command to count goes after --)", argv[optind]);
+	if (optind < argc) {
+		a->opt.wl.command = &argv[optind];
+		a->opt.wl.command_quiet = !a->opt.batch && !a->opt.json && !a->opt.sep && !a->opt.output;
+		if (a->opt.do_replay)
+			return fail_usage("--replay plays a recording; it counts no command ('%s')", argv[optind]);
+	}
+	if (app_wl_wanted(a) && a->opt.do_replay)
+		return fail_usage("-p, -t and -G count live processes and cgroups; a recording (--replay) has none%s", "");
 	if (a->opt.sim_tree && !a->opt.sim)
 		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
 				  "with --sim MACHINE (see --list-machines)%s", "");
@@ -500,14 +560,28 @@ static int run(struct app *a)
 	}
 	if ((r = app_open_events(a)))
 		return r;
+	if ((r = app_wl_open(a)))
+		return r;
+	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
+	 * so "other" sums no cgroup twice) */
+	if (!a->opt.export_cgroups)
+		a->opt.export_cgroups = a->set.export_cgroups;
+	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom || a->set.listen[0] || a->set.textfile[0]) &&
+	    !a->opt.wl.ncgroups &&
+	    app_wl_pick_level(a, 2) < 0)
+		return 1;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
 		printable_eprintf("pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,
 			a->set.sort_line, a->set.sort, keys);
 		return 2;
 	}
-	if (!a->opt.batch)
-		return ui_run(a);
+	if (!a->opt.batch) {
+		r = ui_run(a);
+		if (r == 0)   /* the command's status, when it ended */
+			app_wl_command_status(a, &r);
+		return r;
+	}
 	if (a->opt.output && !(out = batch_open_output(a->opt.output)))
 		return 1;
 	r = batch_run(a, out);

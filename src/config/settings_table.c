@@ -57,6 +57,15 @@ const struct setting_def settings_table[] = {
 	{ "cpu_gauges", "exporter", ST_BOOL, 0, 0, false, NULL, "true",
 	  "export the derived gauges (IPC, frequency, ratios) per CPU as well as per socket; false "
 	  "halves the series of a large machine (--no-cpu-gauges)", F(cpu_gauges) },
+	{ "export_cgroups", "exporter", ST_INT, 0, 1000, false, NULL, "0",
+	  "cgroups exported each with a series, the busiest (-G's, else the tree's second level), the "
+	  "rest summed as cgroup=\"other\" (0..1000; 0 = none) (--export-cgroups)", F(export_cgroups) },
+	{ "processes", "workloads", ST_INT, 1, 10000, false, NULL, "32",
+	  "the busiest processes counted while the processes view (P) is shown (1..10000)", F(wl_processes) },
+	{ "cgroups", "workloads", ST_INT, 1, 10000, false, NULL, "24",
+	  "the busiest cgroups counted while the cgroups view (G) is shown (1..10000)", F(wl_cgroups) },
+	{ "cgroup_depth", "workloads", ST_INT, 1, 16, false, NULL, "3",
+	  "levels of the cgroup tree the cgroups view looks at (1..16)", F(wl_cgroup_depth) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
 

@@ -691,7 +691,8 @@ void exporter_publish(struct app *a)
 	}
 	core_types(ex, a);
 	info = (struct prom_info){ .version = ex->version, .source = ex->source, .core_type = ex->core_type,
-				   .kernel_clock = app_util_clock_source(a), .no_cpu_gauges = !ex->cpu_gauges };
+				   .kernel_clock = app_util_clock_source(a), .no_cpu_gauges = !ex->cpu_gauges,
+				   .cgroups_top = a->opt.export_cgroups };
 	topdown_info(&info, a);
 	ob_init(&s->body[PROM_TEXT], 1 << 16);
 	prom_write(&s->body[PROM_TEXT], &a->model, &ex->tot, &info, PROM_TEXT);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
 #include "app/app.h"
+#include "app/app_wl.h"
 #include "output.h"
 #include "out_topdown.h"
 #include "hw/sys/cpulist.h"
@@ -46,11 +47,82 @@ static void value_field(struct outbuf *b, const struct ev_val *v, const char *un
 		ob_fixed(b, v->value, 0, "nan");
 }
 
+/* The workloads' rows (frame.wl) as perf stat writes them: -p PID or -- COMMAND alone as perf stat -p
+ * (no target column), several processes or threads as perf stat --per-thread (COMM-PID first), cgroups
+ * as perf stat -a -G (the cgroup after the event). task-clock's metric is CPUs utilized, per second
+ * of the interval, as perf's. */
+static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep)
+{
+	const struct model *m = &a->model;
+	const struct frame *f = &m->cur;
+	const struct app_wl_opts *o = &a->opt.wl;
+	bool one = o->npids + o->ntids + (o->command != NULL) == 1;
+	size_t sl = strlen(sep);
+
+	for (int e = 0; e < m->nev; e++) {
+		const struct mev *ev = &m->ev[e];
+
+		for (int i = 0; i < f->nwl; i++) {
+			const struct wl_row *w = &f->wl[i];
+			const struct ev_val *v = &w->ev[e];
+			double mv = NAN;
+			const char *ml = "";
+			int dec = 2;
+
+			if (v->state == EVS_ABSENT)
+				continue;
+			time_field(b, f->t);
+			ob_mem(b, sep, sl);
+			if (w->kind != WL_CGROUP && !one) {
+				ob_text(b, w->comm);
+				ob_char(b, '-');
+				ob_i64(b, w->pid);
+				ob_mem(b, sep, sl);
+			}
+			value_field(b, v, ev->unit);
+			ob_mem(b, sep, sl);
+			ob_text(b, ev->unit);
+			ob_mem(b, sep, sl);
+			ob_text(b, ev->name);
+			ob_mem(b, sep, sl);
+			if (w->kind == WL_CGROUP) {
+				ob_text(b, w->cgroup);
+				ob_mem(b, sep, sl);
+			}
+			ob_u64(b, v->running);
+			ob_mem(b, sep, sl);
+			ob_fixed(b, !isnan(v->pct) ? v->pct : 100, 2, "0.00");
+			ob_mem(b, sep, sl);
+			if (v->state == EVS_OK && ev->role == ROLE_TASK_CLOCK && f->interval > 0) {
+				mv = v->value / (f->interval * 1000);
+				ml = "CPUs utilized";
+				dec = 3;
+			} else if (v->state == EVS_OK && !row_metric(ev->role, w->m, v, &mv, &ml, &dec)) {
+				mv = NAN;
+			}
+			if (!isnan(mv)) {
+				ob_fixed(b, mv, dec, "");
+				ob_mem(b, sep, sl);
+				ob_str(b, ml);
+			} else {
+				ob_mem(b, sep, sl);
+			}
+			ob_char(b, '\n');
+			ob_spill(b);
+		}
+	}
+}
+
 void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 {
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
 	size_t sl = strlen(sep);
+
+	if (app_wl_wanted(a)) {   /* -p, -t, -G, -- COMMAND: their rows, as perf stat -p / -G writes them */
+		csv_workloads(b, a, sep);
+		return;
+	}
 
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
@@ -128,10 +200,61 @@ void out_csv_header(struct outbuf *b, const struct app *a)
 	}
 }
 
+/* The workloads' rows as text: time, the process (COMM-PID) or cgroup, count, unit, event. */
+static void text_workloads(struct outbuf *b, const struct app *a)
+{
+	const struct model *m = &a->model;
+	const struct frame *f = &m->cur;
+
+	if (f->seq % 25 == 1)
+		ob_str(b, "#           time target                                   counts unit events\n");
+	for (int e = 0; e < m->nev; e++)
+		for (int i = 0; i < f->nwl; i++) {
+			const struct wl_row *w = &f->wl[i];
+			char who[64];
+			size_t start;
+			int n;
+
+			if (w->ev[e].state == EVS_ABSENT)
+				continue;
+			time_field(b, f->t);
+			if (w->kind == WL_CGROUP)
+				snprintf(who, sizeof(who), "%s", w->cgroup);
+			else
+				snprintf(who, sizeof(who), "%s-%d", w->comm, w->pid);
+			ob_char(b, ' ');
+			start = b->len;
+			ob_text(b, who);
+			for (n = (int)(b->len - start); n < 30; n++)
+				ob_char(b, ' ');
+			start = b->len;
+			value_field(b, &w->ev[e], m->ev[e].unit);
+			ob_pad_left(b, start, 20);
+			ob_str(b, "      ");
+			ob_text(b, m->ev[e].unit);
+			for (size_t k = strlen(m->ev[e].unit); k < 6; k++)
+				ob_char(b, ' ');
+			ob_text(b, m->ev[e].name);
+			if (w->why) {
+				ob_str(b, "   # not counted: ");
+				ob_text(b, w->why);
+			} else if (w->exited) {
+				ob_str(b, "   # exited");
+			}
+			ob_char(b, '\n');
+			ob_spill(b);
+		}
+}
+
 void out_text_frame(struct outbuf *b, const struct app *a)
 {
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
+
+	if (app_wl_wanted(a)) {   /* -p, -t, -G, -- COMMAND: their rows, as perf stat -p prints them */
+		text_workloads(b, a);
+		return;
+	}
 
 	/* perf stat -I -A heads the first interval's rows with this line, and again every 25 */
 	if (f->seq % 25 == 1)

@@ -189,8 +189,51 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		ob_str(b, "\":");
 		ob_json_num(b, met[k]);
 	}
-	out_td_json(b, a, c, s, &first);
+	if (c > -2)   /* -2: a workload's row, which top-down does not cover */
+		out_td_json(b, a, c, s, &first);
 	ob_char(b, '}');
+}
+
+/* "processes" (processes and threads) or "cgroups": each a workload's row (frame.wl). */
+static void workloads(struct outbuf *b, const struct app *a, const struct json_keys *k, bool cgroups)
+{
+	const struct frame *f = &a->model.cur;
+	bool first = true;
+
+	ob_str(b, cgroups ? ",\"cgroups\":[" : ",\"processes\":[");
+	for (int i = 0; i < f->nwl; i++) {
+		const struct wl_row *w = &f->wl[i];
+
+		if ((w->kind == WL_CGROUP) != cgroups)
+			continue;
+		if (!first)
+			ob_char(b, ',');
+		first = false;
+		if (cgroups) {
+			ob_str(b, "{\"path\":");
+			ob_json_str(b, w->cgroup);
+		} else {
+			ob_str(b, w->kind == WL_THREAD ? "{\"tid\":" : "{\"pid\":");
+			ob_i64(b, w->pid);
+			ob_str(b, ",\"comm\":");
+			ob_json_str(b, w->comm);
+			ob_str(b, ",\"user\":");
+			ob_json_str(b, w->user);
+			ob_str(b, ",\"cgroup\":");
+			ob_json_str(b, w->cgroup);
+			ob_str(b, ",\"threads\":");
+			ob_i64(b, w->nthreads);
+			ob_str(b, w->exited ? ",\"exited\":true" : ",\"exited\":false");
+		}
+		ob_str(b, w->why ? ",\"counted\":false,\"why\":" : ",\"counted\":true");
+		if (w->why)
+			ob_json_str(b, w->why);
+		ob_char(b, ',');
+		events_and_metrics(b, &a->model, k, w->ev, w->m, a, -2, -1);
+		ob_char(b, '}');
+		ob_spill(b);
+	}
+	ob_char(b, ']');
 }
 
 void out_json_frame(struct outbuf *b, const struct app *a)
@@ -253,5 +296,10 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 	}
 	ob_str(b, "],\"system\":{");
 	events_and_metrics(b, m, &keys, f->sys, f->sys_m, a, -1, -1);
-	ob_str(b, "}}\n");
+	ob_char(b, '}');
+	if (a->wl) {
+		workloads(b, a, &keys, false);
+		workloads(b, a, &keys, true);
+	}
+	ob_str(b, "}\n");
 }

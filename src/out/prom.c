@@ -578,6 +578,97 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 	}
 }
 
+static const struct {
+	int metric;
+	double scale;
+	const char *name, *help;
+} cg_gauges[] = {
+	{ M_UTIL, 0.01, "pmutop_cgroup_cpus", "CPUs the cgroup kept busy over the last interval (cpu.stat "
+	  "usage, else its events' enabled time)" },
+	{ M_IPC, 1, "pmutop_cgroup_ipc", "the cgroup's instructions per cycle over the last interval" },
+	{ M_GHZ, 1e9, "pmutop_cgroup_frequency_hertz", "the cgroup's cycles per second of its running time" },
+	{ M_MPKI, 1, "pmutop_cgroup_llc_mpki", "the cgroup's last-level cache misses per thousand instructions" },
+	{ M_BR_MISS_PCT, 0.01, "pmutop_cgroup_branch_miss_ratio", "the cgroup's mispredicted branches per branch (0..1)" },
+};
+
+static int cg_rank_cmp(const void *x, const void *y)
+{
+	const struct wl_row *a = *(const struct wl_row *const *)x, *b = *(const struct wl_row *const *)y;
+	double ua = isnan(a->m[M_UTIL]) ? -1 : a->m[M_UTIL], ub = isnan(b->m[M_UTIL]) ? -1 : b->m[M_UTIL];
+
+	return (ua < ub) - (ua > ub);
+}
+
+/* One cgroup's gauges and event rates (path NULL: "other"). */
+static void cg_series(struct outbuf *b, const struct model *m, const char *path, const struct ev_val *ev,
+		      const double *met, double iv, int g)
+{
+	if (g < (int)(sizeof(cg_gauges) / sizeof(cg_gauges[0]))) {
+		double v = met[cg_gauges[g].metric];
+
+		if (!isfinite(v))
+			return;
+		ob_str(b, cg_gauges[g].name);
+		ob_str(b, "{cgroup=\"");
+		prom_label_value(b, path ? path : "other");
+		ob_str(b, "\"} ");
+		num(b, v * cg_gauges[g].scale);
+		ob_char(b, '\n');
+		return;
+	}
+	for (int e = 0; e < m->nev; e++) {
+		if (ev[e].state != EVS_OK || !(iv > 0))
+			continue;
+		ob_str(b, "pmutop_cgroup_event_rate{cgroup=\"");
+		prom_label_value(b, path ? path : "other");
+		ob_str(b, "\",event=\"");
+		prom_label_value(b, m->ev[e].name);
+		ob_str(b, "\"} ");
+		num(b, ev[e].value / iv);
+		ob_char(b, '\n');
+	}
+}
+
+/* The cgroups counted: the cgroups_top busiest each a series, the rest summed as "other", so the
+ * number of series stays small whatever the number of cgroups. */
+static void series_cgroups(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
+{
+	const struct frame *f = &m->cur;
+	const struct wl_row *rows[f->nwl > 0 ? f->nwl : 1];
+	struct ev_val *rest = calloc((size_t)(m->nev ? m->nev : 1), sizeof(*rest));
+	double rest_m[NMETRICS], util = 0;
+	int n = 0, top = info->cgroups_top;
+
+	for (int i = 0; i < f->nwl; i++)
+		if (f->wl[i].kind == WL_CGROUP && !f->wl[i].why)
+			rows[n++] = &f->wl[i];
+	if (!rest || n == 0) {
+		free(rest);
+		return;
+	}
+	qsort(rows, (size_t)n, sizeof(rows[0]), cg_rank_cmp);
+	for (int i = top; i < n; i++) {
+		for (int e = 0; e < m->nev; e++)
+			model_sum_into(&rest[e], &rows[i]->ev[e]);
+		util += isnan(rows[i]->m[M_UTIL]) ? 0 : rows[i]->m[M_UTIL];
+	}
+	for (int e = 0; e < m->nev; e++)
+		model_sum_finish(&rest[e]);
+	model_metrics(m, rest, f->interval, rest_m, true);
+	rest_m[M_UTIL] = util;
+	for (size_t g = 0; g <= sizeof(cg_gauges) / sizeof(cg_gauges[0]); g++) {
+		bool rate = g == sizeof(cg_gauges) / sizeof(cg_gauges[0]);
+
+		family(b, fmt, rate ? "pmutop_cgroup_event_rate" : cg_gauges[g].name, false,
+		       rate ? "the cgroup's events per second over the last interval" : cg_gauges[g].help);
+		for (int i = 0; i < n && i < top; i++)
+			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->m, f->interval, (int)g);
+		if (n > top)
+			cg_series(b, m, NULL, rest, rest_m, f->interval, (int)g);
+	}
+	free(rest);
+}
+
 void prom_write(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 		const struct prom_info *info, int fmt)
 {
@@ -589,6 +680,8 @@ void prom_write(struct outbuf *b, const struct model *m, const struct prom_total
 			b->oom = 1;
 		else
 			series_frame(b, m, t, &l, info, fmt);
+		if (info && info->cgroups_top > 0 && m->cur.nwl > 0)
+			series_cgroups(b, m, info, fmt);
 	}
 	labels_free(&l);
 	family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "

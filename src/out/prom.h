@@ -44,6 +44,9 @@ struct prom_info {
 	const char *const *td_names;
 	const char *const *td_inst;
 	int td_n, td_ninst;
+	/* Cgroups (frame.wl's cgroup rows, issue 28): a series each for the cgroups_top busiest by CPU
+	 * time, the rest summed as cgroup="other"; 0: no cgroup series. */
+	int cgroups_top;
 };
 
 /* Write the exposition of the model's current frame with the totals (which must have been

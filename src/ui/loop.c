@@ -25,6 +25,7 @@
 #include "ui/views/rowfilter.h"
 #include "ui/views/save.h"
 #include "ui/views/sockets.h"
+#include "ui/views/workloads.h"
 #include "ui/views/topdown.h"
 #include "ui/views/uncore.h"
 #include "ui/views/view.h"
@@ -105,6 +106,7 @@ static void batch_output(void)
 static const struct ui_view *const views[UV_COUNT] = {
 	[UV_CORES] = &ui_view_cores, [UV_SOCKETS] = &ui_view_sockets, [UV_UNCORE] = &ui_view_uncore,
 	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help, [UV_TOPDOWN] = &ui_view_topdown,
+	[UV_PROCS] = &ui_view_procs, [UV_CGROUPS] = &ui_view_cgroups,
 };
 
 static void make_windows(struct ui *u)
@@ -236,6 +238,9 @@ static void switch_view(struct ui *u, int v)
 	u->prev_view = u->view;
 	u->view = v;
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
+	/* the processes and cgroups are counted while their view is shown (help over them keeps them) */
+	if (v != UV_HELP)
+		session_wl_show(u->a, v == UV_PROCS, v == UV_CGROUPS);
 }
 
 /* Replay: show the interval delta away from the one on screen (0 = the first). */
@@ -298,6 +303,8 @@ static int dispatch(struct ui *u, int ch)
 	case UA_CORES: switch_view(u, UV_CORES); break;
 	case UA_SOCKETS: switch_view(u, UV_SOCKETS); break;
 	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
+	case UA_PROCS: switch_view(u, UV_PROCS); break;
+	case UA_CGROUPS: switch_view(u, UV_CGROUPS); break;
 	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
 	case UA_METERS:
 		session_set_meters(a, !session_settings(a)->meters);
@@ -393,6 +400,7 @@ static void ui_free(struct ui *u)
 	ui_uncore_free(u);
 	ui_cores_free(u);
 	ui_sockets_free(u);
+	ui_wl_free(u);
 	ui_colchoose_free(u);
 	ui_topdown_free(u);
 	ui_meters_free(u);
@@ -404,7 +412,7 @@ static int ui_init(struct ui *u)
 {
 	int (*const init[])(struct ui *) = { ui_cores_init, ui_sockets_init, ui_uncore_init,
 					     ui_topdown_init, ui_meters_init, ui_rowfilter_init,
-					     ui_events_init };
+					     ui_events_init, ui_wl_init };
 
 	for (size_t i = 0; i < sizeof(init) / sizeof(init[0]); i++)
 		if (init[i](u) < 0)

@@ -75,6 +75,25 @@ struct mev {               /* one event as the model sees it */
 			    * repeat), the total's JSON key; NULL for the others */
 };
 
+/* A workload counted as a whole (-p, -t, -- COMMAND, -G): a process with its threads, a thread, or
+ * a cgroup summed over its CPUs. Its events are the model's (EVS_ABSENT where an event is not
+ * counted per workload: uncore, other owners'), its metrics a CPU's, M_UTIL its CPU time in percent
+ * of one CPU. Filled by app_wl.c, which owns the memory: valid until the next sample. */
+enum wl_kind { WL_PROCESS, WL_THREAD, WL_CGROUP };
+struct wl_row {
+	int kind;
+	int pid;                 /* process or thread ID; 0 for a cgroup */
+	int tgid;                /* a thread shown under its process: the process's ID; else 0 */
+	const char *comm;        /* printable command name, "" for a cgroup */
+	const char *user;        /* user name (or uid), "" unknown */
+	const char *cgroup;      /* path from the cgroup mount: "/", "/system.slice/x.service" */
+	int nthreads;            /* threads counted (a process) */
+	bool exited;             /* it ended during the interval: these are its last counts */
+	const char *why;         /* why it is not counted (refused, descriptors), NULL when counted */
+	const struct ev_val *ev; /* [nev] */
+	const double *m;         /* [NMETRICS] */
+};
+
 struct frame {
 	double t;          /* seconds since start at the end of the interval */
 	double interval;   /* seconds covered by this frame */
@@ -87,6 +106,9 @@ struct frame {
 	double *jif;           /* [ncpus * UT_N]: CPU time of the interval by /proc/stat column
 				* (enum ut_part), NAN when unknown (a replay, no /proc/stat) */
 	double *swr;           /* [ncpus * SWR_N] (enum swr_part), all 0 when unknown */
+	const struct wl_row *wl;   /* [nwl]: the workloads counted (processes, threads, then cgroups),
+				    * NULL when none (see struct wl_row) */
+	int nwl;
 };
 
 struct model {

@@ -95,6 +95,13 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 	}
 }
 
+/* The attributes counters_open gives an event (for wlcount.c, which counts the same events per
+ * task and per cgroup). */
+void cnt_fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader)
+{
+	fill_attr(a, e, leader);
+}
+
 static int paranoid_value(void)
 {
 	char buf[32];

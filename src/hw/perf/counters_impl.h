@@ -60,6 +60,11 @@ int cnt_split_group(struct counters *c, int ci, int g, bool enable, bool *raised
  * (-ENODEV: still offline). */
 int cnt_reopen_cpu(struct counters *c, int ci);
 
+/* The attributes counters_open opens event e with (read_format with GROUP and ID; disabled when
+ * a leader): wlcount.c counts the same events per task and per cgroup. */
+struct perf_event_attr;
+void cnt_fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader);
+
 /* The notes (counters_note.c): what opening or reading could not count, said once, CPUs by number. */
 /* "CPU 5 went offline ..." appended to out for the CPUs dropped at open. */
 void cnt_gone_note(struct counters *c, char *out, size_t len);

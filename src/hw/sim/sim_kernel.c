@@ -12,6 +12,7 @@
 #include "sim_load.h"
 #include "sim_procstat.h"
 #include "sim_sched.h"
+#include "sim_tasks.h"
 #include "sim_topdown.h"
 
 #define READ_FORMAT_KNOWN (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
@@ -282,6 +283,25 @@ static void fd_release(struct simk *k, int fd)
 	k->nopen--;
 }
 
+/* A task (pid != -1) or a cgroup (PERF_FLAG_PID_CGROUP): the event must exist on the machine, then
+ * sim_tasks.c counts it. */
+static int task_open(struct simk *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		     unsigned long flags, double t)
+{
+	struct sev probe = { 0 };
+	int r;
+
+	if (flags & ~(unsigned long)(PERF_FLAG_FD_CLOEXEC | PERF_FLAG_FD_NO_GROUP | PERF_FLAG_PID_CGROUP))
+		return -EINVAL;
+	if (k->f.emfile_after > 0 && k->nopen + simt_nopen(k->tasks) >= k->f.emfile_after)
+		return -EMFILE;
+	if ((r = resolve(k, attr, cpu >= 0 ? cpu : 0, &probe)))
+		return r;
+	if (probe.pmu >= 0 && k->m->pmus[probe.pmu].kind == SIMM_UNCORE)
+		return -EINVAL;   /* an uncore PMU counts no task */
+	return simt_open(k->tasks, attr, pid, cpu, group_fd, flags, t);
+}
+
 static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, unsigned long flags)
 {
 	struct simk *k = ctx;
@@ -291,6 +311,8 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 
 	if (k->f.eacces)
 		return -EACCES;
+	if (attr && (pid != -1 || flags & PERF_FLAG_PID_CGROUP))
+		return task_open(k, attr, pid, cpu, group_fd, flags, t);
 	if (!attr || flags & ~(unsigned long)(PERF_FLAG_FD_CLOEXEC | PERF_FLAG_FD_NO_GROUP))
 		return -EINVAL;
 	if (k->f.emfile_after > 0 && k->nopen >= k->f.emfile_after)
@@ -455,6 +477,8 @@ static ssize_t s_read(void *ctx, int fd, void *buf, size_t len)
 	double t = simk_now(k);
 	size_t need;
 
+	if (simt_owns(fd))
+		return simt_read(k->tasks, fd, buf, len, t);
 	if (!e)
 		return -EBADF;
 	k->nreads++;
@@ -543,6 +567,8 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 	double t = simk_now(k);
 	bool group = arg & PERF_IOC_FLAG_GROUP, was;
 
+	if (simt_owns(fd))
+		return simt_ioctl(k->tasks, fd, req, t);
 	if (!e)
 		return -EBADF;
 	unplug_check(k, t);
@@ -581,6 +607,8 @@ static int s_close(void *ctx, int fd)
 	struct sev *e = simk_ev(k, fd);
 	double t = simk_now(k);
 
+	if (simt_owns(fd))
+		return simt_close(k->tasks, fd);
 	if (!e)
 		return -EBADF;
 	unplug_check(k, t);
@@ -683,7 +711,9 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 		k->f.enodev_cpu = -1, k->f.enodev_back = -1;
 	k->ctx = calloc((size_t)m->ncpus, sizeof(*k->ctx));
 	k->nctx = calloc((size_t)m->ncpus, sizeof(*k->nctx));
-	if (!k->ctx || !k->nctx) {
+	k->tasks = simt_new(m);
+	if (!k->ctx || !k->nctx || !k->tasks) {
+		simt_free(k->tasks);
 		free(k->ctx);
 		free(k->nctx);
 		free(k);
@@ -735,5 +765,6 @@ void simk_free(struct perf_seam *s)
 	free(k->nctx);
 	free(k->ev);
 	free(k->freefd);
+	simt_free(k->tasks);
 	free(k);
 }

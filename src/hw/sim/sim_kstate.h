@@ -90,6 +90,7 @@ struct simk {
 	double first_open;              /* seconds, < 0 before the first open */
 	bool unplugged;                 /* the enodev fault's CPU has been taken offline */
 	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
+	struct simt *tasks;             /* its tasks and cgroups, counted apart (sim_tasks.c) */
 };
 
 /* Seconds since the simulated kernel started, on the clock it follows: every count, time and

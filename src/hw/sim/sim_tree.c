@@ -13,6 +13,7 @@
 #include "hw/sys/cpulist.h"
 #include "hw/sys/fsat.h"
 #include "sim_desc.h"
+#include "sim_tasks.h"
 #include "pci/disc.h"
 
 #define PATHMAX 4096
@@ -284,6 +285,7 @@ int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_sco
 	r = r < 0 ? r : write_cpuinfo(m, &t);
 	r = r ? r : putf(&t, "proc/sys/kernel/perf_event_paranoid", "%d", m->paranoid);
 	r = r ? r : putf(&t, "proc/sys/kernel/nmi_watchdog", "%d", m->nmi_watchdog);
+	r = r || scope != SIMM_TREE_FULL ? r : simt_write_tree(m, &t);   /* its tasks and cgroups */
 	fsat_done(&t);
 	return r < 0 ? r : 0;
 }

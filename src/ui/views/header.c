@@ -12,7 +12,8 @@
 
 static const struct { int view; const char *key, *name; } tabs[] = {
 	{ UV_CORES, "c", "Cores" }, { UV_SOCKETS, "s", "Sockets" }, { UV_UNCORE, "u", "Uncore" },
-	{ UV_EVENTS, "e", "Events" }, { UV_TOPDOWN, "T", "Top-down" }, { UV_HELP, "h", "Help" },
+	{ UV_EVENTS, "e", "Events" }, { UV_TOPDOWN, "T", "Top-down" }, { UV_PROCS, "P", "Procs" },
+	{ UV_CGROUPS, "G", "Cgroups" }, { UV_HELP, "h", "Help" },
 };
 
 int ui_header_lines(const struct ui *u)

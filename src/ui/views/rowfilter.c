@@ -38,7 +38,7 @@ void ui_rowfilter_free(struct ui *u)
 
 static bool filter_view(int v)
 {
-	return v == UV_CORES || v == UV_SOCKETS || v == UV_TOPDOWN;
+	return v == UV_CORES || v == UV_SOCKETS || v == UV_TOPDOWN || v == UV_PROCS || v == UV_CGROUPS;
 }
 
 /* The core types of the machine, as the TYPE column writes them (a hybrid's P and E, the
@@ -146,14 +146,16 @@ bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
 	const struct ui_rowfilter *rf = u->rf;
 	int v = u->view;
 	char buf[320];
-	const char *what = v == UV_SOCKETS ? "sockets" : u->fold ? "cores" : "CPUs";
+	const char *what = v == UV_SOCKETS ? "sockets" : v == UV_PROCS ? "processes" : v == UV_CGROUPS ? "cgroups" :
+			   u->fold ? "cores" : "CPUs";
 
 	if (!filter_view(v) || (!rf->typing && (!rf->text[v][0] || u->status[0])))
 		return false;
 	if (rf->typing) {
 		*x = ui_put(w, 0, 0, u->cols, A_BOLD, " filter: ");
 		*x += ui_put(w, 0, *x, u->cols - *x, A_REVERSE, rf->text[v][0] ? rf->text[v] : " ");
-		snprintf(buf, sizeof(buf), "  %s", rf->err[0] ? rf->err :
+		snprintf(buf, sizeof(buf), "  %s", rf->err[0] ? rf->err : v == UV_PROCS || v == UV_CGROUPS ?
+			 "PID list 1,200-300 | text: name, user, cgroup; Enter keeps, Esc clears" :
 			 "CPU list 0-3,8 | socket s1 | type P, E | text; Enter keeps, Esc clears");
 		*x += ui_put(w, 0, *x, u->cols - *x, rf->err[0] ? ui_attr(u, UP_BAD) : ui_attr(u, UP_DIM), buf);
 		return true;
@@ -178,6 +180,13 @@ void ui_filter_counted(struct ui *u, int view, int shown, int total)
 bool ui_filter_label(struct ui *u, int view, const char *label)
 {
 	struct ui_frow r = { NULL, -1, -1, NULL, label };
+
+	return !ui_filter_set(u, view) || ui_filter_match(&u->rf->flt[view], &r);
+}
+
+bool ui_filter_ids(struct ui *u, int view, const int *ids, int n, const char *label)
+{
+	struct ui_frow r = { ids, n, -1, NULL, label };
 
 	return !ui_filter_set(u, view) || ui_filter_match(&u->rf->flt[view], &r);
 }

@@ -20,6 +20,8 @@ bool ui_filter_set(const struct ui *u, int view);
 /* Whether a row passes the view's filter: its CPUs (indices into the model), or a label only. */
 bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label);
 bool ui_filter_label(struct ui *u, int view, const char *label);
+/* A row with numbers of its own (PIDs: a number list matches them) and a label. */
+bool ui_filter_ids(struct ui *u, int view, const int *ids, int n, const char *label);
 /* The view drew `shown` of its `total` rows: the footer says so. */
 void ui_filter_counted(struct ui *u, int view, int shown, int total);
 #endif

@@ -13,7 +13,7 @@
 #include "ui/widgets/palette.h"
 #include "ui/widgets/spark.h"
 
-enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_COUNT };
+enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_PROCS, UV_CGROUPS, UV_COUNT };
 
 struct app;
 
@@ -48,6 +48,7 @@ struct ui {
 	struct ui_sockets *sockets;       /* sockets.c */
 	struct ui_uncore *uncore;         /* uncore.c */
 	struct ui_topdown *topdown;       /* topdown.c */
+	struct ui_wl *wl;                 /* the processes and cgroups views (workloads.c) */
 	struct ui_meters *met;            /* the header's meters (meters.c) */
 	struct ui_rowfilter *rf;          /* `/`: each list view's row filter (rowfilter.c) */
 	struct ui_colchoose *cc;          /* F: the column chooser (colchoose.c), NULL when closed */
@@ -67,7 +68,7 @@ struct ui_view {
 };
 
 extern const struct ui_view ui_view_cores, ui_view_sockets, ui_view_uncore,
-	ui_view_events, ui_view_help, ui_view_topdown;
+	ui_view_events, ui_view_help, ui_view_topdown, ui_view_procs, ui_view_cgroups;
 
 /* Attribute for a pair (enum ui_pair): its colour when colour is on, else a plain attribute
  * (reverse, bold, underline) so the meaning survives NO_COLOR and vt100. */

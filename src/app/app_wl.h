@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* app_wl.h: the workloads counted as wholes (issue 28): the processes of -p, the threads of -t, the
+ * command after --, the cgroups of -G. Their counters (hw/perf/wlcount.h) count the user's
+ * events (EVO_USER, uncore left out); each sample their rows go into the frame (frame.wl). */
+#ifndef PMUTOP_APP_WL_H
+#define PMUTOP_APP_WL_H
+#include <stdbool.h>
+
+struct app;
+
+/* struct app_wl_opts (the command line's targets) is in app.h, beside the other options. */
+
+/* Whether the command line names workloads. */
+bool app_wl_wanted(const struct app *a);
+/* Whether the command line names only tasks (-p, -t, --: no cgroup), which one's own user may
+ * count where counting every CPU is refused. */
+bool app_wl_tasks_only(const struct app *a);
+/* After app_open_events: find the targets, start the command (held at its exec until its
+ * counters are open), open their counters. 0, or an exit status with the message printed: 2 for
+ * a target that is not there, 1 when none of them can be counted, 127 when the command cannot
+ * be started. A target the kernel refuses while others count is said on stderr and its row
+ * reads not counted, with why. */
+int app_wl_open(struct app *a);
+/* Each sample, after the model's figures: read the targets, follow the ones that exited (their
+ * last counts shown once, marked exited), fill a->model.cur.wl. */
+void app_wl_sample(struct app *a);
+/* The event list changed (app_events_apply): count the new one for every workload from now on. */
+void app_wl_events_changed(struct app *a);
+/* Whether the command is still running (it is polled, not reaped twice); false without one. */
+bool app_wl_command_running(struct app *a);
+/* When the command has ended: 1 and its exit status as a shell gives it (128 + signal); else 0. */
+int app_wl_command_status(const struct app *a, int *status);
+/* The processes view (procs) and the cgroups view (cgroups) while shown: each refresh the busiest
+ * processes (CPU time from /proc) and the busiest cgroups (cpu.stat) are counted, beside those the
+ * command line named, within a descriptor budget. 0, -ENOMEM, or -EOPNOTSUPP for a recording. */
+int app_wl_pick(struct app *a, bool procs, bool cgroups);
+/* Rows of their own for the threads of process pid (0: none), from the next sample. */
+void app_wl_threads_of(struct app *a, int pid);
+/* The exporter's cgroups: those level levels down the tree, the busiest counted each refresh
+ * (with the views' choice). 0 or -ENOMEM. */
+int app_wl_pick_level(struct app *a, int level);
+/* What the last choice saw: tasks or cgroups looked at, counted, and left out with why. */
+struct wl_pick_info {
+	int seen, counted, left_out;
+	char why[160];                /* why some were left out, "" none */
+};
+void app_wl_pick_info(const struct app *a, bool cgroups, struct wl_pick_info *out);
+/* Descriptors the workload counters hold, and read() calls since the last call. */
+int app_wl_fds(const struct app *a);
+long app_wl_take_reads(struct app *a);
+/* Stop the command (SIGTERM, then wait) if it still runs, close everything. */
+void app_wl_close(struct app *a);
+#endif

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* app_wl_auto.c: the processes and cgroups views' choice: each refresh every process's CPU time
+ * (PID/stat) and every cgroup's (cpu.stat, to a bounded depth) is looked at, the busiest are
+ * counted within a descriptor budget, and the ones that fell well behind are closed. What is kept
+ * from one look to the next is what exists now, never what ever lived. */
+#include "app.h"
+#include "app_wl_impl.h"
+#include "hw/perf/wlcount.h"
+#include "hw/sys/proctask.h"
+#include "hw/sys/cgroupfs.h"
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+struct rank {
+	unsigned long long busy;   /* CPU time since the last look */
+	int i;                     /* index in the look */
+};
+
+static int rank_cmp(const void *x, const void *y)
+{
+	const struct rank *a = x, *b = y;
+
+	return (a->busy < b->busy) - (a->busy > b->busy);
+}
+
+static int seen_cmp(const void *x, const void *y)
+{
+	const struct wl_seen *a = x, *b = y;
+
+	return (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+/* Descriptors the workloads may still take: the soft limit less what the CPUs' counters and the
+ * rest of the program hold (a quarter kept back). */
+static long fd_room(struct app_wl *w)
+{
+	struct rlimit rl;
+	static bool raised;
+
+	if (!raised && getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	raised = true;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
+		return 1 << 20;
+	return (long)(rl.rlim_cur * 3 / 4) - wlc_fds(w->cnt);
+}
+
+/* The index of pid among the processes counted, -1 none. */
+static int counted_at(const struct app_wl *w, int pid)
+{
+	for (int i = 0; i < w->np; i++)
+		if (w->p[i].pid == pid && w->p[i].kind == WL_PROCESS)
+			return i;
+	return -1;
+}
+
+static void drop_proc(struct app_wl *w, int i)
+{
+	wl_proc_free(w, &w->p[i]);
+	memmove(&w->p[i], &w->p[i + 1], sizeof(w->p[0]) * (size_t)(w->np - i - 1));
+	w->np--;
+}
+
+void wl_auto_procs(struct app *a, struct app_wl *w)
+{
+	static int pids[WL_PICK_SCAN_MAX];
+	struct wl_pick_info *in = &w->info[0];
+	int more = 0, n = proctask_pids(pids, WL_PICK_SCAN_MAX, &more), k = 0, per = wlc_fds_per_task(w->cnt);
+	struct wl_seen *now = malloc(sizeof(*now) * (size_t)(n > 0 ? n : 1));
+	struct rank *r = malloc(sizeof(*r) * (size_t)(n > 0 ? n : 1));
+	struct errmsg em = { 0 };
+	long room = fd_room(w);
+
+	if (n < 0 || !now || !r) {
+		free(now);
+		free(r);
+		return;
+	}
+	for (int i = 0; i < n; i++) {   /* each process's CPU time since the last look */
+		struct proctask t;
+		struct wl_seen key = { .pid = pids[i] }, *old;
+
+		if (proctask_read_stat(pids[i], &t) < 0)
+			continue;
+		now[k] = (struct wl_seen){ pids[i], t.start, t.utime + t.stime };
+		old = w->seen ? bsearch(&key, w->seen, (size_t)w->nseen, sizeof(key), seen_cmp) : NULL;
+		r[k].busy = old && old->start == t.start && now[k].ticks >= old->ticks ? now[k].ticks - old->ticks : 0;
+		r[k].i = k;
+		k++;
+	}
+	free(w->seen);
+	w->seen = now;   /* sorted: the PIDs came in order */
+	w->nseen = k;
+	qsort(r, (size_t)k, sizeof(*r), rank_cmp);
+	/* the picked ones that fell out of the busiest twice over go */
+	for (int i = w->np - 1; i >= 0; i--) {
+		bool keep = false;
+
+		for (int j = 0; j < k && j < 2 * a->set.wl_processes && !keep; j++)
+			keep = now[r[j].i].pid == w->p[i].pid;
+		if (w->p[i].picked && !keep && !w->p[i].exited)
+			drop_proc(w, i);
+	}
+	memset(in, 0, sizeof(*in));
+	in->seen = k + more;
+	for (int j = 0; j < k && j < a->set.wl_processes; j++) {
+		int pid = now[r[j].i].pid, at = counted_at(w, pid);
+
+		if (at >= 0) {
+			in->counted++;
+			continue;
+		}
+		if (room < (long)per * 2) {   /* a process has a thread at least: two, most of them */
+			in->left_out++;
+			snprintf(in->why, sizeof(in->why), "file descriptors (%d open; raise `ulimit -n`)", wlc_fds(w->cnt));
+			continue;
+		}
+		if (wl_proc_add(w, pid, WL_PROCESS, false, &em) == 0 || (w->np && w->p[w->np - 1].pid == pid)) {
+			w->p[w->np - 1].picked = w->p[w->np - 1].fresh = true;
+			in->counted += !w->p[w->np - 1].denied;
+			if (w->p[w->np - 1].denied) {
+				in->left_out++;
+				snprintf(in->why, sizeof(in->why), "%.150s", w->p[w->np - 1].why);
+			}
+			room = fd_room(w);
+		}
+	}
+	free(r);
+}
+
+/* --- cgroups --- */
+
+static uint64_t path_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h & 0x7fffffff;   /* a wl_seen's pid field: compared as an int */
+}
+
+struct cgwalk {
+	char (*path)[512];
+	int n, cap;
+};
+
+/* The cgroups under rel (a path from the mount), depth levels down, into c (at most cap). */
+static void walk(const struct cgroupfs *fs, const char *rel, int depth, struct cgwalk *c)
+{
+	char dir[2048];
+	struct dirent *d;
+	DIR *dp;
+
+	if (depth <= 0 || c->n >= c->cap)
+		return;
+	snprintf(dir, sizeof(dir), "%s%s", fs->mount, rel);
+	if (!(dp = opendir(dir)))
+		return;
+	while ((d = readdir(dp)) && c->n < c->cap) {
+		if (d->d_type != DT_DIR || d->d_name[0] == '.')
+			continue;
+		if (snprintf(c->path[c->n], sizeof(c->path[0]), "%s%s%s", strcmp(rel, "/") ? rel : "", "/",
+			     d->d_name) >= (int)sizeof(c->path[0]))
+			continue;
+		c->n++;
+		walk(fs, c->path[c->n - 1], depth - 1, c);
+	}
+	closedir(dp);
+}
+
+static int counted_cg(const struct app_wl *w, const char *path)
+{
+	for (int i = 0; i < w->ng; i++)
+		if (strcmp(w->g[i].path, path) == 0)
+			return i;
+	return -1;
+}
+
+void wl_auto_cgroups(struct app *a, struct app_wl *w)
+{
+	struct wl_pick_info *in = &w->info[1];
+	struct cgwalk c = { .cap = 4096 };
+	struct wl_seen *now;
+	struct rank *r;
+	struct errmsg em = { 0 };
+	long room = fd_room(w), per = wlc_fds_per_cgroup(w->cnt);
+
+	if (!w->fs.mount[0])
+		return;
+	c.path = malloc(sizeof(*c.path) * (size_t)c.cap);
+	now = malloc(sizeof(*now) * (size_t)c.cap);
+	r = malloc(sizeof(*r) * (size_t)c.cap);
+	if (c.path && now && r)
+		walk(&w->fs, "/", w->cg_level > 0 ? w->cg_level : a->set.wl_cgroup_depth, &c);
+	if (w->cg_level > 0) {   /* only that level: siblings, none inside another */
+		int k = 0;
+
+		for (int i = 0; i < c.n; i++) {
+			int d = 0;
+
+			for (const char *p = c.path[i]; *p; p++)
+				d += *p == '/';
+			if (d == w->cg_level)
+				memmove(c.path[k++], c.path[i], sizeof(c.path[0]));
+		}
+		c.n = k;
+	}
+	for (int i = 0; i < c.n; i++) {   /* CPU time since the last look, 0 without cpu.stat */
+		uint64_t u = 0;
+		struct wl_seen *old = NULL, key = { .pid = (int)path_hash(c.path[i]) };
+
+		cgroupfs_usage(&w->fs, c.path[i], &u);
+		if (w->cgseen)
+			old = bsearch(&key, w->cgseen, (size_t)w->ncgseen, sizeof(key), seen_cmp);
+		now[i] = (struct wl_seen){ key.pid, 0, u };
+		r[i] = (struct rank){ old && u >= old->ticks ? u - old->ticks : 0, i };
+	}
+	if (now)
+		qsort(now, (size_t)c.n, sizeof(*now), seen_cmp);   /* by hash, for the next look */
+	free(w->cgseen);
+	w->cgseen = now;
+	w->ncgseen = c.n;
+	if (r)
+		qsort(r, (size_t)c.n, sizeof(*r), rank_cmp);
+	for (int i = w->ng - 1; i >= 0; i--) {   /* the picked ones far behind, or gone, go */
+		bool keep = false;
+
+		for (int j = 0; j < c.n && j < 2 * a->set.wl_cgroups && !keep; j++)
+			keep = strcmp(c.path[r[j].i], w->g[i].path) == 0;
+		if (w->g[i].picked && !keep) {
+			wlc_drop(w->cnt, w->g[i].slot);
+			free(w->g[i].val);
+			memmove(&w->g[i], &w->g[i + 1], sizeof(w->g[0]) * (size_t)(w->ng - i - 1));
+			w->ng--;
+		}
+	}
+	memset(in, 0, sizeof(*in));
+	in->seen = c.n;
+	for (int j = 0; j < c.n && j < a->set.wl_cgroups; j++) {
+		const char *path = c.path[r[j].i];
+
+		if (counted_cg(w, path) >= 0) {
+			in->counted++;
+			continue;
+		}
+		if (room < per) {
+			in->left_out++;
+			snprintf(in->why, sizeof(in->why), "file descriptors (%d open; raise `ulimit -n`)", wlc_fds(w->cnt));
+			continue;
+		}
+		if (wl_cg_add(w, path, &em) == 0 || (w->ng && strcmp(w->g[w->ng - 1].path, path) == 0)) {
+			w->g[w->ng - 1].picked = w->g[w->ng - 1].fresh = true;
+			in->counted += !w->g[w->ng - 1].denied;
+			room = fd_room(w);
+		}
+	}
+	free(c.path);
+	free(r);
+}

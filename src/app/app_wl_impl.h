@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* app_wl_impl.h: the state app_wl.c keeps, shared with app_wl_auto.c only (not an API). */
+#ifndef PMUTOP_APP_WL_IMPL_H
+#define PMUTOP_APP_WL_IMPL_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "hw/model/model.h"
+#include "hw/sys/cgroupfs.h"
+#include "base/errmsg.h"
+#include "app_wl.h"
+
+struct app;
+struct wlc;
+
+#define WL_THREADS_MAX 4096   /* threads of one process counted; the rest said in its row */
+
+struct wl_proc {
+	int pid, kind;                /* WL_PROCESS or WL_THREAD */
+	unsigned long long start;
+	char comm[72], user[40], cgroup[512];
+	int *slot, *tid, nt, capt;
+	int left_out;                 /* threads not counted (WL_THREADS_MAX) */
+	bool exited, command;
+	bool picked;                  /* chosen by the processes view (not named by -p, -t, --) */
+	bool fresh;                   /* opened since the last read: its row from the next one */
+	unsigned long long ticks;     /* utime + stime at the last look (picked ones) */
+	bool denied;
+	char why[512];
+	struct ev_val *val;           /* [nev] */
+	double m[NMETRICS];
+	/* its threads' own rows while they are shown (app_wl_threads_of): [tcap * nev], [tcap * NMETRICS] */
+	bool shown_threads;
+	struct ev_val *tval;
+	double *tm;
+	char (*tcomm)[32];
+	int tcap;
+};
+
+struct wl_cg {
+	char path[512];
+	int slot;
+	uint64_t usage;
+	bool have_usage;
+	bool picked;                  /* chosen by the cgroups view (not named by -G) */
+	bool fresh;
+	bool denied;
+	char why[512];
+	struct ev_val *val;
+	double m[NMETRICS];
+};
+
+struct wl_seen {
+	int pid;
+	unsigned long long start, ticks;
+};
+
+enum { WL_PICK_PROCS = 1, WL_PICK_CGROUPS = 2 };
+/* how many are counted, and how deep the cgroup tree is walked: [workloads] in the settings */
+#define WL_PICK_SCAN_MAX 65536    /* processes (cgroups) looked at per refresh */
+
+struct app_wl {
+	struct cgroupfs fs;
+	struct wlc *cnt;
+	int nev;
+	struct wl_proc *p;
+	int np, capp;
+	struct wl_cg *g;
+	int ng, capg;
+	struct wl_row *rows;
+	int caprows;
+	bool *use;                    /* [nev]: the events counted per workload */
+	struct ev_val *tmp;           /* [nev]: one slot's read */
+	unsigned gen;                 /* the event list's generation counted, + 1 */
+	double t_last;                /* the clock at the last read: the workloads' own interval */
+	pid_t child;                  /* the command, 0 none */
+	/* the views' choice (app_wl_auto.c) */
+	unsigned pick;                /* WL_PICK_* */
+	int threads_of;               /* the process whose threads get rows of their own, 0 none */
+	int cg_level;                 /* > 0: only the cgroups that many levels down (the exporter's) */
+	struct wl_seen *seen;         /* every process at the last look, by PID: rebuilt each time */
+	int nseen;
+	struct wl_seen *cgseen;       /* every cgroup at the last look, by the hash of its path */
+	int ncgseen;
+	struct wl_pick_info info[2];  /* processes, cgroups */
+	bool child_done;
+	int child_status;
+};
+
+/* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
+bool *wl_events_used(struct app *a);
+/* "root", or the uid as text. */
+void wl_user_name(int uid, char *out, size_t n);
+/* Count process (kind WL_PROCESS) or thread pid. 0; -ENOENT no such task; a refusal (or descriptors
+ * run out) leaves the row, not counted, with why; other errors drop it. */
+int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em);
+void wl_proc_free(struct app_wl *w, struct wl_proc *p);
+/* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,
+ * why) when the kernel refused, without one when it is no cgroup. */
+int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em);
+/* The views' choice of processes and cgroups for this refresh (app_wl_auto.c). */
+void wl_auto_procs(struct app *a, struct app_wl *w);
+void wl_auto_cgroups(struct app *a, struct app_wl *w);
+#endif

@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* workloads.c: the processes view (P) and the cgroups view (G): a row per process or cgroup counted
+ * per task or per cgroup (frame.wl), with CPU%, IPC, GHz, instructions, LLC misses, MPKI, branch
+ * misses and every event of the list; sorted (< > I), filtered (/: PIDs, names, users, cgroups). */
+#include "workloads.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app/session.h"
+#include "ui/widgets/format.h"
+#include "rowfilter.h"
+#include "view.h"
+
+/* The columns: the identities, the figures, then one per event of the list. */
+enum { C_PID, C_USER, C_COMM, C_CGROUP, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS, C_EV };
+
+static const struct { const char *title; int width; } fixed[C_EV] = {
+	[C_PID] = { "PID", 7 }, [C_USER] = { "USER", 8 }, [C_COMM] = { "COMMAND", 15 },
+	[C_CGROUP] = { "CGROUP", 34 }, [C_CPU] = { "CPU%", 6 }, [C_IPC] = { "IPC", 5 },
+	[C_GHZ] = { "GHz", 5 }, [C_INSTR] = { "INSTR/s", 8 }, [C_MISS] = { "MISS/s", 7 },
+	[C_MPKI] = { "MPKI", 6 }, [C_BRMISS] = { "BRM%", 6 },
+};
+
+struct ui_wl {
+	int sort[2];       /* column sorted by in each view (C_* or C_EV + event) */
+	bool rev[2];       /* reversed */
+	const struct wl_row **rows;   /* the rows shown, sorted, a process's threads under it */
+	const struct wl_row **tmp;
+	int nrows, cap;
+	int threads_of;    /* H: the process whose threads are shown, 0 none */
+};
+
+int ui_wl_init(struct ui *u)
+{
+	if (!(u->wl = calloc(1, sizeof(*u->wl))))
+		return -ENOMEM;
+	u->wl->sort[0] = u->wl->sort[1] = C_CPU;
+	return 0;
+}
+
+void ui_wl_free(struct ui *u)
+{
+	if (!u->wl)
+		return;
+	free(u->wl->rows);
+	free(u->wl->tmp);
+	free(u->wl);
+	u->wl = NULL;
+}
+
+static bool is_cg(const struct ui *u)
+{
+	return u->view == UV_CGROUPS;
+}
+
+/* The columns of the view on screen into cols (at most max); their count. */
+static int columns(const struct ui *u, const struct model *m, int *cols, int max)
+{
+	static const int procs[] = { C_PID, C_USER, C_COMM, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
+	static const int cgs[] = { C_CGROUP, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
+	const int *base = is_cg(u) ? cgs : procs;
+	int n = is_cg(u) ? 8 : 10, k = 0;
+
+	for (int i = 0; i < n && k < max; i++)
+		cols[k++] = base[i];
+	for (int e = 0; e < m->nev && k < max; e++)
+		if (!m->ev[e].uncore)
+			cols[k++] = C_EV + e;
+	if (!is_cg(u) && k < max)
+		cols[k++] = C_CGROUP;
+	return k;
+}
+
+static int event_of_role(const struct model *m, int role)
+{
+	for (int e = 0; e < m->nev; e++)
+		if (m->ev[e].role == role && !m->ev[e].uncore)
+			return e;
+	return -1;
+}
+
+/* A row's figure for column c (per second for counts), NAN when it has none. */
+static double figure(const struct model *m, const struct wl_row *r, int c, double interval)
+{
+	int e = -1;
+
+	switch (c) {
+	case C_PID: return r->pid;
+	case C_CPU: return r->m[M_UTIL];
+	case C_IPC: return r->m[M_IPC];
+	case C_GHZ: return r->m[M_GHZ];
+	case C_MPKI: return r->m[M_MPKI];
+	case C_BRMISS: return r->m[M_BR_MISS_PCT];
+	case C_INSTR: e = event_of_role(m, ROLE_INSTRUCTIONS); break;
+	case C_MISS: e = event_of_role(m, ROLE_LLC_MISSES); break;
+	default: e = c >= C_EV ? c - C_EV : -1; break;
+	}
+	if (e < 0 || r->ev[e].state != EVS_OK || !(interval > 0))
+		return NAN;
+	return r->ev[e].value / interval;
+}
+
+static const struct model *sort_m;
+static double sort_iv;
+static int sort_col;
+static bool sort_rev;
+
+static int row_cmp(const void *x, const void *y)
+{
+	const struct wl_row *a = *(const struct wl_row *const *)x, *b = *(const struct wl_row *const *)y;
+	int r;
+
+	if (sort_col == C_USER || sort_col == C_COMM || sort_col == C_CGROUP) {
+		const char *sa = sort_col == C_USER ? a->user : sort_col == C_COMM ? a->comm : a->cgroup;
+		const char *sb = sort_col == C_USER ? b->user : sort_col == C_COMM ? b->comm : b->cgroup;
+		r = strcmp(sa, sb);
+	} else {
+		double va = figure(sort_m, a, sort_col, sort_iv), vb = figure(sort_m, b, sort_col, sort_iv);
+		/* numbers: the busiest first (a missing one last); the PID ascending */
+		if (isnan(va) || isnan(vb))
+			r = isnan(va) - isnan(vb);
+		else
+			r = sort_col == C_PID ? (va > vb) - (va < vb) : (va < vb) - (va > vb);
+	}
+	return sort_rev ? -r : r;
+}
+
+/* The frame's rows of the view, filtered and sorted, into u->wl->rows; a process's threads (H)
+ * sorted among themselves under it. */
+static void gather(struct ui *u)
+{
+	const struct frame *f = session_frame(u->a);
+	struct ui_wl *s = u->wl;
+	int v = is_cg(u), total = 0, top = 0, nthr = 0, n = 0;
+
+	s->nrows = 0;
+	if (f->nwl > s->cap) {
+		const struct wl_row **r = realloc(s->rows, sizeof(*r) * (size_t)f->nwl);
+		const struct wl_row **t = r ? realloc(s->tmp, sizeof(*t) * (size_t)f->nwl) : NULL;
+
+		if (r)
+			s->rows = r;
+		if (!t)
+			return;
+		s->tmp = t;
+		s->cap = f->nwl;
+	}
+	for (int i = 0; i < f->nwl; i++) {
+		const struct wl_row *r = &f->wl[i];
+		char label[800];
+
+		if ((r->kind == WL_CGROUP) != v)
+			continue;
+		if (r->tgid) {   /* a thread under its process: after the processes */
+			s->tmp[f->nwl - 1 - nthr++] = r;
+			continue;
+		}
+		total++;
+		snprintf(label, sizeof(label), "%s %s %s", r->comm, r->user, r->cgroup);
+		if (v ? !ui_filter_label(u, u->view, label) : !ui_filter_ids(u, u->view, &r->pid, 1, label))
+			continue;
+		s->tmp[top++] = r;
+	}
+	sort_m = session_model(u->a);
+	sort_iv = f->interval;
+	sort_col = s->sort[v];
+	sort_rev = s->rev[v];
+	if (top)
+		qsort(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp);
+	if (nthr)
+		qsort(s->tmp + f->nwl - nthr, (size_t)nthr, sizeof(*s->tmp), row_cmp);
+	for (int i = 0; i < top; i++) {
+		s->rows[n++] = s->tmp[i];
+		for (int k = f->nwl - nthr; k < f->nwl; k++)
+			if (s->tmp[k]->tgid == s->tmp[i]->pid)
+				s->rows[n++] = s->tmp[k];
+	}
+	s->nrows = n;
+	ui_filter_counted(u, u->view, top, total);
+}
+
+static void col_title(const struct model *m, int c, char *buf, size_t len)
+{
+	if (c >= C_EV)
+		snprintf(buf, len, "%.*s", 9, m->ev[c - C_EV].key);   /* a column of 10: room for the sort mark */
+	else
+		snprintf(buf, len, "%s", fixed[c].title);
+}
+
+static int col_width(int c, int wd)
+{
+	if (c >= C_EV)
+		return 10;
+	return c == C_CGROUP ? (wd > 60 ? fixed[c].width : 16) : fixed[c].width;
+}
+
+/* One cell of row r (NULL: the system's total, vals and met given). */
+static void cell(const struct model *m, const struct wl_row *r, int c, double iv, char *buf, size_t len)
+{
+	double v;
+
+	buf[0] = '\0';
+	if (c == C_PID)
+		snprintf(buf, len, "%d", r->pid);
+	else if (c == C_USER)
+		snprintf(buf, len, "%s", r->user);
+	else if (c == C_COMM)
+		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", r->comm, r->exited ? " (exited)" : "");
+	else if (c == C_CGROUP)
+		snprintf(buf, len, "%s", r->cgroup);
+	else if (r->why)
+		snprintf(buf, len, "-");
+	else if (c >= C_EV && r->ev[c - C_EV].state != EVS_OK)
+		ui_fmt_val(&r->ev[c - C_EV], buf, len);
+	else if (isnan(v = figure(m, r, c, iv)))
+		snprintf(buf, len, "-");
+	else if (c == C_CPU || c == C_MPKI || c == C_BRMISS)
+		ui_fmt_fixed(v, 1, buf, len);
+	else if (c == C_IPC || c == C_GHZ)
+		ui_fmt_fixed(v, 2, buf, len);
+	else
+		ui_fmt_count(v, buf, len);
+}
+
+/* What was looked at and counted, and what was left out and why: never silently. */
+static void info_line(struct ui *u, WINDOW *w, int wd, int y)
+{
+	struct wl_pick_info in;
+	char buf[400];
+	int n;
+
+	session_wl_info(u->a, is_cg(u), &in);
+	n = snprintf(buf, sizeof(buf), " %d %s seen, %d counted (the busiest by CPU time)", in.seen,
+		     is_cg(u) ? "cgroups" : "processes", in.counted);
+	if (in.left_out && n > 0 && (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "; %d not counted: %s", in.left_out, in.why);
+	ui_put(w, y, 0, wd, in.left_out ? ui_attr(u, UP_WARN) : ui_attr(u, UP_DIM), buf);
+}
+
+static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, int ncols,
+		     const struct wl_row *r, attr_t at)
+{
+	const struct model *m = session_model(u->a);
+	double iv = session_frame(u->a)->interval;
+	char buf[600];
+
+	for (int i = 0, x = 0; i < ncols && x < wd; i++) {
+		int c = cols[i], cw = col_width(c, wd);
+
+		if (r->why && c == C_CPU) {   /* refused: said, never shown as idle */
+			snprintf(buf, sizeof(buf), "not counted: %s", r->why);
+			ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), buf);
+			return;
+		}
+		cell(m, r, c, iv, buf, sizeof(buf));
+		if (c == C_USER || c == C_COMM || c == C_CGROUP)
+			ui_put(w, y, x, i == ncols - 1 ? wd - x : cw, at, buf);
+		else
+			ui_put_right(w, y, x, cw, at, buf);
+		x += cw + 1;
+	}
+}
+
+static void draw(struct ui *u, WINDOW *w, int h, int wd)
+{
+	const struct model *m = session_model(u->a);
+	const struct frame *f = session_frame(u->a);
+	struct ui_wl *s = u->wl;
+	int cols[64], ncols, y = 0, rows, v = is_cg(u);
+	char t[40];
+
+	if (session_replaying(u->a)) {
+		ui_put(w, 0, 0, wd, ui_attr(u, UP_DIM), " a recording holds no processes or cgroups: they are counted live");
+		return;
+	}
+	if (!f->cpu || f->seq == 0) {
+		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
+		return;
+	}
+	info_line(u, w, wd, y++);
+	ncols = columns(u, m, cols, 64);
+	gather(u);
+	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
+	mvwhline(w, y, 0, ' ', wd);
+	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	for (int i = 0, x = 0; i < ncols && x < wd; i++) {
+		col_title(m, cols[i], t, sizeof(t));
+		if (cols[i] == s->sort[v])
+			snprintf(t + strlen(t), sizeof(t) - strlen(t), "%s", s->rev[v] ? "^" : "v");
+		if (cols[i] == C_USER || cols[i] == C_COMM || cols[i] == C_CGROUP)
+			ui_put(w, y, x, col_width(cols[i], wd), ui_attr(u, UP_HEAD), t);
+		else
+			ui_put_right(w, y, x, col_width(cols[i], wd), ui_attr(u, UP_HEAD), t);
+		x += col_width(cols[i], wd) + 1;
+	}
+	y++;
+	if (v && y < h) {   /* the total: every CPU's counts */
+		double tm[NMETRICS];
+		struct wl_row all = { .kind = WL_CGROUP, .comm = "", .user = "", .cgroup = "(all CPUs)",
+				      .ev = f->sys, .m = tm };
+
+		memcpy(tm, f->sys_m, sizeof(tm));
+		tm[M_UTIL] = f->sys_m[M_UTIL] * m->ncpus;   /* percent of one CPU, as the cgroups' */
+		draw_row(u, w, y++, wd, cols, ncols, &all, A_BOLD);
+	}
+	rows = h - y;
+	u->sel[u->view] = ui_clamp(u->sel[u->view], s->nrows);
+	u->top[u->view] = ui_scroll_top(u->top[u->view], u->sel[u->view], s->nrows, rows > 0 ? rows : 1);
+	u->list_y[u->view] = y;
+	u->list_h[u->view] = rows;
+	if (!s->nrows && y < h)
+		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
+							   : " no process counted yet (the first look is under way)");
+	for (int k = u->top[u->view]; k < s->nrows && y < h; k++, y++)
+		draw_row(u, w, y, wd, cols, ncols, s->rows[k], k == u->sel[u->view] ? ui_attr(u, UP_SEL) :
+			 s->rows[k]->exited ? ui_attr(u, UP_DIM) : A_NORMAL);
+}
+
+static int nrows(struct ui *u)
+{
+	return u->wl->nrows;
+}
+
+static bool key(struct ui *u, int action)
+{
+	const struct model *m = session_model(u->a);
+	int cols[64], n = columns(u, m, cols, 64), v = is_cg(u), at = 0;
+
+	for (int i = 0; i < n; i++)
+		if (cols[i] == u->wl->sort[v])
+			at = i;
+	switch (action) {
+	case UA_SORT_PREV: u->wl->sort[v] = cols[(at + n - 1) % n]; break;
+	case UA_SORT_NEXT: u->wl->sort[v] = cols[(at + 1) % n]; break;
+	case UA_REVERSE: u->wl->rev[v] = !u->wl->rev[v]; break;
+	case UA_THREADS: {   /* the selected process's threads, or none */
+		const struct wl_row *r = u->sel[u->view] < u->wl->nrows ? u->wl->rows[u->sel[u->view]] : NULL;
+		int pid = r ? (r->tgid ? r->tgid : r->kind == WL_PROCESS ? r->pid : 0) : 0;
+
+		if (v)
+			return false;
+		u->wl->threads_of = pid && pid != u->wl->threads_of ? pid : 0;
+		session_wl_threads(u->a, u->wl->threads_of);
+		if (u->wl->threads_of)
+			snprintf(u->status, sizeof(u->status), "threads of %d from the next refresh", pid);
+		else
+			snprintf(u->status, sizeof(u->status), "threads folded");
+		break;
+	}
+	default: return false;
+	}
+	u->dirty_body = true;
+	return true;
+}
+
+const struct ui_view ui_view_procs = { "Processes", draw, nrows, key };
+const struct ui_view ui_view_cgroups = { "Cgroups", draw, nrows, key };
