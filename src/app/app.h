@@ -69,6 +69,8 @@ struct app_opts {              /* the command line */
 	const char *cpuid;         /* --cpuid */
 	const char *events_dir;    /* --events-dir */
 	bool events_experimental;  /* --events-experimental */
+	bool rdt;                  /* --rdt: RDT figures asked for (say why when there are none) */
+	bool rdt_cpu_groups;       /* --rdt-cpu-groups (or [rdt] cpu_groups): a monitoring group per CPU */
 };
 
 struct app {
@@ -94,6 +96,7 @@ struct app {
 	void (*on_frame)(struct app *a);
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
+	struct app_rdt rdt;        /* RDT/PQoS monitoring through resctrl (app_rdt.c) */
 	bool inv_loaded;
 	char inv_msg[256];
 

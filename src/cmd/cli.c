@@ -30,7 +30,7 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_RDT, OPT_RDT_CPU_GROUPS };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -59,6 +59,8 @@ static const struct option long_opts[] = {
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
 	{ "no-cpu-gauges", no_argument, NULL, OPT_NO_CPU_GAUGES },
+	{ "rdt", no_argument, NULL, OPT_RDT },
+	{ "rdt-cpu-groups", no_argument, NULL, OPT_RDT_CPU_GROUPS },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
@@ -113,6 +115,10 @@ static void usage(FILE *f)
 "      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
 "                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
+"      --rdt                RDT/PQoS monitoring (resctrl) asked for: say why when there is none\n"
+"                           (its figures are shown whenever resctrl is mounted with L3 monitoring)\n"
+"      --rdt-cpu-groups     make a resctrl monitoring group per counted CPU (one RMID each) for\n"
+"                           per-CPU occupancy and bandwidth, removed at exit ([rdt] cpu_groups)\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version and the paths built in\n",
@@ -223,6 +229,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_QUIET: a->opt.quiet = true; break;
 		case OPT_WEB_CONFIG: a->opt.web_config = optarg; break;
 		case OPT_NO_CPU_GAUGES: a->opt.no_cpu_gauges = true; break;
+		case OPT_RDT: a->opt.rdt = true; break;
+		case OPT_RDT_CPU_GROUPS: a->opt.rdt_cpu_groups = a->opt.rdt = true; break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;
@@ -456,6 +464,8 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
+	if (a->set.rdt_cpu_groups)
+		a->opt.rdt_cpu_groups = a->opt.rdt = true;
 	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, buildinfo_version())))
 		return r;
 	if (a->opt.do_replay)

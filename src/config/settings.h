@@ -48,6 +48,9 @@ struct settings {
 	int timeout;        /* seconds an idle or stalled HTTP connection is kept */
 	char web_config[1024]; /* TLS and basic authentication (exporter-toolkit's format), "" = none */
 	bool cpu_gauges;    /* the derived gauges per CPU besides those per socket */
+	int rdt_groups;     /* resctrl groups exported one by one, the rest summed */
+	/* [rdt] */
+	bool rdt_cpu_groups;/* a monitoring group per counted CPU, made and removed by pmutop */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
 	int sort_line;      /* line of "sort =" in it, 0 when not set there */

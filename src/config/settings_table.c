@@ -57,6 +57,12 @@ const struct setting_def settings_table[] = {
 	{ "cpu_gauges", "exporter", ST_BOOL, 0, 0, false, NULL, "true",
 	  "export the derived gauges (IPC, frequency, ratios) per CPU as well as per socket; false "
 	  "halves the series of a large machine (--no-cpu-gauges)", F(cpu_gauges) },
+	{ "rdt_groups", "exporter", ST_INT, 0, 10000, false, NULL, "10",
+	  "resctrl groups exported one by one, those with the most memory traffic; the rest summed "
+	  "as group=\"_other\" (0..10000)", F(rdt_groups) },
+	{ "cpu_groups", "rdt", ST_BOOL, 0, 0, false, NULL, "false",
+	  "make a resctrl monitoring group per counted CPU (one RMID each) for per-CPU L3 occupancy "
+	  "and memory bandwidth, removed at exit (--rdt-cpu-groups)", F(rdt_cpu_groups) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
 

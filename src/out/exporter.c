@@ -693,6 +693,10 @@ void exporter_publish(struct app *a)
 	info = (struct prom_info){ .version = ex->version, .source = ex->source, .core_type = ex->core_type,
 				   .kernel_clock = app_util_clock_source(a), .no_cpu_gauges = !ex->cpu_gauges };
 	topdown_info(&info, a);
+	if (a->rdt.avail) {
+		info.rdt = &a->rdt;
+		info.rdt_groups = a->set.rdt_groups;
+	}
 	ob_init(&s->body[PROM_TEXT], 1 << 16);
 	prom_write(&s->body[PROM_TEXT], &a->model, &ex->tot, &info, PROM_TEXT);
 	if (ex->d) {

@@ -3,6 +3,7 @@
 #include "app/app.h"
 #include "output.h"
 #include "out_topdown.h"
+#include "out_rdt.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -161,6 +162,7 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		ob_json_num(b, met[k]);
 	}
 	out_td_json(b, a, c, s, &first);
+	out_rdt_json_metrics(b, a, c, s, &first);
 	ob_char(b, '}');
 }
 
@@ -224,5 +226,7 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 	}
 	ob_str(b, "],\"system\":{");
 	events_and_metrics(b, m, &keys, f->sys, f->sys_m, a, -1, -1);
-	ob_str(b, "}}\n");
+	ob_char(b, '}');
+	out_rdt_json(b, a);
+	ob_str(b, "}\n");
 }
