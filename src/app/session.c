@@ -178,6 +178,16 @@ const char *session_skt_why(const struct app *a)
 	return a->skt.why;
 }
 
+const struct app_rdt *session_rdt(const struct app *a)
+{
+	return a->rdt.avail ? &a->rdt : NULL;
+}
+
+const char *session_rdt_why(const struct app *a)
+{
+	return a->rdt.avail ? "" : a->rdt.why;
+}
+
 bool session_skt_counting(const struct app *a)
 {
 	return a->skt.on;

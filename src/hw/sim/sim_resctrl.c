@@ -124,7 +124,7 @@ struct simr {
 
 /* The machine's traffic now: bytes per second per CPU while busy, the local share, and the
  * bytes of L3 per domain a busy domain fills. */
-#define BW_CPU 0.5e9
+#define BW_CPU 1.15e9   /* a busy CPU's: the sockets' MBM near the IMC traffic the machine counts */
 #define L3_BYTES(m) (strcmp((m)->vendor, "AuthenticAMD") ? 105.0 * 1048576 : 32.0 * 1048576)
 
 static void cpu_bw(const struct sim_machine *m, int c, double t, double *bw)
