@@ -165,7 +165,8 @@ int app_rdt_detect(struct app *a)
 	for (int i = 0; i < 2 * (RDT_MAXDOM + 2 + a->model.nsock); i++)
 		r->acc[i] = NAN;
 	r->avail = true;
-	r->last_t = NAN;
+	r->last_t = r->last_list = NAN;
+	r->fd_budget = 96;   /* a few groups' values kept open; pmutop's descriptors are for counting */
 	return 0;
 }
 
@@ -218,7 +219,7 @@ static void read_group(struct app_rdt *r, struct rdt_grp *g, double dt)
 		struct rdt_sample s;
 		double bt, bl, ts = f->total_sum, ls = f->local_sum;
 
-		resctrl_read(&r->rc, g->g.rel, d, &s);
+		resctrl_read_kept(&r->rc, g->g.rel, d, g->fd[d], &r->fd_budget, &s);
 		bt = delta(s.v[RDT_TOTAL], &g->prev[d][0], &g->have[d], 1, s.st[RDT_TOTAL]);
 		bl = delta(s.v[RDT_LOCAL], &g->prev[d][1], &g->have[d], 2, s.st[RDT_LOCAL]);
 		f->occ = s.st[RDT_OCC] == RDT_OK ? (double)s.v[RDT_OCC] : NAN;
@@ -237,16 +238,17 @@ static void read_group(struct app_rdt *r, struct rdt_grp *g, double dt)
 /* The groups now, each carrying its counters over from the last read by its path. */
 static void relist(struct app_rdt *r)
 {
-	struct rdt_group *now = malloc(sizeof(*now) * MAX_GROUPS);
+	struct rdt_group *now = r->names;
 	struct rdt_grp *old = r->grp, *next = NULL;
 	int n = -1, oldn = r->ngrp;
 
-	/* each group's state is some 4 KiB: as many as there are, not MAX_GROUPS */
-	if (!now || (n = resctrl_groups(&r->rc, now, MAX_GROUPS, &r->skipped)) < 0 ||
-	    !(next = calloc((size_t)n + 1, sizeof(*next)))) {
-		free(now);
+	/* each group's state is some 4 KiB: as many as there are, not MAX_GROUPS; the list of names
+	 * is kept from one interval to the next */
+	if (!now && !(now = r->names = malloc(sizeof(*now) * MAX_GROUPS)))
 		return;
-	}
+	if ((n = resctrl_groups(&r->rc, now, MAX_GROUPS, &r->skipped)) < 0 ||
+	    !(next = calloc((size_t)n + 1, sizeof(*next))))
+		return;
 	for (int i = 0, j = 0; i < n; i++) {
 		int o = -1;
 
@@ -255,6 +257,7 @@ static void relist(struct app_rdt *r)
 				o = j;   /* the same order as last time: found at once */
 		if (o >= 0) {
 			next[i] = old[o];
+			old[o].g.rel[0] = 1;   /* taken: its descriptors are next[i]'s now */
 		} else {
 			next[i].g = now[i];
 			for (int d = 0; d < RDT_MAXDOM; d++)
@@ -270,7 +273,10 @@ static void relist(struct app_rdt *r)
 					next[i].cpu = r->made_cpu[k];
 			}
 	}
-	free(now);
+	for (int k = 0; k < oldn; k++)   /* the groups gone: their descriptors */
+		if (old[k].g.rel[0] != 1)
+			for (int d = 0; d < RDT_MAXDOM; d++)
+				r->fd_budget += resctrl_unkeep(old[k].fd[d]);
 	free(old);
 	r->grp = next;
 	r->ngrp = n;
@@ -359,11 +365,25 @@ void app_rdt_sample(struct app *a)
 		app_rdt_detect(a);
 	if (!r->avail)
 		return;
+	/* read only for whoever shows them: JSON rows, the exporter, the screen while the sockets
+	 * view or the meters show them (some 30 files a refresh on a two-socket machine) */
+	if (!a->opt.json && !a->exp && !r->shown && !r->nmade) {
+		r->skipped_last = true;
+		return;
+	}
+	if (r->skipped_last)   /* a rate over the time nobody looked would be an average: none */
+		r->last_t = NAN;
+	r->skipped_last = false;
 	if (a->sim && r->sim)
 		simr_update(a->sim, a->sim_dir, sim_time(a), &r->sim);
 	dt = isnan(r->last_t) ? NAN : now - r->last_t;
 	r->last_t = now;
-	relist(r);
+	/* groups come and go with containers: listed again at most once a second (three folders
+	 * read on a two-socket machine), their values every refresh */
+	if (!r->grp || !(now - r->last_list < 1.0)) {
+		relist(r);
+		r->last_list = now;
+	}
 	for (int i = 0; i < r->ngrp; i++)
 		read_group(r, &r->grp[i], dt);
 	sum_places(a, dt);
@@ -375,7 +395,12 @@ void app_rdt_free(struct app *a)
 {
 	struct app_rdt *r = &a->rdt;
 
+	for (int i = 0; i < r->ngrp; i++)
+		for (int d = 0; d < RDT_MAXDOM; d++)
+			resctrl_unkeep(r->grp[i].fd[d]);
 	cpu_groups_remove(r);
+	resctrl_close(&r->rc);
+	free(r->names);
 	free(r->grp);
 	free(r->sock);
 	free(r->acc);

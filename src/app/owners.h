@@ -51,12 +51,15 @@ struct rdt_grp {
 	struct rdt_fig dom[RDT_MAXDOM];
 	uint64_t prev[RDT_MAXDOM][2];   /* the mbm counters read last (total, local) */
 	unsigned char have[RDT_MAXDOM]; /* bit 0: prev total valid; bit 1: prev local valid */
+	int fd[RDT_MAXDOM][RDT_NFEAT];  /* value files kept open, + 1 (resctrl_read_kept) */
 };
 
 struct app_rdt {
 	bool detected;
 	bool avail;            /* resctrl mounted with L3 monitoring: the figures are read */
 	bool said;             /* why was said on stderr (batch) */
+	bool shown;            /* the screen shows the figures now (session_rdt_show) */
+	bool skipped_last;     /* the last sample read nothing (nobody wanted the figures) */
 	char why[512];         /* "" when avail; else why there are no RDT figures */
 	struct resctrl rc;
 	int dom_sock[RDT_MAXDOM];   /* each domain's socket (model index), -1 unknown */
@@ -66,8 +69,11 @@ struct app_rdt {
 	int nsock;
 	double *acc;           /* byte totals: [domain][2], then the system's, then [socket][2] */
 	struct rdt_grp *grp;   /* the groups, default first (as resctrl_groups) */
+	struct rdt_group *names;   /* resctrl_groups' list, kept between intervals */
+	int fd_budget;         /* value files that may still be kept open */
 	int ngrp, skipped;     /* skipped: names not plain, or past the limit */
 	double last_t;         /* clock of the last read */
+	double last_list;      /* clock of the last listing of the groups */
 	unsigned seq;          /* reads so far */
 	/* --rdt-cpu-groups */
 	int *made_cpu;         /* the CPUs pmutop made a group for (pmutop_cpuN) */

@@ -188,6 +188,11 @@ const char *session_rdt_why(const struct app *a)
 	return a->rdt.avail ? "" : a->rdt.why;
 }
 
+void session_rdt_show(struct app *a, bool shown)
+{
+	a->rdt.shown = shown;
+}
+
 bool session_skt_counting(const struct app *a)
 {
 	return a->skt.on;

@@ -91,6 +91,8 @@ int session_skt_show(struct app *a, bool want);
 const struct app_rdt *session_rdt(const struct app *a);
 /* Why there are none ("" when there are): not mounted (with the command), no such hardware. */
 const char *session_rdt_why(const struct app *a);
+/* Whether the screen shows them now: they are read only while something shows them. */
+void session_rdt_show(struct app *a, bool shown);
 
 /* --- top-down --- */
 const struct td_plan *session_td_plan(const struct app *a);

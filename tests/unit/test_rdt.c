@@ -7,6 +7,7 @@
 #include "t.h"
 #include "apprig.h"
 #include "simclock.h"
+#include "app/session.h"
 #include "hw/sys/sysfs.h"
 #include <dirent.h>
 #include <errno.h>
@@ -43,6 +44,11 @@ TEST(sim_rates_follow_the_counters)
 		return;
 	}
 	CHECK(r->avail, "no RDT on spr-2s: %s", r->why);
+	/* nobody shows them (no JSON, exporter or screen): nothing is read */
+	simclock_advance_ms(1000);
+	CHECK_EQ_INT(app_sample(&a), 0);
+	CHECK_EQ_INT(r->seq, 0);
+	session_rdt_show(&a, true);
 	CHECK_EQ_INT(r->rc.ndom, 2);
 	CHECK_EQ_INT(r->rc.features, 7);
 	snprintf(rc, sizeof(rc), "%s/sys/fs/resctrl", a.sim_dir);
@@ -142,6 +148,7 @@ TEST(unavailable_and_error_not_counted)
 		T_SKIP("cannot copy the fixture");
 	CHECK_EQ_INT(fixture_app(&a, false), 0);
 	CHECK(r->avail, "%s", r->why);
+	session_rdt_show(&a, true);
 	app_rdt_sample(&a);
 	simclock_advance_ms(2000);
 	put("mon_groups/web/mon_data/mon_L3_00/mbm_total_bytes", "400\n");   /* went back from 1000 */
@@ -170,6 +177,20 @@ TEST(unavailable_and_error_not_counted)
 		CHECK_NEAR(web->all.occ, 524288 + 262144, 0);
 	}
 	CHECK_EQ_INT(r->skipped, 1);
+	/* not shown for a while, then again: the first interval back has no rate (not the average
+	 * over the time nobody looked), the next one has */
+	session_rdt_show(&a, false);
+	simclock_advance_ms(1000);
+	app_rdt_sample(&a);
+	put("ctl1/mon_data/mon_L3_01/mbm_total_bytes", "9000\n");
+	session_rdt_show(&a, true);
+	simclock_advance_ms(1000);
+	app_rdt_sample(&a);
+	CHECK(isnan(r->dom[1].total), "a rate across the gap: %g", r->dom[1].total);
+	put("ctl1/mon_data/mon_L3_01/mbm_total_bytes", "10000\n");
+	simclock_advance_ms(1000);
+	app_rdt_sample(&a);
+	CHECK_NEAR(r->dom[1].total, 1000, 1e-9);
 	app_rdt_free(&a);
 	cleanup();
 }

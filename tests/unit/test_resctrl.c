@@ -69,6 +69,8 @@ TEST(open_fixture)
 	CHECK_EQ_INT(r.ndom, 2);
 	CHECK_EQ_INT(r.dom[0], 0);
 	CHECK_EQ_INT(r.dom[1], 1);
+	resctrl_close(&r);
+	CHECK_EQ_INT(r.dirfd, -1);
 }
 
 TEST(groups_and_values)
@@ -115,6 +117,7 @@ TEST(groups_and_values)
 	n = resctrl_groups(&r, g, 2, &skipped);
 	CHECK_EQ_INT(n, 2);
 	CHECK_EQ_INT(skipped, 3);
+	resctrl_close(&r);
 }
 
 static char tdir[64];

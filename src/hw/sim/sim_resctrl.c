@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define RC "sys/fs/resctrl"
@@ -113,10 +114,19 @@ struct simr_grp {
 	double share;         /* of each domain's traffic and cache; < 0: a per-CPU group (cpu) */
 	int cpu;
 	double total[MAXDOM], local[MAXDOM];   /* bytes counted so far */
+	int fd[MAXDOM][3];                     /* value files kept open, + 1 (0: none) */
+	unsigned char len[MAXDOM][3];          /* their text's length now */
 };
+#define KEPT_MAX 192   /* value files rewritten in place through a kept descriptor; the rest reopened */
 
 struct simr {
 	int root;
+	int nfd;              /* descriptors kept */
+	long phase;           /* the load phase busy[] holds, -1 none */
+	double busy[MAXDOM], ncpu[MAXDOM];   /* each domain's CPUs' busy fractions summed, and count */
+	double list_key;      /* the group folders' times when rels was listed, -1 never */
+	int nrels;
+	char rels[MAXGRP][192];
 	double last_t;
 	int n;
 	struct simr_grp g[MAXGRP];
@@ -188,28 +198,62 @@ static double share_of(const struct simr *s, const struct simr_grp *g)
 	return sh;
 }
 
-static int write_vals(struct fsat *t, const struct sim_machine *m, struct simr_grp *g, int d,
+/* A value file's new text: in place through its kept descriptor (the same file, as the kernel's
+ * is, so a reader that keeps it open reads the new value), else made or rewritten by path. */
+static int put_value(struct simr *s, struct fsat *t, struct simr_grp *g, int d, int k, const char *v)
+{
+	static const char *const files[3] = { "llc_occupancy", "mbm_total_bytes", "mbm_local_bytes" };
+	char rel[320];
+	size_t n = strlen(v);
+	int fd, r;
+
+	if (g->fd[d][k]) {
+		fd = g->fd[d][k] - 1;
+		if (pwrite(fd, v, n, 0) != (ssize_t)n || (n < g->len[d][k] && ftruncate(fd, (off_t)n) < 0))
+			return -EIO;
+		g->len[d][k] = (unsigned char)n;
+		return 0;
+	}
+	snprintf(rel, sizeof(rel), RC "%s%.180s/mon_data/mon_L3_%02d/%s", *g->rel ? "/" : "", g->rel, d, files[k]);
+	if ((r = put(t, rel, v)) < 0 || s->nfd >= KEPT_MAX)
+		return r;
+	if ((fd = openat(s->root, rel, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) >= 0) {
+		g->fd[d][k] = fd + 1;
+		g->len[d][k] = (unsigned char)n;
+		s->nfd++;
+	}
+	return 0;
+}
+
+static int write_vals(struct simr *s, struct fsat *t, const struct sim_machine *m, struct simr_grp *g, int d,
 		      double occ, double dt, double bw, double local)
 {
-	char rel[320], v[32];
+	char v[32];
 	int r;
 
 	g->total[d] += bw * dt;
 	g->local[d] += local * dt;
-	snprintf(rel, sizeof(rel), RC "%s%s/mon_data/mon_L3_%02d/llc_occupancy", *g->rel ? "/" : "", g->rel, d);
 	snprintf(v, sizeof(v), "%llu\n", (unsigned long long)occ / 64 * 64);
-	r = put(t, rel, v);
+	r = put_value(s, t, g, d, 0, v);
 	if (flag(m, "cqm_mbm_total")) {
-		snprintf(rel, sizeof(rel), RC "%s%s/mon_data/mon_L3_%02d/mbm_total_bytes", *g->rel ? "/" : "", g->rel, d);
 		snprintf(v, sizeof(v), "%llu\n", (unsigned long long)g->total[d]);
-		r = r ? r : put(t, rel, v);
+		r = r ? r : put_value(s, t, g, d, 1, v);
 	}
 	if (flag(m, "cqm_mbm_local")) {
-		snprintf(rel, sizeof(rel), RC "%s%s/mon_data/mon_L3_%02d/mbm_local_bytes", *g->rel ? "/" : "", g->rel, d);
 		snprintf(v, sizeof(v), "%llu\n", (unsigned long long)g->local[d]);
-		r = r ? r : put(t, rel, v);
+		r = r ? r : put_value(s, t, g, d, 2, v);
 	}
 	return r;
+}
+
+static void close_kept(struct simr *s)
+{
+	for (int i = 0; i < s->n; i++)
+		for (int d = 0; d < MAXDOM; d++)
+			for (int k = 0; k < 3; k++)
+				if (s->g[i].fd[d][k])
+					close(s->g[i].fd[d][k] - 1);
+	s->nfd = 0;
 }
 
 /* Every group folder now in the tree: the default, top-level control groups, monitoring groups. */
@@ -246,11 +290,33 @@ static int list(struct simr *s, char rels[][192], int max)
 	return n;
 }
 
+/* The modification times of the folders that hold groups: they change when one is made or removed. */
+static double list_key(const struct simr *s)
+{
+	double key = 0;
+
+	for (int i = 0; i < NGROUPS; i++) {
+		char dir[256];
+		struct stat st;
+
+		if (strchr(groups[i].rel, '/'))
+			continue;
+		snprintf(dir, sizeof(dir), RC "%s%s", *groups[i].rel ? "/" : "", groups[i].rel);
+		for (int k = 0; k < 2; k++) {
+			if (k)
+				snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/mon_groups");
+			if (fstatat(s->root, dir, &st, AT_SYMLINK_NOFOLLOW) < 0)
+				return -1;
+			key += (double)st.st_mtim.tv_sec * 1e9 + (double)st.st_mtim.tv_nsec;
+		}
+	}
+	return key;
+}
+
 /* Rewrite every group's values at t under s->root. */
 static int update_at(const struct sim_machine *m, struct simr *s, double t)
 {
-	static char rels[MAXGRP][192];
-	double bw[MAXDOM] = { 0 }, busy[MAXDOM] = { 0 }, ncpu[MAXDOM] = { 0 }, dt;
+	double bw[MAXDOM] = { 0 }, *busy = s->busy, *ncpu = s->ncpu, dt, key = list_key(s);
 	/* remote traffic: a share of what the other sockets' CPUs fetch from here */
 	double lf = m->sockets > 1 ? 0.8 : 1.0;
 	int nd = ndom(m), n, r = 0;
@@ -258,19 +324,30 @@ static int update_at(const struct sim_machine *m, struct simr *s, double t)
 
 	dt = t > s->last_t ? t - s->last_t : 0;
 	s->last_t = t;
-	for (int c = 0; c < m->ncpus; c++) {
-		double b;
+	if (simm_phase_of(t) != s->phase) {   /* the CPUs' load changes with the phase only */
+		s->phase = simm_phase_of(t);
+		memset(s->busy, 0, sizeof(s->busy));
+		memset(s->ncpu, 0, sizeof(s->ncpu));
+		for (int c = 0; c < m->ncpus; c++) {
+			const struct simm_pmu *p = m->cpus[c].core_pmu >= 0 ? &m->pmus[m->cpus[c].core_pmu] : NULL;
+			struct simm_state st;
 
-		cpu_bw(m, c, t, &b);
-		bw[dom_of(m, c)] += b;
-		busy[dom_of(m, c)] += b / BW_CPU;
-		ncpu[dom_of(m, c)]++;
+			simm_cpu_state(m, p, c, s->phase, &st);
+			busy[dom_of(m, c)] += st.busy;
+			ncpu[dom_of(m, c)]++;
+		}
 	}
-	n = list(s, rels, MAXGRP);
+	for (int d = 0; d < nd; d++)   /* memory traffic wanders within a phase too (a few percent) */
+		bw[d] = busy[d] * BW_CPU * (1 + 0.04 * sin(t * 2.7 + d * 0.61));
+	if (key != s->list_key || key < 0) {   /* a group made or removed since: list them again */
+		s->nrels = list(s, s->rels, MAXGRP);
+		s->list_key = key;
+	}
+	n = s->nrels;
 	fsat_init(&ft, s->root);
 	ft.replace = 1;
 	for (int i = 0; i < n && !r; i++) {
-		struct simr_grp *g = group(s, rels[i]);
+		struct simr_grp *g = group(s, s->rels[i]);
 
 		if (!g)
 			break;
@@ -289,7 +366,7 @@ static int update_at(const struct sim_machine *m, struct simr *s, double t)
 					o = occ_d * (bw[d] > 0 ? b / bw[d] : 0);
 				}
 			}
-			r = write_vals(&ft, m, g, d, o, dt, b, b * lf);
+			r = write_vals(s, &ft, m, g, d, o, dt, b, b * lf);
 		}
 	}
 	fsat_done(&ft);
@@ -310,6 +387,8 @@ int simr_update(const struct sim_machine *m, const char *dir, double t, struct s
 			return -errno;
 		}
 		s->last_t = t;
+		s->phase = -1;
+		s->list_key = -1;
 		*state = s;
 	}
 	return update_at(m, s, t);
@@ -319,6 +398,7 @@ void simr_free(struct simr *s)
 {
 	if (!s)
 		return;
+	close_kept(s);
 	close(s->root);
 	free(s);
 }
@@ -351,7 +431,11 @@ int simr_write(const struct sim_machine *m, struct fsat *t)
 		if (!s)
 			return -ENOMEM;
 		s->root = t->root;
+		s->phase = -1;
+		s->list_key = -1;
+		s->nfd = KEPT_MAX;   /* written once: nothing kept open */
 		r = update_at(m, s, 0);
+		close_kept(s);
 		free(s);
 	}
 	return r;

@@ -114,13 +114,40 @@ static int place(const char *mp, char *out, size_t n)
 	return w < 0 || (size_t)w >= n ? -ENAMETOOLONG : 0;
 }
 
+/* A small regular file under the mount point, read through its kept descriptor (a read each interval
+ * walks only the group's part of the path): its text without trailing whitespace, or a negative
+ * errno. A FIFO, device or link planted in a tree is refused without blocking. */
 static int read_rel(const struct resctrl *r, const char *rel, char *buf, size_t n)
 {
-	char path[sizeof(r->root) + RDT_REL_MAX + 64];
+	struct stat st;
+	size_t len = 0;
+	ssize_t got;
+	int fd;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", r->root, rel) >= sizeof(path))
-		return -ENAMETOOLONG;
-	return file_read_small(path, buf, n);
+	if (r->dirfd < 0 || n == 0)
+		return -EBADF;
+	if ((fd = openat(r->dirfd, rel, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)) < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	while (len < n - 1 && (got = read(fd, buf + len, n - 1 - len)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			len = (size_t)-errno;
+			break;
+		}
+		len += (size_t)got;
+	}
+	close(fd);
+	if ((ssize_t)len < 0)
+		return (int)(ssize_t)len;
+	buf[len] = 0;
+	while (len > 0 && strchr("\n \t\r", buf[len - 1]))
+		buf[--len] = 0;
+	return (int)len;
 }
 
 static int dom_cmp(const void *x, const void *y)
@@ -201,6 +228,7 @@ int resctrl_open(struct resctrl *r, struct errmsg *em)
 	int k;
 
 	memset(r, 0, sizeof(*r));
+	r->dirfd = -1;
 	if (!text)
 		return errmsg_set(em, -ENOMEM, "resctrl: out of memory");
 	k = procfs_read("self/mountinfo", text, cap);
@@ -208,7 +236,7 @@ int resctrl_open(struct resctrl *r, struct errmsg *em)
 	free(text);
 	if (k == 0)
 		k = place(mp, r->root, sizeof(r->root));
-	if (k == 0 && (stat(r->root, &st) < 0 || !S_ISDIR(st.st_mode)))
+	if (k == 0 && (r->dirfd = open(r->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		k = -ENOENT;   /* mounted in another mount namespace's view, or a tree that lacks it */
 	if (k < 0) {
 		/* the kernel makes /sys/fs/resctrl only where it found RDT or PQoS */
@@ -218,7 +246,16 @@ int resctrl_open(struct resctrl *r, struct errmsg *em)
 		return errmsg_set(em, -ENOENT, "RDT monitoring: no resctrl here (%s/fs/resctrl is absent): the CPU "
 				  "has no RDT/PQoS, or the kernel was built without resctrl", sysfs_root());
 	}
-	return read_info(r, em);
+	if ((k = read_info(r, em)) < 0)
+		resctrl_close(r);
+	return k;
+}
+
+void resctrl_close(struct resctrl *r)
+{
+	if (r->root[0] && r->dirfd >= 0)
+		close(r->dirfd);
+	r->dirfd = -1;
 }
 
 static int name_cmp(const void *x, const void *y)
@@ -230,16 +267,19 @@ static int name_cmp(const void *x, const void *y)
  * array), leaving out the reserved ones at the top. */
 static char **subdirs(const struct resctrl *r, const char *rel, int *n, int *skipped)
 {
-	char path[sizeof(r->root) + RDT_REL_MAX + 8];
 	char **v = NULL;
 	struct dirent *de;
-	int cap = 0;
+	int cap = 0, fd;
 	DIR *d;
 
 	*n = 0;
-	snprintf(path, sizeof(path), "%s/%s", r->root, rel);
-	if (!(d = opendir(path)))
+	fd = r->dirfd < 0 ? -1 : openat(r->dirfd, *rel ? rel : ".", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
 		return NULL;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return NULL;
+	}
 	while ((de = readdir(d))) {
 		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
 			continue;
@@ -326,6 +366,82 @@ int resctrl_groups(const struct resctrl *r, struct rdt_group *out, int max, int 
 	if (skipped)
 		*skipped = sk;
 	return n;
+}
+
+/* A value file's text through a kept descriptor: 0 and its text, or a negative errno. */
+static int pread_text(int fd, char *buf, size_t n)
+{
+	ssize_t got;
+
+	do
+		got = pread(fd, buf, n - 1, 0);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return -errno;
+	buf[got] = 0;
+	while (got > 0 && strchr("\n \t\r", buf[got - 1]))
+		buf[--got] = 0;
+	return (int)got;
+}
+
+int resctrl_unkeep(int fds[RDT_NFEAT])
+{
+	int n = 0;
+
+	for (int f = 0; f < RDT_NFEAT; f++)
+		if (fds[f]) {
+			close(fds[f] - 1);
+			fds[f] = 0;
+			n++;
+		}
+	return n;
+}
+
+int resctrl_read_kept(const struct resctrl *r, const char *rel, int d, int fds[RDT_NFEAT], int *budget,
+		      struct rdt_sample *s)
+{
+	char file[RDT_REL_MAX + 64], buf[64];
+	int gone = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (d < 0 || d >= r->ndom)
+		return -EINVAL;
+	for (int f = 0; f < RDT_NFEAT; f++) {
+		struct stat st;
+		int k = -1, fd;
+
+		if (!(r->features & (1u << f)))
+			continue;
+		if (fds[f] && (k = pread_text(fds[f] - 1, buf, sizeof(buf))) < 0) {
+			close(fds[f] - 1);   /* the group went, or came back as another file: open it again */
+			fds[f] = 0;
+			(*budget)++;
+		}
+		if (!fds[f]) {
+			snprintf(file, sizeof(file), "%s%smon_data/mon_L3_%02d/%s", rel, *rel ? "/" : "", r->dom[d],
+				 rdt_feat_file[f]);
+			fd = r->dirfd < 0 ? -EBADF : openat(r->dirfd, file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
+			if (fd < 0) {
+				k = r->dirfd < 0 ? -EBADF : -errno;
+			} else if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+				close(fd);
+				k = -EINVAL;
+			} else {
+				k = pread_text(fd, buf, sizeof(buf));
+				if (k >= 0 && *budget > 0) {
+					fds[f] = fd + 1;
+					(*budget)--;
+				} else {
+					close(fd);
+				}
+			}
+			gone += k == -ENOENT || k == -ENOTDIR;
+		}
+		if (k >= 0)
+			k = resctrl_parse_value(buf, (size_t)k, &s->v[f]);
+		s->st[f] = k < 0 ? RDT_ABSENT : (unsigned char)k;
+	}
+	return gone && gone == __builtin_popcount(r->features) ? -ENOENT : 0;
 }
 
 int resctrl_read(const struct resctrl *r, const char *rel, int d, struct rdt_sample *s)

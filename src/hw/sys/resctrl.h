@@ -24,6 +24,7 @@ enum rdt_state { RDT_ABSENT, RDT_OK, RDT_UNAVAILABLE, RDT_ERROR };
 
 struct resctrl {
 	char root[4096];       /* the mount point (under the --sysfs root for a test tree) */
+	int dirfd;             /* root, kept open: every read is relative to it; -1 none */
 	unsigned features;     /* 1 << enum rdt_feat offered */
 	int num_rmids;         /* info/L3_MON/num_rmids, -1 unknown */
 	int ndom;
@@ -35,6 +36,8 @@ struct resctrl {
  * mounted (em says the mount command, or that the kernel has no resctrl here); -ENODEV when it
  * offers no L3 monitoring (no RDT/PQoS monitoring hardware); another negative errno on a bad tree. */
 int resctrl_open(struct resctrl *r, struct errmsg *em);
+/* Close what resctrl_open keeps open (a zeroed or failed struct: nothing). */
+void resctrl_close(struct resctrl *r);
 
 /* A group: the default one (rel ""), a control group ("NAME"), a monitoring group of either
  * ("mon_groups/NAME", "CTRL/mon_groups/NAME"). */
@@ -62,6 +65,14 @@ struct rdt_sample {
 	unsigned char st[RDT_NFEAT];
 };
 int resctrl_read(const struct resctrl *r, const char *rel, int d, struct rdt_sample *s);
+/* The same through descriptors kept open between reads, fds[f] = descriptor + 1 (0: none yet),
+ * read again from offset 0 each time (resctrl makes the value at every read, as procfs does); a
+ * read that fails opens the file again. At most *budget more are kept (it is decreased), the rest
+ * opened and closed each time. resctrl_unkeep closes them. */
+int resctrl_read_kept(const struct resctrl *r, const char *rel, int d, int fds[RDT_NFEAT], int *budget,
+		      struct rdt_sample *s);
+/* Close a group's kept descriptors; returns how many were open. */
+int resctrl_unkeep(int fds[RDT_NFEAT]);
 
 /* RMIDs in use: one per control group (the default's included) and per monitoring group. */
 int resctrl_rmids_used(const struct resctrl *r);

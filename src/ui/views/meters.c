@@ -169,6 +169,7 @@ void ui_meters_sync(struct ui *u)
 	bool want = u->view == UV_SOCKETS || (m->lines > 0 && (m->show & (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM)));
 	bool was = session_skt_counting(a);
 
+	session_rdt_show(a, u->view == UV_SOCKETS || (m->lines > 0 && (m->show & UM_RDT)));
 	/* a recording has only what it recorded; edits not yet applied in the events view win */
 	if (session_replaying(a) || ui_events_pending(u))
 		return;
