@@ -75,8 +75,7 @@ static int unescape(const char *s, size_t n, char *out, size_t on)
 	return 0;
 }
 
-/* The mount point of the first resctrl line of mountinfo text, into mp. 0 or -ENOENT. */
-static int mount_point(const char *text, char *mp, size_t n)
+int resctrl_mount_point(const char *text, char *mp, size_t n)
 {
 	for (const char *l = text; *l; ) {
 		const char *e = strchr(l, '\n'), *sep = strstr(l, " - ");
@@ -232,7 +231,7 @@ int resctrl_open(struct resctrl *r, struct errmsg *em)
 	if (!text)
 		return errmsg_set(em, -ENOMEM, "resctrl: out of memory");
 	k = procfs_read("self/mountinfo", text, cap);
-	k = k < 0 ? k : mount_point(text, mp, sizeof(mp));
+	k = k < 0 ? k : resctrl_mount_point(text, mp, sizeof(mp));
 	free(text);
 	if (k == 0)
 		k = place(mp, r->root, sizeof(r->root));

@@ -39,6 +39,11 @@ int resctrl_open(struct resctrl *r, struct errmsg *em);
 /* Close what resctrl_open keeps open (a zeroed or failed struct: nothing). */
 void resctrl_close(struct resctrl *r);
 
+/* The mount point of the first resctrl line of /proc/self/mountinfo's text (NUL-terminated), its
+ * octal escapes (\040) undone, into mp (n bytes): an absolute path without NUL. 0, or -ENOENT
+ * when there is none (or it does not fit). Pure. */
+int resctrl_mount_point(const char *text, char *mp, size_t n);
+
 /* A group: the default one (rel ""), a control group ("NAME"), a monitoring group of either
  * ("mon_groups/NAME", "CTRL/mon_groups/NAME"). */
 enum rdt_kind { RDT_DEFAULT, RDT_CTRL, RDT_MON };
