@@ -7,6 +7,7 @@
 #include "t.h"
 #include "apprig.h"
 #include "simclock.h"
+#include "app/app_rdt.h"
 #include "app/session.h"
 #include "hw/sys/sysfs.h"
 #include <dirent.h>
