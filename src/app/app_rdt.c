@@ -145,8 +145,9 @@ int app_rdt_detect(struct app *a)
 	if (r->detected)
 		return 0;
 	r->detected = true;
-	if (a->rep) {
-		snprintf(r->why, sizeof(r->why), "RDT monitoring: a recording has none");
+	if (a->rep) {   /* a recording has none: nothing to say unless they were asked for */
+		if (a->opt.rdt_cpu_groups)
+			snprintf(r->why, sizeof(r->why), "--rdt-cpu-groups: a recording has no RDT monitoring");
 		return a->opt.rdt_cpu_groups ? -ENOTSUP : 0;
 	}
 	if (a->sim && a->sim_dir[0] && (k = simr_update(a->sim, a->sim_dir, sim_time(a), &r->sim)) < 0)

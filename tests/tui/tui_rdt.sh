@@ -2,7 +2,7 @@
 # tui_rdt.sh: the sockets view's RDT section: on spr-2s each L3 domain's occupancy and memory
 # bandwidth and every resctrl group, moving between refreshes, and the header meters' L3occ and MBM;
 # "Unavailable" shown as not counted (-), never 0; on this machine without resctrl, one line saying
-# why where the section would be, and nothing on the cores view.
+# why where the section would be, and nothing on the cores view; a recording says nothing.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 FIX=$(cd "$(dirname "$0")/../fixtures/resctrl/unavailable" && pwd)
@@ -50,6 +50,18 @@ elif tui_cap $S | grep -q perf_event_paranoid; then
 	skip fixture_not_counted "the kernel refused cpu-clock"
 else
 	fail fixture_not_counted "$(tui_dump $S)"
+fi
+tui_quit $S >/dev/null
+
+# --- a recording has no RDT figures, and nobody asked: nothing said ---
+"$PMUTOP" --sim spr-2s -b -x, -n 3 -d 0.2 -e cycles -o "$TMPD/rec.csv" 2>/dev/null
+S=rec
+tui_run $S 160 40 --replay "$TMPD/rec.csv"
+tui_keys $S s
+if tui_wait $S '^SKT +CPUs' 10 && ! tui_cap $S | grep -q -e RDT -e resctrl; then
+	pass replay_quiet
+else
+	fail replay_quiet "$(tui_dump $S)"
 fi
 tui_quit $S >/dev/null
 

@@ -207,7 +207,7 @@ TEST(cpu_group_made_and_removed)
 	CHECK(file_read_small(p, buf, sizeof(buf)) > 0 && !strcmp(buf, "3"), "cpus_list %s", buf);
 	CHECK_EQ_INT(resctrl_rmids_used(&r), 2);
 	CHECK_EQ_INT(resctrl_mkgroup_cpu(&r, "pmutop_cpu3", 3, &em), -EEXIST);
-	CHECK(strstr(em.text, "pmutop_cpu3"), "%s", em.text);
+	CHECK(strstr(em.text, "pmutop_cpu3") && strstr(em.text, "rmdir"), "%s", em.text);
 	CHECK_EQ_INT(resctrl_mkgroup_cpu(&r, "../x", 3, NULL), -EINVAL);
 	CHECK_EQ_INT(resctrl_rmgroup(&r, "pmutop_cpu3"), 0);
 	snprintf(p, sizeof(p), "%s/fs/resctrl/mon_groups/pmutop_cpu3", root);

@@ -510,6 +510,8 @@ int resctrl_mkgroup_cpu(const struct resctrl *r, const char *name, int cpu, stru
 		k = -errno;
 		if (read_rel(r, "info/last_cmd_status", why, sizeof(why)) < 0)
 			why[0] = 0;
+		if (k == -EEXIST)   /* a run killed with SIGKILL cannot remove its groups */
+			snprintf(why, sizeof(why), "left by an earlier run? remove it with rmdir");
 		return errmsg_set(em, k, "cannot make the monitoring group %s: %s%s%s", path, strerror(-k),
 				  why[0] ? ": " : "", why);
 	}
