@@ -39,6 +39,18 @@ done
 [ $moved = yes ] && pass spr_moves || fail spr_moves "MEM BW stayed $a: $(tui_dump $S)"
 tui_quit $S >/dev/null
 
+# --- zen4-1s at 80x24: eight CCX domains do not fit; the last line says so ---
+S=zen
+tui_run $S 80 24 --sim zen4-1s -d 0.5
+tui_wait $S 'SIMULATED: zen4-1s' 10
+tui_keys $S s
+if tui_wait $S '^ L3 0 +0 +[0-9.]+M' 10 && tui_wait $S '^ \.\.\. [0-9]+ more L3 domains' 2; then
+	pass zen_domains_cut_said
+else
+	fail zen_domains_cut_said "$(tui_dump $S)"
+fi
+tui_quit $S >/dev/null
+
 # --- the fixture: Unavailable and Error shown as -, never 0 ---
 cp -r "$FIX" "$TMPD/fx"
 S=fx

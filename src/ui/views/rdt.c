@@ -86,6 +86,13 @@ int ui_rdt_draw(struct ui *u, WINDOW *w, int y, int maxh, int wd)
 	for (int d = 0; d < r->rc.ndom && n < maxh; d++) {
 		int s = r->dom_sock[d];
 
+		if (n == maxh - 1 && d < r->rc.ndom - 1) {   /* the last line says what did not fit */
+			snprintf(name, sizeof(name), "... %d more L3 domains (--json and the exporter have all)",
+				 r->rc.ndom - d);
+			ui_put(w, y + n++, 1, wd - 1, ui_attr(u, UP_DIM), name);
+			break;
+		}
+
 		snprintf(name, sizeof(name), "L3 %d", r->rc.dom[d]);
 		if (s >= 0 && s < m->nsock && m->sock_ids[s] >= 0)
 			snprintf(ext, sizeof(ext), "%d", m->sock_ids[s]);
