@@ -134,7 +134,9 @@ struct simr {
 
 /* The machine's traffic now: bytes per second per CPU while busy, the local share, and the
  * bytes of L3 per domain a busy domain fills. */
-#define BW_CPU 1.15e9   /* a busy CPU's: the sockets' MBM near the IMC traffic the machine counts */
+/* a busy CPU's memory traffic: each socket's MBM near the IMC or UMC traffic the machine counts
+ * (spr-2s: 112 CPUs for some 90 GB/s; zen4-1s: 64 for some 75) */
+#define BW_CPU(m) (strcmp((m)->vendor, "AuthenticAMD") ? 1.15e9 : 1.7e9)
 #define L3_BYTES(m) (strcmp((m)->vendor, "AuthenticAMD") ? 105.0 * 1048576 : 32.0 * 1048576)
 
 static void cpu_bw(const struct sim_machine *m, int c, double t, double *bw)
@@ -144,7 +146,7 @@ static void cpu_bw(const struct sim_machine *m, int c, double t, double *bw)
 
 	simm_cpu_state(m, p, c, simm_phase_of(t), &st);
 	/* memory traffic wanders within a phase too (a few percent), as a real one does */
-	*bw = st.busy * BW_CPU * (1 + 0.04 * sin(t * 2.7 + c * 0.61));
+	*bw = st.busy * BW_CPU(m) * (1 + 0.04 * sin(t * 2.7 + c * 0.61));
 }
 
 /* Find or add the group rel (a per-CPU group reads its CPU from cpus_list). */
@@ -338,7 +340,7 @@ static int update_at(const struct sim_machine *m, struct simr *s, double t)
 		}
 	}
 	for (int d = 0; d < nd; d++)   /* memory traffic wanders within a phase too (a few percent) */
-		bw[d] = busy[d] * BW_CPU * (1 + 0.04 * sin(t * 2.7 + d * 0.61));
+		bw[d] = busy[d] * BW_CPU(m) * (1 + 0.04 * sin(t * 2.7 + d * 0.61));
 	if (key != s->list_key || key < 0) {   /* a group made or removed since: list them again */
 		s->nrels = list(s, s->rels, MAXGRP);
 		s->list_key = key;
