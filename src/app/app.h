@@ -83,6 +83,8 @@ struct app_opts {              /* the command line */
 	const char *events_dir;    /* --events-dir */
 	bool events_experimental;  /* --events-experimental */
 	struct app_wl_opts wl;     /* -p, -t, -G, -- COMMAND */
+	bool rdt;                  /* --rdt: RDT figures asked for (say why when there are none) */
+	bool rdt_cpu_groups;       /* --rdt-cpu-groups (or [rdt] cpu_groups): a monitoring group per CPU */
 };
 
 struct app {
@@ -111,6 +113,7 @@ struct app {
 	struct app_td td;          /* top-down methods and shares (app_topdown.c) */
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
 	struct app_wl *wl;         /* the workloads of -p, -t, -G, -- COMMAND (app_wl.c), NULL none */
+	struct app_rdt rdt;        /* RDT/PQoS monitoring through resctrl (app_rdt.c) */
 	bool inv_loaded;
 	char inv_msg[256];
 

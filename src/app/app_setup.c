@@ -2,6 +2,7 @@
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app.h"
+#include "app_rdt.h"
 #include "base/printable.h"
 #include "guard.h"
 #include "base/errmsg.h"
@@ -213,6 +214,14 @@ int app_open_events(struct app *a)
 		return 1;
 	}
 	app_update_budget(a);
+	if ((r = app_rdt_detect(a)) < 0) {   /* the per-CPU groups asked for cannot be made */
+		printable_eprintf("pmutop: %s\n", a->rdt.why);
+		return 1;
+	}
+	if (a->opt.rdt && !a->rdt.avail && a->opt.batch) {   /* said once, and only when asked */
+		printable_eprintf("pmutop: %s\n", a->rdt.why);
+		a->rdt.said = true;
+	}
 	if (a->msg[0]) {
 		printable_eprintf("pmutop: %s\n", a->msg);
 		a->msg[0] = '\0';
@@ -227,6 +236,7 @@ void app_close(struct app *a)
 	app_wl_close(a);
 	if (a->src && a->src->stop)
 		a->src->stop(a);
+	app_rdt_free(a);   /* the groups pmutop made, before the simulated tree goes */
 	if (a->sim) {
 		if (a->seam)
 			simk_free((struct perf_seam *)a->seam);

@@ -19,6 +19,7 @@ static const int fatal_sigs[] = {
 static struct sigaction old_act[NSIGS];
 static int installed;
 static void (*volatile term_fn)(void);
+static void (*volatile cleanup_fn)(void);
 static volatile int tree_fd = -1;
 static char tree_name[256];
 static int reserve[NRESERVE];
@@ -41,6 +42,10 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
 	if (fn)
 		fn();
 	release_reserve();
+	fn = cleanup_fn;
+	cleanup_fn = NULL;
+	if (fn)
+		fn();
 	if (tree_fd >= 0) {
 		int fd = tree_fd;
 
@@ -109,6 +114,11 @@ void guard_install(void)
 void guard_set_terminal(void (*fn)(void))
 {
 	term_fn = fn;
+}
+
+void guard_set_cleanup(void (*fn)(void))
+{
+	cleanup_fn = fn;
 }
 
 void guard_set_tree(int parentfd, const char *name)

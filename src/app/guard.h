@@ -15,6 +15,9 @@ void guard_install(void);
 /* The terminal restore to run on a fatal signal: fn must be async-signal-safe (write, tcsetattr).
  * NULL clears it. */
 void guard_set_terminal(void (*fn)(void));
+/* What else to undo on a fatal signal, before the tree goes (RDT monitoring groups pmutop made):
+ * fn must be async-signal-safe. NULL clears it. */
+void guard_set_cleanup(void (*fn)(void));
 /* The private tree to remove on a fatal signal: name under the open directory parentfd, which the
  * guard now owns. Call with signals blocked (guard_block) from before the directory exists. */
 void guard_set_tree(int parentfd, const char *name);

@@ -2,6 +2,7 @@
 /* sample.c: one refresh of the running program: the source's sample, the model's figures, the
  * top-down shares, then whoever publishes frames (the exporter). */
 #include "app.h"
+#include "app_rdt.h"
 #include "app_topdown.h"
 #include "app_wl.h"
 #include "hw/sys/seam.h"
@@ -23,6 +24,7 @@ int app_sample(struct app *a)
 	model_derive(&a->model);
 	app_td_derive(a);
 	app_wl_sample(a);
+	app_rdt_sample(a);
 	if (a->on_frame)
 		a->on_frame(a);
 	return 0;

@@ -192,6 +192,21 @@ const char *session_skt_why(const struct app *a)
 	return a->skt.why;
 }
 
+const struct app_rdt *session_rdt(const struct app *a)
+{
+	return a->rdt.avail ? &a->rdt : NULL;
+}
+
+const char *session_rdt_why(const struct app *a)
+{
+	return a->rdt.avail ? "" : a->rdt.why;
+}
+
+void session_rdt_show(struct app *a, bool shown)
+{
+	a->rdt.shown = shown;
+}
+
 bool session_skt_counting(const struct app *a)
 {
 	return a->skt.on;

@@ -12,7 +12,7 @@
 #include "hw/model/model.h"
 #include "hw/model/topdown.h"
 #include "pci/disc.h"
-#include "owners.h"   /* SKT_*: the sockets' figures */
+#include "owners.h"   /* SKT_*: the sockets' figures; struct app_rdt */
 #include "app_wl.h"   /* struct wl_pick_info */
 
 struct app;
@@ -91,6 +91,14 @@ bool session_skt_counting(const struct app *a);
 /* Count them while something shown needs them (want), else stop. 0, or a negative errno with
  * session_msg filled. */
 int session_skt_show(struct app *a, bool want);
+
+/* --- RDT/PQoS monitoring (resctrl) --- */
+/* The figures of the last sample (domains, sockets, system, groups), NULL when resctrl gives none. */
+const struct app_rdt *session_rdt(const struct app *a);
+/* Why there are none ("" when there are): not mounted (with the command), no such hardware. */
+const char *session_rdt_why(const struct app *a);
+/* Whether the screen shows them now: they are read only while something shows them. */
+void session_rdt_show(struct app *a, bool shown);
 
 /* --- top-down --- */
 const struct td_plan *session_td_plan(const struct app *a);

@@ -32,7 +32,8 @@
 enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLOGY, OPT_PCI_DUMP,
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
-       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS };
+       OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS, OPT_RDT,
+       OPT_RDT_CPU_GROUPS };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -62,6 +63,8 @@ static const struct option long_opts[] = {
 	{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
 	{ "no-cpu-gauges", no_argument, NULL, OPT_NO_CPU_GAUGES },
 	{ "export-cgroups", optional_argument, NULL, OPT_EXPORT_CGROUPS },
+	{ "rdt", no_argument, NULL, OPT_RDT },
+	{ "rdt-cpu-groups", no_argument, NULL, OPT_RDT_CPU_GROUPS },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
@@ -125,6 +128,10 @@ static void usage(FILE *f)
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
 "      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the second level of\n"
 "                           the tree), the rest summed as cgroup=\"other\"\n"
+"      --rdt                RDT/PQoS monitoring (resctrl) asked for: say why when there is none\n"
+"                           (its figures are shown whenever resctrl is mounted with L3 monitoring)\n"
+"      --rdt-cpu-groups     make a resctrl monitoring group per counted CPU (one RMID each) for\n"
+"                           per-CPU occupancy and bandwidth, removed at exit ([rdt] cpu_groups)\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version and the paths built in\n",
@@ -275,6 +282,8 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			if (optarg && (*end || a->opt.export_cgroups < 1 || a->opt.export_cgroups > 1000))
 				return fail_usage("--export-cgroups takes a number of cgroups from 1 to 1000, not '%s'", optarg);
 			break;
+		case OPT_RDT: a->opt.rdt = true; break;
+		case OPT_RDT_CPU_GROUPS: a->opt.rdt_cpu_groups = a->opt.rdt = true; break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;
@@ -518,6 +527,8 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
+	if (a->set.rdt_cpu_groups)
+		a->opt.rdt_cpu_groups = a->opt.rdt = true;
 	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, buildinfo_version())))
 		return r;
 	if (a->opt.do_replay)

@@ -49,10 +49,13 @@ struct settings {
 	char web_config[1024]; /* TLS and basic authentication (exporter-toolkit's format), "" = none */
 	bool cpu_gauges;    /* the derived gauges per CPU besides those per socket */
 	int export_cgroups; /* cgroups exported each with a series (--export-cgroups), 0 = none */
+	int rdt_groups;     /* resctrl groups exported one by one, the rest summed */
 	/* [workloads] (the processes and cgroups views, issue 28) */
 	int wl_processes;   /* busiest processes counted while the processes view is shown */
 	int wl_cgroups;     /* busiest cgroups counted while the cgroups view is shown */
 	int wl_cgroup_depth;/* levels of the cgroup tree looked at */
+	/* [rdt] */
+	bool rdt_cpu_groups;/* a monitoring group per counted CPU, made and removed by pmutop */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
 	int sort_line;      /* line of "sort =" in it, 0 when not set there */

@@ -60,12 +60,18 @@ const struct setting_def settings_table[] = {
 	{ "export_cgroups", "exporter", ST_INT, 0, 1000, false, NULL, "0",
 	  "cgroups exported each with a series, the busiest (-G's, else the tree's second level), the "
 	  "rest summed as cgroup=\"other\" (0..1000; 0 = none) (--export-cgroups)", F(export_cgroups) },
+	{ "rdt_groups", "exporter", ST_INT, 0, 10000, false, NULL, "10",
+	  "resctrl groups exported one by one, those with the most memory traffic; the rest summed "
+	  "as group=\"_other\" (0..10000)", F(rdt_groups) },
 	{ "processes", "workloads", ST_INT, 1, 10000, false, NULL, "32",
 	  "the busiest processes counted while the processes view (P) is shown (1..10000)", F(wl_processes) },
 	{ "cgroups", "workloads", ST_INT, 1, 10000, false, NULL, "24",
 	  "the busiest cgroups counted while the cgroups view (G) is shown (1..10000)", F(wl_cgroups) },
 	{ "cgroup_depth", "workloads", ST_INT, 1, 16, false, NULL, "3",
 	  "levels of the cgroup tree the cgroups view looks at (1..16)", F(wl_cgroup_depth) },
+	{ "cpu_groups", "rdt", ST_BOOL, 0, 0, false, NULL, "false",
+	  "make a resctrl monitoring group per counted CPU (one RMID each) for per-CPU L3 occupancy "
+	  "and memory bandwidth, removed at exit (--rdt-cpu-groups)", F(rdt_cpu_groups) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
 

@@ -694,6 +694,10 @@ void exporter_publish(struct app *a)
 				   .kernel_clock = app_util_clock_source(a), .no_cpu_gauges = !ex->cpu_gauges,
 				   .cgroups_top = a->opt.export_cgroups };
 	topdown_info(&info, a);
+	if (a->rdt.avail) {
+		info.rdt = &a->rdt;
+		info.rdt_groups = a->set.rdt_groups;
+	}
 	ob_init(&s->body[PROM_TEXT], 1 << 16);
 	prom_write(&s->body[PROM_TEXT], &a->model, &ex->tot, &info, PROM_TEXT);
 	if (ex->d) {

@@ -3,6 +3,7 @@
 #include "app/app.h"
 #include "output.h"
 #include "out_topdown.h"
+#include "out_rdt.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -189,8 +190,10 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		ob_str(b, "\":");
 		ob_json_num(b, met[k]);
 	}
-	if (c > -2)   /* -2: a workload's row, which top-down does not cover */
+	if (c > -2) {   /* -2: a workload's row, which top-down and RDT do not cover */
 		out_td_json(b, a, c, s, &first);
+		out_rdt_json_metrics(b, a, c, s, &first);
+	}
 	ob_char(b, '}');
 }
 
@@ -301,5 +304,6 @@ void out_json_frame(struct outbuf *b, const struct app *a)
 		workloads(b, a, &keys, false);
 		workloads(b, a, &keys, true);
 	}
+	out_rdt_json(b, a);
 	ob_str(b, "}\n");
 }

@@ -2,6 +2,7 @@
 /* prom.c: Prometheus text 0.0.4 and OpenMetrics 1.0 exposition of a frame, and the totals behind
  * its counters. Label text is escaped once per event and once per CPU, then copied per series. */
 #include "prom.h"
+#include "app/owners.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -533,6 +534,135 @@ static void series_totals(struct outbuf *b, const struct model *m, const struct 
 	}
 }
 
+/* ---- RDT/PQoS monitoring ---- */
+
+struct rdt_rank { int i; double key; };
+
+static int rank_cmp(const void *x, const void *y)
+{
+	const struct rdt_rank *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? 1 : -1;
+	return a->i - b->i;
+}
+
+static const struct {
+	const char *name, *help;
+	bool counter;
+} rdt_fams[2][3] = {
+	{ { "pmutop_rdt_l3_occupancy_bytes", "L3 cache occupancy of an L3 domain now (resctrl llc_occupancy, "
+	    "every control group summed)", false },
+	  { "pmutop_rdt_memory_bytes", "memory traffic of an L3 domain since pmutop started (resctrl "
+	    "mbm_total_bytes, every control group summed)", true },
+	  { "pmutop_rdt_local_memory_bytes", "memory traffic to the local NUMA node of an L3 domain since "
+	    "pmutop started (resctrl mbm_local_bytes)", true } },
+	{ { "pmutop_rdt_group_l3_occupancy_bytes", "L3 cache occupancy of a resctrl group (label group) or of "
+	    "pmutop's group of a CPU (label cpu, --rdt-cpu-groups) now, over every L3 domain; a control "
+	    "group's holds its monitoring groups'; the groups past [exporter] rdt_groups summed as "
+	    "group=\"_other\"", false },
+	  { "pmutop_rdt_group_memory_bytes", "memory traffic of a resctrl group since pmutop first read it "
+	    "(mbm_total_bytes)", true },
+	  { "pmutop_rdt_group_local_memory_bytes", "memory traffic to the local NUMA node of a resctrl group "
+	    "since pmutop first read it (mbm_local_bytes)", true } },
+};
+
+static double fig_k(const struct rdt_fig *f, int k)
+{
+	return k == 0 ? f->occ : k == 1 ? f->total_sum : f->local_sum;
+}
+
+/* A group's sample of family k: labels group and kind, or cpu. */
+static void rdt_group_sample(struct outbuf *b, int k, const char *label, const char *v, const char *kind,
+			     double val)
+{
+	char name[96];
+	struct outbuf l;
+
+	if (isnan(val))
+		return;
+	ob_init(&l, 96);
+	ob_str(&l, label);
+	ob_str(&l, "=\"");
+	prom_label_value(&l, v);
+	if (kind) {
+		ob_str(&l, "\",kind=\"");
+		ob_str(&l, kind);
+	}
+	ob_str(&l, "\"");
+	ob_char(&l, 0);
+	snprintf(name, sizeof(name), "%s%s", rdt_fams[1][k].name, rdt_fams[1][k].counter ? "_total" : "");
+	if (!l.oom)
+		sample(b, name, NULL, NULL, 0, NULL, 0, l.p, val);
+	ob_free(&l);
+}
+
+static void series_rdt_groups(struct outbuf *b, const struct app_rdt *r, int fmt, int top)
+{
+	static const char *const kinds[] = { "default", "control", "monitor" };
+	struct rdt_rank *rk = malloc(sizeof(*rk) * ((size_t)r->ngrp + 1));
+	char cpu[16];
+	int n = 0;
+
+	if (!rk) {
+		b->oom = 1;
+		return;
+	}
+	for (int i = 0; i < r->ngrp; i++)
+		if (r->grp[i].cpu < 0)
+			rk[n++] = (struct rdt_rank){ i, isnan(r->grp[i].all.total_sum) ? -1 : r->grp[i].all.total_sum };
+	qsort(rk, (size_t)n, sizeof(*rk), rank_cmp);
+	for (int k = 0; k < 3; k++) {
+		double other = 0;
+		bool bad = false;
+
+		family(b, fmt, rdt_fams[1][k].name, rdt_fams[1][k].counter, rdt_fams[1][k].help);
+		for (int j = 0; j < n; j++) {
+			const struct rdt_grp *g = &r->grp[rk[j].i];
+			double v = fig_k(&g->all, k);
+
+			if (j < top) {
+				rdt_group_sample(b, k, "group", g->g.name, kinds[g->g.kind], v);
+				continue;
+			}
+			bad |= isnan(v);   /* a sum with a part not counted is not counted */
+			other += isnan(v) ? 0 : v;
+		}
+		if (n > top)
+			rdt_group_sample(b, k, "group", "_other", "other", bad ? NAN : other);
+		for (int i = 0; i < r->ngrp; i++)
+			if (r->grp[i].cpu >= 0) {
+				snprintf(cpu, sizeof(cpu), "%d", r->grp[i].cpu);
+				rdt_group_sample(b, k, "cpu", cpu, NULL, fig_k(&r->grp[i].all, k));
+			}
+	}
+	free(rk);
+}
+
+/* Per L3 domain (labels l3 and socket): occupancy now, memory traffic since pmutop started; then
+ * the groups. Nothing not counted has a series. */
+static void series_rdt(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
+{
+	const struct app_rdt *r = info ? info->rdt : NULL;
+	char lab[64], name[96];
+
+	if (!r || !r->avail || r->seq == 0)
+		return;
+	for (int k = 0; k < 3; k++) {
+		family(b, fmt, rdt_fams[0][k].name, rdt_fams[0][k].counter, rdt_fams[0][k].help);
+		snprintf(name, sizeof(name), "%s%s", rdt_fams[0][k].name, rdt_fams[0][k].counter ? "_total" : "");
+		for (int d = 0; d < r->rc.ndom; d++) {
+			int s = r->dom_sock[d], w = snprintf(lab, sizeof(lab), "l3=\"%d\"", r->rc.dom[d]);
+
+			if (s >= 0 && s < m->nsock && m->sock_ids[s] >= 0)
+				snprintf(lab + w, sizeof(lab) - (size_t)w, ",socket=\"%d\"", m->sock_ids[s]);
+			if (!isnan(fig_k(&r->dom[d], k)))
+				sample(b, name, NULL, NULL, 0, NULL, 0, lab, fig_k(&r->dom[d], k));
+		}
+	}
+	series_rdt_groups(b, r, fmt, info->rdt_groups);
+}
+
 static void series_frame(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 			 const struct labels *l, const struct prom_info *info, int fmt)
 {
@@ -564,6 +694,7 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 		series_gauges(b, m, l, info, fmt, false);
 	series_gauges(b, m, l, info, fmt, true);
 	series_topdown(b, m, l, info, fmt);
+	series_rdt(b, m, info, fmt);
 	for (int k = 0; k < NPU; k++) {
 		char name[96];
 		family(b, fmt, ucounters[k].name, true, ucounters[k].help);

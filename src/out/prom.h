@@ -9,6 +9,8 @@
 #include "hw/model/model.h"
 #include "outbuf.h"
 
+struct app_rdt;
+
 enum prom_format { PROM_TEXT, PROM_OPENMETRICS };
 
 /* Per-socket uncore totals, from the socket metrics of each frame (bytes and joules). */
@@ -47,6 +49,10 @@ struct prom_info {
 	/* Cgroups (frame.wl's cgroup rows, issue 28): a series each for the cgroups_top busiest by CPU
 	 * time, the rest summed as cgroup="other"; 0: no cgroup series. */
 	int cgroups_top;
+	/* RDT/PQoS monitoring (resctrl), NULL when it gives none; its groups exported one by one up
+	 * to rdt_groups (those with the most memory traffic), the rest summed as group="_other". */
+	const struct app_rdt *rdt;
+	int rdt_groups;
 };
 
 /* Write the exposition of the model's current frame with the totals (which must have been

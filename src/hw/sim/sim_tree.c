@@ -14,6 +14,7 @@
 #include "hw/sys/fsat.h"
 #include "sim_desc.h"
 #include "sim_tasks.h"
+#include "sim_resctrl.h"
 #include "pci/disc.h"
 
 #define PATHMAX 4096
@@ -101,6 +102,10 @@ static int write_cpus(const struct sim_machine *m, struct fsat *sys, enum simm_t
 		T("core_siblings_list", "%s", list);
 		T("package_cpus_list", "%s", list);
 #undef T
+		if (simr_has(m)) {   /* the L3 domain resctrl's mon_L3_NN names */
+			snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/cache/index3/id", c);
+			r = r ? r : putf(sys, rel, "%d", simr_l3_id(m, c));
+		}
 		snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/online", c);
 		if (c)
 			r = r ? r : put(sys, rel, "1");
@@ -283,6 +288,8 @@ int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_sco
 			close(sysfd);
 	}
 	r = r < 0 ? r : write_cpuinfo(m, &t);
+	if (r >= 0 && scope == SIMM_TREE_FULL)
+		r = simr_write(m, &t);
 	r = r ? r : putf(&t, "proc/sys/kernel/perf_event_paranoid", "%d", m->paranoid);
 	r = r ? r : putf(&t, "proc/sys/kernel/nmi_watchdog", "%d", m->nmi_watchdog);
 	r = r || scope != SIMM_TREE_FULL ? r : simt_write_tree(m, &t);   /* its tasks and cgroups */

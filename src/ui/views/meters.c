@@ -154,6 +154,8 @@ void ui_meters_plan(struct ui *u)
 	}
 	if (session_budgets(a, &bud) > 0 && !session_hw_reason(a)[0])
 		m->show |= UM_IPC;
+	if (session_rdt(a))
+		m->show |= UM_RDT;
 	if (!m->show) {   /* nothing to put on the figures line (a VM without a PMU) */
 		m->lines -= m->figs;
 		m->figs = m->figs_inline = false;
@@ -167,6 +169,7 @@ void ui_meters_sync(struct ui *u)
 	bool want = u->view == UV_SOCKETS || (m->lines > 0 && (m->show & (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM)));
 	bool was = session_skt_counting(a);
 
+	session_rdt_show(a, u->view == UV_SOCKETS || (m->lines > 0 && (m->show & UM_RDT)));
 	/* a recording has only what it recorded; edits not yet applied in the events view win */
 	if (session_replaying(a) || ui_events_pending(u))
 		return;
@@ -249,6 +252,13 @@ static void draw_figs(struct ui *u, WINDOW *w, int y, int x, int wd)
 		x = put_fig(u, w, y, x, wd, "PKG", v ? v[M_PKG_W] : nan, 0, "W");
 	if (m->show & SKT_DRAM)
 		x = put_fig(u, w, y, x, wd, "DRAM", v ? v[M_DRAM_W] : nan, 0, "W");
+	if (m->show & UM_RDT) {   /* resctrl's, summed over the L3 domains */
+		const struct app_rdt *r = session_rdt(u->a);
+		bool have = r && r->seq > 0;
+
+		x = put_fig(u, w, y, x, wd, "L3occ", have ? r->sys.occ / 1048576 : nan, 0, "MiB");
+		x = put_fig(u, w, y, x, wd, "MBM", have ? r->sys.total / 1e9 : nan, 1, "GB/s");
+	}
 	(void)x;
 }
 

@@ -17,9 +17,10 @@ struct ui_meters {
 	int nbars, ncol, cellw;
 	bool figs;          /* IPC, bandwidth and power on a line of their own */
 	bool figs_inline;   /* ... or after the one bar when there is one line */
-	unsigned show;      /* SKT_* figures shown, and UM_IPC */
+	unsigned show;      /* SKT_* figures shown, and UM_IPC, UM_RDT */
 };
 #define UM_IPC 0x100
+#define UM_RDT 0x200   /* resctrl's L3 occupancy and memory bandwidth */
 
 /* The glyphs of the utilisation parts (user, system, irq, softirq, steal): told apart without
  * colour, as htop's monochrome bars. */

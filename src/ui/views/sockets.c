@@ -9,6 +9,7 @@
 #include "app/session.h"
 #include "ui/widgets/cols.h"
 #include "ui/widgets/format.h"
+#include "rdt.h"
 #include "rowfilter.h"
 #include "view.h"
 
@@ -270,6 +271,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 	draw_table(u, w, h, wd, &y);
 	y++;
+	/* RDT monitoring (resctrl), leaving the uncore list at least half of what is left */
+	if (y < h && (session_rdt(u->a) || session_rdt_why(u->a)[0]))
+		y += ui_rdt_draw(u, w, y, (h - y) / 2 > 2 ? (h - y) / 2 : 2, wd) + 1;
 	if (y < h)
 		draw_uncore(u, w, h, wd, y);
 }
