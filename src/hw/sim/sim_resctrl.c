@@ -416,9 +416,8 @@ int simr_write(const struct sim_machine *m, struct fsat *t)
 
 	if (!simr_has(m))
 		return 0;
-	r = putf(t, "proc/self/mountinfo", "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs "
-		 "sysfs rw\n36 22 0:31 / /sys/fs/resctrl rw,relatime shared:13 - resctrl resctrl rw\n");
-	r = r ? r : putf(t, RC "/info/L3_MON/mon_features", "llc_occupancy\n%s%s",
+	/* its line of proc/self/mountinfo: simm_write_tree_at (SIMR_MOUNTINFO) */
+	r = putf(t, RC "/info/L3_MON/mon_features", "llc_occupancy\n%s%s",
 			 flag(m, "cqm_mbm_total") ? "mbm_total_bytes\n" : "",
 			 flag(m, "cqm_mbm_local") ? "mbm_local_bytes\n" : "");
 	r = r ? r : put(t, RC "/info/L3_MON/num_rmids", "256\n");

@@ -11,6 +11,8 @@ struct fsat;
 
 /* Whether the machine has RDT/PQoS L3 monitoring (its flags). */
 bool simr_has(const struct sim_machine *m);
+/* resctrl's line of proc/self/mountinfo (the tree writes one file for every mount) */
+#define SIMR_MOUNTINFO "36 22 0:31 / /sys/fs/resctrl rw,relatime shared:13 - resctrl resctrl rw\n"
 /* The L3 domain (cache/index3/id) of a CPU: its socket on Intel, its CCX on AMD; -1 out of range. */
 int simr_l3_id(const struct sim_machine *m, int cpu);
 /* Write the resctrl part of the tree under t (its root holds sys/ and proc/), values at time 0.

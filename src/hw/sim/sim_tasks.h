@@ -16,6 +16,8 @@ struct fsat;
 struct simt;
 
 #define SIMT_FD_BASE 500000
+/* the cgroup2 line of proc/self/mountinfo (the tree writes one file for every mount) */
+#define SIMT_MOUNTINFO "25 1 0:22 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n"
 
 /* The tasks of machine m, placed on its CPUs. NULL when out of memory. */
 struct simt *simt_new(const struct sim_machine *m);

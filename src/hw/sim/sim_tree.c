@@ -290,6 +290,10 @@ int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_sco
 	r = r < 0 ? r : write_cpuinfo(m, &t);
 	if (r >= 0 && scope == SIMM_TREE_FULL)
 		r = simr_write(m, &t);
+	/* one mountinfo for every mount the tree has: sysfs, the cgroup2 of its tasks, resctrl */
+	if (r >= 0 && scope == SIMM_TREE_FULL)
+		r = putf(&t, "proc/self/mountinfo", "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - "
+			 "sysfs sysfs rw\n%s%s", SIMT_MOUNTINFO, simr_has(m) ? SIMR_MOUNTINFO : "");
 	r = r ? r : putf(&t, "proc/sys/kernel/perf_event_paranoid", "%d", m->paranoid);
 	r = r ? r : putf(&t, "proc/sys/kernel/nmi_watchdog", "%d", m->nmi_watchdog);
 	r = r || scope != SIMM_TREE_FULL ? r : simt_write_tree(m, &t);   /* its tasks and cgroups */
