@@ -50,6 +50,35 @@ static int core_pmu_for(const struct sim_machine *m, int cpu, uint32_t ext, int 
 	return *pmu >= 0 ? 0 : -ENOENT;
 }
 
+/* The counters and extra register e may use on p (p's constraints and extra_regs, matched on the
+ * event select, or event select and umask, as the kernel's tables): a config1 with bits the register
+ * does not take is refused, as x86_pmu_extra_regs does. */
+static int simk_counter_rules(const struct simm_pmu *p, struct sev *e, uint64_t config1)
+{
+	uint64_t sel = e->config & 0xff, code = e->config & 0xffff;
+
+	e->gpmask = 0;
+	if (e->config >> 48 == 0xcace)
+		return 0;   /* a generic cache event's pseudo config: no table entry */
+	for (int i = 0; i < p->ncons && e->fixed_slot < 0; i++) {
+		const struct simm_cons *c = &p->cons[i];
+		uint64_t v = c->match == 0xff ? sel : code;
+
+		if (v >= c->lo && v <= c->hi) {
+			e->gpmask = c->mask;
+			break;
+		}
+	}
+	for (int i = 0; i < p->nxreg; i++)
+		if ((e->config & p->xreg[i].match) == p->xreg[i].event) {
+			if (config1 & ~p->xreg[i].valid)
+				return -EINVAL;
+			e->xreg = i;
+			break;
+		}
+	return 0;
+}
+
 static int resolve(const struct simk *k, const struct perf_event_attr *a, int cpu, struct sev *e)
 {
 	const struct sim_machine *m = k->m;
@@ -130,9 +159,15 @@ static int resolve(const struct simk *k, const struct perf_event_attr *a, int cp
 	for (int i = 0; p->kind == SIMM_CORE && i < p->nfixed_ev; i++)
 		if ((e->config & 0xffffffffull & ~0x30000ull) == p->fixed_ev[i])
 			e->fixed_slot = i;
-	for (int i = 0; p->kind == SIMM_CORE && i < p->noffcore; i++)
-		if ((e->config & 0xff) == p->offcore[i])
-			e->offcore = true;
+	e->xreg = -1;
+	if (p->kind == SIMM_CORE) {
+		int r2 = simk_counter_rules(p, e, a->config1);
+
+		if (r2)
+			return r2;
+	}
+	e->config1 = a->config1;
+	e->config2 = a->config2;
 	e->rate = simm_rate_of(p, cpu, e->config);
 	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e) : 0;
 }

@@ -14,7 +14,17 @@
 
 struct sctx;
 
-struct slots { int gp, fixed_used, offcore; };   /* counters still free */
+#define SIMK_MAXCONS 16   /* GP events with a counter constraint that one schedule can hold */
+
+/* What a schedule has taken of a PMU on one CPU: GP counters still free, fixed counters used, the
+ * masks of the constrained GP events (placed as the kernel's perf_assign_events: fewest counters
+ * first), and the extra registers' values with their users. */
+struct slots {
+	int gp, fixed_used, ncons;
+	uint64_t cons[SIMK_MAXCONS];
+	uint64_t xval[SIMM_NXR];
+	int xref[SIMM_NXR];
+};
 
 enum simtd_kind { SIMTD_NONE, SIMTD_METRIC, SIMTD_SHARE };
 
@@ -33,8 +43,11 @@ struct sev {
 	int pmu;                 /* index into m->pmus; -1 software */
 	int sw;                  /* PERF_COUNT_SW_* for software events */
 	uint64_t config;         /* resolved config the counter would be programmed with */
+	uint64_t config1, config2;  /* the extra registers' values (offcore_rsp, ldlat, frontend) */
 	int fixed_slot;          /* fixed counter this event may take, -1 none */
-	bool offcore, pinned, enabled, error;
+	uint64_t gpmask;         /* GP counters it may use (the PMU's constraints), 0 any */
+	int xreg;                /* index into its PMU's xreg (extra register it needs), -1 none */
+	bool pinned, enabled, error;
 	bool dead;               /* its CPU was unplugged: off for good, out of its context and group */
 	uint64_t read_format, id;
 	double rate;             /* per second of running time */

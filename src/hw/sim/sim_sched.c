@@ -31,7 +31,7 @@ static int cycles_fixed_slot(const struct simm_pmu *p)
  * (AMD), as the kernel schedules it. */
 static struct slots pmu_slots(const struct simk *k, const struct simm_pmu *p, bool watchdog)
 {
-	struct slots s = { p->gp, 0, 0 };
+	struct slots s = { .gp = p->gp };
 
 	if (p->kind != SIMM_CORE && s.gp <= 0)
 		s.gp = 4;
@@ -45,9 +45,57 @@ static struct slots pmu_slots(const struct simk *k, const struct simm_pmu *p, bo
 	return s;
 }
 
+/* Whether the constrained GP events of t find counters, as the kernel's perf_assign_events: by
+ * weight (fewest allowed counters first), each on its lowest free counter; the unconstrained ones
+ * (every counter allowed: the largest weight) are counted in t->gp. */
+static bool place_constrained(const struct simm_pmu *p, const struct slots *t)
+{
+	uint64_t used = 0, all = p->gp >= 64 ? ~0ull : (1ull << p->gp) - 1;
+	int w[SIMK_MAXCONS];
+
+	for (int i = 0; i < t->ncons; i++)
+		w[i] = __builtin_popcountll(t->cons[i] & all);
+	for (int wt = 1; wt <= p->gp; wt++)
+		for (int i = 0; i < t->ncons; i++) {
+			uint64_t f = t->cons[i] & all & ~used;
+
+			if (w[i] != wt)
+				continue;
+			if (!f)
+				return false;
+			used |= f & -f;
+		}
+	for (int i = 0; i < t->ncons; i++)
+		if (!w[i])
+			return false;   /* no counter of this PMU at all */
+	return true;
+}
+
+/* Its extra register for e (the kernel's __intel_shared_reg_get_constraints): free or holding the
+ * same value, else the other offcore response register if that one is (intel_alt_er). */
+static bool take_xreg(const struct simm_pmu *p, const struct sev *e, struct slots *t)
+{
+	int r = p->xreg[e->xreg].reg;
+
+	if (t->xref[r] && t->xval[r] != e->config1) {
+		int alt = r == SIMM_XR_RSP0 ? SIMM_XR_RSP1 : r == SIMM_XR_RSP1 ? SIMM_XR_RSP0 : -1;
+		bool has = false;
+
+		for (int i = 0; alt >= 0 && i < p->nxreg; i++)
+			has |= p->xreg[i].reg == alt && !(e->config1 & ~p->xreg[i].valid);
+		if (!has || (t->xref[alt] && t->xval[alt] != e->config1))
+			return false;
+		r = alt;
+	}
+	t->xref[r]++;
+	t->xval[r] = e->config1;
+	return true;
+}
+
 /* Add one event; false when it finds no counter. An event whose fixed counter is taken
  * falls back to a GP counter, except a pseudo-encoding with event select 0 (Intel's
- * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. */
+ * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. A GP event
+ * needs a counter its constraint allows and, where it has one, its extra register. */
 static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots *t)
 {
 	if (e->pmu < 0 || e->td == SIMTD_METRIC)
@@ -58,9 +106,16 @@ static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots
 	}
 	if (e->fixed_slot >= 0 && (p->fixed_ev[e->fixed_slot] & 0xff) == 0)
 		return false;
-	if (e->offcore && t->offcore++ >= p->max_offcore)
+	if (e->xreg >= 0 && !take_xreg(p, e, t))
 		return false;
-	return t->gp-- > 0;
+	if (t->gp-- <= 0)
+		return false;
+	if (!e->gpmask)
+		return true;
+	if (t->ncons == SIMK_MAXCONS)
+		return false;
+	t->cons[t->ncons++] = e->gpmask;
+	return place_constrained(p, t);
 }
 
 /* Try the whole group (its enabled members); on success commit the slots. */
