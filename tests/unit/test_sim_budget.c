@@ -58,6 +58,20 @@ TEST(spr_watchdog_on_fixed_cycles)
 	check_set("spr-2s", "ref-cycles,ref-cycles,r0100", true);      /* so is ref-cycles */
 }
 
+#define OCR(rsp) "cpu/event=0x2a,umask=0x1,offcore_rsp=" rsp "/"
+
+/* The extra registers (issue 30): 2 OFFCORE_RSP MSRs hold two response masks, a third multiplexes
+ * though GP counters are free; one load-latency threshold */
+TEST(spr_extra_registers)
+{
+	(void)t_name;
+	check_set("spr-2s", OCR("0x3fbfc00001") "," OCR("0x3f3fc00002") "," OCR("0x10001"), true);
+	check_set("spr-2s", OCR("0x3fbfc00001") "," OCR("0x3f3fc00002") "," OCR("0x3fbfc00001"), false);
+	check_set("spr-2s", "cycles,instructions," OCR("0x3fbfc00001") "," OCR("0x10001"), false);
+	check_set("spr-2s", "cpu/event=0xcd,umask=0x1,ldlat=32/,cpu/event=0xcd,umask=0x1,ldlat=128/", true);
+	check_set("spr-2s", "cpu/event=0xcd,umask=0x1,ldlat=32/,cpu/event=0xcd,umask=0x1,ldlat=32/", false);
+}
+
 TEST(zen4_watchdog_on_a_gp_counter)
 {
 	(void)t_name;
@@ -71,5 +85,6 @@ int main(void)
 {
 	RUN(spr_watchdog_on_fixed_cycles);
 	RUN(zen4_watchdog_on_a_gp_counter);
+	RUN(spr_extra_registers);
 	T_DONE();
 }
