@@ -168,7 +168,11 @@ static int resolve(const struct simk *k, const struct perf_event_attr *a, int cp
 	}
 	e->config1 = a->config1;
 	e->config2 = a->config2;
-	e->rate = simm_rate_of(p, cpu, e->config);
+	{
+		const uint64_t cfg[3] = { e->config, e->config1, e->config2 };
+
+		e->rate = simm_rate_of(p, cpu, e->config) * simm_extra_factor(p, cfg);
+	}
 	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e) : 0;
 }
 
@@ -456,7 +460,10 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 			if (b <= a)   /* past the phase counter's range: the rest at this phase's rate */
 				b = t;
 			if (e->ph_of_rate != ph) {   /* a phase's rate is fixed: work it out once */
-				e->ph_rate = simm_rate_at(k->m, p, e->cpu, e->td ? e->td_cyc : e->config, ph);
+				const uint64_t cfg[3] = { e->td ? e->td_cyc : e->config, e->td ? 0 : e->config1,
+							  e->td ? 0 : e->config2 };
+
+				e->ph_rate = simm_rate_cfg(k->m, p, e->cpu, cfg, ph);
 				e->ph_of_rate = ph;
 			}
 			r = e->td ? simtd_rate(e, e->ph_rate, a, b) : e->ph_rate;
@@ -767,6 +774,7 @@ void simk_free(struct perf_seam *s)
 	}
 	free(k->ctx);
 	free(k->nctx);
+	free(k->busy_acc);
 	free(k->ev);
 	free(k->freefd);
 	free(k);

@@ -103,6 +103,10 @@ struct simk {
 	double first_open;              /* seconds, < 0 before the first open */
 	bool unplugged;                 /* the enodev fault's CPU has been taken offline */
 	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
+	/* /proc/stat (sim_procstat.c): each CPU's busy seconds over the whole load phases before
+	 * busy_ph, so a read adds only the phases since the last; then (busy_acc + ncpus) each CPU's
+	 * busy fraction in phase busy_ph, worked out once per phase */
+	double *busy_acc; long busy_ph, busy_cur_ph;
 };
 
 /* Seconds since the simulated kernel started, on the clock it follows: every count, time and
