@@ -380,6 +380,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	e.acc_t = t;
 	e.ph_of_rate = -1;
 	e.leader = group_fd == -1 ? fd : group_fd;
+	e.grp_xreg = e.xreg >= 0;
 	k->ev[fd - SIMK_FD_BASE] = e;
 	ne = &k->ev[fd - SIMK_FD_BASE];
 	k->nopen++;
@@ -400,6 +401,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 			return fd_release(k, fd), -ENOMEM;
 		l->memb = mm;
 		l->memb[l->nmemb++] = fd;
+		l->grp_xreg |= ne->xreg >= 0;
 		/* a hardware event joining a software-led group moves the group to its PMU */
 		if (ne->pmu >= 0 && c->pmu < 0) {
 			ctx_remove(k, c, group_fd, t);
@@ -462,8 +464,14 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 			if (e->ph_of_rate != ph) {   /* a phase's rate is fixed: work it out once */
 				const uint64_t cfg[3] = { e->td ? e->td_cyc : e->config, e->td ? 0 : e->config1,
 							  e->td ? 0 : e->config2 };
+				struct simk_cst *cs = &k->cst[(size_t)e->cpu * SIMK_NCST + (size_t)ph % SIMK_NCST];
 
-				e->ph_rate = simm_rate_cfg(k->m, p, e->cpu, cfg, ph);
+				if (cs->ph != ph || cs->pmu != e->pmu) {
+					simm_cpu_state(k->m, p, e->cpu, ph, &cs->st);
+					cs->ph = ph;
+					cs->pmu = e->pmu;
+				}
+				e->ph_rate = simm_rate_st(k->m, p, e->cpu, cfg, ph, &cs->st);
 				e->ph_of_rate = ph;
 			}
 			r = e->td ? simtd_rate(e, e->ph_rate, a, b) : e->ph_rate;
@@ -637,6 +645,7 @@ static int s_close(void *ctx, int fd)
 
 			if (x) {
 				x->leader = x->fd;
+				x->grp_xreg = x->xreg >= 0;
 				ctx_add(k, ctx_get(k, x->cpu, x->pmu), x->fd, t);
 			}
 		}
@@ -724,12 +733,16 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 		k->f.enodev_cpu = -1, k->f.enodev_back = -1;
 	k->ctx = calloc((size_t)m->ncpus, sizeof(*k->ctx));
 	k->nctx = calloc((size_t)m->ncpus, sizeof(*k->nctx));
-	if (!k->ctx || !k->nctx) {
+	k->cst = calloc((size_t)m->ncpus * SIMK_NCST, sizeof(*k->cst));
+	if (!k->ctx || !k->nctx || !k->cst) {
 		free(k->ctx);
 		free(k->nctx);
+		free(k->cst);
 		free(k);
 		return NULL;
 	}
+	for (int c = 0; c < m->ncpus * SIMK_NCST; c++)
+		k->cst[c].ph = -1;
 	k->clock = &seam_kernel;
 	k->t0_ns = seam_kernel.clock_ns(seam_kernel.ctx);
 	k->first_open = -1;
@@ -775,6 +788,7 @@ void simk_free(struct perf_seam *s)
 	free(k->ctx);
 	free(k->nctx);
 	free(k->busy_acc);
+	free(k->cst);
 	free(k->ev);
 	free(k->freefd);
 	free(k);

@@ -8,9 +8,11 @@
 #include <stdint.h>
 #include "hw/sys/seam.h"
 #include "sim_desc.h"
+#include "sim_load.h"
 
 #define SIMK_FD_BASE 1000
 #define SIMK_MAX_MEMBERS 63   /* members besides the leader */
+#define SIMK_NCST 4
 
 struct sctx;
 
@@ -18,9 +20,12 @@ struct sctx;
 
 /* What a schedule has taken of a PMU on one CPU: GP counters still free, fixed counters used, the
  * masks of the constrained GP events (placed as the kernel's perf_assign_events: fewest counters
- * first), and the extra registers' values with their users. */
+ * first), and the extra registers' values with their users (xref[r] and xval[r] hold only where
+ * bit r of xused is set). Copied with slots_copy: only what is in use, the header when nothing is
+ * constrained (scheduling copies it for every group it tries). */
 struct slots {
 	int gp, fixed_used, ncons;
+	unsigned xused;
 	uint64_t cons[SIMK_MAXCONS];
 	uint64_t xval[SIMM_NXR];
 	int xref[SIMM_NXR];
@@ -47,6 +52,7 @@ struct sev {
 	int fixed_slot;          /* fixed counter this event may take, -1 none */
 	uint64_t gpmask;         /* GP counters it may use (the PMU's constraints), 0 any */
 	int xreg;                /* index into its PMU's xreg (extra register it needs), -1 none */
+	bool grp_xreg;           /* leader: it or a member has an extra register (may stay set) */
 	bool pinned, enabled, error;
 	bool dead;               /* its CPU was unplugged: off for good, out of its context and group */
 	uint64_t read_format, id;
@@ -107,6 +113,10 @@ struct simk {
 	 * busy_ph, so a read adds only the phases since the last; then (busy_acc + ncpus) each CPU's
 	 * busy fraction in phase busy_ph, worked out once per phase */
 	double *busy_acc; long busy_ph, busy_cur_ph;
+	/* per CPU, for the last SIMK_NCST phases (slot ph % SIMK_NCST): its load in phase ph on core
+	 * PMU pmu (simm_cpu_state), worked out once for all its events (a read walks the phases since
+	 * the event's last one by one); ph -1 none yet */
+	struct simk_cst { long ph; int pmu; struct simm_state st; } *cst;
 };
 
 /* Seconds since the simulated kernel started, on the clock it follows: every count, time and

@@ -30,7 +30,8 @@ long simm_phase_of(double t)
  * up two- to fourfold, IPC down to about half). */
 static void socket_work(uint64_t seed, uint64_t ph, int socket, double *ipc, double *miss)
 {
-	double u = unit(seed ^ 0xa17a, ph * 64 + (uint64_t)socket), v = unit(seed ^ 0x1bc, ph * 64 + (uint64_t)socket);
+	uint64_t h = simm_hash(seed ^ 0xa17a, ph * 64 + (uint64_t)socket);
+	double u = (double)(h >> 40) / (double)(1ull << 24), v = (double)(h & 0xffffff) / (double)(1ull << 24);
 
 	if (u < 0.22) {
 		*miss = 2 + 2 * v;
@@ -44,8 +45,9 @@ static void socket_work(uint64_t seed, uint64_t ph, int socket, double *ipc, dou
 	}
 }
 
-void simm_cpu_state(const struct sim_machine *m, const struct simm_pmu *p, int cpu, long phase,
-		    struct simm_state *st)
+/* simm_cpu_state; the work's IPC and misses only when work is set (else 1: most rates need neither) */
+static void cpu_load(const struct sim_machine *m, const struct simm_pmu *p, int cpu, long phase,
+		     struct simm_state *st, bool work)
 {
 	uint64_t seed = m->seed, ph = (uint64_t)phase, c = (uint64_t)cpu;
 	int socket = m->cpus[cpu].socket;
@@ -65,12 +67,20 @@ void simm_cpu_state(const struct sim_machine *m, const struct simm_pmu *p, int c
 		busy = (0.3 + 0.55 * unit(seed, c)) * level * (0.6 + 0.8 * unit(seed * 31 + c, ph));
 	}
 	st->busy = busy < 0.01 ? 0.01 : busy > 1 ? 1 : busy;
-	socket_work(seed, ph, socket, &st->ipc, &st->miss);
+	st->ipc = st->miss = 1;
+	if (work)
+		socket_work(seed, ph, socket, &st->ipc, &st->miss);
 	st->ghz = NAN;
 	/* the governor clocks a busy CPU up: the clock follows the load, with a spread of its own */
 	if (p && p->ghz_max > 0)
 		st->ghz = p->ghz_min + (p->ghz_max - p->ghz_min) *
 			  (0.15 + 0.45 * st->busy + 0.4 * unit(seed ^ c << 24, ph ^ 0x6e2));
+}
+
+void simm_cpu_state(const struct sim_machine *m, const struct simm_pmu *p, int cpu, long phase,
+		    struct simm_state *st)
+{
+	cpu_load(m, p, cpu, phase, st, true);
 }
 
 static bool is_generic(const struct simm_pmu *p, int hw, uint64_t config)
@@ -149,13 +159,22 @@ double simm_rate_cfg(const struct sim_machine *m, const struct simm_pmu *p, int 
 		     long phase)
 {
 	struct simm_state st;
-	double cyc, base_cyc, w, ratio;
-	uint64_t c = (uint64_t)cpu, config = cfg[0], key = config;
-	int xr;
 
 	if (!simm_phased(p))
-		return simm_rate_of(p, cpu, config) * simm_extra_factor(p, cfg);
-	simm_cpu_state(m, p, cpu, phase, &st);
+		return simm_rate_of(p, cpu, cfg[0]) * simm_extra_factor(p, cfg);
+	cpu_load(m, p, cpu, phase, &st, true);
+	return simm_rate_st(m, p, cpu, cfg, phase, &st);
+}
+
+double simm_rate_st(const struct sim_machine *m, const struct simm_pmu *p, int cpu, const uint64_t cfg[3],
+		    long phase, const struct simm_state *stp)
+{
+	const struct simm_state st = *stp;
+	double cyc, base_cyc, w, ratio;
+	uint64_t c = (uint64_t)cpu, config = cfg[0], key = config;
+	int xr = xreg_of(p, config);
+	bool miss_cfg = (config & 0xffff000000000000ull) == CACHE_CFG && (config >> 16 & 0xff) == PERF_COUNT_HW_CACHE_RESULT_MISS;
+
 	cyc = st.busy * st.ghz * 1e9;   /* unhalted cycles */
 	if (is_generic(p, PERF_COUNT_HW_CPU_CYCLES, config))
 		return cyc;
@@ -164,7 +183,6 @@ double simm_rate_cfg(const struct sim_machine *m, const struct simm_pmu *p, int 
 	/* everything else scales with the cycles, with a per-CPU and a per-phase wobble */
 	if (!p->has_generic[PERF_COUNT_HW_CPU_CYCLES] || !listed_rate(p, p->generic[PERF_COUNT_HW_CPU_CYCLES], &base_cyc))
 		base_cyc = 0.6 * p->ghz_max * 1e9;
-	xr = xreg_of(p, config);
 	if (xr == SIMM_XR_RSP0 || xr == SIMM_XR_RSP1)
 		key = 0x2a00000000ull | (cfg[1] & 0xffff);   /* the request type's rate, whichever MSR */
 	else if (cfg[1] || cfg[2])
@@ -177,12 +195,16 @@ double simm_rate_cfg(const struct sim_machine *m, const struct simm_pmu *p, int 
 	if (is_generic(p, PERF_COUNT_HW_CACHE_MISSES, config) && p->has_generic[PERF_COUNT_HW_CACHE_REFERENCES]) {
 		uint64_t refs = p->generic[PERF_COUNT_HW_CACHE_REFERENCES];
 		ratio = fmin(0.9, base_rate(p, config) / base_rate(p, refs) * w * st.miss);
-		return simm_rate_at(m, p, cpu, refs, phase) * ratio;
+		const uint64_t rc[3] = { refs, 0, 0 };
+
+		return simm_rate_st(m, p, cpu, rc, phase, stp) * ratio;
 	}
-	if ((config & 0xffff000000000000ull) == CACHE_CFG && (config >> 16 & 0xff) == PERF_COUNT_HW_CACHE_RESULT_MISS) {
+	if (miss_cfg) {
 		uint64_t access = config & ~(0xffull << 16);
 		ratio = fmin(0.9, base_rate(p, config) / base_rate(p, access) * 0.2 * w * st.miss);
-		return simm_rate_at(m, p, cpu, access, phase) * ratio;
+		const uint64_t ac[3] = { access, 0, 0 };
+
+		return simm_rate_st(m, p, cpu, ac, phase, stp) * ratio;
 	}
 	/* an offcore response event: its request type's rate times the share of responses it selects */
 	if (xr == SIMM_XR_RSP0 || xr == SIMM_XR_RSP1)

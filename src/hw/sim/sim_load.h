@@ -31,6 +31,10 @@ double simm_rate_at(const struct sim_machine *m, const struct simm_pmu *p, int c
  * a load-latency event fewer the higher its threshold, others a stable rate per encoding. */
 double simm_rate_cfg(const struct sim_machine *m, const struct simm_pmu *p, int cpu, const uint64_t cfg[3],
 		     long phase);
+/* The same for a phased p (simm_phased) with the CPU's state in that phase already worked out
+ * (simm_cpu_state): the simulated kernel keeps it per CPU and phase for all its events. */
+double simm_rate_st(const struct sim_machine *m, const struct simm_pmu *p, int cpu, const uint64_t cfg[3],
+		    long phase, const struct simm_state *st);
 /* The factor config1 and config2 apply to the rate of an event on a PMU without a load model. */
 double simm_extra_factor(const struct simm_pmu *p, const uint64_t cfg[3]);
 #endif
