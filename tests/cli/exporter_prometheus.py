@@ -157,12 +157,19 @@ def main():
     v = float(tot[0]["value"][1]) if tot else float("nan")
     result(any(rel(v, x) < 1e-7 for x in sums), "total_is_sum_of_json_values",
            f"prometheus {v}, JSON prefix sums {sums[-4:]}")
-    # 2. rate() over the last 5 s against the JSON frames of those seconds
+    # 2. rate() over the last 5 s against the JSON frames between the first and the last sample it
+    # used (found by cpu 0's totals, prefix sums of its JSON values as in 1): the simulated load
+    # changes every 2 s, so the frames must be the same ones, not merely the last 5 s of them
     r = query(pport, 'sum(rate(pmutop_event_total{event="cycles"}[5s]))', at)
     rate = float(r[0]["value"][1]) if r else float("nan")
-    recent = [x for x in rows if x["time"] >= rows[-1]["time"] - 5]
-    json_rate = sum(x["system"]["events"]["cycles"]["value"] for x in recent) / sum(x["interval"] for x in recent)
-    result(rel(rate, json_rate) < 0.05, "rate_matches_json", f"prometheus {rate:.4g}/s, JSON {json_rate:.4g}/s")
+    rng = query(pport, 'pmutop_event_total{event="cycles",cpu="0"}[5s]', at)
+    vals = [float(v) for _, v in rng[0]["values"]] if rng else []
+    ends = [min(range(len(sums)), key=lambda i: abs(sums[i] - v)) for v in vals[:1] + vals[-1:]]
+    seen = rows[ends[0] + 1:ends[1] + 1] if len(ends) == 2 else []
+    json_rate = (sum(x["system"]["events"]["cycles"]["value"] for x in seen) / sum(x["interval"] for x in seen)
+                 if seen else float("nan"))
+    result(rel(rate, json_rate) < 0.05, "rate_matches_json", f"prometheus {rate:.4g}/s, JSON {json_rate:.4g}/s "
+           f"over frames {ends}")
     # 3. pmutop_ipc is one of the frames' IPC, exactly as printed
     g = query(pport, 'pmutop_ipc{cpu="0"}', at)
     ipc = float(g[0]["value"][1]) if g else float("nan")
@@ -172,7 +179,11 @@ def main():
     q = ('sum by (socket) (rate(pmutop_event_total{event="instructions"}[5s])) / '
          'sum by (socket) (rate(pmutop_event_total{event="cycles"}[5s]))')
     res = {x["metric"]["socket"]: float(x["value"][1]) for x in query(pport, q, at)}
-    want = {str(s["socket"]): s["metrics"]["ipc"] for s in rows[-1]["sockets"]}
+    # the JSON sockets' IPC over the frames of that window (found in 2): the load, and with it each
+    # socket's IPC, changes every 2 s
+    want = {str(s["socket"]): sum(r["sockets"][i]["events"]["instructions"]["value"] for r in seen) /
+            sum(r["sockets"][i]["events"]["cycles"]["value"] for r in seen)
+            for i, s in enumerate(rows[-1]["sockets"])} if seen else {}
     result(set(res) == set(want) and all(rel(res[k], want[k]) < 0.05 for k in want), "socket_ipc_promql",
            f"prometheus {res}, JSON {want}")
     # 5. package power from the energy counter against the JSON watts

@@ -117,13 +117,16 @@ TEST(intel_cpuid_fixed_and_gp)
 	budget_need(b, 1, &reg, &l);
 	CHECK_EQ_INT(b[0].need_fixed, 0);
 	CHECK_EQ_INT(b[0].need_gp, 2);
-	/* three offcore events exceed the two MSRs even with GP counters free */
+	/* three offcore response masks exceed the two MSRs even with GP counters free */
 	l.n = 0;
 	add(&l, PERF_TYPE_RAW, 0x01b7);
 	add(&l, PERF_TYPE_RAW, 0x01bb);
-	add(&l, PERF_TYPE_RAW, 0x02b7);
+	add(&l, PERF_TYPE_RAW, 0x01b7);
+	l.ev[0].config1 = 0x3fffc00001;
+	l.ev[1].config1 = 0x10001;
+	l.ev[2].config1 = 0x10002;
 	budget_need(b, 1, &reg, &l);
-	CHECK(b[0].multiplex, "third offcore event multiplexes");
+	CHECK(b[0].multiplex, "third offcore mask multiplexes");
 	with_nmi(dir, 0);
 	budget_probe(&reg, &t, &seam_spr, b, 2);
 	CHECK(!b[0].nmi_watchdog, "watchdog off");
@@ -243,8 +246,76 @@ TEST(counter_constraints_from_the_catalog)
 	catalog_free(&c);
 }
 
+static void add_ev(struct ev_list *l, const char *name, uint64_t config, uint64_t config1)
+{
+	add(l, PERF_TYPE_RAW, config);
+	l->ev[l->n - 1].pmu = 0;
+	l->ev[l->n - 1].input = (char *)name;
+	l->ev[l->n - 1].config1 = config1;
+}
+
+/* The extra registers (issue 30): two OFFCORE_RSP MSRs per CPU hold two response masks, whatever
+ * event code asks (the kernel moves an event to the other MSR); a third mask multiplexes, and the
+ * budget names the events. Load latency and frontend hold one value each. An event that sets no
+ * config1 needs no register (0xb7 is an AMX event on Sapphire Rapids). Packing never puts more
+ * masks in one group than the registers hold, which the kernel would refuse. */
+TEST(extra_registers)
+{
+	struct pmu pm = { .name = "cpu", .kind = PMU_KIND_CORE };
+	struct pmu_registry reg = { .n = 1, .pmus = &pm, .ncore = 1 };
+	struct ev_spec specs[16];
+	struct ev_list l = { 0, specs, 0 };
+	struct budget b = { .pmu = "cpu", .gp = 8, .fixed = 4, .width = 48 };
+	int plan[16];
+	char line[512];
+
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	add(&l, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+	add_ev(&l, "ocr.demand_data_rd.l3_miss", 0x012a, 0x3fbfc00001);
+	add_ev(&l, "ocr.demand_rfo.l3_miss", 0x012a, 0x3f3fc00002);
+	add_ev(&l, "ocr.demand_data_rd.any_response", 0x012a, 0x10001);
+	budget_need(&b, 1, &reg, &l);
+	CHECK_EQ_INT(b.need_gp, 3);
+	CHECK_EQ_INT(b.offcore, 3);
+	CHECK(b.multiplex, "three masks for two MSRs");
+	budget_describe(&b, line, sizeof(line));
+	CHECK(strstr(line, "; 3 offcore masks for 2 MSRs (ocr.demand_data_rd.l3_miss, ocr.demand_rfo.l3_miss, "
+			   "ocr.demand_data_rd.any_response): will multiplex"), "%s", line);
+	/* no group packed with all three: at most two masks in one */
+	budget_pack(&b, 1, &reg, &l, plan);
+	CHECK(plan[2] == plan[3] && plan[4] != plan[2], "groups %d %d %d", plan[2], plan[3], plan[4]);
+	/* the same mask again shares a register; two masks on 0x2a and 0x2b fit */
+	l.ev[4].config1 = 0x3fbfc00001;
+	l.ev[3].config = 0x012b;
+	budget_need(&b, 1, &reg, &l);
+	CHECK(!b.multiplex && b.offcore == 2 && !b.xwhy[0], "two masks fit: %d, \"%s\"", b.offcore, b.xwhy);
+	budget_pack(&b, 1, &reg, &l, plan);
+	CHECK(plan[2] == plan[3] && plan[3] == plan[4], "groups %d %d %d", plan[2], plan[3], plan[4]);
+	/* two load-latency thresholds for one MSR_PEBS_LD_LAT_THRESHOLD; two frontend values likewise */
+	l.n = 0;
+	add_ev(&l, "mem_trans_retired.load_latency_gt_32", 0x01cd, 0x20);
+	add_ev(&l, "mem_trans_retired.load_latency_gt_128", 0x01cd, 0x80);
+	budget_need(&b, 1, &reg, &l);
+	budget_describe(&b, line, sizeof(line));
+	CHECK(b.multiplex && strstr(line, "2 ldlat values for 1 MSR (mem_trans_retired.load_latency_gt_32, "
+				     "mem_trans_retired.load_latency_gt_128)"), "%s", line);
+	l.n = 0;
+	add_ev(&l, "frontend_retired.dsb_miss", 0x01c6, 0x11);
+	add_ev(&l, "frontend_retired.itlb_miss", 0x01c6, 0x14);
+	budget_need(&b, 1, &reg, &l);
+	CHECK(b.multiplex && b.frontend == 2, "two frontend values");
+	/* event 0xb7 without config1 (an AMX event on SPR) takes no register */
+	l.n = 0;
+	add_ev(&l, "amx_ops_retired.int8", 0x01b7, 0);
+	add_ev(&l, "ocr.a", 0x012a, 0x10001);
+	add_ev(&l, "ocr.b", 0x012a, 0x10002);
+	budget_need(&b, 1, &reg, &l);
+	CHECK(!b.multiplex && b.offcore == 2, "an event without a mask needs no MSR");
+}
+
 int main(void)
 {
+	RUN(extra_registers);
 	RUN(counter_field_masks);
 	RUN(counter_constraints_from_the_catalog);
 	RUN(intel_cpuid_fixed_and_gp);

@@ -42,18 +42,34 @@ static void check_set(const char *machine, const char *events, bool want_mux)
 	app_close(&a);
 }
 
-#define R8 "r0100,r0101,r0102,r0103,r0104,r0105,r0106,r0107"
+/* eight raw events whose event select (0xa1) the kernel lets count on any GP counter (raw events
+ * with select 0x01-0x8f take counters 0-3 only on Sapphire Rapids, as its constraint table says) */
+#define R8 "r01a1,r02a1,r04a1,r08a1,r10a1,r20a1,r40a1,r80a1"
 
 TEST(spr_watchdog_on_fixed_cycles)
 {
 	(void)t_name;   /* the checks are in check_set */
 	check_set("spr-2s", R8 ",instructions,ref-cycles", false);   /* 8 GP + fixed 0 and 2 */
-	check_set("spr-2s", R8 ",r0108,instructions", true);           /* a ninth GP event */
+	check_set("spr-2s", R8 ",r03a1,instructions", true);           /* a ninth GP event */
 	check_set("spr-2s", R8 ",cycles", true);                        /* cycles needs a GP: fixed 1 is the watchdog's */
-	check_set("spr-2s", "r0100,r0101,r0102,r0103,r0104,r0105,r0106,cycles,instructions", false);
+	check_set("spr-2s", "r01a1,r02a1,r04a1,r08a1,r10a1,r20a1,r40a1,cycles,instructions", false);
 	check_set("spr-2s", "slots,slots", true);                       /* slots is fixed counter 3 only */
 	check_set("spr-2s", "slots,instructions,cycles", false);
 	check_set("spr-2s", "ref-cycles,ref-cycles,r0100", true);      /* so is ref-cycles */
+}
+
+#define OCR(rsp) "cpu/event=0x2a,umask=0x1,offcore_rsp=" rsp "/"
+
+/* The extra registers (issue 30): 2 OFFCORE_RSP MSRs hold two response masks, a third multiplexes
+ * though GP counters are free; one load-latency threshold */
+TEST(spr_extra_registers)
+{
+	(void)t_name;
+	check_set("spr-2s", OCR("0x3fbfc00001") "," OCR("0x3f3fc00002") "," OCR("0x10001"), true);
+	check_set("spr-2s", OCR("0x3fbfc00001") "," OCR("0x3f3fc00002") "," OCR("0x3fbfc00001"), false);
+	check_set("spr-2s", "cycles,instructions," OCR("0x3fbfc00001") "," OCR("0x10001"), false);
+	check_set("spr-2s", "cpu/event=0xcd,umask=0x1,ldlat=32/,cpu/event=0xcd,umask=0x1,ldlat=128/", true);
+	check_set("spr-2s", "cpu/event=0xcd,umask=0x1,ldlat=32/,cpu/event=0xcd,umask=0x1,ldlat=32/", false);
 }
 
 TEST(zen4_watchdog_on_a_gp_counter)
@@ -69,5 +85,6 @@ int main(void)
 {
 	RUN(spr_watchdog_on_fixed_cycles);
 	RUN(zen4_watchdog_on_a_gp_counter);
+	RUN(spr_extra_registers);
 	T_DONE();
 }

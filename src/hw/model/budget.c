@@ -232,6 +232,89 @@ static int unplaced(const unsigned long long *mask, int n, int gp, bool watchdog
 	return lost;
 }
 
+/* Intel's extra registers (the kernel's extra_regs tables, arch/x86/events/intel/core.c): offcore
+ * response (event 0xb7/0xbb before Golden Cove, 0x2a/0x2b umask 1 since: MSR_OFFCORE_RSP_0/1),
+ * load latency (0xcd umask 1: MSR_PEBS_LD_LAT_THRESHOLD) and frontend (MSR_PEBS_FRONTEND). Their
+ * value is config1. Codes are reused across generations (0xb7 is an AMX event on Sapphire Rapids),
+ * so only an event that sets config1 is taken for one: an event without a value needs none. */
+enum { XR_OFFCORE, XR_LDLAT, XR_FE, XR_N };
+static const int xr_cap[XR_N] = { 2, 1, 1 };
+static const char *const xr_name[XR_N] = { "offcore masks", "ldlat values", "frontend values" };
+
+static int xreg_of(const struct budget *b, const struct ev_spec *e)
+{
+	static const struct { uint16_t code, mask; int xr; } tab[] = {
+		{ 0xb7, 0xff, XR_OFFCORE }, { 0xbb, 0xff, XR_OFFCORE },
+		{ 0x012a, 0xffff, XR_OFFCORE }, { 0x012b, 0xffff, XR_OFFCORE },
+		{ 0x01cd, 0xffff, XR_LDLAT },
+		{ 0x01c6, 0xffff, XR_FE }, { 0x02c6, 0xffff, XR_FE }, { 0x03c6, 0xffff, XR_FE },
+		{ 0x40ad, 0xffff, XR_FE }, { 0x04c2, 0xffff, XR_FE },
+	};
+
+	if (!intel_like(b) || !e->config1 || e->type == PERF_TYPE_HARDWARE || e->type == PERF_TYPE_HW_CACHE ||
+	    e->type == PERF_TYPE_SOFTWARE)
+		return -1;
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if ((e->config & tab[i].mask) == tab[i].code)
+			return tab[i].xr;
+	return -1;
+}
+
+/* Distinct values each extra register is asked to hold (at most 8 kept per register). */
+struct xuse { uint64_t v[XR_N][8]; int n[XR_N]; };
+
+/* Count e's value; false when its register cannot hold it beside the others. */
+static bool xuse_add(struct xuse *u, int xr, uint64_t val)
+{
+	for (int i = 0; i < u->n[xr] && i < 8; i++)
+		if (u->v[xr][i] == val)
+			return true;
+	if (u->n[xr] < 8)
+		u->v[xr][u->n[xr]] = val;
+	u->n[xr]++;
+	return u->n[xr] <= xr_cap[xr];
+}
+
+/* The extra registers evl's events need on b's PMU: distinct values per register into b, and, where
+ * a register cannot hold them all, it and the events that want it into b->xwhy. */
+static void need_xregs(struct budget *b, const struct pmu_registry *reg, const struct ev_list *evl)
+{
+	struct xuse u = { 0 };
+	size_t o = 0;
+
+	b->xwhy[0] = '\0';
+	for (int k = 0; k < evl->n; k++) {
+		int xr = on_pmu(reg, &evl->ev[k], b->pmu) ? xreg_of(b, &evl->ev[k]) : -1;
+
+		if (xr >= 0)
+			xuse_add(&u, xr, evl->ev[k].config1);
+	}
+	b->offcore = u.n[XR_OFFCORE];
+	b->ldlat = u.n[XR_LDLAT];
+	b->frontend = u.n[XR_FE];
+	for (int xr = 0; xr < XR_N; xr++) {
+		const char *sep = " (";
+
+		if (u.n[xr] <= xr_cap[xr])
+			continue;
+		o += (size_t)snprintf(b->xwhy + o, o < sizeof(b->xwhy) ? sizeof(b->xwhy) - o : 0, "%s%d %s for %d MSR%s",
+				      o ? "; " : "", u.n[xr], xr_name[xr], xr_cap[xr], xr_cap[xr] > 1 ? "s" : "");
+		for (int k = 0; k < evl->n && o < sizeof(b->xwhy); k++) {
+			const struct ev_spec *e = &evl->ev[k];
+
+			if (!on_pmu(reg, e, b->pmu) || xreg_of(b, e) != xr)
+				continue;
+			o += (size_t)snprintf(b->xwhy + o, sizeof(b->xwhy) - o, "%s%s", sep,
+					      e->input && e->input[0] ? e->input : e->name ? e->name : "?");
+			sep = ", ";
+		}
+		if (o < sizeof(b->xwhy))
+			o += (size_t)snprintf(b->xwhy + o, sizeof(b->xwhy) - o, ")");
+	}
+	if (o >= sizeof(b->xwhy) && sizeof(b->xwhy) > 4)
+		memcpy(b->xwhy + sizeof(b->xwhy) - 4, "...", 4);
+}
+
 void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl)
 {
 	for (int i = 0; i < n; i++) {
@@ -247,7 +330,7 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 		unsigned long long masks[64];
 		int nmask = 0;
 
-		b[i].need_gp = b[i].need_fixed = b[i].offcore = b[i].unplaced = 0;
+		b[i].need_gp = b[i].need_fixed = b[i].unplaced = 0;
 		for (int k = 0; k < evl->n; k++) {
 			const struct ev_spec *e = &evl->ev[k];
 			int slot;
@@ -268,14 +351,12 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 			b[i].need_gp++;
 			if (nmask < 64)
 				masks[nmask++] = event_mask(reg, e);
-			if (e->type != PERF_TYPE_HARDWARE && e->type != PERF_TYPE_HW_CACHE &&
-			    ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb))
-				b[i].offcore++;
 		}
 		if (b[i].gp > 0 && b[i].need_gp <= b[i].gp - (b[i].watchdog_gp ? 1 : 0))
 			b[i].unplaced = unplaced(masks, nmask, b[i].gp, b[i].watchdog_gp);
+		need_xregs(&b[i], reg, evl);
 		b[i].multiplex = b[i].gp >= 0 &&
-			(b[i].need_gp > b[i].gp - (b[i].watchdog_gp ? 1 : 0) || b[i].offcore > 2 || no_counter ||
+			(b[i].need_gp > b[i].gp - (b[i].watchdog_gp ? 1 : 0) || b[i].xwhy[0] || no_counter ||
 			 b[i].unplaced > 0);
 	}
 }
@@ -298,8 +379,7 @@ void budget_describe(const struct budget *b, char *buf, size_t len)
 	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s%s: %s", b->pmu, counters,
 		 !b->nmi_watchdog ? "" : b->watchdog_gp ? "; NMI watchdog holds 1 GP" :
 		 "; NMI watchdog holds fixed cycles", total, total == 1 ? "" : "s",
-		 b->need_gp, b->offcore ? " + offcore " : "",
-		 b->offcore ? (b->offcore > 2 ? ">2" : "ok") : "", lim,
+		 b->need_gp, lim, b->xwhy[0] ? "; " : "", b->xwhy,
 		 b->gp < 0 ? "unknown" : b->multiplex ? "will multiplex" : "fits");
 }
 
@@ -394,7 +474,8 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 		int wd = bp->nmi_watchdog ? fixed_slot(bp, &cycles) : -1, fg = -1, fixed_gp = 0, cap;
 		unsigned used = wd >= 0 ? 1u << wd : 0, seen = 0;
 		unsigned long long masks[64];
-		int g = -1, k = 0, off = 0;
+		int g = -1, k = 0;
+		struct xuse xu = { 0 }, xt;
 
 		if (bp->gp <= 0)
 			continue;   /* counters unknown: every lone event stays a group of its own */
@@ -422,36 +503,39 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			packed += fg != i;
 		}
 		/* the rest of the GP counters: lone GP events, in order, as many to a group as fit
-		 * alongside that group (counter constraints of the catalog and the offcore MSRs too) */
+		 * alongside that group (counter constraints of the catalog and the extra registers too) */
 		cap = bp->gp - (bp->watchdog_gp ? 1 : 0) - fixed_gp;
 		if (cap > 0 && !pack_pays(bp, reg, evl, plan, fg, cap))
 			cap = 0;
 		for (int i = 0; i < evl->n && cap > 0; i++) {
 			const struct ev_spec *e = &evl->ev[i];
-			bool oc = e->type != PERF_TYPE_HARDWARE && e->type != PERF_TYPE_HW_CACHE &&
-				  ((e->config & 0xff) == 0xb7 || (e->config & 0xff) == 0xbb);
+			int xr = xreg_of(bp, e);
 			unsigned long long mk;
 
 			if (!lone_gp(bp, reg, evl, plan, fg, i))
 				continue;   /* a fixed counter's, in the pinned group, or not a lone GP event */
 			mk = event_mask(reg, e);
+			xt = xu;
 			if (g >= 0) {
 				masks[fixed_gp + k] = mk;
-				if (k >= cap || off + oc > 2 || !same_cpus(reg, e, &evl->ev[g]) ||
+				if (k >= cap || (xr >= 0 && !xuse_add(&xt, xr, e->config1)) || !same_cpus(reg, e, &evl->ev[g]) ||
 				    unplaced(masks, fixed_gp + k + 1, bp->gp, bp->watchdog_gp) > 0)
 					g = -1;   /* full: this one leads the next group */
 			}
 			if (g < 0) {
 				g = i;
-				k = off = 0;
+				k = 0;
+				memset(&xt, 0, sizeof(xt));
+				if (xr >= 0)
+					xuse_add(&xt, xr, e->config1);
 				for (int z = 0; z < fixed_gp; z++)
 					masks[z] = 0;   /* the pinned group's GP events: any counter */
 			}
+			xu = xt;
 			masks[fixed_gp + k] = mk;
 			plan[i] = evl->ev[g].group;
 			packed += g != i;
 			k++;
-			off += oc;
 			if (fixed_gp + k >= 63)
 				g = -1;
 		}

@@ -19,7 +19,9 @@ struct budget {
 			    * else it holds the fixed cycles counter and a user's cycles needs a GP */
 	int need_gp;       /* GP counters the largest group set needs on one CPU */
 	int need_fixed;
-	int offcore;       /* offcore events requested (only 2 MSRs) */
+	int offcore;       /* distinct offcore response masks (config1) requested: 2 MSRs per CPU */
+	int ldlat, frontend;  /* distinct load-latency thresholds, frontend values: 1 MSR each */
+	char xwhy[192];    /* the extra registers that do not suffice and the events that want them, "" none */
 	int unplaced;      /* events limited to counters (the catalog's Counter) that find none free */
 	bool multiplex;    /* the set will not fit */
 	char source[32];   /* "CPUID 0x0A", "CPUID 0x80000022", "table", "description" */
@@ -43,6 +45,10 @@ unsigned long long budget_counter_mask(const char *counter);
  * (as perf's weak groups {...}:W) where the kernel refuses or never schedules such a group. */
 int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl,
 		int *plan);
-/* "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds fixed cycles; 10 events need 6 GP: fits" */
+/* "cpu: 8 GP + 4 fixed, 48-bit; NMI watchdog holds fixed cycles; 10 events need 6 GP: fits", with the
+ * reasons it will multiplex: events limited to counters already taken, or more offcore response
+ * masks than the 2 OFFCORE_RSP MSRs (more ldlat or frontend values than their 1 MSR) and which
+ * events want them: "...; 5 events need 3 GP; 3 offcore masks for 2 MSRs (ocr.a, ocr.b, ocr.c):
+ * will multiplex" */
 void budget_describe(const struct budget *b, char *buf, size_t len);
 #endif

@@ -16,6 +16,20 @@ struct simm_kv { char *key, *val; int line; };   /* line: where the description 
 
 struct simm_rate { uint64_t config; double rate; };
 
+/* A counter constraint, as the kernel's event_constraint tables (arch/x86/events/intel/core.c):
+ * events whose event select (or, for a code past 0xff, event select and umask) lies in lo..hi may
+ * use the GP counters of mask only. The first that matches decides. */
+struct simm_cons { uint64_t lo, hi, match; uint64_t mask; };
+
+/* Extra registers an event programs beside its counter (the kernel's extra_regs): the offcore
+ * response pair, load latency, frontend. One value each per logical CPU (the kernel sets
+ * PMU_FL_NO_HT_SHARING on every part since Sandy Bridge); an offcore event whose MSR holds another
+ * value moves to the other one (intel_alt_er). */
+enum simm_xr { SIMM_XR_RSP0, SIMM_XR_RSP1, SIMM_XR_LDLAT, SIMM_XR_FE, SIMM_NXR };
+#define SIMM_MAXXREG 8
+struct simm_xreg { uint64_t event, match; int reg; uint64_t valid; };
+#define SIMM_MAXCONS 32
+
 struct simm_pmu {
 	char *name;
 	char *base;              /* name without the instance number ("uncore_imc") */
@@ -35,6 +49,8 @@ struct simm_pmu {
 	int nfixed_ev; uint64_t fixed_ev[SIMM_MAXFIXED];  /* config each fixed counter takes */
 	int noffcore; uint64_t offcore[4];       /* event codes that need an offcore MSR */
 	int max_offcore;
+	int ncons; struct simm_cons cons[SIMM_MAXCONS];   /* `constraints`, in the table's order */
+	int nxreg; struct simm_xreg xreg[SIMM_MAXXREG];  /* `extra_regs` (or `offcore`'s codes) */
 	bool has_generic[SIMM_NGENERIC]; uint64_t generic[SIMM_NGENERIC];
 	int mux_ms;
 	/* rates (events per second at the reference CPU) */

@@ -51,6 +51,35 @@ static int core_pmu_for(const struct sim_machine *m, int cpu, uint32_t ext, int 
 	return *pmu >= 0 ? 0 : -ENOENT;
 }
 
+/* The counters and extra register e may use on p (p's constraints and extra_regs, matched on the
+ * event select, or event select and umask, as the kernel's tables): a config1 with bits the register
+ * does not take is refused, as x86_pmu_extra_regs does. */
+static int simk_counter_rules(const struct simm_pmu *p, struct sev *e, uint64_t config1)
+{
+	uint64_t sel = e->config & 0xff, code = e->config & 0xffff;
+
+	e->gpmask = 0;
+	if (e->config >> 48 == 0xcace)
+		return 0;   /* a generic cache event's pseudo config: no table entry */
+	for (int i = 0; i < p->ncons && e->fixed_slot < 0; i++) {
+		const struct simm_cons *c = &p->cons[i];
+		uint64_t v = c->match == 0xff ? sel : code;
+
+		if (v >= c->lo && v <= c->hi) {
+			e->gpmask = c->mask;
+			break;
+		}
+	}
+	for (int i = 0; i < p->nxreg; i++)
+		if ((e->config & p->xreg[i].match) == p->xreg[i].event) {
+			if (config1 & ~p->xreg[i].valid)
+				return -EINVAL;
+			e->xreg = i;
+			break;
+		}
+	return 0;
+}
+
 static int resolve(const struct simk *k, const struct perf_event_attr *a, int cpu, struct sev *e)
 {
 	const struct sim_machine *m = k->m;
@@ -132,10 +161,20 @@ static int resolve(const struct simk *k, const struct perf_event_attr *a, int cp
 	for (int i = 0; p->kind == SIMM_CORE && i < p->nfixed_ev; i++)
 		if ((e->config & 0xffffffffull & ~0x30000ull) == p->fixed_ev[i])
 			e->fixed_slot = i;
-	for (int i = 0; p->kind == SIMM_CORE && i < p->noffcore; i++)
-		if ((e->config & 0xff) == p->offcore[i])
-			e->offcore = true;
-	e->rate = simm_rate_of(p, cpu, e->config);
+	e->xreg = -1;
+	if (p->kind == SIMM_CORE) {
+		int r2 = simk_counter_rules(p, e, a->config1);
+
+		if (r2)
+			return r2;
+	}
+	e->config1 = a->config1;
+	e->config2 = a->config2;
+	{
+		const uint64_t cfg[3] = { e->config, e->config1, e->config2 };
+
+		e->rate = simm_rate_of(p, cpu, e->config) * simm_extra_factor(p, cfg);
+	}
 	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e) : 0;
 }
 
@@ -364,6 +403,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	e.acc_t = t;
 	e.ph_of_rate = -1;
 	e.leader = group_fd == -1 ? fd : group_fd;
+	e.grp_xreg = e.xreg >= 0;
 	k->ev[fd - SIMK_FD_BASE] = e;
 	ne = &k->ev[fd - SIMK_FD_BASE];
 	k->nopen++;
@@ -384,6 +424,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 			return fd_release(k, fd), -ENOMEM;
 		l->memb = mm;
 		l->memb[l->nmemb++] = fd;
+		l->grp_xreg |= ne->xreg >= 0;
 		/* a hardware event joining a software-led group moves the group to its PMU */
 		if (ne->pmu >= 0 && c->pmu < 0) {
 			ctx_remove(k, c, group_fd, t);
@@ -444,7 +485,16 @@ static double ev_count(const struct simk *k, struct sev *e, double t, double run
 			if (b <= a)   /* past the phase counter's range: the rest at this phase's rate */
 				b = t;
 			if (e->ph_of_rate != ph) {   /* a phase's rate is fixed: work it out once */
-				e->ph_rate = simm_rate_at(k->m, p, e->cpu, e->td ? e->td_cyc : e->config, ph);
+				const uint64_t cfg[3] = { e->td ? e->td_cyc : e->config, e->td ? 0 : e->config1,
+							  e->td ? 0 : e->config2 };
+				struct simk_cst *cs = &k->cst[(size_t)e->cpu * SIMK_NCST + (size_t)ph % SIMK_NCST];
+
+				if (cs->ph != ph || cs->pmu != e->pmu) {
+					simm_cpu_state(k->m, p, e->cpu, ph, &cs->st);
+					cs->ph = ph;
+					cs->pmu = e->pmu;
+				}
+				e->ph_rate = simm_rate_st(k->m, p, e->cpu, cfg, ph, &cs->st);
 				e->ph_of_rate = ph;
 			}
 			r = e->td ? simtd_rate(e, e->ph_rate, a, b) : e->ph_rate;
@@ -624,6 +674,7 @@ static int s_close(void *ctx, int fd)
 
 			if (x) {
 				x->leader = x->fd;
+				x->grp_xreg = x->xreg >= 0;
 				ctx_add(k, ctx_get(k, x->cpu, x->pmu), x->fd, t);
 			}
 		}
@@ -712,13 +763,17 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	k->ctx = calloc((size_t)m->ncpus, sizeof(*k->ctx));
 	k->nctx = calloc((size_t)m->ncpus, sizeof(*k->nctx));
 	k->tasks = simt_new(m);
-	if (!k->ctx || !k->nctx || !k->tasks) {
+	k->cst = calloc((size_t)m->ncpus * SIMK_NCST, sizeof(*k->cst));
+	if (!k->ctx || !k->nctx || !k->tasks || !k->cst) {
 		simt_free(k->tasks);
 		free(k->ctx);
 		free(k->nctx);
+		free(k->cst);
 		free(k);
 		return NULL;
 	}
+	for (int c = 0; c < m->ncpus * SIMK_NCST; c++)
+		k->cst[c].ph = -1;
 	k->clock = &seam_kernel;
 	k->t0_ns = seam_kernel.clock_ns(seam_kernel.ctx);
 	k->first_open = -1;
@@ -763,6 +818,8 @@ void simk_free(struct perf_seam *s)
 	}
 	free(k->ctx);
 	free(k->nctx);
+	free(k->busy_acc);
+	free(k->cst);
 	free(k->ev);
 	free(k->freefd);
 	simt_free(k->tasks);

@@ -8,13 +8,28 @@
 #include <stdint.h>
 #include "hw/sys/seam.h"
 #include "sim_desc.h"
+#include "sim_load.h"
 
 #define SIMK_FD_BASE 1000
 #define SIMK_MAX_MEMBERS 63   /* members besides the leader */
+#define SIMK_NCST 4
 
 struct sctx;
 
-struct slots { int gp, fixed_used, offcore; };   /* counters still free */
+#define SIMK_MAXCONS 16   /* GP events with a counter constraint that one schedule can hold */
+
+/* What a schedule has taken of a PMU on one CPU: GP counters still free, fixed counters used, the
+ * masks of the constrained GP events (placed as the kernel's perf_assign_events: fewest counters
+ * first), and the extra registers' values with their users (xref[r] and xval[r] hold only where
+ * bit r of xused is set). Copied with slots_copy: only what is in use, the header when nothing is
+ * constrained (scheduling copies it for every group it tries). */
+struct slots {
+	int gp, fixed_used, ncons;
+	unsigned xused;
+	uint64_t cons[SIMK_MAXCONS];
+	uint64_t xval[SIMM_NXR];
+	int xref[SIMM_NXR];
+};
 
 enum simtd_kind { SIMTD_NONE, SIMTD_METRIC, SIMTD_SHARE };
 
@@ -33,8 +48,12 @@ struct sev {
 	int pmu;                 /* index into m->pmus; -1 software */
 	int sw;                  /* PERF_COUNT_SW_* for software events */
 	uint64_t config;         /* resolved config the counter would be programmed with */
+	uint64_t config1, config2;  /* the extra registers' values (offcore_rsp, ldlat, frontend) */
 	int fixed_slot;          /* fixed counter this event may take, -1 none */
-	bool offcore, pinned, enabled, error;
+	uint64_t gpmask;         /* GP counters it may use (the PMU's constraints), 0 any */
+	int xreg;                /* index into its PMU's xreg (extra register it needs), -1 none */
+	bool grp_xreg;           /* leader: it or a member has an extra register (may stay set) */
+	bool pinned, enabled, error;
 	bool dead;               /* its CPU was unplugged: off for good, out of its context and group */
 	uint64_t read_format, id;
 	double rate;             /* per second of running time */
@@ -91,6 +110,14 @@ struct simk {
 	bool unplugged;                 /* the enodev fault's CPU has been taken offline */
 	struct sctx ***ctx; int *nctx;  /* per CPU: its contexts, one per PMU used */
 	struct simt *tasks;             /* its tasks and cgroups, counted apart (sim_tasks.c) */
+	/* /proc/stat (sim_procstat.c): each CPU's busy seconds over the whole load phases before
+	 * busy_ph, so a read adds only the phases since the last; then (busy_acc + ncpus) each CPU's
+	 * busy fraction in phase busy_ph, worked out once per phase */
+	double *busy_acc; long busy_ph, busy_cur_ph;
+	/* per CPU, for the last SIMK_NCST phases (slot ph % SIMK_NCST): its load in phase ph on core
+	 * PMU pmu (simm_cpu_state), worked out once for all its events (a read walks the phases since
+	 * the event's last one by one); ph -1 none yet */
+	struct simk_cst { long ph; int pmu; struct simm_state st; } *cst;
 };
 
 /* Seconds since the simulated kernel started, on the clock it follows: every count, time and

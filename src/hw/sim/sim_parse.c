@@ -272,6 +272,87 @@ bad:
 	return -EINVAL;
 }
 
+/* One "CODE[-CODE]:..." token of `constraints` or `extra_regs`: the codes (a code past 0xff names
+ * event select and umask, else the event select alone), and what follows the colon in *rest. */
+static int counter_codes(const char **v, uint64_t *lo, uint64_t *hi, uint64_t *match)
+{
+	char *end;
+
+	*lo = *hi = strtoull(*v, &end, 0);
+	if (end == *v)
+		return -EINVAL;
+	if (*end == '-') {
+		const char *b = end + 1;
+
+		*hi = strtoull(b, &end, 0);
+		if (end == b || *hi < *lo)
+			return -EINVAL;
+	}
+	if (*end != ':' || *hi > 0xffff)
+		return -EINVAL;
+	*match = *hi > 0xff ? 0xffff : 0xff;
+	*v = end + 1;
+	return 0;
+}
+
+/* `constraints = 0xd0-0xdf:0xf 0x01a3:0xf ...` (the kernel's event_constraint table, first match
+ * wins) and `extra_regs = 0x012a:rsp0:0x3fffffffff 0x01cd:ldlat:0xffff ...` (its extra_regs: the
+ * register and the config1 bits it takes); without extra_regs, `offcore`'s codes take the
+ * offcore response registers in order (one code and max_offcore 2: either register). */
+static int parse_counter_rules(struct simm_pmu *p, const struct simp_sec *s, char *err, size_t errlen)
+{
+	static const char *const regs[SIMM_NXR] = { "rsp0", "rsp1", "ldlat", "fe" };
+	const char *v = simp_get(s, "constraints");
+	char *end;
+
+	while (v && *v) {
+		struct simm_cons *c = &p->cons[p->ncons];
+
+		v += strspn(v, " \t,");
+		if (!*v)
+			break;
+		if (p->ncons == SIMM_MAXCONS || counter_codes(&v, &c->lo, &c->hi, &c->match))
+			goto bad;
+		c->mask = strtoull(v, &end, 0);
+		if (end == v || !c->mask)
+			goto bad;
+		v = end;
+		p->ncons++;
+	}
+	v = simp_get(s, "extra_regs");
+	while (v && *v) {
+		struct simm_xreg *x = &p->xreg[p->nxreg];
+		uint64_t hi;
+		size_t l;
+
+		v += strspn(v, " \t,");
+		if (!*v)
+			break;
+		if (p->nxreg == SIMM_MAXXREG || counter_codes(&v, &x->event, &hi, &x->match) || hi != x->event)
+			goto bad;
+		l = strcspn(v, ":");
+		for (x->reg = 0; x->reg < SIMM_NXR && (strlen(regs[x->reg]) != l || strncmp(v, regs[x->reg], l)); x->reg++)
+			;
+		if (x->reg == SIMM_NXR || v[l] != ':')
+			goto bad;
+		v += l + 1;
+		x->valid = strtoull(v, &end, 0);
+		if (end == v)
+			goto bad;
+		v = end;
+		p->nxreg++;
+	}
+	for (int i = 0; !simp_get(s, "extra_regs") && i < p->noffcore && i < 2; i++) {
+		p->xreg[p->nxreg++] = (struct simm_xreg){ p->offcore[i], 0xff, SIMM_XR_RSP0 + i, ~0ull };
+		if (p->noffcore == 1 && p->max_offcore >= 2)
+			p->xreg[p->nxreg++] = (struct simm_xreg){ p->offcore[i], 0xff, SIMM_XR_RSP1, ~0ull };
+	}
+	return 0;
+bad:
+	simp_err(err, errlen, s->line, "[%s]: bad constraints or extra_regs near \"%.20s\"", s->name, v);
+	return -EINVAL;
+}
+
 static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp_sec *s,
 		    const struct core_group *g, int ng, char *err, size_t errlen)
 {
@@ -300,6 +381,8 @@ static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp
 		simp_err(err, errlen, s->line, "[%s]: bad offcore or fixed_events", s->name);
 		return -EINVAL;
 	}
+	if (parse_counter_rules(p, s, err, errlen))
+		return -EINVAL;
 	for (int i = 0; i < s->n && !r; i++) {
 		const struct simm_kv *kv = &s->kv[i];
 		const char *k = kv->key, *v = kv->val;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_procstat.c: the simulated kernel's /proc/stat: per-CPU times at USER_HZ that grow with
- * the clock. A CPU is busy in proportion to the load its counts are drawn with (the core PMU's
- * spread, as in simm_rate_of), so a CPU that counts more cycles also reads busier. */
+ * the clock. On a core PMU with a load model (sim_load.c) a CPU is busy as its load says, phase
+ * by phase: the same busy fraction its unhalted cycles count, so utilisation and clock go together
+ * and the machine's busy share moves with the phases. Elsewhere a CPU is busy in proportion to the
+ * load its counts are drawn with (the core PMU's spread, as in simm_rate_of). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -12,6 +14,7 @@
 #include "hw/sys/procstat.h"
 #include "sim_desc.h"
 #include "sim_kstate.h"
+#include "sim_load.h"
 #include "sim_procstat.h"
 
 #define SIM_HZ 100          /* USER_HZ */
@@ -36,20 +39,74 @@ static double busy_of(const struct sim_machine *m, int cpu)
 	return 0.15 + 0.7 * unit((uint64_t)cpu, 0x5747);
 }
 
+static bool phased_cpu(const struct sim_machine *m, int cpu)
+{
+	int pi = m->cpus[cpu].core_pmu;
+
+	return pi >= 0 && pi < m->npmus && simm_phased(&m->pmus[pi]);
+}
+
+static double phase_busy(const struct sim_machine *m, int cpu, long ph)
+{
+	struct simm_state st;
+
+	simm_cpu_state(m, NULL, cpu, ph, &st);
+	return st.busy;
+}
+
+/* Bring k->busy_acc up to the whole phases before t's; false when out of memory. */
+static bool busy_advance(struct simk *k, double t)
+{
+	const struct sim_machine *m = k->m;
+	long upto = simm_phase_of(t);
+
+	if (!k->busy_acc || upto < k->busy_ph) {
+		free(k->busy_acc);
+		if (!(k->busy_acc = calloc(2 * (size_t)m->ncpus, sizeof(double))))
+			return false;
+		k->busy_ph = 0;
+		k->busy_cur_ph = -1;
+	}
+	for (; k->busy_ph < upto; k->busy_ph++)
+		for (int c = 0; c < m->ncpus; c++)
+			if (phased_cpu(m, c))
+				k->busy_acc[c] += (k->busy_cur_ph == k->busy_ph ? k->busy_acc[m->ncpus + c] :
+						   phase_busy(m, c, k->busy_ph)) * SIMM_PHASE_S;
+	if (k->busy_cur_ph != upto)
+		for (int c = 0; c < m->ncpus; c++)
+			k->busy_acc[m->ncpus + c] = phased_cpu(m, c) ? phase_busy(m, c, upto) : 0;
+	k->busy_cur_ph = upto;
+	return true;
+}
+
+/* Seconds cpu was busy from boot to t: the uptime before the simulated kernel started at the CPU's
+ * usual share, then its load phase by phase. */
+static double busy_seconds(const struct simk *k, int cpu, double t, bool acc)
+{
+	const struct sim_machine *m = k->m;
+	long ph;
+
+	if (!acc || !phased_cpu(m, cpu))
+		return (SIM_UPTIME + t) * busy_of(m, cpu);
+	ph = simm_phase_of(t);
+	return SIM_UPTIME * busy_of(m, cpu) + k->busy_acc[cpu] +
+	       k->busy_acc[m->ncpus + cpu] * (t - (double)ph * SIMM_PHASE_S);
+}
+
 /* Shares of the busy time (user, nice, system, irq, softirq, steal) and of the idle time. */
 static const double busy_split[] = { 0.76, 0.02, 0.15, 0.02, 0.04, 0.01 };
 static const double iowait_share = 0.03;
 
-static void times_of(const struct sim_machine *m, int cpu, double t, uint64_t out[UT_N])
+static void times_of(const struct simk *k, int cpu, double t, bool acc, uint64_t out[UT_N])
 {
-	double total = (SIM_UPTIME + t) * SIM_HZ, b = busy_of(m, cpu), idle = total * (1 - b);
+	double total = (SIM_UPTIME + t) * SIM_HZ, b = busy_seconds(k, cpu, t, acc) * SIM_HZ, idle = total - b;
 
-	out[UT_USER] = (uint64_t)(total * b * busy_split[0]);
-	out[UT_NICE] = (uint64_t)(total * b * busy_split[1]);
-	out[UT_SYSTEM] = (uint64_t)(total * b * busy_split[2]);
-	out[UT_IRQ] = (uint64_t)(total * b * busy_split[3]);
-	out[UT_SOFTIRQ] = (uint64_t)(total * b * busy_split[4]);
-	out[UT_STEAL] = (uint64_t)(total * b * busy_split[5]);
+	out[UT_USER] = (uint64_t)(b * busy_split[0]);
+	out[UT_NICE] = (uint64_t)(b * busy_split[1]);
+	out[UT_SYSTEM] = (uint64_t)(b * busy_split[2]);
+	out[UT_IRQ] = (uint64_t)(b * busy_split[3]);
+	out[UT_SOFTIRQ] = (uint64_t)(b * busy_split[4]);
+	out[UT_STEAL] = (uint64_t)(b * busy_split[5]);
 	out[UT_IOWAIT] = (uint64_t)(idle * iowait_share);
 	out[UT_IDLE] = (uint64_t)(idle * (1 - iowait_share));
 }
@@ -70,18 +127,20 @@ static int put_line(char *buf, size_t len, size_t *o, const char *name, const ui
 
 int simk_proc_stat(void *ctx, char *buf, size_t len)
 {
-	const struct simk *k = ctx;
+	struct simk *k = ctx;
 	const struct sim_machine *m = k->m;
 	uint64_t sum[UT_N] = { 0 }, j[UT_N];
 	size_t o = 0;
 	double t;
 	char name[24];
+	bool acc;
 
 	if (len == 0)
 		return -EINVAL;
 	t = simk_now(k);
+	acc = busy_advance(k, t);
 	for (int c = 0; c < m->ncpus; c++) {
-		times_of(m, c, t, j);
+		times_of(k, c, t, acc, j);
 		for (int i = 0; i < UT_N; i++)
 			sum[i] += j[i];
 	}
@@ -89,7 +148,7 @@ int simk_proc_stat(void *ctx, char *buf, size_t len)
 	if (put_line(buf, len, &o, "cpu ", sum) < 0)
 		return -ENOSPC;
 	for (int c = 0; c < m->ncpus; c++) {
-		times_of(m, c, t, j);
+		times_of(k, c, t, acc, j);
 		snprintf(name, sizeof(name), "cpu%d", c);
 		if (put_line(buf, len, &o, name, j) < 0)
 			return -ENOSPC;

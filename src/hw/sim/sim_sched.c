@@ -29,9 +29,28 @@ static int cycles_fixed_slot(const struct simm_pmu *p)
  * The NMI watchdog, when the machine has it on, is a pinned cycles event of the core PMU: it
  * holds the fixed cycles counter where there is one (Intel fixed counter 1), else a GP counter
  * (AMD), as the kernel schedules it. */
-static struct slots pmu_slots(const struct simk *k, const struct simm_pmu *p, bool watchdog)
+static void slots_copy(struct slots *d, const struct slots *s)
 {
-	struct slots s = { p->gp, 0, 0 };
+	d->gp = s->gp;
+	d->fixed_used = s->fixed_used;
+	d->ncons = s->ncons;
+	d->xused = s->xused;
+	for (int i = 0; i < s->ncons; i++)
+		d->cons[i] = s->cons[i];
+	for (unsigned r = 0, u = s->xused; u; r++, u >>= 1)
+		if (u & 1) {
+			d->xval[r] = s->xval[r];
+			d->xref[r] = s->xref[r];
+		}
+}
+
+static void pmu_slots(const struct simk *k, const struct simm_pmu *p, bool watchdog, struct slots *t)
+{
+	struct slots s;
+
+	s.gp = p->gp;
+	s.fixed_used = s.ncons = 0;
+	s.xused = 0;
 
 	if (p->kind != SIMM_CORE && s.gp <= 0)
 		s.gp = 4;
@@ -42,12 +61,78 @@ static struct slots pmu_slots(const struct simk *k, const struct simm_pmu *p, bo
 		else if (s.gp > 0)
 			s.gp--;
 	}
-	return s;
+	slots_copy(t, &s);
+}
+
+/* Whether the constrained GP events of t find counters, as the kernel's perf_assign_events: by
+ * weight (fewest allowed counters first), each on its lowest free counter; the unconstrained ones
+ * (every counter allowed: the largest weight) are counted in t->gp. */
+static bool place_constrained(const struct simm_pmu *p, const struct slots *t)
+{
+	uint64_t used = 0, all = p->gp >= 64 ? ~0ull : (1ull << p->gp) - 1;
+	int w[SIMK_MAXCONS];
+
+	for (int i = 0; i < t->ncons; i++)
+		w[i] = __builtin_popcountll(t->cons[i] & all);
+	for (int wt = 1; wt <= p->gp; wt++)
+		for (int i = 0; i < t->ncons; i++) {
+			uint64_t f = t->cons[i] & all & ~used;
+
+			if (w[i] != wt)
+				continue;
+			if (!f)
+				return false;
+			used |= f & -f;
+		}
+	for (int i = 0; i < t->ncons; i++)
+		if (!w[i])
+			return false;   /* no counter of this PMU at all */
+	return true;
+}
+
+/* Its extra register for e (the kernel's __intel_shared_reg_get_constraints): free or holding the
+ * same value, else the other offcore response register if that one is (intel_alt_er). */
+static bool take_xreg(const struct simm_pmu *p, const struct sev *e, struct slots *t)
+{
+	int r = p->xreg[e->xreg].reg;
+
+	if ((t->xused >> r & 1) && t->xval[r] != e->config1) {
+		int alt = r == SIMM_XR_RSP0 ? SIMM_XR_RSP1 : r == SIMM_XR_RSP1 ? SIMM_XR_RSP0 : -1;
+		bool has = false;
+
+		for (int i = 0; alt >= 0 && i < p->nxreg; i++)
+			has |= p->xreg[i].reg == alt && !(e->config1 & ~p->xreg[i].valid);
+		if (!has || ((t->xused >> alt & 1) && t->xval[alt] != e->config1))
+			return false;
+		r = alt;
+	}
+	if (!(t->xused >> r & 1))
+		t->xref[r] = 0;
+	t->xused |= 1u << r;
+	t->xref[r]++;
+	t->xval[r] = e->config1;
+	return true;
+}
+
+/* take_one's GP event with a constraint or an extra register (out of line: most events have neither). */
+static __attribute__((noinline)) bool take_limited(const struct simm_pmu *p, const struct sev *e, struct slots *t)
+{
+	if (e->xreg >= 0 && !take_xreg(p, e, t))
+		return false;
+	if (t->gp-- <= 0)
+		return false;
+	if (!e->gpmask)
+		return true;
+	if (t->ncons == SIMK_MAXCONS)
+		return false;
+	t->cons[t->ncons++] = e->gpmask;
+	return place_constrained(p, t);
 }
 
 /* Add one event; false when it finds no counter. An event whose fixed counter is taken
  * falls back to a GP counter, except a pseudo-encoding with event select 0 (Intel's
- * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. */
+ * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. A GP event
+ * needs a counter its constraint allows and, where it has one, its extra register. */
 static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots *t)
 {
 	if (e->pmu < 0 || e->td == SIMTD_METRIC)
@@ -58,16 +143,18 @@ static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots
 	}
 	if (e->fixed_slot >= 0 && (p->fixed_ev[e->fixed_slot] & 0xff) == 0)
 		return false;
-	if (e->offcore && t->offcore++ >= p->max_offcore)
-		return false;
+	if (e->xreg >= 0 || e->gpmask)
+		return take_limited(p, e, t);
 	return t->gp-- > 0;
 }
 
-/* Try the whole group (its enabled members); on success commit the slots. */
-static bool take_group(const struct simk *k, const struct simm_pmu *p, const struct sev *l, struct slots *s)
+/* take_group for a group with an extra register: on a copy, committed when the whole group fits. */
+static __attribute__((noinline)) bool take_group_copy(const struct simk *k, const struct simm_pmu *p,
+						      const struct sev *l, struct slots *s)
 {
-	struct slots t = *s;
+	struct slots t;
 
+	slots_copy(&t, s);
 	if (!take_one(p, l, &t))
 		return false;
 	for (int i = 0; i < l->nmemb; i++) {
@@ -76,8 +163,35 @@ static bool take_group(const struct simk *k, const struct simm_pmu *p, const str
 		if (e && e->enabled && !take_one(p, e, &t))
 			return false;
 	}
-	*s = t;
+	slots_copy(s, &t);
 	return true;
+}
+
+/* Try the whole group (its enabled members); on success commit the slots. Without extra registers
+ * an event changes only the header and masks past ncons: taken in place, the header put back on
+ * failure. */
+static bool take_group(const struct simk *k, const struct simm_pmu *p, const struct sev *l, struct slots *s)
+{
+	int gp = s->gp, fixed_used = s->fixed_used, ncons = s->ncons;
+
+	if (l->grp_xreg)
+		return take_group_copy(k, p, l, s);
+	if (take_one(p, l, s)) {
+		int i = 0;
+
+		for (; i < l->nmemb; i++) {
+			const struct sev *e = simk_ev(k, l->memb[i]);
+
+			if (e && e->enabled && !take_one(p, e, s))
+				break;
+		}
+		if (i == l->nmemb)
+			return true;
+	}
+	s->gp = gp;
+	s->fixed_used = fixed_used;
+	s->ncons = ncons;
+	return false;
 }
 
 bool sched_group_fits_alone(const struct simk *k, const struct sev *l, const struct sev *extra)
@@ -89,7 +203,7 @@ bool sched_group_fits_alone(const struct simk *k, const struct sev *l, const str
 		p = &k->m->pmus[extra->pmu];
 	if (!p)
 		return true;
-	s = pmu_slots(k, p, false);
+	pmu_slots(k, p, false, &s);
 	if (!take_one(p, l, &s))
 		return false;
 	for (int i = 0; i < l->nmemb; i++) {
@@ -150,8 +264,9 @@ static void plan_steps(const struct simk *k, struct sctx *c, int upto)
 
 	for (; c->nlen <= upto && c->nlen < n; c->nlen++) {
 		int step = c->nlen, cnt = 0;
-		struct slots s = c->base;
+		struct slots s;
 
+		slots_copy(&s, &c->base);
 		while (cnt < n && take_group(k, p, simk_ev(k, c->flex[(step + cnt) % n]), &s))
 			cnt++;
 		c->len[step] = cnt;
@@ -176,11 +291,13 @@ static void plan_steps(const struct simk *k, struct sctx *c, int upto)
 static void recompute(const struct simk *k, struct sctx *c)
 {
 	const struct simm_pmu *p = ctx_pmu(k, c);
-	struct slots base = { 0 };
+	struct slots base;
 	int n = 0;
 
+	base.gp = base.fixed_used = base.ncons = 0;
+	base.xused = 0;
 	if (p)
-		base = pmu_slots(k, p, true);
+		pmu_slots(k, p, true, &base);
 	if (c->ngroups + 1 > c->flexcap) {
 		int cap = c->ngroups + 1 > 2 * c->flexcap ? c->ngroups + 1 : 2 * c->flexcap;
 		int *f = realloc(c->flex, sizeof(int) * (size_t)cap), *len, *on;
@@ -226,7 +343,7 @@ static void recompute(const struct simk *k, struct sctx *c)
 			c->on[c->non++] = c->groups[i];
 	}
 	c->nflex = n;
-	c->base = base;
+	slots_copy(&c->base, &base);
 	c->nlen = c->maxlen = 0;
 	plan_steps(k, c, 0);   /* step 0 says whether everything fits (always) */
 }
