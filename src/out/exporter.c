@@ -5,6 +5,7 @@
 #include "exporter.h"
 #include "app/app.h"
 #include "base/errmsg.h"
+#include "base/safefile.h"
 #include "exporter_conn.h"
 #include "exporter_mhd.h"
 #include "exporter_snap.h"
@@ -374,37 +375,19 @@ static int open_listener(const char *spec, const char *from, char *where, size_t
 
 /* ---- the textfile ---- */
 
-/* Write text to path through a temporary file in the same directory and a rename, so that a
- * reader sees the old or the new file, never a part. The temporary name does not end in .prom
- * (node_exporter reads only *.prom). 0 or -errno. */
-static int write_atomic(const char *path, const char *text, size_t len)
+/* Replace the textfile with text through base/safefile: a temporary file beside it (".NAME.xxxxxxxx",
+ * which node_exporter does not read, only *.prom) renamed over it, so a reader sees the old or the new
+ * file, never a part; as root no link or folder another user controls is followed, and the file keeps
+ * its owner and mode (issue 26). 0, or a negative errno with em. */
+static int textfile_write(const char *path, const char *text, size_t len, struct errmsg *em)
 {
-	char tmp[4200];
-	const char *slash = strrchr(path, '/');
-	int fd, e = 0;
+	struct safefile sf = { .dfd = -1 };
+	int r = safefile_locate(path, false, &sf, em);
 
-	if (slash)
-		snprintf(tmp, sizeof(tmp), "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
-	else
-		snprintf(tmp, sizeof(tmp), ".%s.XXXXXX", path);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	fchmod(fd, 0644);
-	for (size_t off = 0; off < len && !e;) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno != EINTR)
-			e = errno;
-		else if (w > 0)
-			off += (size_t)w;
-	}
-	if (close(fd) < 0 && !e)
-		e = errno;
-	if (!e && rename(tmp, path) < 0)
-		e = errno;
-	if (e)
-		unlink(tmp);
-	return -e;
+	if (r == 0)
+		r = safefile_replace(&sf, path, text, len, em);
+	safefile_close(&sf);
+	return r;
 }
 
 /* ---- start, publish, stop ---- */
@@ -505,10 +488,11 @@ int exporter_start(struct app *a, const char *version)
 	if (*textfile) {
 		ex->textfile = textfile;
 		/* now, not at the first interval: a directory we cannot write to is a start-up error */
-		r = write_atomic(textfile, "", 0);
+		struct errmsg em = { 0 };
+		r = textfile_write(textfile, "", 0, &em);
 		if (r < 0) {
 			fprintf(stderr, "pmutop: %s %s: cannot write it: %s\n",
-				a->opt.prom ? "--prom" : "[exporter] textfile =", textfile, strerror(-r));
+				a->opt.prom ? "--prom" : "[exporter] textfile =", textfile, errmsg_text(&em, r));
 			return 1;
 		}
 	}
@@ -618,11 +602,14 @@ void exporter_publish(struct app *a)
 	}
 	ex->publish_failing = false;
 	if (ex->textfile) {
-		r = write_atomic(ex->textfile, s->body[PROM_TEXT].p, s->body[PROM_TEXT].len);
-		if (r < 0)
-			note(a, &ex->textfile_failing, "cannot write --prom %s: %s", ex->textfile, -r);
-		else
+		struct errmsg em = { 0 };
+		r = textfile_write(ex->textfile, s->body[PROM_TEXT].p, s->body[PROM_TEXT].len, &em);
+		if (r < 0 && !ex->textfile_failing) {
+			ex->textfile_failing = true;
+			snprintf(a->msg, sizeof(a->msg), "cannot write --prom: %.200s", errmsg_text(&em, r));
+		} else if (r == 0) {
 			ex->textfile_failing = false;
+		}
 	}
 	if (ex->d)
 		snap_publish(&ex->slot, s);

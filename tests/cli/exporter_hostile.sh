@@ -6,7 +6,8 @@
 # connection get three answers and the connection stays open (keep-alive); 128 slow readers of
 # big-1024 x 16 events at -d 0.1 keep the RSS under 64 MB (the target; a reader pins the snapshot its
 # response started from and the old ones held are capped); broadcast and multicast addresses are
-# refused. Loopback only, ports the kernel picks, every client bounded in time
+# refused; the textfile goes through base/safefile as root (no planted link followed, owner and mode
+# kept). Loopback only, ports the kernel picks, every client bounded in time
 # (tests/cli/exporter_hostile.py).
 . "$(dirname "$0")/../lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -66,6 +67,58 @@ case "$PMUTOP" in
 		fail big_server_start "$(head -c 300 "$TMPD/big.err")"
 	fi ;;
 esac
+
+# --- the textfile as root: no link another user planted is followed, the user's file keeps its owner
+# and mode (65534, nobody, is "another user": arranging it needs root) ------------------------------
+if [ "$(id -u)" != 0 ]; then
+	skip textfile_as_root "needs root (files of another user)"
+else
+	D="$TMPD/tf"
+	mkdir -p "$D"
+	echo "root only" >"$TMPD/secret"
+	chmod 0600 "$TMPD/secret"
+	ln -s "$TMPD/secret" "$D/planted.prom"
+	chown -h 65534:65534 "$D/planted.prom"
+	timeout 20 "$PMUTOP" --sim spr-2s -b -n 2 -d 0.05 --quiet --prom "$D/planted.prom" >/dev/null 2>"$TMPD/tf.err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q 'planted.prom: cannot write it: .*symbolic link another user may control' "$TMPD/tf.err" &&
+		[ "$(cat "$TMPD/secret")" = "root only" ] && [ -L "$D/planted.prom" ]; then
+		pass textfile_planted_link_refused
+	else
+		fail textfile_planted_link_refused "exit $rc: $(head -c 300 "$TMPD/tf.err"); secret: $(head -c 50 "$TMPD/secret")"
+	fi
+	# the user's own textfile (under sudo): rewritten every interval, still theirs with mode 0640
+	U="$TMPD/user"
+	mkdir -p "$U"
+	chown 65534:65534 "$U"
+	: >"$U/m.prom"
+	chown 65534:65534 "$U/m.prom"
+	chmod 0640 "$U/m.prom"
+	SUDO_UID=65534 timeout 20 "$PMUTOP" --sim spr-2s -b -n 3 -d 0.05 --quiet --prom "$U/m.prom" >/dev/null 2>"$TMPD/tu.err"
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q '^pmutop_event_total{' "$U/m.prom" && [ "$(stat -c '%u:%g %a' "$U/m.prom")" = "65534:65534 640" ] &&
+		[ -z "$(ls -A "$U" | grep -v '^m\.prom$')" ]; then
+		pass textfile_keeps_owner_and_mode
+	else
+		fail textfile_keeps_owner_and_mode "exit $rc: $(stat -c '%u:%g %a' "$U/m.prom") $(ls -A "$U" | tr '\n' ' ') $(head -c 200 "$TMPD/tu.err")"
+	fi
+	# a link planted while it runs is not followed either: the secret stays, the run goes on
+	SUDO_UID=65534 timeout 30 "$PMUTOP" --sim spr-2s -b -n 40 -d 0.05 --quiet --prom "$U/m.prom" >/dev/null 2>"$TMPD/tr.err" &
+	TP=$!
+	PIDS="$PIDS $TP"
+	sleep 0.5
+	ln -s "$TMPD/secret" "$U/.lnk"   # swapped in by a rename: pmutop replaces the file meanwhile
+	chown -h 65534:65534 "$U/.lnk"
+	mv -T "$U/.lnk" "$U/m.prom"
+	wait "$TP"
+	rc=$?
+	if [ $rc -eq 0 ] && [ "$(cat "$TMPD/secret")" = "root only" ] && [ -L "$U/m.prom" ] &&
+		[ "$(stat -c '%u %a' "$TMPD/secret")" = "0 600" ]; then
+		pass textfile_link_planted_while_running
+	else
+		fail textfile_link_planted_while_running "exit $rc; secret: $(head -c 50 "$TMPD/secret") $(stat -c '%u %a' "$TMPD/secret")"
+	fi
+fi
 
 # --- addresses no server listens on ---------------------------------------------------------------
 for a in 255.255.255.255:0 224.0.0.1:9100 "[ff02::1]:9100"; do
