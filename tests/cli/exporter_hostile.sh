@@ -103,13 +103,22 @@ else
 		fail textfile_keeps_owner_and_mode "exit $rc: $(stat -c '%u:%g %a' "$U/m.prom") $(ls -A "$U" | tr '\n' ' ') $(head -c 200 "$TMPD/tu.err")"
 	fi
 	# a link planted while it runs is not followed either: the secret stays, the run goes on
-	SUDO_UID=65534 timeout 30 "$PMUTOP" --sim spr-2s -b -n 40 -d 0.05 --quiet --prom "$U/m.prom" >/dev/null 2>"$TMPD/tr.err" &
+	SUDO_UID=65534 timeout 30 "$PMUTOP" --sim spr-2s -b -n 100 -d 0.05 --quiet --prom "$U/m.prom" >/dev/null 2>"$TMPD/tr.err" &
 	TP=$!
 	PIDS="$PIDS $TP"
 	sleep 0.5
-	ln -s "$TMPD/secret" "$U/.lnk"   # swapped in by a rename: pmutop replaces the file meanwhile
-	chown -h 65534:65534 "$U/.lnk"
-	mv -T "$U/.lnk" "$U/m.prom"
+	# swapped in by a rename, as pmutop replaces the file meanwhile; a swap that lands between
+	# pmutop's check and its own rename is replaced by that rename (harmless: a rename never follows
+	# a link), so it is planted again, up to 5 times, until it stays over several intervals
+	i=0
+	while [ $i -lt 5 ]; do
+		ln -s "$TMPD/secret" "$U/.lnk"
+		chown -h 65534:65534 "$U/.lnk"
+		mv -T "$U/.lnk" "$U/m.prom"
+		sleep 0.4
+		[ -L "$U/m.prom" ] && break
+		i=$((i + 1))
+	done
 	wait "$TP"
 	rc=$?
 	if [ $rc -eq 0 ] && [ "$(cat "$TMPD/secret")" = "root only" ] && [ -L "$U/m.prom" ] &&
