@@ -44,6 +44,7 @@ TARGETS = {
     "simulated kernel: open 128 events, big-1024": (500, "<="),
     "refresh over the reads alone": (1.12, "<="),   # the issue's 1.04-1.12x of a loop that only reads
     "scaling: largest over the cheapest, per CPU-event": (1.5, "<="),   # growth linear within 1.5x
+    "mapfile of 1,000 hostile rows read": (1000, "<="),   # issue 26: under 1 s
 }
 
 
@@ -741,6 +742,29 @@ def startup():
 
 
 # --- 5. memory -----------------------------------------------------------------------------------
+# --- 13. hostile input ----------------------------------------------------------------------------
+def hostile():
+    """A mapfile of 1,000 rows of nested groups and alternatives (tests/cli/mapfile_hostile.sh's): the
+    process wall of listing events with it, over the same with a one-row mapfile."""
+    d = tempfile.mkdtemp(prefix="pmutop-bench-mapfile.")
+    for name, rows in (("hostile", 1000), ("one", 1)):
+        os.makedirs(os.path.join(d, name))
+        with open(os.path.join(d, name, "mapfile.csv"), "w") as f:
+            f.write("Family-model,Version,Filename,EventType\n")
+            for i in range(rows):
+                f.write("G((((e*)*)*)*n*)*uineIntel-6-%02X[0-9A-F]*(a|b|(c|(d|e)*)*)*Z,v1,x%d.json,core\n" % (i % 256, i))
+    walls = {"hostile": [], "one": []}
+    for i in range(REPEATS):
+        for name in walls:
+            st, w, ru = run_rusage([PMUTOP, "--sim", "spr-2s", "--events-dir", os.path.join(d, name),
+                                    "--list-events", "x*"])
+            walls[name].append(w * 1000 if st == 0 else None)
+    shutil.rmtree(d)
+    over = [h - o for h, o in zip(walls["hostile"], walls["one"]) if h is not None and o is not None]
+    fig("13 hostile", "mapfile of 1,000 hostile rows read (wall over a 1-row mapfile's)", "ms", over)
+    fig("13 hostile", "--list-events with that mapfile, process wall", "ms", walls["hostile"])
+
+
 def peak_rss_mib(argv):
     """ru_maxrss of pmutop. Linux carries the high-water mark of the forking process over exec, so
     a child forked from this python would report python's size: GNU time (small) forks instead."""
@@ -959,6 +983,9 @@ def main():
     if want("12"):
         log("scenario 12: processes and cgroups")
         workloads()
+    if want("13"):
+        log("scenario 13: hostile input")
+        hostile()
     info["seconds"] = round(time.monotonic() - t0, 1)
     info["loadavg_end"] = os.getloadavg()
     # other work on the machine (load above half its CPUs, this run aside) inflates every timing

@@ -50,7 +50,7 @@ const struct setting_def settings_table[] = {
 	{ "max_connections", "exporter", ST_INT, 1, 4096, false, NULL, "128",
 	  "HTTP connections served at once (1..4096)", F(max_connections) },
 	{ "timeout", "exporter", ST_INT, 1, 3600, false, NULL, "10",
-	  "seconds an idle or stalled HTTP connection is kept (1..3600)", F(timeout) },
+	  "seconds an HTTP request has to arrive whole, or a reader may pause (1..3600)", F(timeout) },
 	{ "web_config", "exporter", ST_STRING, 0, 0, false, NULL, "",
 	  "TLS and basic authentication: a web configuration file as Prometheus' exporters read "
 	  "(--web-config); empty = plain HTTP, no authentication", F(web_config) },

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exporter.c: the Prometheus endpoint (libmicrohttpd, its own thread) and the textfile writer.
- * After each sample the refresh path writes the whole exposition into a new snapshot and swaps it
- * in under a lock held for a pointer copy; requests take a reference to the current snapshot and
- * release it when their response is freed, so a scrape never waits for a refresh, a refresh never
- * waits for a client, and a stalled client only pins the snapshot it started with. */
+ * After each sample the refresh path writes the whole exposition into a new snapshot (exporter_snap.c)
+ * and publishes it; requests send the current one. exporter_conn.c keeps the connections in check. */
 #include "exporter.h"
 #include "app/app.h"
 #include "base/errmsg.h"
+#include "base/safefile.h"
+#include "exporter_conn.h"
+#include "exporter_mhd.h"
+#include "exporter_snap.h"
 #include "exporter_web.h"
 #include "prom.h"
 #include <arpa/inet.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -23,83 +23,16 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-
-/* libmicrohttpd (and the TLS libraries it pulls in: gnutls, nettle, p11-kit...) is loaded when a server is
- * asked for, not at every start: linked, it cost every run some 3 times the loader work of pmutop's own
- * libraries (issue 18). */
-static struct {
-	__typeof__(&MHD_create_response_from_buffer_with_free_callback_cls) create_response_from_buffer_with_free_callback_cls;
-	__typeof__(&MHD_create_response_from_buffer) create_response_from_buffer;
-	__typeof__(&MHD_add_response_header) add_response_header;
-	__typeof__(&MHD_queue_response) queue_response;
-	__typeof__(&MHD_destroy_response) destroy_response;
-	__typeof__(&MHD_lookup_connection_value) lookup_connection_value;
-	__typeof__(&MHD_start_daemon) start_daemon;
-	__typeof__(&MHD_stop_daemon) stop_daemon;
-	/* TLS and basic authentication (--web-config) */
-	__typeof__(&MHD_is_feature_supported) is_feature_supported;
-	__typeof__(&MHD_basic_auth_get_username_password) basic_auth_get_username_password;
-	__typeof__(&MHD_queue_basic_auth_fail_response) queue_basic_auth_fail_response;
-	__typeof__(&MHD_free) free;
-} mhd;
-
-/* 0 once libmicrohttpd's functions are found; else -1, with a message that says what to install */
-static int mhd_open(void)
-{
-	static const char *const sonames[] = { "libmicrohttpd.so.12", "libmicrohttpd.so" };
-	void *h = NULL;
-
-	if (mhd.start_daemon)
-		return 0;
-	for (size_t i = 0; !h && i < sizeof(sonames) / sizeof(sonames[0]); i++)
-		h = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd (%s); install it "
-			"(Debian/Ubuntu: apt install libmicrohttpd12) or use --prom FILE instead of --listen\n", dlerror());
-		return -1;
-	}
-	*(void **)&mhd.create_response_from_buffer_with_free_callback_cls = dlsym(h, "MHD_create_response_from_buffer_with_free_callback_cls");
-	*(void **)&mhd.create_response_from_buffer = dlsym(h, "MHD_create_response_from_buffer");
-	*(void **)&mhd.add_response_header = dlsym(h, "MHD_add_response_header");
-	*(void **)&mhd.queue_response = dlsym(h, "MHD_queue_response");
-	*(void **)&mhd.destroy_response = dlsym(h, "MHD_destroy_response");
-	*(void **)&mhd.lookup_connection_value = dlsym(h, "MHD_lookup_connection_value");
-	*(void **)&mhd.start_daemon = dlsym(h, "MHD_start_daemon");
-	*(void **)&mhd.stop_daemon = dlsym(h, "MHD_stop_daemon");
-	*(void **)&mhd.is_feature_supported = dlsym(h, "MHD_is_feature_supported");
-	*(void **)&mhd.basic_auth_get_username_password = dlsym(h, "MHD_basic_auth_get_username_password");
-	*(void **)&mhd.queue_basic_auth_fail_response = dlsym(h, "MHD_queue_basic_auth_fail_response");
-	*(void **)&mhd.free = dlsym(h, "MHD_free");
-	if (!mhd.create_response_from_buffer_with_free_callback_cls || !mhd.create_response_from_buffer ||
-	    !mhd.add_response_header || !mhd.queue_response || !mhd.destroy_response ||
-	    !mhd.lookup_connection_value || !mhd.stop_daemon || !mhd.start_daemon || !mhd.is_feature_supported ||
-	    !mhd.basic_auth_get_username_password || !mhd.queue_basic_auth_fail_response || !mhd.free) {
-		mhd.start_daemon = NULL;
-		dlclose(h);
-		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd 0.9.71 or newer; the one installed lacks a function it uses\n");
-		return -1;
-	}
-	return 0;
-}
 
 #define CT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
 #define REQUEST_MEMORY (32 * 1024)   /* per connection: a request's headers must fit in it */
 
-struct snap {
-	int refs;                  /* atomic */
-	pthread_mutex_t gz_lock;   /* the first gzip request of a format compresses, once */
-	struct outbuf body[2];     /* [enum prom_format] */
-	char *gz[2];
-	size_t gzlen[2];
-	bool gz_done[2];
-};
-
 struct exporter {
 	struct MHD_Daemon *d;
-	pthread_mutex_t lock;      /* guards cur: held for a pointer copy and a reference */
-	struct snap *cur;
+	struct snap_slot slot;     /* the exposition of the last interval */
+	struct exporter_conns conns;
+	bool conns_on;
 	struct prom_totals tot;
 	const char **core_type;    /* [ncpus of the model] */
 	int nct;
@@ -112,87 +45,6 @@ struct exporter {
 	bool web_open;
 	struct exporter_web web;   /* --web-config: TLS and basic authentication */
 };
-
-/* ---- snapshots ---- */
-
-static struct snap *snap_new(void)
-{
-	struct snap *s = calloc(1, sizeof(*s));
-
-	if (!s)
-		return NULL;
-	s->refs = 1;
-	pthread_mutex_init(&s->gz_lock, NULL);
-	return s;
-}
-
-static void snap_unref(void *p)
-{
-	struct snap *s = p;
-
-	if (!s || __atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) != 0)
-		return;
-	for (int f = 0; f < 2; f++) {
-		ob_free(&s->body[f]);
-		free(s->gz[f]);
-	}
-	pthread_mutex_destroy(&s->gz_lock);
-	free(s);
-}
-
-static struct snap *snap_get(struct exporter *ex)
-{
-	struct snap *s;
-
-	pthread_mutex_lock(&ex->lock);
-	s = ex->cur;
-	if (s)
-		__atomic_add_fetch(&s->refs, 1, __ATOMIC_ACQ_REL);
-	pthread_mutex_unlock(&ex->lock);
-	return s;
-}
-
-static void snap_publish(struct exporter *ex, struct snap *s)
-{
-	struct snap *old;
-
-	pthread_mutex_lock(&ex->lock);
-	old = ex->cur;
-	ex->cur = s;
-	pthread_mutex_unlock(&ex->lock);
-	snap_unref(old);
-}
-
-/* The gzip form of one format, made by the first request that asks for it. NULL when zlib fails
- * (the caller then sends it uncompressed). */
-static const char *snap_gzip(struct snap *s, int fmt, size_t *len)
-{
-	pthread_mutex_lock(&s->gz_lock);
-	if (!s->gz_done[fmt]) {
-		z_stream z;
-		memset(&z, 0, sizeof(z));
-		s->gz_done[fmt] = true;
-		/* windowBits 15 + 16: a gzip wrapper; level 1: scrapes are frequent, the text repetitive */
-		if (deflateInit2(&z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
-			uLong cap = deflateBound(&z, (uLong)s->body[fmt].len);
-			s->gz[fmt] = malloc(cap);
-			z.next_in = (Bytef *)s->body[fmt].p;
-			z.avail_in = (uInt)s->body[fmt].len;
-			z.next_out = (Bytef *)s->gz[fmt];
-			z.avail_out = (uInt)cap;
-			if (!s->gz[fmt] || deflate(&z, Z_FINISH) != Z_STREAM_END) {
-				free(s->gz[fmt]);
-				s->gz[fmt] = NULL;
-			} else {
-				s->gzlen[fmt] = z.total_out;
-			}
-			deflateEnd(&z);
-		}
-	}
-	pthread_mutex_unlock(&s->gz_lock);
-	*len = s->gzlen[fmt];
-	return s->gz[fmt];
-}
 
 /* ---- content negotiation ---- */
 
@@ -307,28 +159,22 @@ static enum MHD_Result reply_unauthorized(struct exporter *ex, struct MHD_Connec
 	return ok;
 }
 
-static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
-			      const char *version, const char *upload_data, size_t *upload_size, void **state)
+/* GET /metrics: the current snapshot, in the format and encoding asked for. */
+static enum MHD_Result reply_metrics(struct exporter *ex, struct MHD_Connection *c)
 {
-	struct exporter *ex = cls;
 	struct MHD_Response *r;
-	struct snap *s;
+	struct snap *s = snap_get(&ex->slot);
 	const char *body;
 	size_t len;
 	int fmt;
 	bool gz;
 	enum MHD_Result ok;
 
-	(void)version, (void)upload_data, (void)upload_size, (void)state;
-	if (ex->web_open && exporter_web_auth(&ex->web) && !authorized(ex, c))
-		return reply_unauthorized(ex, c);
-	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
-		return reply_static(ex, c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD\n", "GET, HEAD");
-	if (strcmp(url, "/metrics") != 0)
-		return reply_static(ex, c, MHD_HTTP_NOT_FOUND, "not found: pmutop serves /metrics\n", NULL);
-	s = snap_get(ex);
-	if (!s)
+	if (!s) {
+		if (ex->conns_on)
+			xconns_answering(&ex->conns, c, NULL);
 		return reply_static(ex, c, MHD_HTTP_SERVICE_UNAVAILABLE, "no sample yet\n", NULL);
+	}
 	fmt = exporter_want_openmetrics(mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Accept"))
 	      ? PROM_OPENMETRICS : PROM_TEXT;
 	if (s->body[fmt].len == 0)   /* not written (out of memory): the other one */
@@ -346,6 +192,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 			gz = false;
 		}
 	}
+	if (ex->conns_on)
+		xconns_answering(&ex->conns, c, s);
 	/* the response reads the snapshot in place and drops its reference when MHD frees it:
 	 * after the last byte, a timeout, or the client going away */
 	r = mhd.create_response_from_buffer_with_free_callback_cls(len, (void *)body, snap_unref, s);
@@ -363,7 +211,45 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	return ok;
 }
 
+/* libmicrohttpd calls this once the headers are in, then for each piece of a body, then once the
+ * request is whole. A response queued at the first call ends the connection (it cannot read the
+ * rest), so GET and HEAD are answered at the last one and the connection is kept (HTTP/1.1
+ * keep-alive, pipelining); a refusal (401, 405) is answered at once and closes it. */
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+			      const char *version, const char *upload_data, size_t *upload_size, void **state)
+{
+	static int headers_in;
+	struct exporter *ex = cls;
+
+	(void)version, (void)upload_data;
+	if (!*state) {
+		if (ex->web_open && exporter_web_auth(&ex->web) && !authorized(ex, c))
+			return reply_unauthorized(ex, c);
+		if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+			return reply_static(ex, c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD\n", "GET, HEAD");
+		*state = &headers_in;
+		return MHD_YES;
+	}
+	if (*upload_size) {   /* a body on a GET: read and dropped, within the request's deadline */
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (strcmp(url, "/metrics") != 0) {
+		if (ex->conns_on)
+			xconns_answering(&ex->conns, c, NULL);
+		return reply_static(ex, c, MHD_HTTP_NOT_FOUND, "not found: pmutop serves /metrics\n", NULL);
+	}
+	return reply_metrics(ex, c);
+}
+
 /* ---- the listening socket ---- */
+
+/* An IPv4 address, by its first byte, that a server cannot listen on: multicast (224.0.0.0/4) or
+ * reserved (240.0.0.0/4, which holds the broadcast address 255.255.255.255). */
+static bool not_unicast(unsigned char first)
+{
+	return first >= 224;
+}
 
 int exporter_parse_listen(const char *spec, struct sockaddr_storage *ss, socklen_t *len,
 			  char *why, size_t whylen)
@@ -406,6 +292,12 @@ int exporter_parse_listen(const char *spec, struct sockaddr_storage *ss, socklen
 			snprintf(why, whylen, "\"%s\": not a numeric IPv6 address", addr);
 			return -1;
 		}
+		if (s6->sin6_addr.s6_addr[0] == 0xff || (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr) &&
+		    not_unicast(s6->sin6_addr.s6_addr[12]))) {
+			snprintf(why, whylen, "\"%s\": a multicast, broadcast or reserved address; give one of this machine's "
+				 "addresses, [::1] or [::]", addr);
+			return -1;
+		}
 		s6->sin6_family = AF_INET6;
 		s6->sin6_port = htons((uint16_t)p);
 		*len = sizeof(*s6);
@@ -413,6 +305,11 @@ int exporter_parse_listen(const char *spec, struct sockaddr_storage *ss, socklen
 		struct sockaddr_in *s4 = (struct sockaddr_in *)ss;
 		if (spec[0] == '[' || inet_pton(AF_INET, addr, &s4->sin_addr) != 1) {
 			snprintf(why, whylen, "\"%s\": not a numeric IPv4 address (or [IPv6])", addr);
+			return -1;
+		}
+		if (not_unicast(((const unsigned char *)&s4->sin_addr)[0])) {
+			snprintf(why, whylen, "\"%s\": a multicast, broadcast or reserved address; give one of this machine's "
+				 "addresses, 127.0.0.1 or 0.0.0.0", addr);
 			return -1;
 		}
 		s4->sin_family = AF_INET;
@@ -478,37 +375,19 @@ static int open_listener(const char *spec, const char *from, char *where, size_t
 
 /* ---- the textfile ---- */
 
-/* Write text to path through a temporary file in the same directory and a rename, so that a
- * reader sees the old or the new file, never a part. The temporary name does not end in .prom
- * (node_exporter reads only *.prom). 0 or -errno. */
-static int write_atomic(const char *path, const char *text, size_t len)
+/* Replace the textfile with text through base/safefile: a temporary file beside it (".NAME.xxxxxxxx",
+ * which node_exporter does not read, only *.prom) renamed over it, so a reader sees the old or the new
+ * file, never a part; as root no link or folder another user controls is followed, and the file keeps
+ * its owner and mode (issue 26). 0, or a negative errno with em. */
+static int textfile_write(const char *path, const char *text, size_t len, struct errmsg *em)
 {
-	char tmp[4200];
-	const char *slash = strrchr(path, '/');
-	int fd, e = 0;
+	struct safefile sf = { .dfd = -1 };
+	int r = safefile_locate(path, false, &sf, em);
 
-	if (slash)
-		snprintf(tmp, sizeof(tmp), "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
-	else
-		snprintf(tmp, sizeof(tmp), ".%s.XXXXXX", path);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	fchmod(fd, 0644);
-	for (size_t off = 0; off < len && !e;) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno != EINTR)
-			e = errno;
-		else if (w > 0)
-			off += (size_t)w;
-	}
-	if (close(fd) < 0 && !e)
-		e = errno;
-	if (!e && rename(tmp, path) < 0)
-		e = errno;
-	if (e)
-		unlink(tmp);
-	return -e;
+	if (r == 0)
+		r = safefile_replace(&sf, path, text, len, em);
+	safefile_close(&sf);
+	return r;
 }
 
 /* ---- start, publish, stop ---- */
@@ -546,7 +425,12 @@ static int start_daemon(struct exporter *ex, const struct app *a, int fd)
 		{ MHD_OPTION_END, 0, NULL },
 	};
 	bool with_tls = ex->web_open && exporter_web_tls(&ex->web);
+	unsigned limit = (unsigned)a->set.max_connections;
 	sigset_t all, old;
+
+	if (xconns_start(&ex->conns, (int)limit, a->set.timeout, XCONN_SLOW_CAP, &ex->slot) < 0)
+		return -1;
+	ex->conns_on = true;
 
 	/* the server thread takes no signals: they stay with the refresh loop, which waits on them */
 	sigfillset(&all);
@@ -554,13 +438,24 @@ static int start_daemon(struct exporter *ex, const struct app *a, int fd)
 	ex->d = mhd.start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (with_tls ? MHD_USE_TLS : 0), 0, NULL, NULL,
 				 handle, ex,
 				 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-				 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)a->set.max_connections,
+				 /* a few more than the limit: the one beyond it is accepted and makes room
+				  * (exporter_conn.c); the margin takes a burst while the room is made */
+				 MHD_OPTION_CONNECTION_LIMIT, limit + 8,
+				 MHD_OPTION_NOTIFY_CONNECTION, xconns_notify, &ex->conns,
+				 MHD_OPTION_NOTIFY_COMPLETED, xconns_completed, &ex->conns,
+				 /* libmicrohttpd's own timeout restarts on every byte: it bounds a slow reader's
+				  * pauses; the request's deadline is the watchdog's */
 				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)a->set.timeout,
 				 MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)REQUEST_MEMORY,
 				 MHD_OPTION_ARRAY, with_tls ? tls : &tls[3],
 				 MHD_OPTION_END);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return ex->d ? 0 : -1;
+	if (!ex->d) {
+		xconns_stop(&ex->conns);
+		ex->conns_on = false;
+		return -1;
+	}
+	return 0;
 }
 
 int exporter_start(struct app *a, const char *version)
@@ -584,7 +479,7 @@ int exporter_start(struct app *a, const char *version)
 		fprintf(stderr, "pmutop: out of memory\n");
 		return 1;
 	}
-	pthread_mutex_init(&ex->lock, NULL);
+	snap_slot_init(&ex->slot);
 	ex->version = version;
 	ex->cpu_gauges = a->set.cpu_gauges && !a->opt.no_cpu_gauges;
 	snprintf(ex->source, sizeof(ex->source), "%s", a->opt.do_replay ? "replay" : a->opt.sim ? "sim" : "live");
@@ -593,16 +488,17 @@ int exporter_start(struct app *a, const char *version)
 	if (*textfile) {
 		ex->textfile = textfile;
 		/* now, not at the first interval: a directory we cannot write to is a start-up error */
-		r = write_atomic(textfile, "", 0);
+		struct errmsg em = { 0 };
+		r = textfile_write(textfile, "", 0, &em);
 		if (r < 0) {
 			fprintf(stderr, "pmutop: %s %s: cannot write it: %s\n",
-				a->opt.prom ? "--prom" : "[exporter] textfile =", textfile, strerror(-r));
+				a->opt.prom ? "--prom" : "[exporter] textfile =", textfile, errmsg_text(&em, r));
 			return 1;
 		}
 	}
 	if (!*listen_spec)
 		return 0;
-	if (mhd_open() < 0)
+	if (exporter_mhd_open() < 0)
 		return 1;
 	if (*web && (r = web_setup(ex, a, web)))
 		return r;
@@ -615,7 +511,7 @@ int exporter_start(struct app *a, const char *version)
 		prom_write(&s->body[PROM_TEXT], NULL, NULL, &(struct prom_info){ .version = version, .source = ex->source }, PROM_TEXT);
 		prom_write(&s->body[PROM_OPENMETRICS], NULL, NULL, &(struct prom_info){ .version = version, .source = ex->source },
 			   PROM_OPENMETRICS);
-		snap_publish(ex, s);
+		snap_publish(&ex->slot, s);
 	}
 	if (start_daemon(ex, a, fd) < 0) {
 		close(fd);
@@ -711,14 +607,17 @@ void exporter_publish(struct app *a)
 	}
 	ex->publish_failing = false;
 	if (ex->textfile) {
-		r = write_atomic(ex->textfile, s->body[PROM_TEXT].p, s->body[PROM_TEXT].len);
-		if (r < 0)
-			note(a, &ex->textfile_failing, "cannot write --prom %s: %s", ex->textfile, -r);
-		else
+		struct errmsg em = { 0 };
+		r = textfile_write(ex->textfile, s->body[PROM_TEXT].p, s->body[PROM_TEXT].len, &em);
+		if (r < 0 && !ex->textfile_failing) {
+			ex->textfile_failing = true;
+			snprintf(a->msg, sizeof(a->msg), "cannot write --prom: %.200s", errmsg_text(&em, r));
+		} else if (r == 0) {
 			ex->textfile_failing = false;
+		}
 	}
 	if (ex->d)
-		snap_publish(ex, s);
+		snap_publish(&ex->slot, s);
 	else
 		snap_unref(s);
 }
@@ -733,10 +632,11 @@ void exporter_stop(struct app *a)
 		mhd.stop_daemon(ex->d);   /* waits for its thread; frees the responses still queued */
 	if (ex->web_open)
 		exporter_web_close(&ex->web);   /* after the server: its thread may be checking a password */
-	snap_unref(ex->cur);
+	if (ex->conns_on)
+		xconns_stop(&ex->conns);   /* after the server: it reports each connection's end */
+	snap_slot_fini(&ex->slot);
 	prom_totals_free(&ex->tot);
 	free(ex->core_type);
-	pthread_mutex_destroy(&ex->lock);
 	free(ex);
 	a->exp = NULL;
 	a->on_frame = NULL;

@@ -145,13 +145,22 @@ static int utf8_len(const unsigned char *s)
 	return 0;
 }
 
+/* A control byte as the text \xNN (base/printable's form), its backslash escaped: \\xNN. */
+static void label_control(struct outbuf *b, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+	char esc[5] = { '\\', '\\', 'x', hex[c >> 4], hex[c & 15] };
+
+	ob_mem(b, esc, sizeof(esc));
+}
+
 void prom_label_value(struct outbuf *b, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
 		const unsigned char *r = p;
-		while (*r >= 0x20 && *r < 0x80 && *r != '\\' && *r != '"')
+		while (*r >= 0x20 && *r < 0x7f && *r != '\\' && *r != '"')
 			r++;
 		ob_mem(b, (const char *)p, (size_t)(r - p));
 		p = r;
@@ -163,8 +172,11 @@ void prom_label_value(struct outbuf *b, const char *s)
 		} else if (*p == '\n') {
 			ob_str(b, "\\n");
 			p++;
-		} else if (*p < 0x80) {   /* other control characters are valid UTF-8: kept */
-			ob_char(b, (char)*p++);
+		} else if (*p < 0x80) {   /* other C0 controls and DEL: valid UTF-8, but not for a log or a terminal */
+			label_control(b, *p++);
+		} else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {   /* C1 controls, U+0080..U+009F */
+			label_control(b, *p++);
+			label_control(b, *p++);
 		} else {
 			int n = utf8_len(p);
 			if (n) {

@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "disc.h"
@@ -50,9 +52,33 @@ static int map_copy(int fd, off_t off, size_t n, uint8_t *dst)
 	return 0;
 }
 
+/* Read [off, off + n) of an ordinary file into dst: -ENODATA when it holds less (it shrank since its
+ * size was checked). */
+static int pread_copy(int fd, off_t off, size_t n, uint8_t *dst)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(fd, dst + got, n - got, off + (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (r == 0)
+			return -ENODATA;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+/* How a BAR is copied: mapped where the kernel made the file (sysfs, /dev/mem), whose size no one
+ * can change under us; read into a buffer from any other file (a --sysfs tree another user may hold:
+ * truncated while mapped, its pages past the new end are SIGBUS, issue 26). */
+typedef int (*copy_fn)(int fd, off_t off, size_t n, uint8_t *dst);
+
 /* Read the global entry first, then exactly the table it describes, clamped to what the BAR holds
  * (avail); the parser counts units cut off by the clamp. */
-static int read_table(int fd, off_t off, size_t avail, uint8_t **buf, size_t *len)
+static int read_table(int fd, copy_fn copy, off_t off, size_t avail, uint8_t **buf, size_t *len)
 {
 	uint8_t head[24];
 	size_t need, stride, units;
@@ -60,7 +86,7 @@ static int read_table(int fd, off_t off, size_t avail, uint8_t **buf, size_t *le
 
 	if (avail < sizeof(head))
 		return -EINVAL;
-	rc = map_copy(fd, off, sizeof(head), head);
+	rc = copy(fd, off, sizeof(head), head);
 	if (rc)
 		return rc;
 	stride = (size_t)head[1] * 8;
@@ -75,7 +101,7 @@ static int read_table(int fd, off_t off, size_t avail, uint8_t **buf, size_t *le
 	*buf = malloc(need);
 	if (!*buf)
 		return -ENOMEM;
-	rc = map_copy(fd, off, need, *buf);
+	rc = copy(fd, off, need, *buf);
 	if (rc) {
 		free(*buf);
 		*buf = NULL;
@@ -90,14 +116,15 @@ int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t bas
 {
 	char path[4096];
 	struct stat st;
+	struct statfs sfs;
 	int fd, rc, rc_mem = 0;
 
 	*buf = NULL;
 	*len = 0;
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/resource%d", sysfs_root, bdf, bir);
-	/* The kernel's resourceN is a regular file exactly as long as the BAR. Map only what the file holds:
-	 * a page past its end is SIGBUS, so an empty or short file (a broken or hostile tree) is refused
-	 * here, and a FIFO or device in its place is neither waited on nor mapped. */
+	/* The kernel's resourceN is a regular file exactly as long as the BAR. Read only what the file holds:
+	 * an empty or short file (a broken or hostile tree) is refused here, and a FIFO or device in its
+	 * place is neither waited on nor read. */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd >= 0) {
 		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -112,10 +139,14 @@ int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t bas
 					  bar_size && (uint64_t)st.st_size < bar_size ? "less than the BAR's size"
 										       : "too short for a table");
 		}
-		rc = read_table(fd, 0, bar_size ? bar_size : (size_t)st.st_size, buf, len);
+		bool sysfs = fstatfs(fd, &sfs) == 0 && sfs.f_type == SYSFS_MAGIC;
+		rc = read_table(fd, sysfs ? map_copy : pread_copy, 0, bar_size ? bar_size : (size_t)st.st_size, buf, len);
 		close(fd);
 		if (rc == 0)
 			return 0;
+		if (rc == -ENODATA)
+			return errmsg_set(em, -EINVAL, "BAR%d of %s: resource%d became shorter while it was read: "
+					  "skipped", bir, bdf, bir);
 	} else {
 		rc = -errno;
 	}
@@ -124,7 +155,7 @@ int disc_bar_read(const char *sysfs_root, const char *bdf, int bir, uint64_t bas
 	if (strcmp(sysfs_root, "/sys") == 0 && base) {
 		fd = open("/dev/mem", O_RDONLY | O_CLOEXEC);
 		if (fd >= 0) {
-			rc_mem = read_table(fd, (off_t)base, bar_size ? bar_size : TABLE_MAX, buf, len);
+			rc_mem = read_table(fd, map_copy, (off_t)base, bar_size ? bar_size : TABLE_MAX, buf, len);
 			close(fd);
 			if (rc_mem == 0)
 				return 0;

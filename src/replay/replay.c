@@ -388,16 +388,33 @@ out:
 }
 
 /* The interval in vals into m->cur.cpu (the model's CPUs ascending). */
+/* Whether slot s has a row in the interval held in vals. */
+static bool slot_seen(const struct replay *r, int s)
+{
+	const struct ev_val *v = &r->vals[(size_t)s * (size_t)r->vstride];
+
+	for (int e = 0; e < r->model_nev; e++)
+		if (v[e].state != EVS_ABSENT)
+			return true;
+	return false;
+}
+
+/* The interval into the model's frame. A CPU without a row in it is offline for this frame, so the
+ * outputs write the CPUs the interval holds, not every CPU the recording named before (issue 26: a new
+ * CPU each interval made the JSON grow with the square of the lines, 8,000 lines to 2 GB). */
 static void copy_out(const struct replay *r, struct model *m)
 {
 	if (r->identity) {
 		memcpy(m->cur.cpu, r->vals, (size_t)r->model_slots * (size_t)r->model_nev * sizeof(struct ev_val));
+		for (int s = 0; s < r->model_slots; s++)
+			m->cur.online[s] = slot_seen(r, s);
 		return;
 	}
 	for (int s = 0; s < r->model_slots; s++) {
 		struct ev_val *row = &m->cur.cpu[(size_t)r->slot_midx[s] * (size_t)m->nev];
 		for (int e = 0; e < r->model_nev; e++)
 			row[r->ev[e].midx] = r->vals[(size_t)s * (size_t)r->vstride + (size_t)e];
+		m->cur.online[r->slot_midx[s]] = slot_seen(r, s);
 	}
 }
 

@@ -262,6 +262,22 @@ TEST(hostile_files_named_and_skipped)
 	catalog_free(&c);
 }
 
+/* A name with a NUL inside (\u0000) is refused and told, never listed as what comes before the NUL;
+ * a Unit with one is no Unit (issue 26). */
+TEST(json_nul_in_names)
+{
+	static const char tab[] = "[{\"EventName\":\"ZERO\\u0000HIDDEN\",\"EventCode\":\"0x3c\"},"
+				  "{\"EventName\":\"ZERO\",\"EventCode\":\"0x3d\",\"Unit\":\"cpu\\u0000x\"}]";
+	struct catalog c;
+
+	memset(&c, 0, sizeof(c));
+	CHECK_EQ_INT(catjson_parse(&c, tab, sizeof(tab) - 1, "z.json", "cpu", NULL, NULL, NULL), 1);
+	CHECK(c.n == 1 && !strcmp(c.ev[0].terms, "event=0x3d"), "only the clean ZERO: %d %s", c.n,
+	      c.n ? c.ev[0].terms : "");
+	CHECK(strstr(c.errors, "z.json: event \"ZERO\\x00...\": a NUL byte inside its name, skipped"), "%s", c.errors);
+	catalog_free(&c);
+}
+
 /* Every field of Intel's schema handled or ignored on purpose: "none" values, Filter's kinds, UMaskExt beside
  * PortMask/FCMask, lists in EventCode, UMask and MSRIndex, FIXED and FREERUN uncore counters, fields that do
  * not change the encoding. */
@@ -355,23 +371,67 @@ TEST(intel_real_files)
 	catalog_free(&c);
 }
 
+struct bad_rows {
+	int n, lines[8];
+	char why[8][128];
+};
+
+static void note_bad(void *ctx, int line, const char *why)
+{
+	struct bad_rows *b = ctx;
+
+	if (b->n < 8) {
+		b->lines[b->n] = line;
+		snprintf(b->why[b->n], sizeof(b->why[0]), "%s", why);
+	}
+	b->n++;
+}
+
+static int count_rows(void *ctx, char *const *f, int nf)
+{
+	(void)f, (void)nf;
+	((struct bad_rows *)ctx)->lines[7]++;   /* matching rows, beside the bad ones */
+	return 0;
+}
+
 TEST(mapfile_rows)
 {
-	struct errmsg em = { 0 };
+	struct bad_rows b = { 0 };
 
 	CHECK_EQ_INT(catjson_mapfile("# c\nFamily-model,Version,Filename,EventType\nGenuineIntel-6-8F,v1,spr,core\n"
 				     "GenuineIntel-6-8F,v1,spr2,core\nGenuineIntel-6-55,v1,skx,core\n",
-				     "GenuineIntel-6-8F-8", NULL, NULL, &em), 2);
-	CHECK_EQ_INT(catjson_mapfile("GenuineIntel-6-(8F,v1,spr,core\n", "GenuineIntel-6-8F-8", NULL, NULL, &em),
-		     -EINVAL);
-	CHECK(strstr(em.text, "line 1"), "%s", em.text);
+				     "GenuineIntel-6-8F-8", NULL, note_bad, &b), 2);
+	CHECK_EQ_INT(b.n, 0);
 	/* the current 7-column form and the older 4-column one, side by side */
 	CHECK_EQ_INT(catjson_mapfile("Family-model,Version,Filename,EventType,Core Type,Native Model ID,Core Role Name\n"
 				     "GenuineIntel-6-97,V1.40,/ADL/a.json,hybridcore,0x20,0x000001,Atom\n"
 				     "GenuineIntel-6-97,V1.40,/ADL/u.json,uncore,,,\n"
-				     "GenuineIntel-6-97,V1,/ADL/o.json,core\n", "GenuineIntel-6-97-2", NULL, NULL, &em), 3);
-	/* no words wanted: the same answer */
-	CHECK_EQ_INT(catjson_mapfile("onlyonefield\n", "GenuineIntel-6-8F-8", NULL, NULL, NULL), -EINVAL);
+				     "GenuineIntel-6-97,V1,/ADL/o.json,core\n", "GenuineIntel-6-97-2", NULL, NULL, NULL), 3);
+}
+
+/* A bad row is told with its line and skipped; the rows before and after it still count (issue 26). */
+TEST(mapfile_bad_rows_skipped)
+{
+	struct bad_rows b = { 0 };
+	char *text = malloc(8000);
+
+	memset(text, 'x', 8000);
+	snprintf(text, 200, "GenuineIntel-6-8F,v1,a.json,core\nGenuineIntel-6-(8F,v1,spr,core\nonlyonefield\n"
+		 "(|)(\\1\\1)*,v1,x.json,core\n");
+	text[strlen(text)] = 'x';   /* a 5th line of 7,000 bytes */
+	snprintf(text + 7000, 1000, "\nGenuineIntel-6-8F,v1,b.json,core\n");
+	CHECK_EQ_INT(catjson_mapfile(text, "GenuineIntel-6-8F-8", count_rows, note_bad, &b), 2);
+	CHECK_EQ_INT(b.lines[7], 2);
+	CHECK_EQ_INT(b.n, 4);
+	CHECK_EQ_INT(b.lines[0], 2);
+	CHECK(strstr(b.why[0], "bad regular expression 'GenuineIntel-6-(8F'"), "%s", b.why[0]);
+	CHECK_EQ_INT(b.lines[1], 3);
+	CHECK(strstr(b.why[1], "expected"), "%s", b.why[1]);
+	CHECK_EQ_INT(b.lines[2], 4);
+	CHECK(strstr(b.why[2], "bad regular expression"), "%s", b.why[2]);
+	CHECK_EQ_INT(b.lines[3], 5);
+	CHECK(strstr(b.why[3], "longer than"), "%s", b.why[3]);
+	free(text);
 }
 
 TEST(suggestions)
@@ -620,7 +680,9 @@ int main(void)
 	RUN(hostile_files_named_and_skipped);
 	RUN(perfmon_schema_fields);
 	RUN(intel_real_files);
+	RUN(json_nul_in_names);
 	RUN(mapfile_rows);
+	RUN(mapfile_bad_rows_skipped);
 	RUN(suggestions);
 	RUN(pfm_encoding_to_terms);
 	RUN(simulated_machines_carry_their_cpuid);

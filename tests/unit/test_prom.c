@@ -97,6 +97,11 @@ TEST(label_escaping)
 	ob_char(&b, '\0');
 	CHECK_EQ_STR(b.p, "x\xef\xbf\xbdy\xef\xbf\xbd\xef\xbf\xbdz\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdw"
 		     "\xef\xbf\xbd\xef\xbf\xbd");
+	ob_reset(&b);
+	/* controls other than newline: a tab, ESC, BEL, DEL and C1's CSI (U+009B) as text, never raw */
+	prom_label_value(&b, "t\tx\x1b[2Jb\x07" "d\x7f c\xc2\x9b e\xc2\xa0");
+	ob_char(&b, '\0');
+	CHECK_EQ_STR(b.p, "t\\\\x09x\\\\x1b[2Jb\\\\x07d\\\\x7f c\\\\xc2\\\\x9b e\xc2\xa0");
 	ob_free(&b);
 }
 
@@ -430,7 +435,10 @@ TEST(listen_address)
 {
 	static const char *const bad[] = { "", "::1:9100", "[::1]9100", "[::1]", "localhost:9100", "70000",
 					   "-1", "9100x", "1.2.3.4:", ":9100", "[127.0.0.1]:9100", "1.2.3:9100",
-					   " 9100", "+9100" };
+					   " 9100", "+9100",
+					   /* no server listens on broadcast, multicast or reserved addresses */
+					   "255.255.255.255:0", "224.0.0.1:9100", "239.255.255.250:9100", "240.0.0.1:9100",
+					   "[ff02::1]:9100", "[ff05::2]:0", "[::ffff:224.0.0.1]:9100" };
 	struct sockaddr_storage ss;
 	socklen_t len;
 	char why[256];
@@ -444,6 +452,9 @@ TEST(listen_address)
 		CHECK(exporter_parse_listen(bad[i], &ss, &len, why, sizeof(why)) < 0, "accepted \"%s\"", bad[i]);
 	exporter_parse_listen("::1:9100", &ss, &len, why, sizeof(why));
 	CHECK(strstr(why, "[::1]:PORT") != NULL, "%s", why);
+	exporter_parse_listen("255.255.255.255:0", &ss, &len, why, sizeof(why));
+	CHECK(strstr(why, "broadcast") != NULL, "%s", why);
+	CHECK(listen_ok("223.255.255.254:1", AF_INET, "223.255.255.254", 1), "the last unicast block");
 }
 
 TEST(negotiation)

@@ -35,7 +35,18 @@ static bool none_value(const char *s)
 	return false;
 }
 
-/* A member as text: strings as they are, integers printed; NULL when absent, another type, or a "none" value. */
+/* Whether a string member holds a NUL (\u0000): as a C string it would end there, "ZERO\u0000HIDDEN"
+ * read as "ZERO" (issue 26). */
+static bool nul_inside(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string) &&
+	       strlen(json_object_get_string(v)) != (size_t)json_object_get_string_len(v);
+}
+
+/* A member as text: strings as they are, integers printed; NULL when absent, another type, a "none"
+ * value, or a string with a NUL inside. */
 static const char *member(struct json_object *o, const char *key, char *buf, size_t n)
 {
 	struct json_object *v;
@@ -44,6 +55,8 @@ static const char *member(struct json_object *o, const char *key, char *buf, siz
 	if (!json_object_object_get_ex(o, key, &v) || !v)
 		return NULL;
 	if (json_object_is_type(v, json_type_string)) {
+		if (nul_inside(o, key))
+			return NULL;
 		s = json_object_get_string(v);
 	} else if (json_object_is_type(v, json_type_int)) {
 		snprintf(buf, n, "%lld", (long long)json_object_get_int64(v));
@@ -361,6 +374,13 @@ static int add_event(struct catalog *c, struct json_object *o, const char *origi
 
 	if (!o || !json_object_is_type(o, json_type_object))
 		return 0;
+	if (nul_inside(o, "EventName") || nul_inside(o, "ArchStdEvent")) {
+		/* told, with what comes before the NUL made printable, and skipped */
+		catalog_error(c, "%s: event \"%.64s\\x00...\": a NUL byte inside its name, skipped", origin,
+			      json_object_get_string(json_object_object_get(o, nul_inside(o, "EventName") ?
+									    "EventName" : "ArchStdEvent")));
+		return 0;
+	}
 	name = member(o, "EventName", b1, sizeof(b1));
 	arch = member(o, "ArchStdEvent", namebuf, sizeof(namebuf));
 	if (arch && !(base = std_find(std, arch)) && !member(o, "EventCode", ubuf, sizeof(ubuf)))
@@ -494,23 +514,28 @@ static int slurp(const char *path, size_t max, char **out, size_t *len)
 	return 0;
 }
 
-int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, struct errmsg *em)
+int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, catjson_bad_fn bad, void *ctx)
 {
 	const char *p = text;
 	int lineno = 0, hits = 0;
 
 	while (*p) {
-		const char *eol = strchr(p, '\n');
+		const char *start = p, *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
-		char line[MAP_LINE_MAX], *field[MAP_FIELDS], *q;
+		char line[MAP_LINE_MAX], *field[MAP_FIELDS], *q, why[128];
 		int nf = 0, m;
 
 		lineno++;
-		if (len >= sizeof(line))
-			return errmsg_set(em, -EINVAL, "line %d is longer than %d bytes", lineno, MAP_LINE_MAX);
-		memcpy(line, p, len);
-		line[len] = '\0';
 		p = eol ? eol + 1 : p + len;
+		/* a bad row is told and skipped: the rows after it still count */
+		if (len >= sizeof(line)) {
+			snprintf(why, sizeof(why), "longer than %d bytes, skipped", MAP_LINE_MAX);
+			if (bad)
+				bad(ctx, lineno, why);
+			continue;
+		}
+		memcpy(line, start, len);
+		line[len] = '\0';
 		while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
 			line[--len] = '\0';
 		if (!len || line[0] == '#' || !strncmp(line, "Family-model", 12) || !strncmp(line, "MIDR", 4))
@@ -524,11 +549,18 @@ int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void
 		}
 		for (int i = nf; i < MAP_FIELDS; i++)
 			field[i] = (char *)"";
-		if (nf < 3 || !field[0][0] || !field[2][0])
-			return errmsg_set(em, -EINVAL, "line %d: expected 'cpuid expression,version,file,type'", lineno);
+		if (nf < 3 || !field[0][0] || !field[2][0]) {
+			if (bad)
+				bad(ctx, lineno, "expected 'cpuid expression,version,file,type', skipped");
+			continue;
+		}
 		m = cpuid_match(field[0], cpuid);
-		if (m < 0)
-			return errmsg_set(em, -EINVAL, "line %d: bad regular expression '%.64s'", lineno, field[0]);
+		if (m < 0) {
+			snprintf(why, sizeof(why), "bad regular expression '%.64s', skipped", field[0]);
+			if (bad)
+				bad(ctx, lineno, why);
+			continue;
+		}
 		if (!m)
 			continue;
 		hits++;
@@ -560,6 +592,7 @@ struct load_ctx {
 	bool kernel_layout_done;
 	int rows;
 	char first[256];
+	const char *mapfile;        /* its path, for messages */
 };
 
 static int load_file(struct load_ctx *x, const char *path, const char *pmu)
@@ -675,6 +708,13 @@ static int row(void *ctx, char *const *f, int nf)
 }
 
 
+static void bad_row(void *ctx, int line, const char *why)
+{
+	struct load_ctx *x = ctx;
+
+	catalog_error(x->c, "%s:%d: %s", x->mapfile, line, why);   /* made printable there */
+}
+
 static bool exists(const char *path)
 {
 	struct stat st;
@@ -719,7 +759,6 @@ static int load_toplev(struct load_ctx *x, const char *dir)
 int catjson_load_dir(struct catalog *c, const char *dir)
 {
 	char base[4096], path[4096];
-	struct errmsg em;
 	struct catalog std;
 	struct load_ctx x = { .c = c, .base = base };
 	const char *arch = strncmp(c->cpuid, "0x", 2) == 0 ? "arm64" : "x86";
@@ -754,14 +793,13 @@ int catjson_load_dir(struct catalog *c, const char *dir)
 		return r;
 	}
 	x.files = 0;
-	r = catjson_mapfile(text, c->cpuid, row, &x, &em);
+	x.mapfile = path;
+	r = catjson_mapfile(text, c->cpuid, row, bad_row, &x);
 	free(text);
 	catalog_free(&std);
 	if (r == -ENOMEM)
 		return r;
-	if (r < 0)
-		catalog_error(c, "%s: %s", path, em.text);
-	else if (r > 0)
+	if (r > 0)
 		snprintf(c->json_from, sizeof(c->json_from), "%.380s (%.120s)", path, x.first);
 	return 0;
 }

@@ -24,8 +24,10 @@ int catjson_parse(struct catalog *c, const char *text, size_t len, const char *o
 
 /* Parse a mapfile's text and call fn for each row whose expression matches
  * cpuid: fields 0 expression, 2 file or folder, 3 type, 6 core role (perfmon).
- * Returns the number of matching rows, -EINVAL (em, which may be NULL, says which line) or
- * -ENOMEM (fn failed). */
+ * A bad row (too long, too few fields, an expression outside cpupat's subset) is
+ * handed to bad (may be NULL) with its line number and why, and skipped; the rows
+ * after it still count. Returns the number of matching rows, or -ENOMEM (fn failed). */
 typedef int (*catjson_row_fn)(void *ctx, char *const *field, int nfields);
-int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, void *ctx, struct errmsg *em);
+typedef void (*catjson_bad_fn)(void *ctx, int line, const char *why);
+int catjson_mapfile(const char *text, const char *cpuid, catjson_row_fn fn, catjson_bad_fn bad, void *ctx);
 #endif

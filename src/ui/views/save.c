@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* S's own state: the name prompt for the event set. */
 struct ui_save {
@@ -39,9 +38,8 @@ static void config_path(const struct settings *s, char *path, size_t len)
 			snprintf(dir, sizeof(dir), "%s", xdg);
 		else
 			snprintf(dir, sizeof(dir), "%s/.config", home ? home : ".");
-		mkdir(dir, 0755);
-		snprintf(path, len, "%s/pmutop", dir);
-		mkdir(path, 0755);
+		/* no mkdir here: settings_save makes the folders, owned like their parent (as root under
+		 * sudo, the user's, not root's) */
 		snprintf(path, len, "%s/pmutop/pmutop.conf", dir);
 	}
 }
