@@ -422,12 +422,10 @@ static int ui_init(struct ui *u)
 
 static int init_view(const char *name)
 {
-	static const char *const names[] = { "cores", "sockets", "uncore", "events" };
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(name, names[i]) == 0)
-			return i;
-	return strcmp(name, "topdown") == 0 ? UV_TOPDOWN : UV_CORES;
+	for (int v = 0; v < UV_COUNT; v++)
+		if (ui_view_name(v) && strcmp(name, ui_view_name(v)) == 0)
+			return v;
+	return UV_CORES;
 }
 
 /* The state before the screen starts: each view's own, the settings' view and modes, the interval.
@@ -445,6 +443,8 @@ static int ui_setup(struct ui *u, struct app *a)
 	u->view = u->prev_view = init_view(s->view);
 	if (u->view == UV_TOPDOWN)
 		ui_topdown_open(u);   /* its events are opened only for it */
+	if (u->view == UV_PROCS || u->view == UV_CGROUPS)   /* counted while shown */
+		session_wl_show(a, u->view == UV_PROCS, u->view == UV_CGROUPS);
 	u->reverse = s->reverse;
 	u->raw = !s->rates;
 	if (session_interval(a) <= 0)

@@ -49,7 +49,6 @@ static void save(struct ui *u, bool with_events, const char *note)
 {
 	struct app *a = u->a;
 	struct settings *s = &a->set;
-	static const char *const vnames[] = { "cores", "sockets", "uncore", "events" };
 	char path[4096], *ev = NULL;
 	struct errmsg em = { 0 };
 
@@ -57,8 +56,8 @@ static void save(struct ui *u, bool with_events, const char *note)
 	s->reverse = u->reverse;
 	s->rates = !u->raw;
 	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, ui_cores_sort_key(u));
-	if (u->view < 4)
-		snprintf(s->view, sizeof(s->view), "%s", vnames[u->view]);
+	if (ui_view_name(u->view))   /* help is never a start view: the one before it stays */
+		snprintf(s->view, sizeof(s->view), "%s", ui_view_name(u->view));
 	config_path(s, path, sizeof(path));
 	/* the user's own events: not what the sockets' figures or top-down added for themselves */
 	if (with_events && !(ev = evlist_text(&a->evl, EVO_BIT(EVO_USER)))) {

@@ -15,6 +15,16 @@
 
 enum ui_view_id { UV_CORES, UV_SOCKETS, UV_UNCORE, UV_EVENTS, UV_HELP, UV_TOPDOWN, UV_PROCS, UV_CGROUPS, UV_COUNT };
 
+/* A view's name in the settings ([display] view, what S saves); NULL for help, never a start view. */
+static inline const char *ui_view_name(int v)
+{
+	static const char *const names[UV_COUNT] = {
+		[UV_CORES] = "cores", [UV_SOCKETS] = "sockets", [UV_UNCORE] = "uncore", [UV_EVENTS] = "events",
+		[UV_TOPDOWN] = "topdown", [UV_PROCS] = "processes", [UV_CGROUPS] = "cgroups",
+	};
+	return v >= 0 && v < UV_COUNT ? names[v] : NULL;
+}
+
 struct app;
 
 struct ui {
