@@ -23,6 +23,7 @@
 #include "app/app_wl.h"
 #include "base/buildinfo.h"
 #include <errno.h>
+#include <malloc.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -609,6 +610,10 @@ int pmutop_main(int argc, char **argv)
 	int exit_now, r;
 
 	memset(&app, 0, sizeof(app));
+	/* glibc raises its mmap threshold to the size of each large block freed, after which blocks
+	 * that size come from the heap, are zeroed there and stay resident: a fixed threshold hands
+	 * them back to the kernel when freed (peak RSS of the screen on spr-2s: 9.5 -> 9.0 MB) */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	guard_install();   /* from here on, every way out restores the terminal and removes our tree */
 	if ((r = parse_args(&app, argc, argv, &exit_now)) || exit_now)
 		return r;
