@@ -59,7 +59,7 @@ TEST(intel_cpuid_fixed_and_gp)
 	struct pmu_registry reg = { .n = 1, .pmus = &pm, .ncore = 1 };
 	struct topology t = { .vendor = "GenuineIntel" };
 	struct ev_spec specs[16];
-	struct ev_list l = { 0, specs, 0 };
+	struct ev_list l = { .ev = specs };
 	struct budget b[2];
 	char line[256];
 
@@ -202,7 +202,7 @@ TEST(counter_constraints_from_the_catalog)
 	struct pmu pm = { .name = "cpu", .kind = PMU_KIND_CORE };
 	struct pmu_registry reg = { .n = 1, .pmus = &pm, .ncore = 1 };
 	struct ev_spec specs[16];
-	struct ev_list l = { 0, specs, 0 };
+	struct ev_list l = { .ev = specs };
 	struct budget b = { .pmu = "cpu", .gp = 8, .fixed = 4, .width = 48 };
 	struct catalog c;
 	struct cat_event low = { .name = "low.four", .pmu = "", .terms = "event=0xd1,umask=0x20", .desc = "",
@@ -264,7 +264,7 @@ TEST(extra_registers)
 	struct pmu pm = { .name = "cpu", .kind = PMU_KIND_CORE };
 	struct pmu_registry reg = { .n = 1, .pmus = &pm, .ncore = 1 };
 	struct ev_spec specs[16];
-	struct ev_list l = { 0, specs, 0 };
+	struct ev_list l = { .ev = specs };
 	struct budget b = { .pmu = "cpu", .gp = 8, .fixed = 4, .width = 48 };
 	int plan[16];
 	char line[512];

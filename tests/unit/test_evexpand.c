@@ -39,7 +39,7 @@ TEST(uncore_instances)
 {
 	const char *forms[] = { "uncore_imc/cas_count_read/", "imc/cas_count_read/", "cas_count_read" };
 	static const int sockets[] = { 0, 56 };
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 
 	use("spr_uncore");
 	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
@@ -93,7 +93,7 @@ TEST(uncore_instances)
 TEST(realdata_command)
 {
 	char path[1024], line[4096], list[2048];
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	char *a, *b;
 	FILE *f;
 	int n_cha = 0, n_imc = 0, n_raw = 0;
@@ -146,7 +146,7 @@ TEST(realdata_command)
 
 TEST(amd_uncore)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	static const int one[] = { 0 }, ccx[] = { 0, 8, 16, 24 };
 
 	use("amd_zen");
@@ -175,7 +175,7 @@ TEST(amd_uncore)
 	}
 	{
 		struct ev_error err;
-		struct ev_list e = { 0, NULL, 0 };
+		struct ev_list e = { 0 };
 
 		CHECK_EQ_INT(evparse("amd_umc/rdwrmask=4/", &reg, NULL, &e, &err), -EINVAL);
 		CHECK_EQ_INT(err.pos, 8);
@@ -191,7 +191,7 @@ TEST(amd_uncore)
 
 TEST(hybrid_intel)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	const struct ev_spec *c, *a;
 	static const int pcore[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
 	static const int ecore[] = { 16, 17, 18, 19, 20, 21, 22, 23 };
@@ -256,7 +256,7 @@ TEST(hybrid_intel)
  * and count twice. Software members follow every copy; the copy's first event takes the group's D. */
 TEST(hybrid_group_member_of_one_core_type)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	int core, atom;
 
 	use("adl_hybrid");
@@ -301,7 +301,7 @@ TEST(names_round_trip)
 {
 	const char *fixtures[] = { "adl_hybrid", "arm_biglittle", "apple_m1", "spr_uncore", "amd_zen" };
 	const char *input = "{cycles,instructions:u},cache-misses,r11,cs,LLC-load-misses:k";
-	struct ev_list l = { 0, NULL, 0 }, again = { 0, NULL, 0 };
+	struct ev_list l = { 0 }, again = { 0 };
 
 	for (size_t f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++) {
 		use(fixtures[f]);
@@ -325,7 +325,7 @@ TEST(names_round_trip)
 
 TEST(arm_biglittle)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	const struct ev_spec *e;
 	static const int little[] = { 0, 1, 2, 3 }, big[] = { 4, 5 };
 
@@ -353,7 +353,7 @@ TEST(arm_biglittle)
 	}
 	{
 		struct ev_error err;
-		struct ev_list x = { 0, NULL, 0 };
+		struct ev_list x = { 0 };
 
 		CHECK_EQ_INT(evparse("armv8_pmuv3_0/event=0x10000/", &reg, NULL, &x, &err), -EINVAL);
 		CHECK(err.pos == 14 && strstr(err.msg, "16 bits"), "%d %s", err.pos, err.msg);
@@ -363,7 +363,7 @@ TEST(arm_biglittle)
 
 TEST(apple_m1)
 {
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	const struct ev_spec *e;
 	static const int ice[] = { 0, 1, 2, 3 }, fire[] = { 4, 5, 6, 7 };
 
@@ -386,7 +386,7 @@ TEST(apple_m1)
 TEST(builtin_names)
 {
 	const char *const *names = evparse_builtin_names();
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	struct ev_error err;
 	int n = 0, ncache = 0;
 	bool cycles = false, llc = false, clock = false;

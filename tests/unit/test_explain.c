@@ -16,7 +16,7 @@ static char *explain(const char *fixture, const char *s, const struct topology *
 {
 	char root[512], *buf = NULL;
 	size_t len = 0;
-	struct ev_list l = { 0, NULL, 0 };
+	struct ev_list l = { 0 };
 	struct ev_error err;
 	FILE *out;
 
