@@ -3,6 +3,8 @@
 # bandwidth and every resctrl group, moving between refreshes, and the header meters' L3occ and MBM;
 # "Unavailable" shown as not counted (-), never 0; on this machine without resctrl, one line saying
 # why where the section would be, and nothing on the cores view; a recording says nothing.
+# With --rdt-cpu-groups the cores view has each CPU's L3OCC, MBT and MBL (not without), agreeing
+# with --json's per-CPU figures, sortable; a CPU's group reading "Unavailable" shows -.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 FIX=$(cd "$(dirname "$0")/../fixtures/resctrl/unavailable" && pwd)
@@ -13,6 +15,12 @@ field() { tui_cap "$1" | awk -v re="$2" -v n="$3" '$0 ~ re { print $n; exit }'; 
 S=spr
 tui_run $S 160 50 --sim spr-2s -d 0.5
 tui_wait $S 'SIMULATED: spr-2s' 10
+# without per-CPU groups the cores view has no RDT columns
+if tui_wait $S '^all ' 10 && ! tui_cap $S | grep -Eq '^CPU.*(L3OCC|MBT|MBL)'; then
+	pass no_cpu_groups_no_columns
+else
+	fail no_cpu_groups_no_columns "$(tui_dump $S)"
+fi
 tui_keys $S s
 if tui_wait $S '^ RDT L3 DOMAIN +SKT +L3 OCC +MEM BW +LOCAL BW' 5 &&
    tui_wait $S '^ L3 0 +0 +[0-9.]+M +[0-9.]+G/s +[0-9.]+G/s' 10; then
@@ -37,6 +45,97 @@ while [ $i -lt 30 ]; do
 	i=$((i + 1))
 done
 [ $moved = yes ] && pass spr_moves || fail spr_moves "MEM BW stayed $a: $(tui_dump $S)"
+tui_quit $S >/dev/null
+
+# --- --rdt-cpu-groups: each CPU's L3OCC, MBT and MBL in the cores view, as --json has them ---
+S=cpug
+tui_run $S 200 50 --sim spr-2s --rdt-cpu-groups -d 0.5 -e cycles
+if tui_wait $S '^CPU.* L3OCC +MBT +MBL *$' 10 && tui_wait $S '^0 +0 +0 .* [0-9.]+[KM] +[0-9.]+M/s +[0-9.]+M/s *$' 10 &&
+   tui_wait $S '^all .* [0-9.]+M +[0-9.]+G/s +[0-9.]+G/s *$' 5; then
+	pass cpu_columns
+else
+	fail cpu_columns "$(tui_dump $S)"
+fi
+tui_keys $S p
+tui_wait $S 'PAUSED' 3
+sleep 0.3
+tui_cap $S >"$TMPD/cpug.txt"
+"$PMUTOP" --sim spr-2s -b --json -n 14 -d 0.5 -e cycles --rdt-cpu-groups >"$TMPD/cpug.json" 2>/dev/null
+# the screen's figures agree with one of --json's intervals around the same elapsed time (the
+# simulated load changes every two seconds), for every CPU row shown and the all row
+if python3 - "$TMPD/cpug.txt" "$TMPD/cpug.json" <<'EOF'
+import json, re, sys
+scr = open(sys.argv[1]).read().splitlines()
+el = int(re.search(r"elapsed (\d+)s", "\n".join(scr)).group(1))
+def num(t):
+    t = t.replace("/s", "")
+    return float(t[:-1]) * {"K": 1e3, "M": 1e6, "G": 1e9}[t[-1]]
+rows, allr = {}, None
+for l in scr:
+    f = l.split()
+    if f and re.fullmatch(r"\d+", f[0]) and len(f) > 6:
+        rows[int(f[0])] = [num(x) for x in f[-3:]]
+    if f and f[0] == "all":
+        allr = [num(x) for x in f[-3:]]
+assert len(rows) >= 30 and allr, (rows, allr)
+keys = ("rdt_l3_occupancy_bytes", "rdt_memory_bytes_per_s", "rdt_local_memory_bytes_per_s")
+def close(a, b, unit):
+    return abs(a - b) <= 0.1 * b + unit
+def agree(j):
+    cpus = {c["cpu"]: c["metrics"] for c in j["cpus"]}
+    for c, v in rows.items():
+        if not all(close(v[k], cpus[c][keys[k]], 1e3 if k == 0 else 0.1e6) for k in range(3)):
+            return False
+    sysm = j["system"]["metrics"]
+    return all(close(allr[k], sysm[keys[k]], 0.01e9) for k in range(3))
+js = [json.loads(l) for l in open(sys.argv[2])]
+near = [j for j in js if el - 0.6 <= j["time"] <= el + 1.6 and j["cpus"][0]["metrics"][keys[1]] is not None]
+assert near, (el, [j["time"] for j in js])
+assert any(agree(j) for j in near), (el, sorted(rows.items())[:4], allr)
+EOF
+then
+	pass cpu_columns_agree_with_json
+else
+	fail cpu_columns_agree_with_json "$(tui_dump $S)"
+fi
+# sorted by MBT: busiest first
+i=0
+while [ $i -lt 40 ] && ! tui_cap $S | grep -Eq 'MBT[▾v]'; do tui_keys $S '>'; sleep 0.2; i=$((i + 1)); done
+sleep 0.5
+mbts=$(tui_cap $S | awk '$1 ~ /^[0-9]+$/ && NF > 6 { v = $(NF - 1); sub("/s", "", v); m = substr(v, length(v)); v = substr(v, 1, length(v) - 1) * (m == "G" ? 1000 : m == "K" ? 0.001 : 1); printf "%s ", v }')
+if tui_cap $S | grep -Eq 'MBT[▾v]' && [ "$(echo $mbts | wc -w)" -ge 30 ] &&
+   echo "$mbts" | awk '{ for (i = 2; i <= NF; i++) if ($i > $(i - 1)) exit 1 }' &&
+   [ "$(echo "$mbts" | tr ' ' '\n' | sort -u | wc -l)" -gt 5 ]; then
+	pass cpu_columns_sort
+else
+	fail cpu_columns_sort "$mbts $(tui_dump $S)"
+fi
+tui_quit $S >/dev/null
+
+# --- the fixture's per-CPU groups: a value read is shown (0 bytes/s as 0.0), "Unavailable" as - ---
+rm -rf "$TMPD/fxc"
+cp -r "$FIX" "$TMPD/fxc"
+RC="$TMPD/fxc/sys/fs/resctrl/mon_groups"
+S=fxc
+tui_run $S 160 40 --sysfs "$TMPD/fxc/sys" --rdt-cpu-groups -d 0.3 -e cpu-clock
+i=0
+while [ $i -lt 100 ] && ! [ -d "$RC/pmutop_cpu1" ]; do sleep 0.1; i=$((i + 1)); done
+for d in 00 01; do
+	mkdir -p "$RC/pmutop_cpu0/mon_data/mon_L3_$d" "$RC/pmutop_cpu1/mon_data/mon_L3_$d"
+	echo 1048576 >"$RC/pmutop_cpu0/mon_data/mon_L3_$d/llc_occupancy"
+	echo 5000 >"$RC/pmutop_cpu0/mon_data/mon_L3_$d/mbm_total_bytes"
+	echo 4000 >"$RC/pmutop_cpu0/mon_data/mon_L3_$d/mbm_local_bytes"
+	for f in llc_occupancy mbm_total_bytes mbm_local_bytes; do
+		echo Unavailable >"$RC/pmutop_cpu1/mon_data/mon_L3_$d/$f"
+	done
+done
+if tui_wait $S '^0 +0 +0 .* 2\.1M +0\.0M/s +0\.0M/s *$' 10 && tui_wait $S '^1 +1 +0 .* - +- +- *$' 3; then
+	pass cpu_columns_not_counted
+elif tui_cap $S | grep -q perf_event_paranoid; then
+	skip cpu_columns_not_counted "the kernel refused cpu-clock"
+else
+	fail cpu_columns_not_counted "$(tui_dump $S)"
+fi
 tui_quit $S >/dev/null
 
 # --- zen4-1s at 80x24: eight CCX domains do not fit; the last line says so ---

@@ -3,6 +3,7 @@
  * uncore columns only where counted, "n/a" versus "-", and the columns setting. */
 #include "t.h"
 #include "hw/model/model.h"
+#include "hw/sys/resctrl.h"
 #include "ui/widgets/cols.h"
 
 enum { E_CYC, E_INS, E_BR_CORE, E_BR_ATOM, E_PF, E_IMC, NEV };
@@ -457,6 +458,49 @@ TEST(event_titles_differ)
 	model_free(&m);
 }
 
+/* The per-CPU RDT columns: appended only when asked (the view asks where each CPU has a resctrl
+ * group), never built from the model alone; a layout naming them shows them in its order; their
+ * keys are known to the sort setting on every machine; their cells are the view's ("-" here). */
+TEST(rdt_columns)
+{
+	struct model m;
+	struct ui_col c[64];
+	char list[2048], buf[32];
+	int n, base, pair;
+
+	make_model(&m);
+	base = ui_cols_build(&m, ids, idw, 1, false, NULL, c, 64);
+	CHECK(find(c, base, "l3occ") < 0 && find(c, base, "mbt") < 0 && find(c, base, "mbl") < 0,
+	      "no RDT column from the model alone");
+	n = ui_cols_add_rdt(c, base, 64);
+	CHECK_EQ_INT(n, base + UI_NRDT);
+	CHECK(find(c, n, "l3occ") == base && find(c, n, "mbt") == base + 1 && find(c, n, "mbl") == base + 2,
+	      "L3OCC, MBT, MBL at the end");
+	if (n == base + UI_NRDT) {
+		CHECK_EQ_STR(c[base].title, "L3OCC");
+		CHECK(c[base].kind == UC_RDT && c[base + 1].idx == RDT_TOTAL && c[base + 2].idx == RDT_LOCAL &&
+		      !c[base].count, "kinds and features");
+		ui_col_cell(&m, &c[base + 1], m.cur.cpu, m.cur.cpu_m, &raw, buf, sizeof(buf), &pair);
+		CHECK_EQ_STR(buf, "-");
+	}
+	CHECK_EQ_INT(ui_cols_add_rdt(c, 63, 64), 64);
+	/* shown by default where added (nothing makes them dead) */
+	n = ui_cols_arrange(&m, c, ui_cols_add_rdt(c, base, 64), 1, NULL, false);
+	CHECK(find(c, n, "mbt") > 0, "shown by default");
+	CHECK(ui_cols_is_layout("mbl") && ui_cols_is_layout("cpu,l3occ"), "a layout naming them");
+	n = ui_cols_build(&m, ids, idw, 1, false, "cpu,mbl,ipc,l3occ", c, 64);
+	n = ui_cols_arrange(&m, c, ui_cols_add_rdt(c, n, 64), 1, "cpu,mbl,ipc,l3occ", false);
+	CHECK_EQ_INT(n, 4);
+	if (n == 4) {
+		CHECK_EQ_STR(c[1].key, "mbl");
+		CHECK_EQ_STR(c[2].key, "ipc");
+		CHECK_EQ_STR(c[3].key, "l3occ");
+	}
+	CHECK(ui_cols_key_known(&m, "mbt", list, sizeof(list)) && strstr(list, ", l3occ, mbt, mbl"),
+	      "sort keys: %s", list);
+	model_free(&m);
+}
+
 int main(void)
 {
 	RUN(count_is_the_key);
@@ -467,6 +511,7 @@ int main(void)
 	RUN(mux_blank_when_full);
 	RUN(rate_titles);
 	RUN(cores_columns);
+	RUN(rdt_columns);
 	RUN(sockets_columns_where_counted);
 	RUN(columns_setting_limits_events);
 	RUN(cells);

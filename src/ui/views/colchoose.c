@@ -9,6 +9,7 @@
 #include "app/session.h"
 #include "ui/widgets/cols.h"
 #include "config/keylist.h"
+#include "cores_rdt.h"
 #include "save.h"
 #include "view.h"
 
@@ -38,7 +39,7 @@ static int layout_text(const struct ui_colchoose *cc, char *out, size_t len)
 void ui_colchoose_open(struct ui *u)
 {
 	const struct model *m = session_model(u->a);
-	int max = ui_cols_max(m, 0), n, nshown;
+	int max = ui_cols_max(m, 0) + UI_NRDT, n, nshown;
 	struct ui_col *all = malloc(sizeof(*all) * (size_t)(max > 0 ? max : 1));
 	struct ui_col *shown = malloc(sizeof(*shown) * (size_t)(max > 0 ? max : 1));
 	struct ui_colchoose *cc = calloc(1, sizeof(*cc));
@@ -50,7 +51,7 @@ void ui_colchoose_open(struct ui *u)
 		return;
 	}
 	/* every column, then the ones the view shows now, in its order */
-	n = ui_cols_build(m, NULL, NULL, 0, false, NULL, all, max);
+	n = ui_cores_rdt_cols(u, all, ui_cols_build(m, NULL, NULL, 0, false, NULL, all, max), max);
 	memcpy(shown, all, sizeof(*all) * (size_t)n);
 	nshown = ui_cols_arrange(m, shown, n, 0, session_settings(u->a)->columns,
 				 session_hw_reason(u->a)[0] != '\0');

@@ -10,6 +10,7 @@
 #include "hw/sys/cpulist.h"
 #include "ui/widgets/cols.h"
 #include "ui/widgets/format.h"
+#include "cores_rdt.h"
 #include "rowfilter.h"
 #include "view.h"
 
@@ -222,6 +223,15 @@ static int cpu_of_row(struct ui *u, int r)
 	return u->fold ? siblings(u, r, &n)[0] : r;
 }
 
+/* A row's RDT figure idx: its CPU's, or its siblings' summed when folded. */
+static double rdt_of_row(struct ui *u, int idx, int r)
+{
+	int c = r, n = 1;
+	const int *cpus = u->fold ? siblings(u, r, &n) : &c;
+
+	return ui_cores_rdt_val(u, idx, cpus, n);
+}
+
 static int all_rows(struct ui *u)
 {
 	if (u->fold) {
@@ -297,15 +307,15 @@ static int build_cols(struct ui *u, struct ui_col **cols)
 {
 	const struct model *m = model_of(u);
 	const char *cfg = session_settings(u->a)->columns;
-	int max = ui_cols_max(m, NIDS), n;
+	int max = ui_cols_max(m, NIDS) + UI_NRDT, n;
 
 	*cols = malloc(sizeof(**cols) * (size_t)max);
 	if (!*cols)
 		return 0;
-	n = ui_cols_arrange(m, *cols, ui_cols_build(m, u->fold ? ids_fold : ids_cpu,
-						     u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
-						     cfg, *cols, max),
-			    NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
+	n = ui_cols_build(m, u->fold ? ids_fold : ids_cpu, u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
+			  cfg, *cols, max);
+	n = ui_cols_arrange(m, *cols, ui_cores_rdt_cols(u, *cols, n, max), NIDS, cfg,
+			    session_hw_reason(u->a)[0] != '\0');
 	ui_cols_mark_clock(*cols, n, session_clock_source(u->a));
 	return n;
 }
@@ -364,6 +374,7 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 		struct rowref rr = row_of(u, r);
 		tie[r] = m->cpu_ids[cpu_of_row(u, r)];
 		key[r] = cols[sc].kind == UC_ID ? id_key(u, cols[sc].idx, r) :
+			 cols[sc].kind == UC_RDT ? rdt_of_row(u, cols[sc].idx, r) :
 			 m->cur.cpu ? ui_col_key(m, &cols[sc], rr.val, rr.met) : NAN;
 	}
 	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
@@ -537,6 +548,8 @@ static void draw_row(struct ui *u, WINDOW *w, int y, int wd, struct table *t, in
 			spark_x = x;
 			x += c->width + 1;
 			continue;
+		} else if (c->kind == UC_RDT) {
+			ui_cores_rdt_text(c->idx, rdt_of_row(u, c->idx, r), buf, sizeof(buf));
 		} else {
 			t->opt.unit = t->unit[t->vis[i]];
 			ui_col_cell(m, c, rr.val, rr.met, &t->opt, buf, sizeof(buf), &pair);
@@ -567,6 +580,8 @@ static void draw_total(struct ui *u, WINDOW *w, int y, int wd, struct table *t, 
 			snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : ui_filter_set(u, UV_CORES) ? "all*" : "all");
 		else if (c->kind == UC_SPARK)
 			buf[0] = '\0';
+		else if (c->kind == UC_RDT)
+			ui_cores_rdt_text(c->idx, ui_cores_rdt_all(u, c->idx), buf, sizeof(buf));
 		else {
 			t->opt.unit = -1;   /* the total has a unit of its own */
 			t->opt.agg = true;

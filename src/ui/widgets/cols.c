@@ -45,6 +45,36 @@ static const struct fixed_col {
 };
 #define NFIXED (int)(sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 
+/* The per-CPU RDT columns, idx = enum rdt_feat (occupancy, total, local bandwidth), as Intel PCM
+ * shows them beside each core; only while each CPU has a resctrl group (ui_cols_add_rdt). */
+static const struct fixed_col rdt_cols[UI_NRDT] = {
+	{ UC_RDT, 0, 7, 0, false, false, "l3occ", "L3OCC" },
+	{ UC_RDT, 1, 9, 0, false, false, "mbt",   "MBT" },
+	{ UC_RDT, 2, 9, 0, false, false, "mbl",   "MBL" },
+};
+
+/* Whether key names a fixed or an RDT column (known on every machine). */
+static bool fixed_key(const char *key)
+{
+	for (int i = 0; i < NFIXED; i++)
+		if (strcmp(key, fixed_cols[i].key) == 0)
+			return true;
+	for (int i = 0; i < UI_NRDT; i++)
+		if (strcmp(key, rdt_cols[i].key) == 0)
+			return true;
+	return false;
+}
+
+int ui_cols_add_rdt(struct ui_col *cols, int n, int max)
+{
+	for (int i = 0; i < UI_NRDT && n < max; i++, n++) {
+		cols[n] = (struct ui_col){ .kind = UC_RDT, .idx = rdt_cols[i].idx, .width = rdt_cols[i].width };
+		snprintf(cols[n].key, sizeof(cols[n].key), "%s", rdt_cols[i].key);
+		snprintf(cols[n].title, sizeof(cols[n].title), "%s", rdt_cols[i].title);
+	}
+	return n;
+}
+
 /* What the kernel counts without a PMU: in the default layout only where there is no hardware
  * PMU (a hardware machine shows GHz from cycles); the column chooser adds them anywhere. */
 static bool extra_col(const struct fixed_col *f)
@@ -428,11 +458,11 @@ bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_
 			o += (size_t)snprintf(list + o, len - o, "%s%s", i ? ", " : "", ids[i]);
 	}
 	/* the fixed columns are known on every machine, so one config serves them all */
-	for (int i = 0; i < NFIXED; i++) {
-		found = found || strcmp(key, fixed_cols[i].key) == 0;
+	found = found || fixed_key(key);
+	for (int i = 0; i < NFIXED + UI_NRDT; i++)
 		if (o < len)
-			o += (size_t)snprintf(list + o, len - o, ", %s", fixed_cols[i].key);
-	}
+			o += (size_t)snprintf(list + o, len - o, ", %s",
+					      i < NFIXED ? fixed_cols[i].key : rdt_cols[i - NFIXED].key);
 	n = ui_cols_build(m, NULL, NULL, 0, true, NULL, cols, max);
 	for (int i = 0; i < n; i++) {
 		if (cols[i].kind != UC_EVENT)
@@ -454,6 +484,9 @@ bool ui_cols_is_layout(const char *only)
 		return true;
 	for (int i = 0; i < NFIXED; i++)
 		if (keylist_has(only, fixed_cols[i].key))
+			return true;
+	for (int i = 0; i < UI_NRDT; i++)
+		if (keylist_has(only, rdt_cols[i].key))
 			return true;
 	return false;
 }

@@ -15,6 +15,8 @@ enum ui_col_kind {
 	UC_SPARK,     /* IPC history */
 	UC_ROLE,      /* idx = enum ev_role: the row's event holding that role */
 	UC_EVENT,     /* idx = event index: a further event */
+	UC_RDT,       /* idx = enum rdt_feat: a CPU's resctrl group's figure (--rdt-cpu-groups),
+		       * filled by the view */
 };
 
 struct ui_col {
@@ -63,6 +65,10 @@ int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids,
 /* Mark the MHz column "MHz*" when its clock is /proc/cpuinfo's (clock_src "cpuinfo": no cpufreq
  * driver; on most virtual machines the nominal clock, the same every interval). */
 void ui_cols_mark_clock(struct ui_col *cols, int n, const char *clock_src);
+/* The RDT columns of the cores view where each CPU has a resctrl group: L3 occupancy (l3occ),
+ * total and local memory bandwidth (mbt, mbl), appended to cols[n..max). Returns the new count. */
+#define UI_NRDT 3
+int ui_cols_add_rdt(struct ui_col *cols, int n, int max);
 /* Upper bound of columns ui_cols_build can return. */
 int ui_cols_max(const struct model *m, int nids);
 
