@@ -65,7 +65,8 @@ struct mev {               /* one event as the model sees it */
 			    * second, third... event of the same name (JSON keys, TUI columns) */
 	char *pmu;         /* PMU name or "" */
 	char *unit;        /* unit of value ("msec", "MiB", "Joules", "") */
-	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */
+	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU
+			    * (the generic events being the one core PMU's: model_set_generic_pmu) */
 	int group;
 	bool uncore;       /* counted once per socket/die, not per CPU */
 	/* hybrid: one event opened on several core PMUs (cpu_core/x/ and cpu_atom/x/, as the
