@@ -47,6 +47,8 @@ int app_build_model(struct app *a, const struct ev_list *flat, struct model *m)
 		return r;
 	for (int p = 0; p < a->reg.n; p++)
 		if (a->reg.pmus[p].kind == PMU_KIND_CORE) {
+			if (!a->reg.hybrid)   /* the generic events open on it (evparse) */
+				model_set_generic_pmu(m, a->reg.pmus[p].name);
 			model_set_generic_cache(m, settings_generic_cache(
 				settings_arch_of(a->reg.pmus[p].name, a->topo.vendor)));
 			m->llc_is_l3 = settings_arch_of(a->reg.pmus[p].name, a->topo.vendor) == ARCH_INTEL;

@@ -251,6 +251,22 @@ else:
                 bad.append("%s CPU%d: group shares %s" % (f["seq"], cpu, sorted("%.3f" % s for s in g.values())))
     report("mux_rotation", bool(group) and not bad, "; ".join(bad[:5]) or "no --explain-events groups")
 
+# cycles and armv8_pmuv3/cpu_cycles/ count the same counter: IPC is instructions over the first of them
+# (1 under icount), not over their sum
+fj = frames(need(bi, "role_ipc") or "")
+bad = []
+for f in fj:
+    for c in f.get("cpus", []):
+        ev, ipc = c["events"], c["metrics"].get("ipc")
+        cy, ins, al = ev.get("cycles", {}), ev.get("instructions", {}), ev.get("armv8_pmuv3/cpu_cycles/", {})
+        if not (cy.get("counted") and ins.get("counted") and al.get("counted")) or ipc is None:
+            bad.append("%s CPU%d: not counted: %s" % (f["seq"], c["cpu"], ev))
+            continue
+        want = ins["value"] / cy["value"]
+        if abs(ipc / want - 1) > 1e-5 or not close(ipc, 1, 0.02):
+            bad.append("%s CPU%d: IPC %s, instructions/cycles %.6f" % (f["seq"], c["cpu"], ipc, want))
+report("ipc_one_cycles_event", len(fj) == 2 and not bad, "; ".join(bad[:4]) or "no intervals")
+
 # the simulated kernel, as QEMU's -icount makes the machine, writes the same sysfs and rotates the
 # same groups to the same shares (the guest's virtual clock runs on its instructions: no host load in it)
 with tempfile.TemporaryDirectory() as d:
@@ -321,6 +337,23 @@ for f in fj:
 if not rows or not fj or not any(r[3] == "instructions" for r in rows):
     why.append("no rows")
 report("enoent_not_supported", not why, why)
+# instructions refused splits the pinned pair: cycles alone stays pinned (100%) while the 12 others
+# share the 5 general counters
+fj = frames(need(bm, "enoent_mux") or "")
+bad = []
+for f in fj:
+    for c in f.get("cpus", []):
+        ev = c["events"]
+        cy = ev.get("cycles", {})
+        if ev.get("instructions", {}).get("supported") is not False:
+            bad.append("%s CPU%d: instructions %s" % (f["seq"], c["cpu"], ev.get("instructions")))
+        if not cy.get("counted") or cy["running_ns"] != cy["enabled_ns"]:
+            bad.append("%s CPU%d: cycles ran %s%%" % (f["seq"], c["cpu"], cy.get("running_pct")))
+        mux = [n for n in MUXED if ev.get(n, {}).get("counted") and ev[n]["running_ns"] < ev[n]["enabled_ns"]]
+        if len(mux) != len(MUXED):
+            bad.append("%s CPU%d: %d of %d multiplexed" % (f["seq"], c["cpu"], len(mux), len(MUXED)))
+report("enoent_cycles_pinned", len(fj) == 2 and not bad, "; ".join(bad[:4]) or "no intervals")
+
 out, _ = sim("-b", "-n", "1", "-e", "cycles,instructions")
 simr = [(r[1], r[2] if r[2].startswith("<") else "n", r[3]) for r in text_rows(out)]
 realr = [(r[1], r[2] if r[2].startswith("<") else "n", r[3]) for r in rows]

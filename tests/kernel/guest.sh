@@ -88,6 +88,8 @@ icount)
 	block mux_json pmutop -b -n 3 --json -e "$E14"
 	block mux_text pmutop -b -n 2 -e "$E14"
 	block mux_explain pmutop --explain-events --json -e "$E14"
+	# the generic cycles and the PMU's own count the same counter: IPC from one of them
+	block role_ipc pmutop -b -n 2 --json -e cycles,instructions,armv8_pmuv3/cpu_cycles/
 	kill $B0
 	block user_busy pmutop -b -n 2 --json -e cycles:u
 	kill $B1
@@ -98,6 +100,8 @@ main)
 	block explain pmutop --explain-events --json -e cycles,armv8_pmuv3/cpu_cycles/,armv8_pmuv3/stall_frontend/,r8
 	block enoent_text pmutop -b -n 1 -e cycles,instructions
 	block enoent_json pmutop -b -n 1 --json -e cycles,instructions
+	# instructions refused: cycles, split from the pinned pair, stays pinned beside 12 multiplexed
+	block enoent_mux pmutop -b -n 2 --json -e "$E14"
 	block paranoid_value cat /proc/sys/kernel/perf_event_paranoid
 	block nonroot su -s /bin/sh nobody -c 'pmutop -b -n 1 -e cycles'
 	block topdown pmutop -b -n 1 -E topdown

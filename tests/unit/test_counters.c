@@ -22,6 +22,7 @@ static struct fake {
 	uint32_t no_exclude;   /* a PMU type that refuses every exclude bit (PERF_PMU_CAP_NO_EXCLUDE), 0: none */
 	int emfile_after;      /* opens after this many fail with EMFILE (0: never) */
 	int enodev_cpu;        /* reads and opens of this CPU fail with ENODEV */
+	bool no_insn;          /* the hardware instructions event answers ENOENT (QEMU without icount) */
 	int offline_cpu;       /* unplugged as the kernel does it: opens fail with ENODEV, and the fds
 				* open then (dead) read with their times standing and their groups broken */
 	bool dead[MAXFD];
@@ -41,7 +42,7 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 		return fk.open_err;
 	if (fk.emfile_after && fk.opens >= fk.emfile_after)
 		return -EMFILE;
-	if (a->config == 99)
+	if (a->config == 99 || (fk.no_insn && a->type == PERF_TYPE_HARDWARE && a->config == PERF_COUNT_HW_INSTRUCTIONS))
 		return -ENOENT;
 	if (fk.no_exclude && a->type == fk.no_exclude &&
 	    (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle || a->exclude_host ||
@@ -396,6 +397,39 @@ TEST(lone_software_events_share_a_group)
 	rig_close(&r);
 }
 
+/* pmutop pins its own group of fixed-counter events; where the kernel refuses a member (instructions
+ * ENOENT) the weak group is split, and cycles, alone now, stays pinned: unpinned it would rotate
+ * behind the flexible groups although the cycle counter is free. */
+TEST(split_fixed_group_stays_pinned)
+{
+	struct rig r;
+	int plan[3] = { 0, 0, 2 }, ids[2] = { 0, 1 };
+
+	rig_init(&r);
+	ev(&r.l, "cycles", PERF_COUNT_HW_CPU_CYCLES, 0);
+	ev(&r.l, "instructions", PERF_COUNT_HW_INSTRUCTIONS, 1);
+	ev(&r.l, "r3", 3, 2);
+	r.l.ev[0].type = r.l.ev[1].type = PERF_TYPE_HARDWARE;
+	fk.no_insn = true;
+	model_init(&r.m, 2, ids, NULL, NULL, 1, NULL, 4);
+	CHECK(counters_open(&r.l, plan, &r.t, &fake_seam, NULL, &r.c, &r.err) == 0 && r.c, "open: %s", r.err.text);
+	if (r.c) {
+		int lone = 0;
+
+		CHECK_EQ_INT(counters_splits(r.c), 2);   /* on each CPU */
+		for (int fd = 0; fd < fk.nfd; fd++) {
+			if (fk.type[fd] != PERF_TYPE_HARDWARE)
+				CHECK(!fk.pinned[fd], "fd %d: r3 is not pinned", fd);
+			else if (fk.leader[fd] == fd && fk.nmemb[fd] == 1)
+				lone++;
+			if (fk.type[fd] == PERF_TYPE_HARDWARE && fk.nmemb[fd] == 1)
+				CHECK(fk.pinned[fd], "fd %d (CPU %d): cycles alone after the split is pinned", fd, fk.cpu[fd]);
+		}
+		CHECK_EQ_INT(lone, 4);   /* per CPU: cycles before the split, and alone after it */
+	}
+	rig_close(&r);
+}
+
 TEST(config3_never_dropped_silently)
 {
 	struct rig r;
@@ -632,6 +666,7 @@ int main(void)
 	RUN(unplug_seen_by_times_alone);
 	RUN(lone_software_events_share_a_group);
 	RUN(config3_never_dropped_silently);
+	RUN(split_fixed_group_stays_pinned);
 	RUN(modifier_bits_reach_the_attr);
 	RUN(default_exclude_guest_dropped_where_refused);
 	RUN(explain_attr_matches_open);

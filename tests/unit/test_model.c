@@ -125,6 +125,60 @@ TEST(duplicate_role_counted_once)
 	model_free(&m);
 }
 
+/* The generic cycles opens on the machine's one core PMU: its own cpu_cycles (Arm) or cycles (Intel's
+ * cpu) counts the same counter, whichever comes first holds the role and IPC is not halved by a sum
+ * of both. Without a generic PMU (a hybrid) the PMUs stay apart. */
+TEST(generic_and_core_pmu_event_one_role)
+{
+	static const struct { const char *pmu, *alias, *base; } pmus[] = {
+		{ "armv8_pmuv3", "armv8_pmuv3/cpu_cycles/", "cpu_cycles" },
+		{ "armv8_pmuv3_0", "armv8_pmuv3_0/cpu_cycles/", "cpu_cycles" },
+		{ "cpu", "cpu/cycles/", "cycles" },
+	};
+	for (size_t k = 0; k < sizeof(pmus) / sizeof(pmus[0]); k++)
+		for (int alias_first = 0; alias_first < 2; alias_first++) {
+			struct model m;
+			int cyc = alias_first ? 1 : 0, al = alias_first ? 0 : 1;
+
+			model_init(&m, 1, (int[]){ 0 }, NULL, NULL, 1, NULL, 2);
+			model_set_generic_pmu(&m, pmus[k].pmu);
+			if (alias_first)
+				model_add_event(&m, pmus[k].alias, pmus[k].base, pmus[k].pmu, "", 0, false);
+			model_add_event(&m, "cycles", "cycles", "", "", 0, false);
+			if (!alias_first)
+				model_add_event(&m, pmus[k].alias, pmus[k].base, pmus[k].pmu, "", 1, false);
+			model_add_event(&m, "instructions", "instructions", "", "", 0, false);
+			CHECK_EQ_INT(model_alloc_frame(&m), 0);
+			m.cur.interval = 1;
+			CHECK(m.ev[alias_first ? al : cyc].role == ROLE_CYCLES, "%s: the first holds cycles", pmus[k].alias);
+			CHECK(m.ev[alias_first ? cyc : al].role == ROLE_NONE, "%s: the second does not", pmus[k].alias);
+			/* both count the same 2e9 cycles, 3e9 instructions: IPC 1.5, 2 GHz */
+			model_set_value(&m.cur.cpu[0], 2000000000, 1000000000, 1000000000, 1);
+			model_set_value(&m.cur.cpu[1], 2000000000, 1000000000, 1000000000, 1);
+			model_set_value(&m.cur.cpu[2], 3000000000ULL, 1000000000, 1000000000, 1);
+			model_derive(&m);
+			CHECK_NEAR(m.cur.cpu_m[M_IPC], 1.5, 1e-12);
+			CHECK_NEAR(m.cur.sys_m[M_IPC], 1.5, 1e-12);
+			CHECK_NEAR(m.cur.cpu_m[M_GHZ], 2.0, 1e-12);
+			model_free(&m);
+		}
+	{
+		struct model m;
+
+		model_init(&m, 1, (int[]){ 0 }, NULL, NULL, 1, NULL, 2);
+		model_set_generic_pmu(&m, "cpu");
+		model_add_event(&m, "cycles", "cycles", "", "", 0, false);
+		model_add_event(&m, "armv8_pmuv3/cpu_cycles/", "cpu_cycles", "armv8_pmuv3", "", 1, false);
+		model_add_event(&m, "cpu-clock", "cpu-clock", "", "msec", 2, false);
+		model_add_event(&m, "uncore_imc_0/cas_count_read/", "cas_count_read", "uncore_imc_0", "MiB", 3, true);
+		model_add_event(&m, "uncore_imc_1/cas_count_read/", "cas_count_read", "uncore_imc_1", "MiB", 4, true);
+		CHECK(m.ev[1].role == ROLE_CYCLES, "another PMU than the generic one keeps its role");
+		CHECK(m.ev[2].role == ROLE_CPU_CLOCK, "a generic software event keeps its role");
+		CHECK(m.ev[3].role == ROLE_MEM_READ && m.ev[4].role == ROLE_MEM_READ, "uncore boxes each count");
+		model_free(&m);
+	}
+}
+
 /* A hybrid's event on several core PMUs is one set with a total: the same name without the PMU,
  * each PMU once per set (a repeat makes a second set, "x#2"); uncore boxes and single events are
  * not sets; the total sums the set's events as a socket sums its CPUs. */
@@ -227,6 +281,7 @@ int main(void)
 	RUN(unsupported_inputs);
 	RUN(roles);
 	RUN(duplicate_role_counted_once);
+	RUN(generic_and_core_pmu_event_one_role);
 	RUN(history_ring);
 	RUN(hybrid_sets_and_totals);
 	T_DONE();

@@ -248,6 +248,21 @@ void model_total(const struct model *m, int lead, const struct ev_val *row, stru
 	model_sum_finish(out);
 }
 
+void model_set_generic_pmu(struct model *m, const char *pmu)
+{
+	free(m->generic_pmu);
+	m->generic_pmu = pmu && *pmu ? strdup(pmu) : NULL;
+}
+
+/* Whether events of PMUs a and b count on the same CPUs' counters: the same PMU, or the generic
+ * events ("") and the one core PMU they open on (model_set_generic_pmu). */
+static bool same_counters(const struct model *m, const char *a, const char *b)
+{
+	const char *g = m->generic_pmu;
+
+	return strcmp(a, b) == 0 || (g && ((!*a && !strcmp(b, g)) || (!*b && !strcmp(a, g))));
+}
+
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,
 		    const char *unit, int group, bool uncore)
 {
@@ -264,9 +279,10 @@ int model_add_event(struct model *m, const char *name, const char *base, const c
 	if (!nv)
 		return -ENOMEM;
 	m->ev = nv;
-	/* A role counts once per PMU: "cycles:u" after "cycles" is shown but not summed. */
+	/* A role counts once per PMU: "cycles:u" after "cycles" is shown but not summed; nor is
+	 * armv8_pmuv3/cpu_cycles/ after the generic cycles, which opens on that PMU. */
 	for (int i = 0; i < m->nev && role != ROLE_NONE; i++)
-		if (m->ev[i].role == role && strcmp(m->ev[i].pmu, pmu ? pmu : "") == 0)
+		if (m->ev[i].role == role && same_counters(m, m->ev[i].pmu, pmu ? pmu : ""))
 			role = ROLE_NONE;
 	e = &m->ev[m->nev];
 	e->name = dup_or_empty(name);
@@ -349,6 +365,7 @@ void model_free(struct model *m)
 	frame_free(&m->cur);
 	free(m->cpu_ids); free(m->cpu_sock); free(m->cpu_core); free(m->sock_ids);
 	free(m->hist_ipc);
+	free(m->generic_pmu);
 	memset(m, 0, sizeof(*m));
 }
 

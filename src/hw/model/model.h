@@ -65,7 +65,8 @@ struct mev {               /* one event as the model sees it */
 			    * second, third... event of the same name (JSON keys, TUI columns) */
 	char *pmu;         /* PMU name or "" */
 	char *unit;        /* unit of value ("msec", "MiB", "Joules", "") */
-	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU */
+	int role;          /* enum ev_role, ROLE_NONE when another event already holds it on this PMU
+			    * (the generic events being the one core PMU's: model_set_generic_pmu) */
 	int group;
 	bool uncore;       /* counted once per socket/die, not per CPU */
 	/* hybrid: one event opened on several core PMUs (cpu_core/x/ and cpu_atom/x/, as the
@@ -121,6 +122,8 @@ struct model {
 	int generic_cache;    /* enum cache_level of cache-misses/cache-references (CACHE_LLC) */
 	bool llc_is_l3;       /* the generic LLC events count the L3 (Intel): L3HIT% from them when
 			       * no L3 PMU's lookups are counted */
+	char *generic_pmu;    /* the core PMU the generic events open on, NULL when not one
+			       * (model_set_generic_pmu) */
 	struct frame cur;     /* the latest frame (valid after model_derive) */
 	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
 	int hist_cap, hist_len, hist_head;
@@ -134,6 +137,11 @@ int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_so
 /* What the generic cache-misses and cache-references count here (enum cache_level; CACHE_LLC,
  * as on Intel, until set): events added afterwards take the roles of that level. */
 void model_set_generic_cache(struct model *m, int level);
+/* The core PMU the generic (PMU-less) hardware events open on where there is one (not a hybrid,
+ * whose resolver gives each core PMU its own): its events and the generic ones count on the same
+ * counters, so a role the one holds is not summed again from the other (cycles and
+ * armv8_pmuv3/cpu_cycles/). NULL: none (as until set). Set before adding events. */
+void model_set_generic_pmu(struct model *m, const char *pmu);
 /* Add an event; returns its index. base is the canonical name used for the role (the
  * display name when base has none: a name= label such as "l3_lookup_state.l3_miss"). */
 int model_add_event(struct model *m, const char *name, const char *base, const char *pmu,

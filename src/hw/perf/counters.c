@@ -371,7 +371,9 @@ static struct counters *alloc_counters(const struct ev_list *evl, const int *pla
 
 /* perf's weak group ({...}:W): the kernel refused a member of a planned group on this CPU (it cannot
  * fit, or that event does not count here) or never schedules the group: open each of its events as a
- * group of its own (group nplan + e), enabled when enable says. Returns the change in open events. */
+ * group of its own (group nplan + e), enabled when enable says; the events of a pinned group (fixed
+ * counters only: cycles alone when instructions is refused) stay pinned. Returns the change in open
+ * events. */
 int cnt_split_group(struct counters *c, int ci, int g, bool enable, bool *raised)
 {
 	const struct ev_list *evl = &c->evl;
@@ -384,7 +386,7 @@ int cnt_split_group(struct counters *c, int ci, int g, bool enable, bool *raised
 
 		if (c->geff[e] != g || !applies(s, cpu))
 			continue;
-		r = attr_can_hold(s) ? open_one(c, s, cpu, -1, true, false, raised) : -EOPNOTSUPP;
+		r = attr_can_hold(s) ? open_one(c, s, cpu, -1, true, c->pin[g], raised) : -EOPNOTSUPP;
 		if (r < 0) {
 			c->st[k] = r == -EMFILE || r == -ENFILE ? CS_ABSENT : CS_UNSUPPORTED;
 			continue;
