@@ -47,6 +47,31 @@ static void value_field(struct outbuf *b, const struct ev_val *v, const char *un
 		ob_fixed(b, v->value, 0, "nan");
 }
 
+/* A row's count, unit and event fields, each followed by the separator. */
+static void count_unit_name(struct outbuf *b, const struct ev_val *v, const struct mev *ev, const char *sep, size_t sl)
+{
+	value_field(b, v, ev->unit);
+	ob_mem(b, sep, sl);
+	ob_text(b, ev->unit);
+	ob_mem(b, sep, sl);
+	ob_text(b, ev->name);
+	ob_mem(b, sep, sl);
+}
+
+/* A row's end: the metric and its name when there is one (else an empty field), the newline. */
+static void metric_tail(struct outbuf *b, bool have, double mv, int dec, const char *ml, const char *sep, size_t sl)
+{
+	if (have) {
+		ob_fixed(b, mv, dec, "");
+		ob_mem(b, sep, sl);
+		ob_str(b, ml);
+	} else {
+		ob_mem(b, sep, sl);
+	}
+	ob_char(b, '\n');
+	ob_spill(b);
+}
+
 /* The workloads' rows (frame.wl) as perf stat writes them: -p PID or -- COMMAND alone as perf stat -p
  * (no target column), several processes or threads as perf stat --per-thread (COMM-PID first), cgroups
  * as perf stat -a -G (the cgroup after the event). task-clock's metric is CPUs utilized, per second
@@ -79,12 +104,7 @@ static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep
 				ob_i64(b, w->pid);
 				ob_mem(b, sep, sl);
 			}
-			value_field(b, v, ev->unit);
-			ob_mem(b, sep, sl);
-			ob_text(b, ev->unit);
-			ob_mem(b, sep, sl);
-			ob_text(b, ev->name);
-			ob_mem(b, sep, sl);
+			count_unit_name(b, v, ev, sep, sl);
 			if (w->kind == WL_CGROUP) {
 				ob_text(b, w->cgroup);
 				ob_mem(b, sep, sl);
@@ -100,15 +120,7 @@ static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep
 			} else if (v->state == EVS_OK && !row_metric(ev->role, w->m, v, &mv, &ml, &dec)) {
 				mv = NAN;
 			}
-			if (!isnan(mv)) {
-				ob_fixed(b, mv, dec, "");
-				ob_mem(b, sep, sl);
-				ob_str(b, ml);
-			} else {
-				ob_mem(b, sep, sl);
-			}
-			ob_char(b, '\n');
-			ob_spill(b);
+			metric_tail(b, !isnan(mv), mv, dec, ml, sep, sl);
 		}
 	}
 }
@@ -128,9 +140,9 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 		const struct mev *ev = &m->ev[e];
 		for (int c = 0; c < m->ncpus; c++) {
 			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
-			double mv;
-			const char *ml;
-			int dec;
+			double mv = NAN;
+			const char *ml = "";
+			int dec = 2;
 
 			if (!f->online[c] || v->state == EVS_ABSENT)
 				continue;
@@ -139,27 +151,17 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_str(b, "CPU");
 			ob_i64(b, m->cpu_ids[c]);
 			ob_mem(b, sep, sl);
-			value_field(b, v, ev->unit);
-			ob_mem(b, sep, sl);
-			ob_text(b, ev->unit);
-			ob_mem(b, sep, sl);
-			ob_text(b, ev->name);
-			ob_mem(b, sep, sl);
+			count_unit_name(b, v, ev, sep, sl);
 			/* perf prints 100 * run / ena, and 100.00 when run == ena: an event the kernel
 			 * refused ran and was enabled 0 ns, so its row reads "<not supported>,,ev,0,100.00" */
 			ob_u64(b, v->running);
 			ob_mem(b, sep, sl);
 			ob_fixed(b, !isnan(v->pct) ? v->pct : v->state == EVS_UNSUPPORTED ? 100 : 0, 2, "0.00");
 			ob_mem(b, sep, sl);
-			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
-				ob_fixed(b, mv, dec, "");
-				ob_mem(b, sep, sl);
-				ob_str(b, ml);
-			} else {
-				ob_mem(b, sep, sl);
-			}
-			ob_char(b, '\n');
-			ob_spill(b);
+			/* row_metric fills mv, ml and dec: asked before they are passed */
+			bool have = v->state == EVS_OK &&
+				    row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec);
+			metric_tail(b, have, mv, dec, ml, sep, sl);
 		}
 	}
 	out_td_csv(b, a, sep);
