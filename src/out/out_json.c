@@ -17,12 +17,15 @@ static inline double round_cents(double x)
 	return (y >= 0 && y < 9e15 ? (double)(int64_t)y : floor(y)) / 100;
 }
 
-/* The text of the enabled time last written in a row: the events of one group share their times,
- * so most of a grouped row formats it once. */
+/* The texts of the times last written in a row: the events of one group share their enabled and
+ * running times, and so their running percentage, so most of a grouped row formats each once per
+ * group. Over a real interval most groups of a long list are multiplexed (running below enabled, a
+ * percentage with decimals): three of an event's five numbers then come from here. */
 struct ns_memo {
-	uint64_t ns;
-	int n;          /* 0: nothing kept yet */
-	char text[20];
+	uint64_t ns, run;
+	double pct;
+	int n, rn, pn;      /* lengths; 0: nothing kept yet */
+	char text[20], rtext[20], ptext[JSON_NUM_MAX];
 };
 
 /* An event's object, built in a local buffer and appended with one copy: at most 76 characters of
@@ -60,6 +63,7 @@ static void ev_obj(struct outbuf *b, const struct ev_val *v, struct ns_memo *en)
 	if (!en->n || en->ns != v->enabled) {
 		en->ns = v->enabled;
 		en->n = u64_text(en->text, v->enabled);
+		en->rn = en->pn = 0;   /* another group: its running time and percentage too */
 	}
 	memcpy(w, en->text, (size_t)en->n);
 	w = PUT_LIT(w + en->n, ",\"running_ns\":");
@@ -67,13 +71,28 @@ static void ev_obj(struct outbuf *b, const struct ev_val *v, struct ns_memo *en)
 		memcpy(w, en->text, (size_t)en->n);
 		w += en->n;
 	} else {
-		w += u64_text(w, v->running);
+		if (!en->rn || en->run != v->running) {
+			en->run = v->running;
+			en->rn = u64_text(en->rtext, v->running);
+			en->pn = 0;
+		}
+		memcpy(w, en->rtext, (size_t)en->rn);
+		w += en->rn;
 	}
 	w = PUT_LIT(w, ",\"running_pct\":");
-	if (v->pct == 100)   /* round_cents(100) is 100, an integer */
+	if (v->pct == 100) {   /* round_cents(100) is 100, an integer */
 		w = PUT_LIT(w, "100");
-	else
-		w += json_num_text(w, isnan(v->pct) ? NAN : round_cents(v->pct));
+	} else if (isnan(v->pct)) {
+		w = PUT_LIT(w, "null");
+	} else {
+		/* the same times give the same percentage: kept while both stand */
+		if (!en->pn || en->pct != v->pct) {
+			en->pct = v->pct;
+			en->pn = json_num_text(en->ptext, round_cents(v->pct));
+		}
+		memcpy(w, en->ptext, (size_t)en->pn);
+		w += en->pn;
+	}
 	if (ok)
 		w = PUT_LIT(w, ",\"counted\":true}");
 	else

@@ -91,6 +91,26 @@ TEST(events_as_literal_text)
 		/* not counted: no value, no raw count; 99.995% rounds to 100 */
 		{ rec(3, 10, 99.995, EVS_NOT_COUNTED),
 		  "{\"value\":null,\"raw\":0,\"enabled_ns\":0,\"running_ns\":10,\"running_pct\":100", nc },
+		/* groups multiplexed over one enabled time: a group's running time and percentage are
+		 * formatted once and copied, another group's (or a group counted all along) in between
+		 * must not be taken for it */
+		{ val(100, 3000, 1000, 1),
+		  "{\"value\":300,\"raw\":100,\"enabled_ns\":3000,\"running_ns\":1000,\"running_pct\":33.33", ok },
+		{ val(200, 3000, 1000, 1),
+		  "{\"value\":600,\"raw\":200,\"enabled_ns\":3000,\"running_ns\":1000,\"running_pct\":33.33", ok },
+		{ val(300, 3000, 2000, 1),
+		  "{\"value\":450,\"raw\":300,\"enabled_ns\":3000,\"running_ns\":2000,\"running_pct\":66.67", ok },
+		{ val(500, 3000, 3000, 1),
+		  "{\"value\":500,\"raw\":500,\"enabled_ns\":3000,\"running_ns\":3000,\"running_pct\":100", ok },
+		{ val(400, 3000, 1000, 1),
+		  "{\"value\":1200,\"raw\":400,\"enabled_ns\":3000,\"running_ns\":1000,\"running_pct\":33.33", ok },
+		/* a recording's own percentage */
+		{ rec(8, 1000, 50, EVS_OK),
+		  "{\"value\":8,\"raw\":4,\"enabled_ns\":2000,\"running_ns\":1000,\"running_pct\":50", ok },
+		{ val(50, 4000, 1000, 1),
+		  "{\"value\":200,\"raw\":50,\"enabled_ns\":4000,\"running_ns\":1000,\"running_pct\":25", ok },
+		{ val(60, 4000, 1004, 1),
+		  "{\"value\":239.043825,\"raw\":60,\"enabled_ns\":4000,\"running_ns\":1004,\"running_pct\":25.1", ok },
 	};
 	enum { N = sizeof(cases) / sizeof(cases[0]) };
 	static struct app a;

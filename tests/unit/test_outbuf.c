@@ -117,6 +117,11 @@ TEST(fixed_rounding_as_before)
 			CHECK(0, "%.17g with %d: %s, before %s", v, d, fmt_with(ob_fixed, v, d), want);
 			bad++;
 		}
+		ref_fixed(want, sizeof(want), v, d, 1);   /* trimmed at every width (8 and less at once) */
+		if (strcmp(fmt_with(ob_fixed_trimmed, v, d), want) != 0) {
+			CHECK(0, "%.17g trimmed with %d: %s, before %s", v, d, fmt_with(ob_fixed_trimmed, v, d), want);
+			bad++;
+		}
 		ref_fixed(want, sizeof(want), v, fabs(v) >= 1e6 ? 2 : 6, 1);
 		if (fabs(v) < 9e15 && v != floor(v) && strcmp(json_of(v), want) != 0) {
 			CHECK(0, "json %.17g: %s, before %s", v, json_of(v), want);
