@@ -13,7 +13,13 @@
  * ioctl, close) is timed, so the kernel's share can be taken out of pmutop's. A simulated read costs
  * what the simulation costs, not what the kernel's does: on a simulated machine the kernel's reads
  * are modelled instead, per group read, at the cost measured on hardware (READ_LOCAL_NS for a
- * group on the reading CPU, taken as CPU 0, READ_REMOTE_NS on another: an inter-processor call). */
+ * group on the reading CPU, taken as CPU 0, READ_REMOTE_NS on another: an inter-processor call).
+ *
+ * On a simulated machine time is the driver's: one interval (INTERVAL_NS, a phase of the simulated
+ * load) passes before each refresh and before the kernel's reads alone, however long they took. Timed by the wall clock instead, a
+ * refresh of 16 CPUs saw 0.1 ms pass and one of 1,024 CPUs 9 ms, so the small machines' multiplexed
+ * groups had not had a turn yet (most of their values "not counted", cheap to write) while the
+ * large machine's had (scaled values, dearer): the figures per CPU-event compared different work. */
 #include "app/app.h"
 #include "app/app_topdown.h"
 #include "out/output.h"
@@ -22,6 +28,7 @@
 #include "hw/perf/counters.h"
 #include "hw/sys/seam.h"
 #include "hw/sim/sim.h"
+#include "hw/sim/sim_load.h"
 #include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <stdint.h>
@@ -49,6 +56,27 @@ static uint64_t cpu_ns(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* --- the simulated machine's clock: an interval per refresh --- */
+/* a phase of the simulated load: each read, alone or in a refresh, begins a phase alike */
+#define INTERVAL_NS ((uint64_t)(SIMM_PHASE_S * 1e9))
+static uint64_t sim_now_ns = 1000000000ull;   /* not 0: any reading is the simulated kernel's start */
+static bool sim_clocked;                       /* the driver's clock drives the simulated kernel */
+
+static uint64_t sim_clock_read(void *ctx)
+{
+	(void)ctx;
+	return sim_now_ns;
+}
+
+static const struct perf_seam sim_clock = { .name = "bench clock", .clock_ns = sim_clock_read };
+
+/* One interval passes (simulated machines only: a live kernel's time is its own). */
+static void interval_passes(void)
+{
+	if (sim_clocked)
+		sim_now_ns += INTERVAL_NS;
 }
 
 /* --- the timing seam: forwards to the simulated kernel, timing each call when on --- */
@@ -143,12 +171,19 @@ static int ts_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]
 	return in->cpuid ? in->cpuid(in->ctx, leaf, subleaf, regs) : -ENOTSUP;
 }
 
+static uint64_t ts_clock(void *ctx)
+{
+	const struct perf_seam *in = TS(ctx)->in;
+	return in->clock_ns(in->ctx);
+}
+
 static void ts_wrap(struct tseam *t, const struct perf_seam *in)
 {
 	memset(t, 0, sizeof(*t));
 	t->in = in;
 	t->pub = (struct perf_seam){ .name = "timed-sim", .ctx = t, .open = ts_open, .read = ts_read,
-				     .ioctl = ts_ioctl, .close = ts_close, .cpuid = ts_cpuid };
+				     .ioctl = ts_ioctl, .close = ts_close, .cpuid = ts_cpuid,
+				     .clock_ns = in->clock_ns ? ts_clock : NULL };
 }
 
 /* The simulated kernel alone: the recorded reads of one refresh, n times, with nothing of pmutop
@@ -255,6 +290,7 @@ static void refresh_once(struct app *a, struct tseam *ts, struct outbuf *b, cons
 	uint64_t t, total = 0, json = 0, total_b = 0, json_bytes = 0;
 	long reads = 0;
 	double cells = (double)a->model.ncpus * a->model.nev, sim, tot, js, own, kern, alone = 0;
+	double counted = 0, scaled = 0;
 	bool live = !a->sim;
 
 	/* the kernel's reads alone are timed between pmutop's refreshes: at the same moments, so
@@ -262,11 +298,16 @@ static void refresh_once(struct app *a, struct tseam *ts, struct outbuf *b, cons
 	 * the refreshes they are taken out of. One refresh's reads are recorded first. */
 	ts->nrec = 0;
 	ts->rec = 1;
+	interval_passes();
 	app_sample(a);
 	ts->rec = 0;
 	/* pass A: nothing timed inside the seam: the total per refresh and the JSON frame */
 	for (long i = 0; i < n; i++) {
+		/* the kernel's reads alone after an interval, then pmutop's refresh after another: the
+		 * same simulated work in both */
+		interval_passes();
 		alone += sim_alone_ns(ts, 1);
+		interval_passes();
 		t = now_ns();
 		if (app_sample(a) < 0) {
 			fprintf(stderr, "bench_refresh: sample: %s\n", a->msg);
@@ -283,12 +324,21 @@ static void refresh_once(struct app *a, struct tseam *ts, struct outbuf *b, cons
 	ts->on = 1;
 	ts->ns = ts->calls = 0;
 	for (long i = 0; i < n; i++) {
+		interval_passes();
 		t = now_ns();
 		app_sample(a);
 		total_b += now_ns() - t;
 	}
 	ts->on = 0;
 	sim = alone / n;   /* the kernel (simulated or real) alone: the same reads without pmutop */
+	/* what the last frame held: counted values, and of them those scaled (multiplexed), so the
+	 * sizes compared can be seen to write the same kind of numbers */
+	for (size_t i = 0; i < (size_t)a->model.ncpus * (size_t)a->model.nev; i++) {
+		const struct ev_val *v = &a->model.cur.cpu[i];
+
+		counted += v->state == EVS_OK;
+		scaled += v->state == EVS_OK && v->value != (double)v->raw;
+	}
 
 	tot = (double)total / n;
 	js = (double)json / n;
@@ -302,13 +352,15 @@ static void refresh_once(struct app *a, struct tseam *ts, struct outbuf *b, cons
 	       "\"own_sample_ns_per_cell\":%.2f,\"json_ns_per_cell\":%.2f,"
 	       "\"own_ns_per_cell\":%.2f,\"sim_ns_per_cell\":%.2f,\"total_ns_per_cell\":%.2f,"
 	       "\"live\":%s,\"reads_recorded\":%ld,\"groups_per_cpu\":%.3f,\"kernel_read_ns\":%.0f,"
-	       "\"read_local_ns\":%.0f,\"read_remote_ns\":%.0f,\"over_reads\":%.4f,\"open_ms\":%.1f}\n",
+	       "\"read_local_ns\":%.0f,\"read_remote_ns\":%.0f,\"over_reads\":%.4f,\"open_ms\":%.1f,"
+	       "\"counted_share\":%.3f,\"scaled_share\":%.3f}\n",
 	       machine, a->model.ncpus, a->model.nev, n, (double)reads / n, (double)ts->calls / n,
 	       tot, sim, (double)ts->ns / n, (double)total_b / n, own, js, (double)json_bytes / n,
 	       clock_cost_ns(), own / cells, js / cells, (own + js) / cells, sim / cells,
 	       (tot + js) / cells, live ? "true" : "false", ts->nrec,
 	       a->model.ncpus ? (double)ts->nrec / a->model.ncpus : 0, kern, READ_LOCAL_NS, READ_REMOTE_NS,
-	       kern > 0 ? (own + js + kern) / kern : 0, open_ms);
+	       kern > 0 ? (own + js + kern) / kern : 0, open_ms, cells > 0 ? counted / cells : 0,
+	       cells > 0 ? scaled / cells : 0);
 	fflush(stdout);
 }
 
@@ -328,6 +380,14 @@ static int do_refresh(const char *machine, const char *events, long n, int repea
 	a.interval = 1;
 	if (app_open_machine(&a) != 0)
 		return 1;
+	if (a.sim) {   /* before anything is opened: the simulated kernel follows the driver's clock */
+		if (simk_set_clock((struct perf_seam *)a.seam, &sim_clock) != 0) {
+			fprintf(stderr, "bench_refresh: the simulated kernel did not take the driver's clock\n");
+			app_close(&a);
+			return 1;
+		}
+		sim_clocked = true;
+	}
 	ts_wrap(&ts, a.seam);
 	a.seam = &ts.pub;
 	{
@@ -356,6 +416,7 @@ static int do_refresh(const char *machine, const char *events, long n, int repea
 	ob_init(&b, 1 << 16);
 	sink_open(&b);
 	for (int i = 0; i < 20; i++) {   /* warm-up: caches, the output buffer's size */
+		interval_passes();
 		app_sample(&a);
 		json_frame(&b, &a);
 	}
