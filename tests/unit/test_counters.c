@@ -13,7 +13,7 @@
 
 #define MAXFD 256
 static struct fake {
-	int nfd, reads, opens, closes;
+	int nfd, reads, opens, closes, refused;
 	int cpu[MAXFD], leader[MAXFD], nmemb[MAXFD];
 	uint64_t config[MAXFD];
 	uint32_t type[MAXFD];
@@ -46,8 +46,10 @@ static int f_open(void *ctx, struct perf_event_attr *a, pid_t pid, int cpu, int 
 		return -ENOENT;
 	if (fk.no_exclude && a->type == fk.no_exclude &&
 	    (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle || a->exclude_host ||
-	     a->exclude_guest))
+	     a->exclude_guest)) {
+		fk.refused++;
 		return -EINVAL;
+	}
 	if (cpu == fk.enodev_cpu || cpu == fk.offline_cpu)
 		return -ENODEV;
 	int fd = fk.nfd++;
@@ -506,6 +508,8 @@ TEST(default_exclude_guest_dropped_where_refused)
 			}
 		}
 		CHECK(uncore == 2 && core == 2, "opened %d uncore, %d core (want 2 each)", uncore, core);
+		/* refused once for the PMU, not once per CPU */
+		CHECK(fk.refused == 1, "opens refused for exclude_guest: %d (want 1)", fk.refused);
 		counters_read(r.c, &r.m);
 		counters_read(r.c, &r.m);
 		CHECK_EQ_INT(r.m.cur.cpu[0].state, EVS_OK);

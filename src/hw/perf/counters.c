@@ -185,18 +185,33 @@ static unsigned long long wanted(const struct ev_list *evl, const struct topolog
 	return want;
 }
 
+static bool refuses_exclusion(const struct counters *c, uint32_t type)
+{
+	for (int i = 0; i < c->nnoexcl; i++)
+		if (c->noexcl[i] == type)
+			return true;
+	return false;
+}
+
 /* One open through the seam. exclude_guest that the user did not choose (perf's default) is
  * dropped when the PMU refuses the attribute: PMUs without mode exclusion (uncore, RAPL:
  * PERF_PMU_CAP_NO_EXCLUDE) answer EINVAL to any exclude bit, and perf 6.1 retries so too
- * (evsel__detect_missing_features). A G or H the user wrote is kept: refused, the event is. */
+ * (evsel__detect_missing_features). The refusal is kept per PMU type, so its other events and
+ * CPUs open at once without it (a refused open per uncore event and box adds up to thousands on
+ * a large server). A G or H the user wrote is kept: refused, the event is. */
 static int open_attr(struct counters *c, const struct ev_spec *e, struct perf_event_attr *a, int cpu,
 		     int group_fd)
 {
-	int r = c->seam->open(c->seam->ctx, a, -1, cpu, group_fd, 0);
+	int r;
 
+	if (a->exclude_guest && !e->exclude_gh && refuses_exclusion(c, a->type))
+		a->exclude_guest = 0;
+	r = c->seam->open(c->seam->ctx, a, -1, cpu, group_fd, 0);
 	if ((r == -EINVAL || r == -EOPNOTSUPP) && a->exclude_guest && !e->exclude_gh) {
 		a->exclude_guest = 0;
 		r = c->seam->open(c->seam->ctx, a, -1, cpu, group_fd, 0);
+		if (r >= 0 && c->nnoexcl < (int)(sizeof(c->noexcl) / sizeof(c->noexcl[0])))
+			c->noexcl[c->nnoexcl++] = a->type;
 	}
 	return r;
 }

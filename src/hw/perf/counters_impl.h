@@ -39,6 +39,8 @@ struct counters {
 	size_t buflen;
 	int last_reads;
 	uint8_t *told;               /* [cpu_idx]: TOLD_* causes already reported for that CPU */
+	uint32_t noexcl[8];          /* PMU types that refused perf's default exclude_guest: opened */
+	int nnoexcl;                 /* without it from then on (one refusal per PMU, not per CPU) */
 	char open_note[400];         /* what counters_open could not open, "" when everything */
 	char read_note[400];         /* what the last counters_read found that was not said before */
 };
