@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events_report.c: --list-events text and JSON, and the "did you mean" line for unknown event names. */
 #include "events_report.h"
+#include "base/editdist.h"
 #include "base/printable.h"
 #include "hw/catalog/catalog.h"
 #include "hw/events/evtables.h"
@@ -153,33 +154,6 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 	return n;
 }
 
-/* Edit distance, case-insensitive (perf's names are matched so: LLC-loads, llc-loads), with every
- * name cut to NEAR_MAX characters: a suggestion needs no more. */
-#define NEAR_MAX 96
-static int distance(const char *a, const char *b)
-{
-	int la = (int)strnlen(a, NEAR_MAX), lb = (int)strnlen(b, NEAR_MAX), row[NEAR_MAX + 1];
-
-	for (int j = 0; j <= lb; j++)
-		row[j] = j;
-	for (int i = 1; i <= la; i++) {
-		int prev = row[0];
-
-		row[0] = i;
-		for (int j = 1; j <= lb; j++) {
-			int cur = row[j], v = prev + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-
-			if (row[j] + 1 < v)
-				v = row[j] + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			row[j] = v;
-			prev = cur;
-		}
-	}
-	return row[lb];
-}
-
 struct near {
 	const char *name[3];
 	int dist[3], n;
@@ -189,9 +163,9 @@ struct near {
  * name's length away is no suggestion. */
 static void near_add(struct near *nb, const char *want, const char *name)
 {
-	int d = distance(want, name), k;
+	int d = edit_distance(want, name, EDIT_MAX + 1), k;
 
-	if (d > (int)strnlen(want, NEAR_MAX) / 2 + 1 || d == 0)
+	if (d > (int)strnlen(want, EDIT_MAX) / 2 + 1 || d == 0)
 		return;
 	for (int i = 0; i < nb->n; i++)
 		if (!strcasecmp(nb->name[i], name))

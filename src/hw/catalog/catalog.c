@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* catalog.c: the store of vendor event names: adding, sorting, spelling-insensitive lookup, suggestions. */
 #include "catalog.h"
+#include "base/editdist.h"
 #include "base/printable.h"
 #include <ctype.h>
 #include <errno.h>
@@ -322,39 +323,6 @@ const struct cat_event *catalog_find(struct catalog *c, const char *pmu_name, bo
 	return found;
 }
 
-/* Edit distance with a cap: gives up (returns cap) once every path exceeds it. */
-static int distance(const char *a, const char *b, int cap)
-{
-	int la = (int)strlen(a), lb = (int)strlen(b);
-	int row[CAT_NAME_MAX + 1];
-
-	if (la >= CAT_NAME_MAX || lb >= CAT_NAME_MAX || abs(la - lb) >= cap)
-		return cap;
-	for (int j = 0; j <= lb; j++)
-		row[j] = j;
-	for (int i = 1; i <= la; i++) {
-		int prev = row[0], best;
-
-		row[0] = i;
-		best = row[0];
-		for (int j = 1; j <= lb; j++) {
-			int cur = row[j], v = prev + (a[i - 1] != b[j - 1]);
-
-			if (row[j] + 1 < v)
-				v = row[j] + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			row[j] = v;
-			prev = cur;
-			if (v < best)
-				best = v;
-		}
-		if (best >= cap)
-			return cap;
-	}
-	return row[lb] < cap ? row[lb] : cap;
-}
-
 int catalog_suggest(struct catalog *c, const char *name, const char **out, int max)
 {
 	char key[CAT_NAME_MAX];
@@ -370,7 +338,7 @@ int catalog_suggest(struct catalog *c, const char *name, const char **out, int m
 
 		if (i > 0 && !strcmp(c->ev[i].name, c->ev[i - 1].name))
 			continue;
-		d = distance(key, c->ev[i].name, cap);
+		d = edit_distance(key, c->ev[i].name, cap);
 		if (d >= cap)
 			continue;
 		k = n < max ? n++ : max - 1;
