@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sim_kernel.c: the simulated perf kernel behind the seam: open (event resolution, groups), read layouts,
+/* sim_kernel.c: the simulated perf kernel behind the seam: open (groups; what an attr means is
+ * sim_resolve.c's), read layouts,
  * ioctls, close, CPUID, and the injected faults. Counts follow the clock it is given (real time unless a
  * test sets one) at the description's rates. */
 #include <errno.h>
@@ -25,157 +26,6 @@
 static bool is_vendor(const struct sim_machine *m, const char *v)
 {
 	return m->vendor && !strcmp(m->vendor, v);
-}
-
-/* --- event resolution --- */
-
-static int core_pmu_for(const struct sim_machine *m, int cpu, uint32_t ext, int *pmu)
-{
-	bool any = false;
-
-	for (int i = 0; i < m->npmus; i++)
-		any |= m->pmus[i].kind == SIMM_CORE;
-	/* No core PMU at all (a VM without a virtual PMU): the kernel finds no PMU for
-	 * the event, ENOENT, as `perf stat -e cycles` shows on such a guest. */
-	if (!any)
-		return -ENOENT;
-	if (ext) {
-		for (int i = 0; i < m->npmus; i++)
-			if (m->pmus[i].kind == SIMM_CORE && m->pmus[i].type == ext) {
-				*pmu = i;
-				return simm_pmu_covers(&m->pmus[i], cpu) ? 0 : -ENOENT;
-			}
-		return -ENOENT;
-	}
-	*pmu = m->cpus[cpu].core_pmu;
-	return *pmu >= 0 ? 0 : -ENOENT;
-}
-
-/* The counters and extra register e may use on p (p's constraints and extra_regs, matched on the
- * event select, or event select and umask, as the kernel's tables): a config1 with bits the register
- * does not take is refused, as x86_pmu_extra_regs does. */
-static int simk_counter_rules(const struct simm_pmu *p, struct sev *e, uint64_t config1)
-{
-	uint64_t sel = e->config & 0xff, code = e->config & 0xffff;
-
-	e->gpmask = 0;
-	if (e->config >> 48 == 0xcace)
-		return 0;   /* a generic cache event's pseudo config: no table entry */
-	for (int i = 0; i < p->ncons && e->fixed_slot < 0; i++) {
-		const struct simm_cons *c = &p->cons[i];
-		uint64_t v = c->match == 0xff ? sel : code;
-
-		if (v >= c->lo && v <= c->hi) {
-			e->gpmask = c->mask;
-			break;
-		}
-	}
-	for (int i = 0; i < p->nxreg; i++)
-		if ((e->config & p->xreg[i].match) == p->xreg[i].event) {
-			if (config1 & ~p->xreg[i].valid)
-				return -EINVAL;
-			e->xreg = i;
-			break;
-		}
-	return 0;
-}
-
-static int resolve(const struct simk *k, const struct perf_event_attr *a, int cpu, struct sev *e)
-{
-	const struct sim_machine *m = k->m;
-	const struct simm_pmu *p;
-	uint64_t cfg = a->config;
-	int r, pi = -1;
-
-	e->pmu = -1;
-	e->fixed_slot = -1;
-	if (a->type == PERF_TYPE_SOFTWARE) {
-		if (cfg >= PERF_COUNT_SW_MAX)
-			return -ENOENT;
-		e->sw = (int)cfg;
-		e->config = cfg;
-		if (cfg == PERF_COUNT_SW_CPU_CLOCK || cfg == PERF_COUNT_SW_TASK_CLOCK)
-			e->rate = 1e9;
-		else
-			e->rate = m->sw_rate[cfg] * (0.7 + 0.6 * (double)(simm_hash((uint64_t)cpu, cfg) >> 11) / 9007199254740992.0);
-		return 0;
-	}
-	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE) {
-		uint32_t id = (uint32_t)cfg;
-
-		r = core_pmu_for(m, cpu, (uint32_t)(cfg >> 32), &pi);
-		if (r)
-			return r;
-		p = &m->pmus[pi];
-		if (a->type == PERF_TYPE_HARDWARE) {
-			if (id >= PERF_COUNT_HW_MAX)
-				return -EINVAL;
-			if (id >= SIMM_NGENERIC || !p->has_generic[id])
-				return -ENOENT;
-			e->config = p->generic[id];
-		} else {
-			if ((id & 0xff) >= PERF_COUNT_HW_CACHE_MAX || (id >> 8 & 0xff) >= PERF_COUNT_HW_CACHE_OP_MAX ||
-			    (id >> 16 & 0xff) >= PERF_COUNT_HW_CACHE_RESULT_MAX || id >> 24)
-				return -EINVAL;
-			/* no table of model-specific cache events: a stable pseudo config */
-			e->config = 0xcace000000000000ull | id;
-		}
-	} else {
-		for (int i = 0; i < m->npmus; i++)
-			if (m->pmus[i].type == a->type)
-				pi = i;
-		/* PERF_TYPE_RAW without a PMU registered as type 4 (Arm, Apple): the core PMU of the CPU */
-		if (pi < 0 && a->type == PERF_TYPE_RAW) {
-			r = core_pmu_for(m, cpu, 0, &pi);
-			if (r)
-				return r;
-		}
-		if (pi < 0)
-			return -ENOENT;
-		p = &m->pmus[pi];
-		if (p->kind == SIMM_SOFTWARE) {
-			struct perf_event_attr b = *a;
-
-			b.type = PERF_TYPE_SOFTWARE;
-			return resolve(k, &b, cpu, e);
-		}
-		if (p->kind == SIMM_OTHER)
-			return -ENOENT;
-		e->config = cfg;
-	}
-	p = &m->pmus[pi];
-	if (p->kind == SIMM_CORE && !simm_pmu_covers(p, cpu))
-		return -ENOENT;   /* hybrid: this core type does not run on that CPU */
-	if (p->kind == SIMM_UNCORE) {
-		/* stricter than the kernel (which moves it to the cpumask CPU): catches callers
-		 * that would count the same box once per CPU */
-		if (!simm_pmu_covers(p, cpu))
-			return -EINVAL;
-		if (a->exclude_user || a->exclude_kernel || a->exclude_hv || a->exclude_idle || a->exclude_host ||
-		    a->exclude_guest)
-			return -EINVAL;   /* PERF_PMU_CAP_NO_EXCLUDE: event_has_any_exclude_flag() */
-		if (a->sample_period)
-			return -EOPNOTSUPP;   /* PERF_PMU_CAP_NO_INTERRUPT: no sampling */
-	}
-	e->pmu = pi;
-	for (int i = 0; p->kind == SIMM_CORE && i < p->nfixed_ev; i++)
-		if ((e->config & 0xffffffffull & ~0x30000ull) == p->fixed_ev[i])
-			e->fixed_slot = i;
-	e->xreg = -1;
-	if (p->kind == SIMM_CORE) {
-		int r2 = simk_counter_rules(p, e, a->config1);
-
-		if (r2)
-			return r2;
-	}
-	e->config1 = a->config1;
-	e->config2 = a->config2;
-	{
-		const uint64_t cfg[3] = { e->config, e->config1, e->config2 };
-
-		e->rate = simm_rate_of(p, cpu, e->config) * simm_extra_factor(p, cfg);
-	}
-	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e) : 0;
 }
 
 /* --- contexts --- */
@@ -334,7 +184,7 @@ static int task_open(struct simk *k, struct perf_event_attr *attr, pid_t pid, in
 		return -EINVAL;
 	if (k->f.emfile_after > 0 && k->nopen + simt_nopen(k->tasks) >= k->f.emfile_after)
 		return -EMFILE;
-	if ((r = resolve(k, attr, cpu >= 0 ? cpu : 0, &probe)))
+	if ((r = simk_resolve(k, attr, cpu >= 0 ? cpu : 0, &probe)))
 		return r;
 	if (probe.pmu >= 0 && k->m->pmus[probe.pmu].kind == SIMM_UNCORE)
 		return -EINVAL;   /* an uncore PMU counts no task */
@@ -368,7 +218,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	unplug_check(k, t);
 	if (cpu_offline(k, cpu, t))
 		return -ENODEV;   /* perf_event_open: the CPU's context is not online */
-	r = resolve(k, attr, cpu, &e);
+	r = simk_resolve(k, attr, cpu, &e);
 	if (r)
 		return r;
 	if (group_fd != -1) {

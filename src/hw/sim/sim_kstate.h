@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim_kstate.h: the simulated kernel's state (its events, per-(CPU, PMU) contexts and clock), shared by
- * its open/read side (sim_kernel.c), its scheduler (sim_sched.c), its top-down events (sim_topdown.c) and
- * its /proc files (sim_procstat.c): a header of its own, so none of them includes another's. */
+ * its open/read side (sim_kernel.c), its scheduler (sim_sched.c), its top-down events (sim_topdown.c),
+ * its /proc files (sim_procstat.c) and its event resolution (sim_resolve.c): a header of its own, so none
+ * of them includes another's. */
 #ifndef PMUTOP_SIM_KSTATE_H
 #define PMUTOP_SIM_KSTATE_H
 #include <stdbool.h>
@@ -127,6 +128,10 @@ static inline double simk_now(const struct simk *k)
 {
 	return (double)(int64_t)(k->clock->clock_ns(k->clock->ctx) - k->t0_ns) / 1e9;
 }
+
+/* Resolve attr a for cpu into e (PMU, config, counters, rate): 0 or the kernel's error
+ * (sim_resolve.c). */
+int simk_resolve(const struct simk *k, const struct perf_event_attr *a, int cpu, struct sev *e);
 
 static inline struct sev *simk_ev(const struct simk *k, int fd)
 {
