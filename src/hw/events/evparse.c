@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* evparse.c: the resolver: walks the parsed event tree against the PMU registry into perf_event_attr values. */
 #include "evparse.h"
+#include "evspec.h"
 #include "evtables.h"
 #include "evalias.h"
 #include "evsyntax.h"
@@ -35,97 +36,9 @@ static int fail(struct ps *ps, int pos, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static void spec_free(struct ev_spec *e)
-{
-	free(e->name);
-	free(e->input);
-	free(e->base);
-	free(e->cpus);
-	free(e->origin);
-	free(e->other_origin);
-	free(e->other_terms);
-	memset(e, 0, sizeof(*e));
-}
-
-void ev_list_free(struct ev_list *l)
-{
-	if (!l)
-		return;
-	for (int i = 0; i < l->n; i++)
-		spec_free(&l->ev[i]);
-	free(l->ev);
-	memset(l, 0, sizeof(*l));
-}
-
-void ev_list_remove(struct ev_list *l, int i)
-{
-	if (i < 0 || i >= l->n)
-		return;
-	spec_free(&l->ev[i]);
-	memmove(&l->ev[i], &l->ev[i + 1], (size_t)(l->n - i - 1) * sizeof(l->ev[0]));
-	l->n--;
-}
-
 const char *const *evparse_builtin_names(void)
 {
 	return evtab_names();
-}
-
-/* Move *e into l (l owns it afterwards). */
-static int list_push(struct ev_list *l, struct ev_spec *e)
-{
-	struct ev_spec *nv = realloc(l->ev, (size_t)(l->n + 1) * sizeof(*nv));
-
-	if (!nv) {
-		spec_free(e);
-		return -ENOMEM;
-	}
-	l->ev = nv;
-	l->ev[l->n++] = *e;
-	memset(e, 0, sizeof(*e));
-	return 0;
-}
-
-static int cpus_copy(struct ev_spec *e, const int *cpus, int n)
-{
-	e->cpus = NULL;
-	e->ncpus = 0;
-	if (!cpus || n <= 0)
-		return 0;
-	e->cpus = malloc((size_t)n * sizeof(int));
-	if (!e->cpus)
-		return -ENOMEM;
-	memcpy(e->cpus, cpus, (size_t)n * sizeof(int));
-	e->ncpus = n;
-	return 0;
-}
-
-/* A copy of s, NULL staying NULL; *bad set when out of memory. */
-static char *dup_opt(const char *s, bool *bad)
-{
-	char *d = s ? strdup(s) : NULL;
-
-	*bad |= s && !d;
-	return d;
-}
-
-static int spec_dup(struct ev_spec *dst, const struct ev_spec *src)
-{
-	bool bad = false;
-
-	*dst = *src;
-	dst->name = strdup(src->name);
-	dst->input = strdup(src->input);
-	dst->base = strdup(src->base);
-	dst->origin = dup_opt(src->origin, &bad);
-	dst->other_origin = dup_opt(src->other_origin, &bad);
-	dst->other_terms = dup_opt(src->other_terms, &bad);
-	dst->cpus = NULL;
-	if (!dst->name || !dst->input || !dst->base || bad || cpus_copy(dst, src->cpus, src->ncpus) < 0) {
-		spec_free(dst);
-		return -ENOMEM;
-	}
-	return 0;
 }
 
 static char *xasprintf(const char *fmt, ...)
@@ -227,13 +140,13 @@ static int spec_new(struct ev_list *out, struct ps *ps, const struct evs_event *
 	if (ev->mods.letters[0])
 		mods_apply(&e, ev->mods.letters, false, true);
 	if (pmu >= 0 && ps->reg->pmus[pmu].kind != PMU_KIND_SOFTWARE &&
-	    cpus_copy(&e, ps->reg->pmus[pmu].cpus, ps->reg->pmus[pmu].ncpus) < 0)
+	    ev_spec_cpus_copy(&e, ps->reg->pmus[pmu].cpus, ps->reg->pmus[pmu].ncpus) < 0)
 		goto nomem;
 	if (!e.name || !e.input || !e.base)
 		goto nomem;
-	return list_push(out, &e);
+	return ev_list_push(out, &e);
 nomem:
-	spec_free(&e);
+	ev_spec_free(&e);
 	return -ENOMEM;
 }
 
@@ -501,7 +414,7 @@ static int group_share_cpus(struct ev_spec *ev, int n)
 		if (ev[i].cpus)
 			src = &ev[i];
 	for (int i = 0; src && i < n; i++)
-		if (!ev[i].cpus && cpus_copy(&ev[i], src->cpus, src->ncpus) < 0)
+		if (!ev[i].cpus && ev_spec_cpus_copy(&ev[i], src->cpus, src->ncpus) < 0)
 			return -ENOMEM;
 	return 0;
 }
@@ -566,9 +479,9 @@ static int resolve_group(struct ps *ps, const struct evs_group *g, struct ev_lis
 
 			if (!src)
 				continue;
-			r = spec_dup(&e, src);
+			r = ev_spec_dup(&e, src);
 			if (r == 0)
-				r = list_push(out, &e);
+				r = ev_list_push(out, &e);
 			if (r == 0)
 				out->ev[out->n - 1].group = *ngroups;
 			/* the first member is not in this copy: the group's D and e go to the one leading it */
@@ -688,25 +601,5 @@ int evparse_parts(const char *s, const struct pmu_registry *reg, const struct to
 	evs_free(&tree);
 	*parts = p;
 	*nparts = n;
-	return 0;
-}
-
-int ev_list_copy(struct ev_list *dst, const struct ev_list *src)
-{
-	memset(dst, 0, sizeof(*dst));
-	if (src->n == 0)
-		return 0;
-	dst->ev = calloc((size_t)src->n, sizeof(dst->ev[0]));
-	if (!dst->ev)
-		return -ENOMEM;
-	for (int i = 0; i < src->n; i++) {
-		if (spec_dup(&dst->ev[i], &src->ev[i]) < 0) {
-			dst->n = i;
-			ev_list_free(dst);
-			return -ENOMEM;
-		}
-	}
-	dst->n = src->n;
-	dst->ngroups = src->ngroups;
 	return 0;
 }
