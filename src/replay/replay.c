@@ -122,10 +122,13 @@ static int index_file(struct replay *r)
 					return e;
 				r->stamp++;
 			}
-			if ((e = rp_event_of_row(r, &row, true)) < 0)
-				return e;
-			if ((e = rp_cpu_slot(r, row.cpu, true)) < 0)
-				return e;
+			int ev, slot;
+
+			if ((ev = rp_event_of_row(r, &row, true)) < 0)
+				return ev;
+			if ((slot = rp_cpu_slot(r, row.cpu, true)) < 0)
+				return slot;
+			rp_note_pair(r, slot, ev);
 		}
 	}
 	return 0;
@@ -321,6 +324,7 @@ void replay_close(struct replay *r)
 	free(r->slot);
 	free(r->slot_cpu);
 	free(r->slot_midx);
+	free(r->pair);
 	free(r->vals);
 	rtopo_free(&r->topo);
 	lr_close(&r->lr);
@@ -330,6 +334,7 @@ void replay_close(struct replay *r)
 int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
 {
 	int *cpus, *sock = NULL, *core = NULL, *sock_ids = NULL, nsock = 0, rc = -ENOMEM, n = r->nslots;
+	char gpmu[128];
 
 	/* the model's CPUs ascending; the slots keep their order of appearance */
 	cpus = malloc((size_t)n * sizeof(int));
@@ -358,6 +363,9 @@ int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
 	rc = model_init(m, n, cpus, sock, sock ? core : NULL, nsock, sock_ids, hist_cap);
 	if (rc < 0)
 		goto out;
+	/* cycles beside cpu/cycles/ on one CPU: one counter, as live counting knows from the PMUs */
+	model_set_generic_pmu(m, rp_generic_pmu(r, gpmu, sizeof(gpmu)));
+	r->model_paired = r->paired;
 	for (int i = 0; i < r->nev; i++) {
 		char name[512], base[512], pmu[128];
 		int len = r->ev[i].len < (int)sizeof(name) - 1 ? r->ev[i].len : (int)sizeof(name) - 1;
@@ -454,8 +462,9 @@ static int next_interval(struct replay *r, struct model *m)
 			return rc < 0 ? rc : 1;
 		r->have_frame = false;
 		/* a CPU or event first seen in this interval: the model grows (the earlier frames had
-		 * none of its rows, as an absent event or CPU) */
-		if (r->nev != r->model_nev || r->nslots != r->model_slots) {
+		 * none of its rows, as an absent event or CPU); so it is set up again when a generic
+		 * event is first seen beside its core PMU's own (rp_generic_pmu) */
+		if (r->nev != r->model_nev || r->nslots != r->model_slots || r->paired != r->model_paired) {
 			int hist = m->hist_cap;
 			model_free(m);
 			if ((rc = replay_setup_model(r, m, hist)) < 0)

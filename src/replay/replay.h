@@ -54,7 +54,9 @@ int replay_open_stream(const char *path, const char *topology_file, struct repla
 void replay_close(struct replay *r);
 
 /* Set up m (model_init with the recording's CPUs ascending and sockets,
- * model_add_event per event column, model_alloc_frame). Returns 0 or -errno. */
+ * model_add_event per event column, model_alloc_frame). A generic event found beside a core PMU's
+ * own of the same role on one CPU makes that PMU the generic one (model_set_generic_pmu), so the
+ * metrics count the counter once. Returns 0 or -errno. */
 int replay_setup_model(struct replay *r, struct model *m, int hist_cap);
 /* Fill m->cur (CPU rows, t, interval, seq) with the next interval; the caller
  * runs model_derive. Returns 0, 1 at the end, or a negative errno with "FILE: reason" in em (may
