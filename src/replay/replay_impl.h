@@ -72,6 +72,7 @@ struct replay {
 	int vstride;
 	int model_slots, model_nev;   /* the slots and events the model was set up with */
 	uint32_t model_paired;        /* and paired */
+	int model_builds;    /* models set up, and growths that reallocated one (replay_model_builds) */
 	bool identity;       /* the model's layout is vals' own: one copy */
 	/* a stream: the interval read ahead (the first, read by replay_open_stream) and the row that
 	 * ended it, the first of the next one (its text still in the reader's buffer) */
