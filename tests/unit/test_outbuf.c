@@ -265,11 +265,11 @@ static bool json_valid(const char *text, char *val, size_t len)
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
 	o = json_tokener_parse_ex(tok, text, (int)strlen(text));
 	ok = o && json_tokener_get_error(tok) == json_tokener_success;
-	if (ok && json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, "k", &k))
-		o = k;
+	if (!ok || !json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, "k", &k))
+		k = o;
 	if (ok)
-		snprintf(val, len, "%s", json_object_get_string(o));
-	json_object_put(o);
+		snprintf(val, len, "%s", json_object_get_string(k));
+	json_object_put(o);   /* the document, k with it */
 	json_tokener_free(tok);
 	return ok;
 }
