@@ -32,6 +32,11 @@ static size_t char_len(const unsigned char *s, size_t n)
 	return len;
 }
 
+size_t printable_char_len(const char *s, size_t n)
+{
+	return n ? char_len((const unsigned char *)s, n) : 0;
+}
+
 size_t printable_span(const char *s, size_t n)
 {
 	size_t i = 0, k;

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The length of the one character at the start of s (n bytes) when it passes as it is, 0 when it is escaped. */
+size_t printable_char_len(const char *s, size_t n);
 /* How many bytes at the start of s (n bytes) pass as they are. */
 size_t printable_span(const char *s, size_t n);
 /* Hand s (n bytes) to put in pieces: runs that pass as they are, and "\xNN" escapes. */

@@ -7,6 +7,7 @@
 #include "hw/events/evtables.h"
 #include "hw/sys/pmu.h"
 #include "hw/sys/sysfs.h"
+#include "outbuf.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -143,8 +144,21 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 		}
 	}
 	if (json) {
-		fprintf(f, "%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
-								      JSON_C_TO_STRING_NOSLASHESCAPE));
+		/* json-c passes C1 controls and invalid UTF-8 from a table or sysfs as they are */
+		const char *text = json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
+									 JSON_C_TO_STRING_NOSLASHESCAPE);
+		struct outbuf b;
+
+		ob_init(&b, 1 << 16);
+		ob_json_text(&b, text ? text : "");
+		ob_char(&b, '\n');
+		if (!text || b.oom) {
+			ob_free(&b);
+			json_object_put(arr);
+			return -ENOMEM;
+		}
+		ob_flush(&b, f);
+		ob_free(&b);
 		json_object_put(arr);
 	}
 	catalog_hint(c, hint, sizeof(hint));

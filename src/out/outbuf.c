@@ -294,28 +294,68 @@ void ob_json_num(struct outbuf *b, double v)
 	b->len += (size_t)json_num_text(b->p + b->len, v);
 }
 
-void ob_json_str(struct outbuf *b, const char *s)
+static void json_u00(struct outbuf *b, unsigned char c)
 {
 	static const char hex[] = "0123456789abcdef";
-	ob_char(b, '"');
-	for (;;) {
-		const char *r = s;
-		while (*r && *r != '"' && *r != '\\' && (unsigned char)*r >= 0x20)
-			r++;
-		ob_mem(b, s, (size_t)(r - s));
-		if (!*r)
+	char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+
+	ob_mem(b, e, 6);
+}
+
+/* The n bytes at s into a JSON string, or whole: s is JSON text another writer made (json-c), whose
+ * quotes, backslashes and C0 controls inside strings are escaped already and whose bytes from 0x7f
+ * up are all inside strings. Either way no byte a terminal would act on passes: C0 controls and DEL
+ * become \u0000..\u001f and \u007f, C1 controls (U+0080..U+009F, two bytes in UTF-8) \u0080..\u009f,
+ * and each byte of invalid UTF-8 the five characters \\xNN: the string then holds \xNN, what
+ * base/printable.h shows for that byte in text and CSV output, and the JSON is valid UTF-8. */
+static void json_put(struct outbuf *b, const char *s, size_t n, bool whole)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	while (p < end) {
+		const unsigned char *r = p;
+		size_t k;
+
+		if (whole)   /* its C0 bytes are the pretty printer's newlines, outside strings */
+			while (r < end && *r < 0x7f)
+				r++;
+		else
+			while (r < end && *r >= 0x20 && *r < 0x7f && *r != '"' && *r != '\\')
+				r++;
+		ob_mem(b, (const char *)p, (size_t)(r - p));
+		p = r;
+		if (p == end)
 			break;
-		unsigned char c = (unsigned char)*r;
-		if (c == '"' || c == '\\') {
-			char e[2] = { '\\', (char)c };
+		if (*p == '"' || *p == '\\') {
+			char e[2] = { '\\', (char)*p++ };
 			ob_mem(b, e, 2);
+		} else if (*p < 0x80) {
+			json_u00(b, *p++);
+		} else if (p[0] == 0xc2 && end - p >= 2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+			json_u00(b, p[1]);
+			p += 2;
+		} else if ((k = printable_char_len((const char *)p, (size_t)(end - p)))) {
+			ob_mem(b, (const char *)p, k);
+			p += k;
 		} else {
-			char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			ob_mem(b, e, 6);
+			char e[5] = { '\\', '\\', 'x', hex[*p >> 4], hex[*p & 15] };
+			ob_mem(b, e, 5);
+			p++;
 		}
-		s = r + 1;
 	}
+}
+
+void ob_json_str(struct outbuf *b, const char *s)
+{
 	ob_char(b, '"');
+	json_put(b, s, strlen(s), false);
+	ob_char(b, '"');
+}
+
+void ob_json_text(struct outbuf *b, const char *json)
+{
+	json_put(b, json, strlen(json), true);
 }
 
 void json_fputs(FILE *f, const char *s)

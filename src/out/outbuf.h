@@ -71,8 +71,12 @@ void ob_json_num(struct outbuf *b, double v);
 /* ob_json_num's text at out, without a terminator; returns its length, at most JSON_NUM_MAX. */
 #define JSON_NUM_MAX 32
 int json_num_text(char out[JSON_NUM_MAX], double v);
-/* A quoted, escaped JSON string. */
+/* A quoted, escaped JSON string. Nothing a terminal acts on passes raw: C0 and C1 controls and DEL
+ * as \u00NN, each byte of invalid UTF-8 as the text \xNN (written \\xNN; base/printable's form). */
 void ob_json_str(struct outbuf *b, const char *s);
+/* JSON text from another writer (json-c, which escapes only '"', '\\' and C0) appended with its C1
+ * controls, DEL and invalid UTF-8 escaped as ob_json_str does. */
+void ob_json_text(struct outbuf *b, const char *json);
 /* The same quoted, escaped JSON string written straight to a stream (NULL prints ""). */
 void json_fputs(FILE *f, const char *s);
 /* Write everything to f and reset. Returns 0 or -EIO (also when an earlier ob_spill's write failed). */

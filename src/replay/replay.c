@@ -122,10 +122,13 @@ static int index_file(struct replay *r)
 					return e;
 				r->stamp++;
 			}
-			if ((e = rp_event_of_row(r, &row, true)) < 0)
-				return e;
-			if ((e = rp_cpu_slot(r, row.cpu, true)) < 0)
-				return e;
+			int ev, slot;
+
+			if ((ev = rp_event_of_row(r, &row, true)) < 0)
+				return ev;
+			if ((slot = rp_cpu_slot(r, row.cpu, true)) < 0)
+				return slot;
+			rp_note_pair(r, slot, ev);
 		}
 	}
 	return 0;
@@ -321,43 +324,84 @@ void replay_close(struct replay *r)
 	free(r->slot);
 	free(r->slot_cpu);
 	free(r->slot_midx);
+	free(r->pair);
 	free(r->vals);
 	rtopo_free(&r->topo);
 	lr_close(&r->lr);
 	free(r);
 }
 
-int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
-{
-	int *cpus, *sock = NULL, *core = NULL, *sock_ids = NULL, nsock = 0, rc = -ENOMEM, n = r->nslots;
+/* The model's CPU side: the recording's CPUs ascending (the slots keep their order of appearance:
+ * slot_midx maps them) and, with a topology, their sockets and cores (sock NULL without). */
+struct cpu_side {
+	int *cpus, *sock, *core, *sock_ids, nsock;
+};
 
-	/* the model's CPUs ascending; the slots keep their order of appearance */
-	cpus = malloc((size_t)n * sizeof(int));
-	if (!cpus)
+static void cpu_side_free(struct cpu_side *cs)
+{
+	free(cs->cpus);
+	free(cs->sock);
+	free(cs->core);
+	free(cs->sock_ids);
+}
+
+static int cpu_side(struct replay *r, struct cpu_side *cs)
+{
+	int n = r->nslots;
+
+	memset(cs, 0, sizeof(*cs));
+	if (!(cs->cpus = malloc((size_t)n * sizeof(int))))
 		return -ENOMEM;
 	for (int c = 0, k = 0; c < r->slot_len; c++) {
 		if (r->slot[c] >= 0) {
 			r->slot_midx[r->slot[c]] = k;
-			cpus[k++] = c;
+			cs->cpus[k++] = c;
 		}
 	}
-	if (r->topo.n) {
-		sock = malloc((size_t)n * sizeof(int));
-		core = malloc((size_t)n * sizeof(int));
-		sock_ids = malloc((size_t)n * sizeof(int));
-		if (!sock || !core || !sock_ids)
-			goto out;
-		nsock = rtopo_map(&r->topo, cpus, n, sock, core, sock_ids);
-		if (nsock < 0) {   /* the topology does not cover every recorded CPU */
-			snprintf(r->topo_src, sizeof(r->topo_src), "unknown (topology lacks CPU %d)", cpus[-nsock - 1]);
-			free(sock);
-			sock = NULL;
-			nsock = 0;
-		}
+	if (!r->topo.n)
+		return 0;
+	cs->sock = malloc((size_t)n * sizeof(int));
+	cs->core = malloc((size_t)n * sizeof(int));
+	cs->sock_ids = malloc((size_t)n * sizeof(int));
+	if (!cs->sock || !cs->core || !cs->sock_ids)
+		return -ENOMEM;
+	cs->nsock = rtopo_map(&r->topo, cs->cpus, n, cs->sock, cs->core, cs->sock_ids);
+	if (cs->nsock < 0) {   /* the topology does not cover every recorded CPU */
+		snprintf(r->topo_src, sizeof(r->topo_src), "unknown (topology lacks CPU %d)", cs->cpus[-cs->nsock - 1]);
+		free(cs->sock);
+		cs->sock = NULL;
+		cs->nsock = 0;
 	}
-	rc = model_init(m, n, cpus, sock, sock ? core : NULL, nsock, sock_ids, hist_cap);
+	return 0;
+}
+
+/* The model's layout is vals' own when the slots and events are in the model's order: one copy. */
+static void layout_done(struct replay *r)
+{
+	r->model_slots = r->nslots;
+	r->model_nev = r->nev;
+	r->identity = r->vstride == r->nev;
+	for (int s = 0; s < r->nslots; s++)
+		r->identity &= r->slot_midx[s] == s;
+	for (int i = 0; i < r->nev; i++)
+		r->identity &= r->ev[i].midx == i;
+}
+
+int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
+{
+	struct cpu_side cs;
+	char gpmu[128];
+	int rc = cpu_side(r, &cs);
+
 	if (rc < 0)
 		goto out;
+	r->model_builds++;
+	rc = model_init(m, r->nslots, cs.cpus, cs.sock, cs.sock ? cs.core : NULL, cs.nsock, cs.sock_ids, hist_cap);
+	if (rc < 0)
+		goto out;
+	/* cycles beside cpu/cycles/ on one CPU: one counter, as live counting knows from the PMUs */
+	model_set_generic_pmu(m, rp_generic_pmu(r, gpmu, sizeof(gpmu)));
+	r->model_paired = r->paired;
 	for (int i = 0; i < r->nev; i++) {
 		char name[512], base[512], pmu[128];
 		int len = r->ev[i].len < (int)sizeof(name) - 1 ? r->ev[i].len : (int)sizeof(name) - 1;
@@ -372,20 +416,30 @@ int replay_setup_model(struct replay *r, struct model *m, int hist_cap)
 	/* vals laid out as the model's rows, so that an interval is one copy when the order agrees */
 	if ((rc = model_alloc_frame(m)) < 0 || (r->vstride != r->nev && (rc = rp_vals_resize(r, r->slot_cap, r->nev)) < 0))
 		goto out;
-	r->model_slots = n;
-	r->model_nev = r->nev;
-	r->identity = true;
-	for (int s = 0; s < n; s++)
-		r->identity &= r->slot_midx[s] == s;
-	for (int i = 0; i < r->nev; i++)
-		r->identity &= r->ev[i].midx == i;
+	layout_done(r);
 out:
-	free(cpus);
-	free(sock);
-	free(core);
-	free(sock_ids);
+	cpu_side_free(&cs);
 	return rc < 0 ? rc : 0;
 }
+
+/* A stream's interval brought new CPUs, no new event: the model's CPUs replaced in place, its arrays
+ * grown geometrically (model_set_cpus), not set up afresh for each: a CPU a interval made that cost
+ * the square of the CPUs. */
+static int grow_cpus(struct replay *r, struct model *m)
+{
+	struct cpu_side cs;
+	int rc = cpu_side(r, &cs);
+
+	if (rc >= 0 && (rc = model_set_cpus(m, r->nslots, cs.cpus, cs.sock, cs.sock ? cs.core : NULL, cs.nsock,
+					    cs.sock_ids)) >= 0) {
+		r->model_builds += rc;
+		layout_done(r);
+	}
+	cpu_side_free(&cs);
+	return rc < 0 ? rc : 0;
+}
+
+int replay_model_builds(const struct replay *r) { return r->model_builds; }
 
 /* The interval in vals into m->cur.cpu (the model's CPUs ascending). */
 /* Whether slot s has a row in the interval held in vals. */
@@ -454,12 +508,15 @@ static int next_interval(struct replay *r, struct model *m)
 			return rc < 0 ? rc : 1;
 		r->have_frame = false;
 		/* a CPU or event first seen in this interval: the model grows (the earlier frames had
-		 * none of its rows, as an absent event or CPU) */
-		if (r->nev != r->model_nev || r->nslots != r->model_slots) {
+		 * none of its rows, as an absent event or CPU); so it is set up again when a generic
+		 * event is first seen beside its core PMU's own (rp_generic_pmu) */
+		if (r->nev != r->model_nev || r->paired != r->model_paired) {
 			int hist = m->hist_cap;
 			model_free(m);
 			if ((rc = replay_setup_model(r, m, hist)) < 0)
 				return rc;
+		} else if (r->nslots != r->model_slots && (rc = grow_cpus(r, m)) < 0) {
+			return rc;
 		}
 		t = r->t;
 		prev = r->prev_t;

@@ -54,13 +54,18 @@ int replay_open_stream(const char *path, const char *topology_file, struct repla
 void replay_close(struct replay *r);
 
 /* Set up m (model_init with the recording's CPUs ascending and sockets,
- * model_add_event per event column, model_alloc_frame). Returns 0 or -errno. */
+ * model_add_event per event column, model_alloc_frame). A generic event found beside a core PMU's
+ * own of the same role on one CPU makes that PMU the generic one (model_set_generic_pmu), so the
+ * metrics count the counter once. Returns 0 or -errno. */
 int replay_setup_model(struct replay *r, struct model *m, int hist_cap);
 /* Fill m->cur (CPU rows, t, interval, seq) with the next interval; the caller
  * runs model_derive. Returns 0, 1 at the end, or a negative errno with "FILE: reason" in em (may
- * be NULL). A stream whose interval brings a new CPU or event sets m up again first (model_free,
- * replay_setup_model). */
+ * be NULL). A stream whose interval brings a new event sets m up again first (model_free,
+ * replay_setup_model); one that brings only new CPUs grows it (model_set_cpus). */
 int replay_next(struct replay *r, struct model *m, struct errmsg *em);
+/* How many times a model was set up (replay_setup_model) or its CPU arrays reallocated: a stream
+ * whose intervals bring n CPUs one at a time grows its model O(log n) times (a test's check). */
+int replay_model_builds(const struct replay *r);
 /* Make index the next interval replay_next fills (0 = restart); clamped. */
 int replay_seek(struct replay *r, int index);
 /* The index of the next interval to be filled. */

@@ -29,6 +29,16 @@ struct rp_event {
 	int midx;            /* index in the model */
 	int dup_next;        /* the next event of the same name (perf -e cycles,cycles), or -1 */
 	bool first;          /* the first of its name: the one in the name hash */
+	uint32_t role_bit;   /* 1 << its role when a core counter's (cycles, instructions...), else 0 */
+	bool generic;        /* without a PMU ("cycles"), as against "cpu/cycles/" */
+};
+
+/* What a CPU's rows of the interval stamped `stamp` held: the roles of its generic events and of
+ * its core-PMU-qualified events (struct rp_event's role_bit). Both for one role on one CPU: the
+ * generic event counts that PMU's counter, as perf opens cycles on the one core PMU. */
+struct rp_pair {
+	unsigned stamp;
+	uint32_t generic, qualified;
 };
 
 /* How many rows of one name a CPU had in the interval stamped `stamp`: the k-th row of a name
@@ -55,10 +65,14 @@ struct replay {
 	/* CPUs by slot, in the order first seen; the model has them ascending (slot_midx) */
 	int *slot, slot_len; /* [slot_len]: CPU id -> slot, -1 */
 	int *slot_cpu, *slot_midx, nslots, slot_cap;
+	struct rp_pair *pair;   /* [slot_cap] */
+	uint32_t paired;     /* roles a generic and a qualified event held on one CPU in one interval */
 	/* the interval being read, by slot and event: vals[slot * vstride + event] */
 	struct ev_val *vals;
 	int vstride;
 	int model_slots, model_nev;   /* the slots and events the model was set up with */
+	uint32_t model_paired;        /* and paired */
+	int model_builds;    /* models set up, and growths that reallocated one (replay_model_builds) */
 	bool identity;       /* the model's layout is vals' own: one copy */
 	/* a stream: the interval read ahead (the first, read by replay_open_stream) and the row that
 	 * ended it, the first of the next one (its text still in the reader's buffer) */
@@ -86,4 +100,9 @@ void rp_vals_clear(struct replay *r);
 int rp_event_of_row(struct replay *r, const struct csv_row *row, bool create);
 int rp_cpu_slot(struct replay *r, int cpu, bool create);
 int rp_take_row(struct replay *r, const struct csv_row *row, bool create);
+/* Event e had a row on slot s in this interval: note the roles paired there (struct rp_pair). */
+void rp_note_pair(struct replay *r, int s, int e);
+/* The core PMU the generic events of the recording count on: the one PMU whose events were paired
+ * with generic ones (rp_pair), NULL when none or several. In buf (len bytes). */
+const char *rp_generic_pmu(const struct replay *r, char *buf, size_t len);
 #endif

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +104,56 @@ static char *dup_field(const char *s, int len)
 	return d;
 }
 
+_Static_assert(NROLES <= 32, "a role is a bit of rp_pair's masks");
+
+/* The roles a generic event and its core PMU's own can share: the core counters' (cycles,
+ * instructions, branches, caches), not the clocks (software) or an uncore box's. */
+static void event_role(struct rp_event *e)
+{
+	char base[512], pmu[128];
+	int role;
+
+	replay_event_base(e->name, base, sizeof(base), pmu, sizeof(pmu));
+	role = model_role_of(base);
+	e->generic = !pmu[0];
+	e->role_bit = 0;
+	if (role != ROLE_NONE && role != ROLE_CPU_CLOCK && role != ROLE_TASK_CLOCK && (e->generic || !replay_event_uncore(pmu)))
+		e->role_bit = 1u << role;
+}
+
+void rp_note_pair(struct replay *r, int s, int e)
+{
+	const struct rp_event *ev = &r->ev[e];
+	struct rp_pair *p = &r->pair[s];
+
+	if (!ev->role_bit)
+		return;
+	if (p->stamp != r->stamp)
+		*p = (struct rp_pair){ .stamp = r->stamp };
+	if (ev->generic)
+		p->generic |= ev->role_bit;
+	else
+		p->qualified |= ev->role_bit;
+	r->paired |= p->generic & p->qualified;
+}
+
+const char *rp_generic_pmu(const struct replay *r, char *buf, size_t len)
+{
+	const char *found = NULL;
+	char base[512], pmu[128];
+
+	for (int i = 0; r->paired && i < r->nev; i++) {
+		if (r->ev[i].generic || !(r->ev[i].role_bit & r->paired))
+			continue;
+		replay_event_base(r->ev[i].name, base, sizeof(base), pmu, sizeof(pmu));
+		if (found && strcmp(found, pmu) != 0)
+			return NULL;   /* two core PMUs (a hybrid): each counts apart */
+		snprintf(buf, len, "%s", pmu);
+		found = buf;
+	}
+	return found;
+}
+
 static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
 {
 	struct rp_event *e;
@@ -129,6 +180,7 @@ static int event_add(struct replay *r, const struct csv_row *row, int dup_of)
 		free(e->unit);
 		return -ENOMEM;
 	}
+	event_role(e);
 	r->nev++;
 	if (r->nev > r->vstride && rp_vals_resize(r, r->slot_cap, r->nev > 2 * r->vstride ? r->nev : 2 * r->vstride) < 0)
 		return -ENOMEM;
@@ -234,13 +286,17 @@ int rp_cpu_slot(struct replay *r, int cpu, bool create)
 		int *nm = realloc(r->slot_midx, (size_t)ncap * sizeof(int));
 		if (nm)
 			r->slot_midx = nm;
-		if (!nc || !nm || rp_vals_resize(r, ncap, r->vstride) < 0)
+		struct rp_pair *np = realloc(r->pair, (size_t)ncap * sizeof(*np));
+		if (np)
+			r->pair = np;
+		if (!nc || !nm || !np || rp_vals_resize(r, ncap, r->vstride) < 0)
 			return -ENOMEM;
 		r->slot_cap = ncap;
 	}
 	r->slot[cpu] = r->nslots;
 	r->slot_cpu[r->nslots] = cpu;
 	r->slot_midx[r->nslots] = -1;
+	r->pair[r->nslots] = (struct rp_pair){ 0 };
 	return r->nslots++;
 }
 
@@ -255,6 +311,7 @@ int rp_take_row(struct replay *r, const struct csv_row *row, bool create)
 		return create ? s : 0;
 	if ((e = rp_event_of_row(r, row, create)) < 0)
 		return create ? e : 0;
+	rp_note_pair(r, s, e);
 	v = &r->vals[(size_t)s * (size_t)r->vstride + (size_t)e];
 	model_set_recorded(v, row->value, isnan(row->run_ns) || row->run_ns < 0 ? 0 : (uint64_t)row->run_ns, row->pct,
 			   row->vstate == CSVV_OK ? EVS_OK : row->vstate == CSVV_NOT_COUNTED ? EVS_NOT_COUNTED : EVS_UNSUPPORTED);

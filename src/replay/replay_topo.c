@@ -15,6 +15,7 @@ int rtopo_add(struct rtopo *t, int cpu, int sock, int core)
 {
 	if (cpu < 0 || cpu > CPULIST_MAX_CPU)
 		return -EINVAL;
+	t->ranked = false;
 	/* cpu -> position, so that adding and mapping stay linear in the CPUs; grown to the highest CPU */
 	if (cpu >= t->idx_len) {
 		int len = cpu + 1 > 2 * t->idx_len ? cpu + 1 : 2 * t->idx_len;
@@ -64,6 +65,9 @@ void rtopo_free(struct rtopo *t)
 	free(t->cpu);
 	free(t->sock);
 	free(t->core);
+	free(t->sorted);
+	free(t->rank);
+	free(t->mark);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -219,28 +223,74 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int rtopo_map(const struct rtopo *t, const int *cpus, int ncpus, int *sock_idx, int *core, int *sock_ids)
+/* The cache of rtopo_map: the distinct socket ids sorted, each position's rank. -ENOMEM leaves it unmade. */
+static int rank_sockets(struct rtopo *t)
+{
+	size_t n = (size_t)(t->n ? t->n : 1);
+	int *sorted = malloc(n * sizeof(int)), *rank = malloc(n * sizeof(int)), *mark = calloc(n, sizeof(int)), d = 0;
+
+	if (!sorted || !rank || !mark) {
+		free(sorted);
+		free(rank);
+		free(mark);
+		return -ENOMEM;
+	}
+	if (t->n)
+		memcpy(sorted, t->sock, (size_t)t->n * sizeof(int));
+	qsort(sorted, (size_t)t->n, sizeof(int), cmp_int);
+	for (int k = 0; k < t->n; k++)
+		if (!d || sorted[d - 1] != sorted[k])
+			sorted[d++] = sorted[k];
+	for (int i = 0; i < t->n; i++)
+		rank[i] = (int)((const int *)bsearch(&t->sock[i], sorted, (size_t)d, sizeof(int), cmp_int) - sorted);
+	free(t->sorted);
+	free(t->rank);
+	free(t->mark);
+	t->sorted = sorted;
+	t->nsorted = d;
+	t->rank = rank;
+	t->mark = mark;
+	t->ranked = true;
+	return 0;
+}
+
+int rtopo_map(struct rtopo *t, const int *cpus, int ncpus, int *sock_idx, int *core, int *sock_ids)
 {
 	int nsock = 0;
 
-	/* the distinct physical ids, sorted, then each CPU's position among them */
-	for (int k = 0; k < ncpus; k++) {
-		int i = cpus[k] >= 0 && cpus[k] < t->idx_len ? t->idx[cpus[k]] : -1;
-
-		if (i < 0)
-			return -(k + 1);
-		core[k] = t->core[i];
-		sock_ids[k] = t->sock[i];
-	}
-	qsort(sock_ids, (size_t)ncpus, sizeof(int), cmp_int);
 	for (int k = 0; k < ncpus; k++)
-		if (!nsock || sock_ids[nsock - 1] != sock_ids[k])
-			sock_ids[nsock++] = sock_ids[k];
-	for (int k = 0; k < ncpus; k++) {
-		int s = t->sock[t->idx[cpus[k]]];
-		const int *p = bsearch(&s, sock_ids, (size_t)nsock, sizeof(int), cmp_int);
-
-		sock_idx[k] = (int)(p - sock_ids);
+		if (cpus[k] < 0 || cpus[k] >= t->idx_len || t->idx[cpus[k]] < 0)
+			return -(k + 1);
+	if (!t->ranked && rank_sockets(t) < 0) {
+		/* no memory for the cache: sort these CPUs' sockets */
+		for (int k = 0; k < ncpus; k++)
+			sock_ids[k] = t->sock[t->idx[cpus[k]]];
+		qsort(sock_ids, (size_t)ncpus, sizeof(int), cmp_int);
+		for (int k = 0; k < ncpus; k++)
+			if (!nsock || sock_ids[nsock - 1] != sock_ids[k])
+				sock_ids[nsock++] = sock_ids[k];
+		for (int k = 0; k < ncpus; k++) {
+			int s = t->sock[t->idx[cpus[k]]];
+			sock_idx[k] = (int)((const int *)bsearch(&s, sock_ids, (size_t)nsock, sizeof(int), cmp_int) - sock_ids);
+			core[k] = t->core[t->idx[cpus[k]]];
+		}
+		return nsock;
 	}
+	/* the ranks these CPUs use, numbered in ascending order: their sockets' indices */
+	for (int k = 0; k < ncpus; k++)
+		t->mark[t->rank[t->idx[cpus[k]]]] = 1;
+	for (int r = 0; r < t->nsorted; r++) {
+		if (t->mark[r]) {
+			sock_ids[nsock] = t->sorted[r];
+			t->mark[r] = ++nsock;
+		}
+	}
+	for (int k = 0; k < ncpus; k++) {
+		int i = t->idx[cpus[k]];
+
+		sock_idx[k] = t->mark[t->rank[i]] - 1;
+		core[k] = t->core[i];
+	}
+	memset(t->mark, 0, (size_t)t->nsorted * sizeof(int));
 	return nsock;
 }

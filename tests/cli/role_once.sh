@@ -4,7 +4,7 @@
 # cycles event (armv8_pmuv3/cpu_cycles/, armv8_pmuv3_0/..., cpu/cycles/) count the same counter, so
 # IPC and GHz come from the first of them given, never from their sum; a raw encoding of cycles is
 # shown and not summed either. On a hybrid, cpu_core's and cpu_atom's cycles are different CPUs and
-# the system's figures sum both.
+# the system's figures sum both. A replay of such a recording (perf's -x rows, no PMU list) does the same.
 . "$(dirname "$0")/../lib.sh"
 need_binary
 
@@ -14,15 +14,11 @@ sed -e 's/^generic.cycles = 0x11$/generic.cycles = 0x11\ngeneric.instructions = 
     "$(dirname "$0")/../../machines/qemu-arm64.machine" >"$TMPD/qemu-icount.machine"
 grep -q '^generic.instructions = 0x08$' "$TMPD/qemu-icount.machine" || fail icount_machine "qemu-arm64.machine changed: no generic.instructions made"
 
-# check NAME MACHINE CPUS EVENTS CYCLES INSTRUCTIONS: every CPU's and the system's IPC is INSTRUCTIONS
+# check NAME FILE CYCLES INSTRUCTIONS: every CPU's and the system's IPC in the JSON FILE is INSTRUCTIONS
 # over CYCLES (the event keys of the role's first event), GHz CYCLES over its enabled time
-one() {
-	name=$1 machine=$2 cpus=$3 events=$4 cyc=$5 ins=$6
-	if ! "$PMUTOP" --sim "$machine" -C "$cpus" -b -n 2 -d 0.2 --json -e "$events" >"$TMPD/$name.json" 2>"$TMPD/err"; then
-		fail "$name" "$(head -c 300 "$TMPD/err")"
-		return
-	fi
-	if python3 - "$TMPD/$name.json" "$cyc" "$ins" >"$TMPD/why" 2>&1 <<'PY'
+check_json() {
+	name=$1 json=$2 cyc=$3 ins=$4
+	if python3 - "$json" "$cyc" "$ins" >"$TMPD/why" 2>&1 <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 cyc, ins = sys.argv[2].split(","), sys.argv[3].split(",")
@@ -43,6 +39,28 @@ PY
 	else fail "$name" "$(tail -n 1 "$TMPD/why" | head -c 300)"
 	fi
 }
+# one NAME MACHINE CPUS EVENTS CYCLES INSTRUCTIONS: counted live
+one() {
+	name=$1 machine=$2 cpus=$3 events=$4
+	if ! "$PMUTOP" --sim "$machine" -C "$cpus" -b -n 2 -d 0.2 --json -e "$events" >"$TMPD/$name.json" 2>"$TMPD/err"; then
+		fail "$name" "$(head -c 300 "$TMPD/err")"
+		return
+	fi
+	check_json "$name" "$TMPD/$name.json" "$5" "$6"
+}
+# replayed NAME MACHINE CPUS EVENTS CYCLES INSTRUCTIONS: recorded in perf's -x format, then replayed:
+# the recording names no PMU of the machine, so the replay tells the generic cycles and the core
+# PMU's own apart by finding both on one CPU
+replayed() {
+	name=$1 machine=$2 cpus=$3 events=$4
+	if ! "$PMUTOP" --sim "$machine" -C "$cpus" -b -n 2 -d 0.2 -x , -e "$events" -o "$TMPD/$name.csv" 2>"$TMPD/err" ||
+	   ! grep -v '^#' "$TMPD/$name.csv" | sed 's/^ *//' >"$TMPD/$name.perf.csv" ||
+	   ! "$PMUTOP" --replay "$TMPD/$name.perf.csv" -b --json >"$TMPD/$name.json" 2>"$TMPD/err"; then
+		fail "$name" "$(head -c 300 "$TMPD/err")"
+		return
+	fi
+	check_json "$name" "$TMPD/$name.json" "$5" "$6"
+}
 one qemu_generic_then_alias "$TMPD/qemu-icount.machine" 0-1 cycles,instructions,armv8_pmuv3/cpu_cycles/ cycles instructions
 one qemu_alias_then_generic "$TMPD/qemu-icount.machine" 0-1 armv8_pmuv3/cpu_cycles/,cycles,instructions armv8_pmuv3/cpu_cycles/ instructions
 one qemu_inst_retired "$TMPD/qemu-icount.machine" 0-1 cycles,instructions,armv8_pmuv3/inst_retired/ cycles instructions
@@ -50,7 +68,12 @@ one neoverse_pmu_0 neoverse-v1 0-3 cycles,instructions,armv8_pmuv3_0/cpu_cycles/
 one spr_cpu_cycles spr-2s 0-3 cycles,instructions,cpu/cycles/ cycles instructions
 one spr_cpu_cycles_first spr-2s 0-3 cpu/cycles/,instructions,cycles cpu/cycles/ instructions
 one spr_raw_cycles spr-2s 0-3 cycles,instructions,cpu/event=0x3c/ cycles instructions
+replayed replay_spr_cpu_cycles spr-2s 0-3 cycles,instructions,cpu/cycles/ cycles instructions
+replayed replay_spr_cpu_cycles_first spr-2s 0-3 cpu/cycles/,instructions,cycles cpu/cycles/ instructions
+replayed replay_neoverse_pmu_0 neoverse-v1 0-3 cycles,instructions,armv8_pmuv3_0/cpu_cycles/ cycles instructions
 # a hybrid: each CPU its own PMU's first cycles, the system both PMUs' (cpu_core/cycles/#2 not at all)
 one adl_hybrid adl-hybrid 0,1,16,17 cycles,instructions,cpu_core/cycles/ \
+	cpu_core/cycles/,cpu_atom/cycles/ cpu_core/instructions/,cpu_atom/instructions/
+replayed replay_adl_hybrid adl-hybrid 0,1,16,17 cycles,instructions,cpu_core/cycles/ \
 	cpu_core/cycles/,cpu_atom/cycles/ cpu_core/instructions/,cpu_atom/instructions/
 t_done

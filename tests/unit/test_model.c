@@ -2,6 +2,7 @@
 /* test_model.c: scaling, not counted, aggregation from deltas (sums first, ratios after), unsupported inputs. */
 #include "t.h"
 #include "hw/model/model.h"
+#include <errno.h>
 
 static void setup(struct model *m)
 {
@@ -271,6 +272,56 @@ TEST(utilisation_from_proc_stat)
 	model_free(&m);
 }
 
+/* model_set_cpus: CPUs added one at a time reallocate the arrays O(log n) times; an appended CPU
+ * keeps the others' IPC history and starts empty; one placed before them clears the history;
+ * sockets grow with the CPUs. */
+TEST(set_cpus_grows_geometrically)
+{
+	struct model m;
+	int ids[1000], sock[1000], sock_ids[3] = { 10, 20, 30 }, reallocs = 0;
+
+	for (int i = 0; i < 1000; i++) {
+		ids[i] = 2 * i + 1;
+		sock[i] = i % 3;
+	}
+	CHECK_EQ_INT(model_init(&m, 1, ids, sock, NULL, 1, sock_ids, 4), 0);
+	model_add_event(&m, "cycles", "cycles", "", "", 0, false);
+	model_add_event(&m, "instructions", "instructions", "", "", 0, false);
+	CHECK_EQ_INT(model_alloc_frame(&m), 0);
+	m.cur.interval = 1;
+	for (int n = 2; n <= 1000; n++) {
+		int rc = model_set_cpus(&m, n, ids, sock, NULL, n < 3 ? n : 3, sock_ids);
+
+		CHECK(rc == 0 || rc == 1, "rc %d", rc);
+		reallocs += rc == 1;
+		CHECK(m.ncpus == n && m.cpu_ids[n - 1] == ids[n - 1] && m.cur.online[n - 1] &&
+		      m.cur.cpu[(size_t)(n - 1) * 2].state == EVS_ABSENT && isnan(m.cur.jif[(size_t)(n - 1) * UT_N]),
+		      "CPU %d: a new row starts empty", n - 1);
+		for (int c = 0; c < n; c++) {
+			model_set_value(&m.cur.cpu[(size_t)c * 2], 1000, 10, 10, 1);
+			model_set_value(&m.cur.cpu[(size_t)c * 2 + 1], 2000, 10, 10, 1);
+		}
+		model_derive(&m);
+	}
+	CHECK(reallocs <= 10, "%d reallocations for 1,000 CPUs one at a time", reallocs);
+	CHECK_EQ_INT(m.nsock, 3);
+	CHECK_NEAR(m.cur.sock_m[2 * NMETRICS + M_IPC], 2, 1e-12);
+	CHECK_EQ_INT(m.sock_ids[2], 30);
+	CHECK(m.hist_len == 4 && m.hist_ipc[(size_t)0 * m.hist_cap] == 2.0f, "history kept: %d", m.hist_len);
+	/* CPU 0 before the others: every row moves, the history goes */
+	{
+		int moved[1001];
+
+		moved[0] = 0;
+		memcpy(moved + 1, ids, sizeof(ids));
+		CHECK(model_set_cpus(&m, 1001, moved, NULL, NULL, 1, NULL) >= 0, "set");
+		CHECK(m.hist_len == 0 && isnan(m.hist_ipc[0]) && m.cpu_ids[0] == 0 && m.cpu_ids[1000] == 1999 &&
+		      m.nsock == 1 && m.cpu_sock[5] == 0, "history %d, CPU %d", m.hist_len, m.cpu_ids[0]);
+	}
+	CHECK_EQ_INT(model_set_cpus(&m, 0, ids, NULL, NULL, 1, NULL), -EINVAL);
+	model_free(&m);
+}
+
 int main(void)
 {
 	RUN(utilisation_from_proc_stat);
@@ -284,5 +335,6 @@ int main(void)
 	RUN(generic_and_core_pmu_event_one_role);
 	RUN(history_ring);
 	RUN(hybrid_sets_and_totals);
+	RUN(set_cpus_grows_geometrically);
 	T_DONE();
 }

@@ -2,6 +2,8 @@
 /* test_outbuf.c: the fast number and JSON string appenders agree with printf. */
 #include "t.h"
 #include "out/outbuf.h"
+#include <json-c/json.h>
+#include <stdbool.h>
 
 static const char *fmt_fixed(double v, int d)
 {
@@ -242,6 +244,95 @@ TEST(pad_left)
 	ob_free(&b);
 }
 
+static char *json_escaped(const char *s, bool whole)
+{
+	struct outbuf b;
+	char *out;
+
+	ob_init(&b, 1);
+	if (whole)
+		ob_json_text(&b, s);
+	else
+		ob_json_str(&b, s);
+	ob_char(&b, '\0');
+	out = strdup(b.p);
+	ob_free(&b);
+	return out;
+}
+
+/* text parses as JSON with json-c's UTF-8 check on; the string it holds (or its "k" member) is copied to val. */
+static bool json_valid(const char *text, char *val, size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *o, *k;
+	bool ok;
+
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	o = json_tokener_parse_ex(tok, text, (int)strlen(text));
+	ok = o && json_tokener_get_error(tok) == json_tokener_success;
+	if (!ok || !json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, "k", &k))
+		k = o;
+	if (ok)
+		snprintf(val, len, "%s", json_object_get_string(k));
+	json_object_put(o);   /* the document, k with it */
+	json_tokener_free(tok);
+	return ok;
+}
+
+/* No byte a terminal acts on leaves as it is: C0, DEL and C1 (U+0080..U+009F: c2 80..c2 9f) as
+ * \u00NN, the string's value kept; invalid UTF-8 byte by byte as the text \xNN (printable.h's form). */
+TEST(json_str_controls_and_bad_utf8)
+{
+	static const struct {
+		const char *in, *want, *value;
+	} cases[] = {
+		{ "csi\xc2\x9b" "31m", "\"csi\\u009b31m\"", "csi\xc2\x9b" "31m" },
+		{ "\xc2\x80\xc2\x9f|\xc2\xa0", "\"\\u0080\\u009f|\xc2\xa0\"", "\xc2\x80\xc2\x9f|\xc2\xa0" },
+		{ "esc\x1b[2J\x7f", "\"esc\\u001b[2J\\u007f\"", "esc\x1b[2J\x7f" },
+		{ "lone\x9b", "\"lone\\\\x9b\"", "lone\\x9b" },
+		{ "ff\xff" "e\xc3", "\"ff\\\\xff" "e\\\\xc3\"", "ff\\xff" "e\\xc3" },
+		{ "over\xc0\x80", "\"over\\\\xc0\\\\x80\"", "over\\xc0\\x80" },
+		{ "surr\xed\xa0\x80", "\"surr\\\\xed\\\\xa0\\\\x80\"", "surr\\xed\\xa0\\x80" },
+		{ "ok \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", "\"ok \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"",
+		  "ok \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80" },
+	};
+	char val[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = json_escaped(cases[i].in, false), wrapped[256];
+
+		CHECK_EQ_STR(got, cases[i].want);
+		for (const unsigned char *p = (const unsigned char *)got; *p; p++)
+			CHECK(*p >= 0x20 && *p != 0x7f && !(p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f),
+			      "case %zu: raw byte %02x", i, *p);
+		snprintf(wrapped, sizeof(wrapped), "{\"k\":%s}", got);
+		CHECK(json_valid(wrapped, val, sizeof(val)), "case %zu: %s is not valid JSON", i, got);
+		CHECK_EQ_STR(val, cases[i].value);
+		free(got);
+	}
+}
+
+/* json-c's text (--list-events --json): its C1 controls and invalid UTF-8 escaped inside strings, the
+ * pretty printer's newlines and its own escapes left alone. */
+TEST(json_text_from_json_c)
+{
+	struct json_object *o = json_object_new_object();
+	char val[128];
+	const char *text;
+	char *got;
+
+	json_object_object_add(o, "k", json_object_new_string("a\xc2\x9b" "b\x1b\"\\\xfe\x7f\xc3\xa9"));
+	text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+	CHECK(strstr(text, "\xc2\x9b") != NULL, "json-c escaped C1 itself: %s", text);
+	got = json_escaped(text, true);
+	CHECK(strchr(got, '\n') != NULL, "the newlines went: %s", got);
+	CHECK(strstr(got, "a\\u009bb\\u001b\\\"\\\\\\\\xfe\\u007f\xc3\xa9") != NULL, "%s", got);
+	CHECK(json_valid(got, val, sizeof(val)), "%s is not valid JSON", got);
+	CHECK_EQ_STR(val, "a\xc2\x9b" "b\x1b\"\\\\xfe\x7f\xc3\xa9");
+	free(got);
+	json_object_put(o);
+}
+
 int main(void)
 {
 	RUN(fixed_huge_every_digit);
@@ -252,5 +343,7 @@ int main(void)
 	RUN(u64_every_width);
 	RUN(fixed_rounding_as_before);
 	RUN(i64_extremes);
+	RUN(json_str_controls_and_bad_utf8);
+	RUN(json_text_from_json_c);
 	T_DONE();
 }

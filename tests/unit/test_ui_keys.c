@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_ui_keys.c: the key table: every key the issue names is bound, none twice, all documented. */
+/* test_ui_keys.c: the key table: every key the issue names is bound, none twice, all documented: each
+ * key the table binds is named in its help row and in the KEYS of the man page and the README. */
 #include "t.h"
 #include <curses.h>
 #include "ui/widgets/keys.h"
+#include <stdbool.h>
 
 TEST(issue_keys_bound)
 {
@@ -47,10 +49,121 @@ TEST(every_row_in_help)
 	}
 }
 
+/* The named row a key is listed under: the nearest row with a name at or above it. */
+static const struct ui_key *row_of(const struct ui_key *k)
+{
+	while (k > ui_keys && !k->name)
+		k--;
+	return k;
+}
+
+/* word is one of the space-separated words of list. */
+static bool has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p++)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
+/* The help view shows each row's name: it names every key of the row (`=` beside `+`), and only those. */
+TEST(help_names_every_key)
+{
+	char buf[32], word[32];
+
+	for (const struct ui_key *k = ui_keys; k->key; k++) {
+		const char *label = ui_key_label(k->key, buf, sizeof(buf));
+
+		CHECK(label != NULL, "key %d has no label", k->key);
+		if (label)
+			CHECK(has_word(row_of(k)->name, label), "help row \"%s\" lacks %s", row_of(k)->name, label);
+	}
+	for (const struct ui_key *r = ui_keys; r->key; r++) {
+		if (!r->name)
+			continue;
+		for (const char *p = r->name; *p;) {
+			size_t n = strcspn(p, " ");
+			bool found = false;
+
+			snprintf(word, sizeof(word), "%.*s", (int)n, p);
+			for (const struct ui_key *k = r; k->key && (k == r || !k->name); k++) {
+				const char *label = ui_key_label(k->key, buf, sizeof(buf));
+				found |= label && !strcmp(label, word);
+			}
+			CHECK(found, "help row \"%s\" names %s, a key it does not bind", r->name, word);
+			p += n + (p[n] == ' ');
+		}
+	}
+}
+
+/* The text of FILE from the line starting with `from` up to the next line starting with `to`. */
+static char *section(const char *file, const char *from, const char *to)
+{
+	FILE *f = fopen(file, "r");
+	char line[4096], *out = NULL;
+	size_t len = 0;
+	bool on = false;
+
+	if (!f)
+		return NULL;
+	while (fgets(line, sizeof(line), f)) {
+		if (on && !strncmp(line, to, strlen(to)))
+			break;
+		if (!on && !strcmp(line, from))
+			on = true;
+		if (on) {
+			size_t n = strlen(line);
+			char *p = realloc(out, len + n + 1);
+
+			if (!p)
+				break;
+			out = p;
+			memcpy(out + len, line, n + 1);
+			len += n;
+		}
+	}
+	fclose(f);
+	return out;
+}
+
+/* Every key the table binds is in the man page's KEYS (as \fBKEY\fR, '-' as '\-') and the README's
+ * Keys (as `KEY`). The tests run from the source tree's top. */
+TEST(docs_name_every_key)
+{
+	char *man = section("pmutop.1", ".SH KEYS\n", ".SH "), *readme = section("README.md", "## Keys\n", "## ");
+	char buf[32], want[64];
+
+	CHECK(man && strlen(man) > 1000, "no KEYS section in pmutop.1");
+	CHECK(readme && strlen(readme) > 500, "no Keys section in README.md");
+	for (const struct ui_key *k = ui_keys; man && readme && k->key; k++) {
+		const char *label = ui_key_label(k->key, buf, sizeof(buf));
+		size_t n = 0;
+
+		if (!label)
+			continue;   /* help_names_every_key says so */
+		n += (size_t)snprintf(want, sizeof(want), "\\fB");
+		for (const char *c = label; *c && n + 3 < sizeof(want); c++) {
+			if (*c == '-' || *c == '\\')
+				want[n++] = '\\';
+			want[n++] = *c;
+		}
+		snprintf(want + n, sizeof(want) - n, "\\fR");
+		CHECK(strstr(man, want) != NULL, "the man page's KEYS lack %s (%s)", want, label);
+		snprintf(want, sizeof(want), "`%s`", label);
+		CHECK(strstr(readme, want) != NULL, "the README's Keys lack %s", want);
+	}
+	free(man);
+	free(readme);
+}
+
 int main(void)
 {
 	RUN(issue_keys_bound);
 	RUN(no_key_twice);
 	RUN(every_row_in_help);
+	RUN(help_names_every_key);
+	RUN(docs_name_every_key);
 	T_DONE();
 }

@@ -122,8 +122,8 @@ int model_init(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_so
 		return -EINVAL;
 	if (!cpu_sock || nsock <= 0)
 		nsock = 1;
-	m->ncpus = ncpus;
-	m->nsock = nsock;
+	m->ncpus = m->cpu_cap = ncpus;
+	m->nsock = m->sock_cap = nsock;
 	m->cpu_ids = malloc((size_t)ncpus * sizeof(int));
 	m->cpu_sock = calloc((size_t)ncpus, sizeof(int));
 	m->cpu_core = malloc((size_t)ncpus * sizeof(int));
@@ -320,15 +320,15 @@ int model_alloc_frame(struct model *m)
 
 	f->online = NULL;
 	frame_free(f);
-	f->cpu = calloc((size_t)m->ncpus * ne, sizeof(struct ev_val));
-	f->sock = calloc((size_t)m->nsock * ne, sizeof(struct ev_val));
+	f->cpu = calloc((size_t)m->cpu_cap * ne, sizeof(struct ev_val));
+	f->sock = calloc((size_t)m->sock_cap * ne, sizeof(struct ev_val));
 	f->sys = calloc(ne, sizeof(struct ev_val));
-	f->cpu_m = malloc((size_t)m->ncpus * NMETRICS * sizeof(double));
-	f->sock_m = malloc((size_t)m->nsock * NMETRICS * sizeof(double));
+	f->cpu_m = malloc((size_t)m->cpu_cap * NMETRICS * sizeof(double));
+	f->sock_m = malloc((size_t)m->sock_cap * NMETRICS * sizeof(double));
 	f->sys_m = malloc(NMETRICS * sizeof(double));
-	f->online = malloc((size_t)m->ncpus * sizeof(bool));
-	f->jif = malloc((size_t)m->ncpus * UT_N * sizeof(double));
-	f->swr = calloc((size_t)m->ncpus * SWR_N, sizeof(double));
+	f->online = malloc((size_t)m->cpu_cap * sizeof(bool));
+	f->jif = malloc((size_t)m->cpu_cap * UT_N * sizeof(double));
+	f->swr = calloc((size_t)m->cpu_cap * SWR_N, sizeof(double));
 	if (!f->cpu || !f->sock || !f->sys || !f->cpu_m || !f->sock_m || !f->sys_m || !f->online || !f->jif ||
 	    !f->swr) {
 		free(online_old);

@@ -117,6 +117,7 @@ struct model {
 	int *cpu_ids, *cpu_sock, *cpu_core;  /* [ncpus]: CPU number, socket index, core id */
 	int nsock;
 	int *sock_ids;        /* [nsock]: physical ids, -1 when unknown */
+	int cpu_cap, sock_cap;   /* rows the per-CPU and per-socket arrays have room for (model_set_cpus) */
 	int nev;
 	struct mev *ev;
 	int generic_cache;    /* enum cache_level of cache-misses/cache-references (CACHE_LLC) */
@@ -154,6 +155,15 @@ const char *model_pmu_less(const struct mev *ev, size_t *len);
 void model_total(const struct model *m, int lead, const struct ev_val *row, struct ev_val *out);
 /* (Re)allocate the frame for the current CPU and event count. */
 int model_alloc_frame(struct model *m);
+/* Replace the CPUs of a model with a frame (as model_init gives them), keeping its events: for a
+ * recording read once, which meets a CPU at a time. The per-CPU and per-socket arrays grow to at
+ * least twice their room when they must, so n CPUs added one by one reallocate them O(log n)
+ * times. A CPU row of the frame keeps what it held by position (the caller fills the next frame's);
+ * the rows past the old count start empty. The IPC history is kept when the old CPUs are the new
+ * list's first, else cleared. Returns 1 when the arrays were reallocated, 0 when they had room,
+ * -EINVAL or -ENOMEM (the model unchanged). */
+int model_set_cpus(struct model *m, int ncpus, const int *cpu_ids, const int *cpu_sock, const int *cpu_core,
+		   int nsock, const int *sock_ids);
 void model_free(struct model *m);
 
 /* The role of an event counted on a PMU of a family whose raw terms mean one thing there

@@ -2,6 +2,7 @@
 /* keys.c: the key table (data) and its lookup. */
 #include "keys.h"
 #include <curses.h>
+#include <stdio.h>
 
 #define CTRL(c) ((c) & 0x1f)
 
@@ -25,7 +26,7 @@ const struct ui_key ui_keys[] = {
 	{ '/',           UA_BROWSE,    "/",          "filter the rows: CPU list 0-3,8, socket s1, type P/E, or text (Esc clears); events view: browse named events" },
 	{ 'a',           UA_ADD,       "a",          "add an event by perf syntax (events view)" },
 	{ 'p',           UA_PAUSE,     "p",          "pause / resume sampling" },
-	{ '+',           UA_FASTER,    "+",          "halve the interval (refresh faster)" },
+	{ '+',           UA_FASTER,    "+ =",        "halve the interval (refresh faster)" },
 	{ '=',           UA_FASTER,    NULL,         NULL },
 	{ '-',           UA_SLOWER,    "-",          "double the interval (refresh slower)" },
 	{ KEY_UP,        UA_UP,        "Up Down j k", "move the selection" },
@@ -60,4 +61,29 @@ int ui_key_action(int key)
 		if (k->key == key)
 			return k->action;
 	return UA_NONE;
+}
+
+const char *ui_key_label(int key, char *buf, size_t n)
+{
+	static const struct {
+		int key;
+		const char *label;
+	} named[] = {
+		{ ' ', "space" }, { '\n', "Enter" }, { '\r', "Enter" }, { KEY_ENTER, "Enter" }, { 27, "Esc" },
+		{ KEY_UP, "Up" }, { KEY_DOWN, "Down" }, { KEY_LEFT, "Left" }, { KEY_RIGHT, "Right" },
+		{ KEY_PPAGE, "PgUp" }, { KEY_NPAGE, "PgDn" }, { KEY_HOME, "Home" }, { KEY_END, "End" },
+	};
+
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (named[i].key == key)
+			return named[i].label;
+	if (key > ' ' && key < 127)
+		snprintf(buf, n, "%c", key);
+	else if (key >= KEY_F(1) && key <= KEY_F(12))
+		snprintf(buf, n, "F%d", key - KEY_F0);
+	else if (key >= CTRL('a') && key <= CTRL('z'))
+		snprintf(buf, n, "Ctrl-%c", 'A' + key - 1);
+	else
+		return NULL;
+	return buf;
 }

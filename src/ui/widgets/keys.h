@@ -2,6 +2,7 @@
 /* keys.h: the key table: every key, the action it triggers and its help text. */
 #ifndef PMUTOP_UI_KEYS_H
 #define PMUTOP_UI_KEYS_H
+#include <stddef.h>
 
 enum ui_action {
 	UA_NONE, UA_QUIT, UA_HELP, UA_CORES, UA_SOCKETS, UA_UNCORE, UA_EVENTS,
@@ -23,4 +24,7 @@ struct ui_key {
 extern const struct ui_key ui_keys[];
 /* The action of a key, UA_NONE when unbound. */
 int ui_key_action(int key);
+/* A key as the help view, the man page and the README name it ("q", "space", "PgUp", "F1",
+ * "Ctrl-L"), in buf (n bytes) or a constant; NULL for a key that has no name here. */
+const char *ui_key_label(int key, char *buf, size_t n);
 #endif
