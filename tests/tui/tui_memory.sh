@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tui_memory.sh: what the screen holds. The header, body and footer draw into ncurses' own screen
-# (parts of stdscr), so a bigger terminal costs ncurses' three copies of its cells and no fourth.
-# Peak RSS through GNU time, which measures pmutop alone.
+# tui_memory.sh: what the screen holds. The IPC history keeps the samples the sparkline draws (10),
+# whatever [display] history asks, and fewer when it asks fewer; the header, body and footer draw
+# into ncurses' own screen (parts of stdscr), so a bigger terminal costs ncurses' three copies of
+# its cells and no fourth. Peak RSS through GNU time, which measures pmutop alone.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 if [ ! -x /usr/bin/time ]; then
@@ -20,6 +21,38 @@ peak() {
 	tui_quit "$n" >/dev/null
 	tail -n 1 "$TMPD/rss.$n" 2>/dev/null
 }
+
+# the row of CPU 0's sparkline glyphs (UTF-8 blocks) on screen
+spark0() { tui_cap "$1" | python3 -c '
+import sys
+for l in sys.stdin:
+    if l.startswith("0 "):
+        print(sum(1 for c in l if "\u2581" <= c <= "\u2588")); break'; }
+
+# history = 100000 on 224 CPUs would be 85 MiB of floats, set at every model rebuild; the screen
+# is some 8 MiB without: 40 MiB tells them apart either way
+printf '[display]\nhistory = 100000\n' >"$TMPD/big.conf"
+S=hb
+TUI_ENV="/usr/bin/time -f %M -o $TMPD/rss.$S" tui_run $S 200 50 --sim spr-2s -d 0.05 --config "$TMPD/big.conf"
+tui_wait $S '^all ' 15
+sleep 1.5   # 20 and more samples: the sparkline full
+glyphs=$(spark0 $S)
+tui_quit $S >/dev/null
+rss=$(tail -n 1 "$TMPD/rss.$S" 2>/dev/null)
+if [ -n "$rss" ] && [ "$rss" -lt 40960 ] && [ "$glyphs" = 10 ]; then
+	pass history_kept_as_drawn
+else
+	fail history_kept_as_drawn "peak ${rss:-?} KiB, $glyphs glyphs in CPU 0's sparkline"
+fi
+# fewer asked: fewer kept and drawn
+printf '[display]\nhistory = 3\n' >"$TMPD/small.conf"
+S=hs
+tui_run $S 200 50 --sim spr-2s -d 0.05 --config "$TMPD/small.conf"
+tui_wait $S '^all ' 15
+sleep 1.5
+glyphs=$(spark0 $S)
+tui_quit $S >/dev/null
+if [ "$glyphs" = 3 ]; then pass history_below_width; else fail history_below_width "$glyphs glyphs, 3 asked"; fi
 
 # 400x150 against 100x30: 57,000 cells more. ncurses keeps curscr, newscr and stdscr (a cchar_t of
 # 28 bytes each with ncursesw 6: 84 bytes a cell); windows of pmutop's own would add a fourth copy
