@@ -5,6 +5,7 @@
 #include "t.h"
 #include "apprig.h"
 #include "simclock.h"
+#include "hw/sim/sim_desc.h"
 
 /* Whether any event of CPU 0 ran less than the whole interval. */
 static bool cpu0_multiplexed(const struct app *a)
@@ -81,8 +82,35 @@ TEST(zen4_watchdog_on_a_gp_counter)
 	check_set("zen4-1s", "cycles,instructions,branches,branch-misses,cache-misses,r0100", true);
 }
 
+/* A PMU's constraint table is as long as its description's: spr-2s has 98 PMUs and only the core
+ * one has a table (a table of SIMM_MAXCONS in every PMU was 1 KiB each, 0.1 MiB of the machine) */
+TEST(constraint_tables_as_long_as_given)
+{
+	struct app a;
+	int tables = 0;
+
+	if (apprig_open_clocked(&a, "spr-2s", NULL, "cycles", 0.06, &simclock) != 0 || !a.sim) {
+		CHECK(0, "spr-2s did not come up");
+		app_close(&a);
+		return;
+	}
+	CHECK(sizeof(struct simm_pmu) < SIMM_MAXCONS * sizeof(struct simm_cons), "%zu bytes a PMU",
+	      sizeof(struct simm_pmu));
+	for (int i = 0; i < a.sim->npmus; i++) {
+		const struct simm_pmu *p = &a.sim->pmus[i];
+
+		CHECK((p->ncons > 0) == (p->cons != NULL), "%s: %d constraints", p->name, p->ncons);
+		tables += p->ncons > 0;
+		if (!strcmp(p->name, "cpu"))
+			CHECK(p->ncons > 1 && p->cons[0].mask, "cpu: %d constraints", p->ncons);
+	}
+	CHECK_EQ_INT(tables, 1);
+	app_close(&a);
+}
+
 int main(void)
 {
+	RUN(constraint_tables_as_long_as_given);
 	RUN(spr_watchdog_on_fixed_cycles);
 	RUN(zen4_watchdog_on_a_gp_counter);
 	RUN(spr_extra_registers);
