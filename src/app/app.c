@@ -41,7 +41,8 @@ int app_build_model(struct app *a, const struct ev_list *flat, struct model *m)
 		core[i] = t->cpus[i].core;
 	}
 	model_free(m);
-	r = model_init(m, t->ncpus, ids, sock, core, t->nsockets, t->socket_ids, a->set.history);
+	r = model_init(m, t->ncpus, ids, sock, core, t->nsockets, t->socket_ids,
+		       a->hist_keep > 0 ? a->hist_keep : a->set.history);
 	free(ids); free(sock); free(core);
 	if (r < 0)
 		return r;

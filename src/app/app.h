@@ -97,6 +97,9 @@ struct app {
 	unsigned evl_gen;          /* changes whenever evl does (owners find their events again) */
 	struct catalog cat;        /* vendor event names, read on first use */
 	struct model model;
+	int hist_keep;             /* IPC samples the model keeps per CPU (src/cmd sets it: what the
+				    * screen's sparkline draws, at most [display] history; 1 in batch
+				    * mode, which draws none); 0: [display] history */
 	const struct source_ops *src;
 	const struct perf_seam *seam;   /* perf sources */
 	struct counters *cnt;

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,16 +240,29 @@ static void read_group(struct app_rdt *r, struct rdt_grp *g, double dt)
 /* The groups now, each carrying its counters over from the last read by its path. */
 static void relist(struct app_rdt *r)
 {
-	struct rdt_group *now = r->names;
+	struct rdt_group *now;
 	struct rdt_grp *old = r->grp, *next = NULL;
 	int n = -1, oldn = r->ngrp;
 
-	/* each group's state is some 4 KiB: as many as there are, not MAX_GROUPS; the list of names
-	 * is kept from one interval to the next */
-	if (!now && !(now = r->names = malloc(sizeof(*now) * MAX_GROUPS)))
-		return;
-	if ((n = resctrl_groups(&r->rc, now, MAX_GROUPS, &r->skipped)) < 0 ||
-	    !(next = calloc((size_t)n + 1, sizeof(*next))))
+	/* each group's state is some 4 KiB: as many as there are, not MAX_GROUPS; so is the list of
+	 * names (292 bytes each), kept from one interval to the next and grown while the groups fill
+	 * it (resctrl_groups counts those past its room as skipped) */
+	for (;;) {
+		int cap = r->names_cap;
+
+		if (r->names && (n = resctrl_groups(&r->rc, r->names, cap, &r->skipped)) < 0)
+			return;
+		if (r->names && (n < cap || !r->skipped || cap >= MAX_GROUPS))
+			break;
+		cap = cap ? cap * 2 : 16;
+		cap = cap < MAX_GROUPS ? cap : MAX_GROUPS;
+		if ((size_t)cap > SIZE_MAX / sizeof(*now) || !(now = realloc(r->names, sizeof(*now) * (size_t)cap)))
+			return;
+		r->names = now;
+		r->names_cap = cap;
+	}
+	now = r->names;
+	if (!(next = calloc((size_t)n + 1, sizeof(*next))))
 		return;
 	for (int i = 0, j = 0; i < n; i++) {
 		int o = -1;

@@ -73,6 +73,7 @@ struct app_rdt {
 	double *acc;           /* byte totals: [domain][2], then the system's, then [socket][2] */
 	struct rdt_grp *grp;   /* the groups, default first (as resctrl_groups) */
 	struct rdt_group *names;   /* resctrl_groups' list, kept between intervals */
+	int names_cap;         /* its room: grown while the groups fill it, up to MAX_GROUPS */
 	int fd_budget;         /* value files that may still be kept open */
 	int ngrp, skipped;     /* skipped: names not plain, or past the limit */
 	double last_t;         /* clock of the last read */

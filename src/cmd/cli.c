@@ -528,6 +528,10 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
+	/* IPC history: the screen's sparkline draws the last UI_SPARK_W samples per CPU and batch mode
+	 * none, so more is never read ([display] history's 600 on 224 CPUs was 0.5 MiB, set at every
+	 * model rebuild, twice over while the sockets' events were added) */
+	a->hist_keep = a->opt.batch ? 1 : a->set.history < UI_SPARK_W ? a->set.history : UI_SPARK_W;
 	if (a->set.rdt_cpu_groups)
 		a->opt.rdt_cpu_groups = a->opt.rdt = true;
 	if (!a->opt.explain && !a->opt.list_uncore && !a->opt.sim_tree && (r = exporter_start(a, buildinfo_version())))

@@ -30,9 +30,9 @@ int replay_main(struct app *a)
 		printable_eprintf("pmutop: --replay %s: %s\n", a->opt.replay, errmsg_text(&em, r));
 		return 1;
 	}
-	/* batch mode draws no sparklines: no IPC history, whose size (CPUs x history) a recording naming
-	 * a new CPU each interval made the model's rebuild cost every time (issue 26) */
-	if ((r = replay_setup_model(a->rep, &a->model, a->opt.batch ? 1 : a->set.history)) < 0) {
+	/* batch mode draws no sparklines: no IPC history (a->hist_keep 1), whose size (CPUs x history)
+	 * a recording naming a new CPU each interval made the model's rebuild cost every time (issue 26) */
+	if ((r = replay_setup_model(a->rep, &a->model, a->hist_keep)) < 0) {
 		printable_eprintf("pmutop: --replay %s: %s\n", a->opt.replay, strerror(-r));
 		replay_close(a->rep);
 		return 1;

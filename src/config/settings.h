@@ -34,7 +34,8 @@ struct settings {
 	bool ascii;
 	bool meters;        /* the header's meters (utilisation bars, IPC, bandwidth, power) */
 	bool mouse;         /* clicks and the wheel; false leaves the mouse to the terminal */
-	int history;        /* samples kept per CPU for sparklines, 1..100000 */
+	int history;        /* IPC samples kept per CPU for the sparkline, 1..100000: the screen
+			     * keeps at most the 10 it draws, batch mode none (app.hist_keep) */
 	/* [events] */
 	char set[64];       /* the event set in use */
 	char events_dir[1024]; /* vendor event tables folder, "" = none (see hw/catalog.h) */

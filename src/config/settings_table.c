@@ -35,7 +35,7 @@ const struct setting_def settings_table[] = {
 	{ "mouse", "display", ST_BOOL, 0, 0, false, NULL, "true",
 	  "clicks sort and select, the wheel scrolls; false leaves the mouse to the terminal", F(mouse) },
 	{ "history", "display", ST_INT, 1, 100000, false, NULL, "600",
-	  "samples kept per CPU for sparklines (1..100000)", F(history) },
+	  "IPC samples kept per CPU for the sparkline, which draws 10 (1..100000)", F(history) },
 	{ "set", "events", ST_STRING, 0, 0, false, NULL, "default",
 	  "the event set counted at start (a built-in set or an [eventset NAME] section)", F(set) },
 	{ "dir", "events", ST_STRING, 0, 0, false, NULL, "",

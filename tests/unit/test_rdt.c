@@ -9,9 +9,12 @@
 #include "simclock.h"
 #include "app/app_rdt.h"
 #include "app/session.h"
+#include "hw/sim/sim_resctrl.h"
 #include "hw/sys/sysfs.h"
 #include <dirent.h>
 #include <errno.h>
+#include <malloc.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static uint64_t file_u64(const char *dir, const char *rel)
@@ -236,10 +239,102 @@ TEST(cpu_groups)
 	cleanup();
 }
 
+/* Bytes malloc holds for the program now: the heap's blocks in use and the blocks mapped apart. */
+static size_t heap_in_use(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
+/* Whether heap_in_use sees an allocation (a sanitizer's allocator keeps its own books). */
+static bool heap_seen(void)
+{
+	size_t before = heap_in_use();
+	char *p = malloc(256 * 1024);
+	bool seen = p && heap_in_use() - before >= 256 * 1024;
+
+	free(p);
+	return seen;
+}
+
+static void make_groups(const char *resctrl, int from, int n)
+{
+	char p[4400];
+
+	for (int i = from; i < from + n; i++) {
+		snprintf(p, sizeof(p), "%s/mon_groups/g%02d", resctrl, i);
+		CHECK(mkdir(p, 0755) == 0, "mkdir %s", p);
+	}
+}
+
+/* The memory of the groups grows with the groups there are, not with the limits (1,024 simulated,
+ * 4,096 listed): a group's state is some 2.3 KiB in the simulated resctrl and 4.7 KiB plus a
+ * 292-byte name in the app (64 domains' figures each), so 8 KiB per group present bounds both with
+ * room for twice as many names; arrays sized for the limits were 2.4 MB and 1.2 MB. */
+#define PER_GROUP (8 * 1024)
+
+TEST(sim_groups_held_as_they_come)
+{
+	static struct app a;
+	struct simr *s = NULL;
+	char rc[4200], p[4400];
+	size_t before;
+	struct stat st;
+
+	if (!heap_seen())
+		T_SKIP("malloc statistics not kept by this allocator (a sanitizer build)");
+	if (apprig_open_clocked(&a, "spr-2s", NULL, "cycles", 1.0, &simclock) != 0) {
+		CHECK(0, "spr-2s did not come up");
+		app_close(&a);
+		return;
+	}
+	snprintf(rc, sizeof(rc), "%s/sys/fs/resctrl", a.sim_dir);
+	before = heap_in_use();
+	CHECK_EQ_INT(simr_update(a.sim, a.sim_dir, 1.0, &s), 0);
+	CHECK(heap_in_use() - before < 5 * PER_GROUP, "%zu bytes for the 5 groups", heap_in_use() - before);
+	make_groups(rc, 0, 60);
+	CHECK_EQ_INT(simr_update(a.sim, a.sim_dir, 2.0, &s), 0);
+	CHECK(heap_in_use() - before < 65 * PER_GROUP, "%zu bytes for 65 groups", heap_in_use() - before);
+	/* every group made since has its values, the last one listed too */
+	snprintf(p, sizeof(p), "%s/mon_groups/g59/mon_data/mon_L3_01/llc_occupancy", rc);
+	CHECK(stat(p, &st) == 0, "%s missing", p);
+	simr_free(s);
+	app_close(&a);
+}
+
+TEST(app_groups_held_as_they_come)
+{
+	static struct app a;
+	const struct app_rdt *r = &a.rdt;
+	char rc[128];
+	size_t before;
+
+	if (!heap_seen())
+		T_SKIP("malloc statistics not kept by this allocator (a sanitizer build)");
+	if (copy_fixture() < 0)
+		T_SKIP("cannot copy the fixture");
+	CHECK_EQ_INT(fixture_app(&a, false), 0);
+	snprintf(rc, sizeof(rc), "%s/sys/fs/resctrl", tdir);
+	/* 61 more beside the fixture's 4: past the first rooms (16, 32, 64) of the list of names */
+	make_groups(rc, 0, 61);
+	session_rdt_show(&a, true);
+	before = heap_in_use();
+	app_rdt_sample(&a);
+	CHECK(heap_in_use() - before < 65 * PER_GROUP, "%zu bytes for 65 groups", heap_in_use() - before);
+	CHECK_EQ_INT(r->ngrp, 65);
+	CHECK_EQ_INT(r->skipped, 1);   /* "has space" only: none left out for room */
+	CHECK(group_named(r, "/g60") && group_named(r, "ctl1/m1"), "groups past the first rooms missing");
+	app_rdt_free(&a);
+	cleanup();
+}
+
 int main(void)
 {
 	RUN(sim_rates_follow_the_counters);
 	RUN(unavailable_and_error_not_counted);
 	RUN(cpu_groups);
+	RUN(sim_groups_held_as_they_come);
+	RUN(app_groups_held_as_they_come);
 	T_DONE();
 }

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sim_budget.c: the budget line's verdict ("fits" / "will multiplex") equals what the simulated
  * kernel does with the same events, with the NMI watchdog on: on Intel it holds fixed counter 1
- * (cycles), on AMD a GP counter. */
+ * (cycles), on AMD a GP counter; and what the simulated machine holds for those counters: a PMU's
+ * constraint table as long as given, a top-down event's CPU shares once per CPU. */
 #include "t.h"
 #include "apprig.h"
 #include "simclock.h"
+#include "hw/sim/sim_desc.h"
+#include "hw/sim/sim_kstate.h"
 
 /* Whether any event of CPU 0 ran less than the whole interval. */
 static bool cpu0_multiplexed(const struct app *a)
@@ -81,8 +84,65 @@ TEST(zen4_watchdog_on_a_gp_counter)
 	check_set("zen4-1s", "cycles,instructions,branches,branch-misses,cache-misses,r0100", true);
 }
 
+/* A PMU's constraint table is as long as its description's: spr-2s has 98 PMUs and only the core
+ * one has a table (a table of SIMM_MAXCONS in every PMU was 1 KiB each, 0.1 MiB of the machine) */
+TEST(constraint_tables_as_long_as_given)
+{
+	struct app a;
+	int tables = 0;
+
+	if (apprig_open_clocked(&a, "spr-2s", NULL, "cycles", 0.06, &simclock) != 0 || !a.sim) {
+		CHECK(0, "spr-2s did not come up");
+		app_close(&a);
+		return;
+	}
+	CHECK(sizeof(struct simm_pmu) < SIMM_MAXCONS * sizeof(struct simm_cons), "%zu bytes a PMU",
+	      sizeof(struct simm_pmu));
+	for (int i = 0; i < a.sim->npmus; i++) {
+		const struct simm_pmu *p = &a.sim->pmus[i];
+
+		CHECK((p->ncons > 0) == (p->cons != NULL), "%s: %d constraints", p->name, p->ncons);
+		tables += p->ncons > 0;
+		if (!strcmp(p->name, "cpu"))
+			CHECK(p->ncons > 1 && p->cons[0].mask, "cpu: %d constraints", p->ncons);
+	}
+	CHECK_EQ_INT(tables, 1);
+	app_close(&a);
+}
+
+/* A top-down event points at its CPU's shares, one copy per CPU (a copy in every event was 104 of
+ * its 392 bytes: 0.18 MiB of the simulated kernel with 8 events on spr-2s's 224 CPUs) */
+TEST(topdown_shares_one_per_cpu)
+{
+	struct app a;
+	const struct simk *k;
+	int td = 0;
+
+	if (apprig_open_clocked(&a, "spr-2s", NULL, "{cpu/slots/,cpu/topdown-retiring/,cpu/topdown-be-bound/},cycles",
+				0.06, &simclock) != 0 || !a.seam) {
+		CHECK(0, "spr-2s did not come up");
+		app_close(&a);
+		return;
+	}
+	k = a.seam->ctx;
+	for (int i = 0; i < k->nev; i++) {
+		const struct sev *e = &k->ev[i];
+
+		if (!e->used || e->td == SIMTD_NONE)
+			continue;
+		td++;
+		CHECK(e->td_prof == &k->tdprof[e->cpu], "event %d on CPU %d: its own shares", i, e->cpu);
+	}
+	CHECK_EQ_INT(td, 3 * 224);
+	simclock_advance_ms(60);
+	CHECK_EQ_INT(app_sample(&a), 0);
+	app_close(&a);
+}
+
 int main(void)
 {
+	RUN(topdown_shares_one_per_cpu);
+	RUN(constraint_tables_as_long_as_given);
 	RUN(spr_watchdog_on_fixed_cycles);
 	RUN(zen4_watchdog_on_a_gp_counter);
 	RUN(spr_extra_registers);

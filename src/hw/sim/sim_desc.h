@@ -49,7 +49,9 @@ struct simm_pmu {
 	int nfixed_ev; uint64_t fixed_ev[SIMM_MAXFIXED];  /* config each fixed counter takes */
 	int noffcore; uint64_t offcore[4];       /* event codes that need an offcore MSR */
 	int max_offcore;
-	int ncons; struct simm_cons cons[SIMM_MAXCONS];   /* `constraints`, in the table's order */
+	/* `constraints`, in the table's order (at most SIMM_MAXCONS): as many as it has, as most PMUs
+	 * have none (spr-2s: 98 PMUs, 1 KiB each for a full table) */
+	int ncons; struct simm_cons *cons;
 	int nxreg; struct simm_xreg xreg[SIMM_MAXXREG];  /* `extra_regs` (or `offcore`'s codes) */
 	bool has_generic[SIMM_NGENERIC]; uint64_t generic[SIMM_NGENERIC];
 	int mux_ms;

@@ -614,14 +614,17 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	k->nctx = calloc((size_t)m->ncpus, sizeof(*k->nctx));
 	k->tasks = simt_new(m);
 	k->cst = calloc((size_t)m->ncpus * SIMK_NCST, sizeof(*k->cst));
-	if (!k->ctx || !k->nctx || !k->tasks || !k->cst) {
+	k->tdprof = calloc((size_t)m->ncpus, sizeof(*k->tdprof));
+	if (!k->ctx || !k->nctx || !k->tasks || !k->cst || !k->tdprof) {
 		simt_free(k->tasks);
 		free(k->ctx);
 		free(k->nctx);
 		free(k->cst);
+		free(k->tdprof);
 		free(k);
 		return NULL;
 	}
+	simtd_profiles(m, k->tdprof);
 	for (int c = 0; c < m->ncpus * SIMK_NCST; c++)
 		k->cst[c].ph = -1;
 	k->clock = &seam_kernel;
@@ -670,6 +673,7 @@ void simk_free(struct perf_seam *s)
 	free(k->nctx);
 	free(k->busy_acc);
 	free(k->cst);
+	free(k->tdprof);
 	free(k->ev);
 	free(k->freefd);
 	simt_free(k->tasks);

@@ -71,7 +71,8 @@ struct sev {
 	int td; unsigned td_plus, td_minus; double td_mult;
 	double td_width; uint64_t td_cyc;   /* load-following PMUs: slots = width x rate of td_cyc */
 	const struct sim_machine *td_m;
-	struct simtd_profile td_prof;   /* the CPU's shares (top-down events only) */
+	const struct simtd_profile *td_prof;   /* the CPU's shares (top-down events only): one of
+					 * simk.tdprof, shared by the CPU's events */
 	double td_osc_t, td_osc;        /* the swing's integral at time td_osc_t (last read's end) */
 	struct sctx *ctx;        /* leader only */
 	/* leader only: the schedule since the context's epoch */
@@ -119,6 +120,9 @@ struct simk {
 	 * PMU pmu (simm_cpu_state), worked out once for all its events (a read walks the phases since
 	 * the event's last one by one); ph -1 none yet */
 	struct simk_cst { long ph; int pmu; struct simm_state st; } *cst;
+	/* per CPU: its top-down shares (simtd_profiles), which its top-down events point at: a copy
+	 * in every event was a quarter of each (104 of 392 bytes) */
+	struct simtd_profile *tdprof;
 };
 
 /* Seconds since the simulated kernel started, on the clock it follows: every count, time and

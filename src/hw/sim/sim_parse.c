@@ -306,12 +306,20 @@ static int parse_counter_rules(struct simm_pmu *p, const struct simp_sec *s, cha
 	char *end;
 
 	while (v && *v) {
-		struct simm_cons *c = &p->cons[p->ncons];
+		struct simm_cons *c;
 
 		v += strspn(v, " \t,");
 		if (!*v)
 			break;
-		if (p->ncons == SIMM_MAXCONS || counter_codes(&v, &c->lo, &c->hi, &c->match))
+		if (p->ncons == SIMM_MAXCONS)
+			goto bad;
+		if (!(c = realloc(p->cons, sizeof(*c) * (size_t)(p->ncons + 1)))) {
+			simp_err(err, errlen, s->line, "[%s]: out of memory", s->name);
+			return -ENOMEM;
+		}
+		p->cons = c;
+		c = &p->cons[p->ncons];
+		if (counter_codes(&v, &c->lo, &c->hi, &c->match))
 			goto bad;
 		c->mask = strtoull(v, &end, 0);
 		if (end == v || !c->mask)
@@ -381,8 +389,8 @@ static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp
 		simp_err(err, errlen, s->line, "[%s]: bad offcore or fixed_events", s->name);
 		return -EINVAL;
 	}
-	if (parse_counter_rules(p, s, err, errlen))
-		return -EINVAL;
+	if ((r = parse_counter_rules(p, s, err, errlen)))
+		return r;
 	for (int i = 0; i < s->n && !r; i++) {
 		const struct simm_kv *kv = &s->kv[i];
 		const char *k = kv->key, *v = kv->val;
@@ -465,6 +473,7 @@ void simm_pmu_clear(struct simm_pmu *p)
 	free(p->base);
 	free(p->cpus);
 	free(p->rates);
+	free(p->cons);
 }
 
 static int add_pmus(struct sim_machine *m, const struct simp_doc *d, const struct core_group *g, int ng,

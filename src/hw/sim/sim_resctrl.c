@@ -18,7 +18,7 @@
 
 #define RC "sys/fs/resctrl"
 #define MAXDOM 64
-#define MAXGRP 1024
+#define MAXGRP 1024   /* groups followed at most; the arrays grow with the groups there are */
 
 /* The groups the machine starts with, each with its RMID's share of every domain's traffic and
  * cache (what an orchestrator would have made: two containers in the default group, a batch
@@ -125,12 +125,31 @@ struct simr {
 	long phase;           /* the load phase busy[] holds, -1 none */
 	double busy[MAXDOM], ncpu[MAXDOM];   /* each domain's CPUs' busy fractions summed, and count */
 	double list_key;      /* the group folders' times when rels was listed, -1 never */
-	int nrels;
-	char rels[MAXGRP][192];
+	int nrels, crels;     /* rels listed, room for */
+	char (*rels)[192];
 	double last_t;
-	int n;
-	struct simr_grp g[MAXGRP];
+	int n, cap;           /* groups followed, room for */
+	struct simr_grp *g;   /* some 2 KiB each: as many as there are, not MAXGRP */
 };
+
+/* Room for element `used` of an array of *cap elements of size bytes, at most MAXGRP: the array
+ * (moved when it grew), or NULL when full or out of memory (the old one kept as it was). */
+static void *room_for(void *v, int *cap, int used, size_t size)
+{
+	size_t want;
+	void *nv;
+
+	if (used < *cap)
+		return v;
+	if (*cap >= MAXGRP)
+		return NULL;
+	want = *cap ? (size_t)*cap * 2 : 8;
+	want = want < MAXGRP ? want : MAXGRP;
+	if (want > SIZE_MAX / size || !(nv = realloc(v, want * size)))
+		return NULL;
+	*cap = (int)want;
+	return nv;
+}
 
 /* The machine's traffic now: bytes per second per CPU while busy, the local share, and the
  * bytes of L3 per domain a busy domain fills. */
@@ -160,8 +179,9 @@ static struct simr_grp *group(struct simr *s, const char *rel)
 	for (int i = 0; i < s->n; i++)
 		if (!strcmp(s->g[i].rel, rel))
 			return &s->g[i];
-	if (s->n >= MAXGRP)
+	if (!(g = room_for(s->g, &s->cap, s->n, sizeof(*s->g))))
 		return NULL;
+	s->g = g;
 	g = &s->g[s->n++];
 	memset(g, 0, sizeof(*g));
 	snprintf(g->rel, sizeof(g->rel), "%.180s", rel);
@@ -258,25 +278,45 @@ static void close_kept(struct simr *s)
 	s->nfd = 0;
 }
 
-/* Every group folder now in the tree: the default, top-level control groups, monitoring groups. */
-static int list(struct simr *s, char rels[][192], int max)
+/* Room in s->rels for entry n: where it goes, NULL past MAXGRP (or out of memory). */
+static char *rel_slot(struct simr *s, int n)
+{
+	char (*r)[192] = room_for(s->rels, &s->crels, n, sizeof(*s->rels));
+
+	if (!r)
+		return NULL;
+	s->rels = r;
+	return r[n];
+}
+
+/* Every group folder now in the tree into s->rels: the default, top-level control groups,
+ * monitoring groups. How many. */
+static int list(struct simr *s)
 {
 	const char *parents[1 + NGROUPS];
 	int n = 0, np = 0;
+	char *slot;
 
-	rels[n++][0] = 0;
+	if (!(slot = rel_slot(s, n)))
+		return 0;
+	slot[0] = 0;
+	n++;
 	parents[np++] = "";
 	for (int i = 0; i < NGROUPS; i++)
 		if (*groups[i].rel && !strchr(groups[i].rel, '/'))
 			parents[np++] = groups[i].rel;
-	for (int p = 0; p < np && n < max; p++) {
+	for (int p = 0; p < np; p++) {
 		char dir[256];
 		struct dirent *de;
 		DIR *dd;
 		int fd;
 
-		if (*parents[p])
-			snprintf(rels[n++], 192, "%s", parents[p]);
+		if (*parents[p]) {
+			if (!(slot = rel_slot(s, n)))
+				break;
+			snprintf(slot, 192, "%s", parents[p]);
+			n++;
+		}
 		snprintf(dir, sizeof(dir), RC "%s%s/mon_groups", *parents[p] ? "/" : "", parents[p]);
 		fd = openat(s->root, dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0 || !(dd = fdopendir(fd))) {
@@ -284,9 +324,11 @@ static int list(struct simr *s, char rels[][192], int max)
 				close(fd);
 			continue;
 		}
-		while ((de = readdir(dd)) && n < max)
-			if (de->d_name[0] != '.' && strlen(de->d_name) < 64)
-				snprintf(rels[n++], 192, "%.64s%smon_groups/%.64s", parents[p], *parents[p] ? "/" : "", de->d_name);
+		while ((de = readdir(dd)) && (slot = rel_slot(s, n)))
+			if (de->d_name[0] != '.' && strlen(de->d_name) < 64) {
+				snprintf(slot, 192, "%.64s%smon_groups/%.64s", parents[p], *parents[p] ? "/" : "", de->d_name);
+				n++;
+			}
 		closedir(dd);
 	}
 	return n;
@@ -342,7 +384,7 @@ static int update_at(const struct sim_machine *m, struct simr *s, double t)
 	for (int d = 0; d < nd; d++)   /* memory traffic wanders within a phase too (a few percent) */
 		bw[d] = busy[d] * BW_CPU(m) * (1 + 0.04 * sin(t * 2.7 + d * 0.61));
 	if (key != s->list_key || key < 0) {   /* a group made or removed since: list them again */
-		s->nrels = list(s, s->rels, MAXGRP);
+		s->nrels = list(s);
 		s->list_key = key;
 	}
 	n = s->nrels;
@@ -402,6 +444,8 @@ void simr_free(struct simr *s)
 		return;
 	close_kept(s);
 	close(s->root);
+	free(s->rels);
+	free(s->g);
 	free(s);
 }
 
@@ -437,6 +481,8 @@ int simr_write(const struct sim_machine *m, struct fsat *t)
 		s->nfd = KEPT_MAX;   /* written once: nothing kept open */
 		r = update_at(m, s, 0);
 		close_kept(s);
+		free(s->rels);
+		free(s->g);
 		free(s);
 	}
 	return r;

@@ -155,5 +155,5 @@ int simk_resolve(const struct simk *k, const struct perf_event_attr *a, int cpu,
 
 		e->rate = simm_rate_of(p, cpu, e->config) * simm_extra_factor(p, cfg);
 	}
-	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e) : 0;
+	return p->kind == SIMM_CORE ? simtd_classify(m, pi, cpu, e, &k->tdprof[cpu]) : 0;
 }

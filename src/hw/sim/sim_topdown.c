@@ -251,21 +251,27 @@ static int classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e
 	return 0;
 }
 
-int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e)
+void simtd_profiles(const struct sim_machine *m, struct simtd_profile *out)
+{
+	for (int c = 0; c < m->ncpus; c++)
+		profile_of(m, c, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &out[c]);
+}
+
+int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e, const struct simtd_profile *prof)
 {
 	int r = classify(m, pmu, cpu, e);
 
 	if (r == 0 && e->td != SIMTD_NONE) {
-		profile_of(m, cpu, m->vendor && !strcmp(m->vendor, "AuthenticAMD"), &e->td_prof);
+		e->td_prof = prof;
 		e->td_osc_t = 0;
-		e->td_osc = osc_integ(&e->td_prof, 0);
+		e->td_osc = osc_integ(prof, 0);
 	}
 	return r;
 }
 
 double simtd_rate(struct sev *e, double cyc, double a, double b)
 {
-	const struct simtd_profile *pr = &e->td_prof;
+	const struct simtd_profile *pr = e->td_prof;
 	double v = 0, oa = 0, ob = 0;
 
 	if (b <= a)
@@ -287,7 +293,7 @@ double simtd_rate(struct sev *e, double cyc, double a, double b)
 
 double simtd_count(const struct sim_machine *m, const struct sev *e, double run)
 {
-	const struct simtd_profile *p = &e->td_prof;
+	const struct simtd_profile *p = e->td_prof;
 	double v = 0, osc;
 
 	(void)m;

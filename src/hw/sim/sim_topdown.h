@@ -9,10 +9,14 @@
 struct sim_machine;
 struct simm_pmu;
 struct sev;
+struct simtd_profile;
 
 /* Mark a resolved core-PMU event as a top-down event of that PMU (e->td, e->td_share, e->td_mult,
- * e->rate). Returns 0, or -EINVAL for a metric event the PMU does not have. */
-int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e);
+ * e->rate); a top-down event keeps prof, its CPU's shares (simtd_profiles), which must outlive it.
+ * Returns 0, or -EINVAL for a metric event the PMU does not have. */
+int simtd_classify(const struct sim_machine *m, int pmu, int cpu, struct sev *e, const struct simtd_profile *prof);
+/* Each CPU's top-down shares into out[m->ncpus]. */
+void simtd_profiles(const struct sim_machine *m, struct simtd_profile *out);
 /* An Intel metric event (topdown-retiring ... topdown-mem-bound) by its config. */
 bool simtd_is_metric(uint64_t config);
 /* The slots pseudo event (fixed counter 3) by its config. */
