@@ -11,6 +11,7 @@
 #include "hw/perf/wlcount.h"
 #include "hw/sys/cgroupfs.h"
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,15 +104,44 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 	return 0;
 }
 
+bool wl_not_run(struct ev_val *row, int nev, bool cgroup)
+{
+	int ran = 0, still = 0, failed = 0;
+
+	for (int e = 0; e < nev; e++) {
+		struct ev_val *v = &row[e];
+
+		if (v->state == EVS_NOT_COUNTED && v->enabled == 0) {
+			failed++;   /* its read failed (wlc_read), or the row is refused */
+		} else if (v->state == EVS_NOT_COUNTED) {
+			/* enabled, never on a counter: a task ran, its counters were taken; a cgroup's
+			 * enabled time may pass while it does not run (the kernel's cgroup clock) */
+			if (cgroup)
+				still++;
+			else
+				ran++;
+		} else if (v->state == EVS_OK && v->enabled == 0 && v->raw == 0) {
+			v->state = EVS_NOT_COUNTED;   /* as perf: <not counted>, 0 ns run, 100.00% */
+			v->value = v->pct = NAN;
+			still++;
+		} else if (v->state == EVS_OK) {
+			ran++;
+		}
+	}
+	return still && !ran && !failed;
+}
+
 /* Read every target once, discarding the counts: their intervals all start now (opening many
- * takes a while, and the first opened would count the longest). */
-static void wl_baseline(struct app *a, struct app_wl *w)
+ * takes a while, and the first opened would count the longest). The command just started
+ * (started) is left alone: it counts from its exec, as perf stat's, and its start-up is counted
+ * (a short command does all its work there). */
+static void wl_baseline(struct app *a, struct app_wl *w, bool started)
 {
 	/* the clock before the reads, as app_wl_sample takes it: each target's window then starts
 	 * and ends the same time after it, however long reading the others takes */
 	w->t_last = app_clock(a);
 	for (int i = 0; i < w->np; i++)
-		for (int k = 0; k < w->p[i].nt; k++)
+		for (int k = 0; k < w->p[i].nt && !(started && w->p[i].command); k++)
 			wlc_read(w->cnt, w->p[i].slot[k], w->tmp);
 	for (int i = 0; i < w->ng; i++)
 		if (w->g[i].slot >= 0)
@@ -147,7 +177,7 @@ static void wl_reopen(struct app *a, struct app_wl *w)
 		if (r < 0)
 			snprintf(g->why, sizeof(g->why), "%s", errmsg_text(&em, r));
 	}
-	wl_baseline(a, w);
+	wl_baseline(a, w, false);
 }
 
 static void fill_rows(struct app *a, struct app_wl *w)
@@ -175,12 +205,14 @@ static void fill_rows(struct app *a, struct app_wl *w)
 		if (p->fresh)
 			continue;
 		w->rows[n++] = (struct wl_row){ .kind = p->kind, .pid = p->pid, .comm = p->comm,
-			.user = p->user, .cgroup = p->cgroup, .nthreads = p->nt, .exited = p->exited,
-			.why = p->denied ? p->why : NULL, .ev = p->val, .m = p->m };
+			.user = p->user, .cgroup = p->cgroup, .name = p->comm, .nthreads = p->nt,
+			.exited = p->exited, .idle = p->idle, .why = p->denied ? p->why : NULL, .ev = p->val,
+			.m = p->m };
 		for (int k = 0; p->shown_threads && k < p->nt; k++)   /* its threads, under it */
 			w->rows[n++] = (struct wl_row){ .kind = WL_THREAD, .pid = p->tid[k], .tgid = p->pid,
-				.comm = p->tcomm[k], .user = p->user, .cgroup = p->cgroup, .nthreads = 1,
-				.exited = p->exited, .ev = &p->tval[(size_t)k * w->nev], .m = &p->tm[(size_t)k * NMETRICS] };
+				.comm = p->tcomm[k], .user = p->user, .cgroup = p->cgroup, .name = p->tcomm[k],
+				.nthreads = 1, .exited = p->exited, .idle = p->tidle[k],
+				.ev = &p->tval[(size_t)k * w->nev], .m = &p->tm[(size_t)k * NMETRICS] };
 	}
 	for (int i = 0; i < w->ng; i++) {
 		const struct wl_cg *g = &w->g[i];
@@ -188,7 +220,8 @@ static void fill_rows(struct app *a, struct app_wl *w)
 		if (g->fresh)
 			continue;
 		w->rows[n++] = (struct wl_row){ .kind = WL_CGROUP, .comm = "", .user = "", .cgroup = g->path,
-			.why = g->denied ? g->why : NULL, .ev = g->val, .m = g->m };
+			.name = g->name, .idle = g->idle, .why = g->denied ? g->why : NULL, .ev = g->val,
+			.m = g->m };
 	}
 	a->model.cur.wl = w->rows;
 	a->model.cur.nwl = n;
@@ -324,7 +357,7 @@ int app_wl_open(struct app *a)
 	if (a->cnt)
 		counters_read(a->cnt, &a->model);
 	app_util_baseline(a);
-	wl_baseline(a, w);
+	wl_baseline(a, w, true);
 	a->last_sample = w->t_last;
 	return 0;
 }
@@ -374,7 +407,7 @@ int app_wl_pick_level(struct app *a, int level)
 	a->wl->cg_level = level;
 	a->wl->pick |= WL_PICK_CGROUPS;
 	wl_auto_cgroups(a, a->wl);   /* counting from now: the first frame has them */
-	wl_baseline(a, a->wl);
+	wl_baseline(a, a->wl, false);
 	for (int i = 0; i < a->wl->ng; i++)
 		a->wl->g[i].fresh = false;
 	return 0;

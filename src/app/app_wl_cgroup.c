@@ -36,6 +36,7 @@ int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em)
 	g->slot = -1;
 	if ((r = cgroupfs_resolve(&w->fs, arg, g->path, sizeof(g->path), em)) < 0)
 		return r;
+	snprintf(g->name, sizeof(g->name), "%s", arg);   /* as perf stat -G writes it: as typed */
 	if (!(g->val = calloc((size_t)(w->nev ? w->nev : 1), sizeof(struct ev_val))))
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	w->ng++;
@@ -66,6 +67,7 @@ void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double inter
 			g->val[e].state = w->use[e] ? EVS_NOT_COUNTED : EVS_ABSENT;
 			g->val[e].value = g->val[e].pct = NAN;
 		}
+	g->idle = wl_not_run(g->val, w->nev, true);
 	model_metrics(&a->model, g->val, interval, g->m, true);
 	g->m[M_UTIL] = NAN;
 	if (cgroupfs_usage(&w->fs, g->path, &usage) == 0) {
@@ -73,11 +75,14 @@ void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double inter
 			g->m[M_UTIL] = 100 * (double)(usage - g->usage) / (interval * 1e6);
 		g->usage = usage;
 		g->have_usage = true;
-		return;
+		g->idle &= !(g->m[M_UTIL] > 0);   /* cpu.stat's word over the events' */
+	} else {
+		/* no cpu.stat (cgroup v1, a simulated machine): the events' enabled time, which passes
+		 * while the cgroup runs on a CPU (for the root, always) */
+		for (int e = 0; e < w->nev && interval > 0; e++)
+			if (g->val[e].state == EVS_OK && !(g->m[M_UTIL] >= 100 * (double)g->val[e].enabled / (interval * 1e9)))
+				g->m[M_UTIL] = 100 * (double)g->val[e].enabled / (interval * 1e9);
 	}
-	/* no cpu.stat (cgroup v1, a simulated machine): the events' enabled time, which passes while
-	 * the cgroup runs on a CPU (for the root, always) */
-	for (int e = 0; e < w->nev && interval > 0; e++)
-		if (g->val[e].state == EVS_OK && !(g->m[M_UTIL] >= 100 * (double)g->val[e].enabled / (interval * 1e9)))
-			g->m[M_UTIL] = 100 * (double)g->val[e].enabled / (interval * 1e9);
+	if (g->idle)
+		g->m[M_UTIL] = 0;
 }

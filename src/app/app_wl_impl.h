@@ -36,17 +36,21 @@ struct wl_proc {
 	struct ev_val *tval;
 	double *tm;
 	char (*tcomm)[32];
+	bool *tidle;
 	int tcap;
+	bool idle;                    /* it did not run in the interval (wl_not_run) */
 };
 
 struct wl_cg {
 	char path[512];
+	char name[512];               /* as -G gave it (perf stat -G's column), else the path */
 	int slot;
 	uint64_t usage;
 	bool have_usage;
 	bool picked;                  /* chosen by the cgroups view (not named by -G) */
 	bool fresh;
 	bool denied;
+	bool idle;                    /* it did not run in the interval (wl_not_run) */
 	char why[512];
 	struct ev_val *val;
 	double m[NMETRICS];
@@ -91,6 +95,12 @@ struct app_wl {
 
 /* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
 bool *wl_events_used(struct app *a);
+/* A row that did not run in the interval, read as perf stat reads it: each event that counted
+ * nothing while its enabled time did not pass (it passes only while the task, or the cgroup,
+ * runs) becomes not counted.
+ * Whether the row did not run at all: no event ran and none failed (then its CPU time is 0); for
+ * a cgroup (cgroup), an event enabled but never running did not run either. */
+bool wl_not_run(struct ev_val *row, int nev, bool cgroup);
 /* "root", or the uid as text. */
 void wl_user_name(int uid, char *out, size_t n);
 /* Count process (kind WL_PROCESS) or thread pid. 0; -ENOENT no such task; a refusal (or descriptors

@@ -160,6 +160,7 @@ void wl_proc_free(struct app_wl *w, struct wl_proc *p)
 	free(p->tval);
 	free(p->tm);
 	free(p->tcomm);
+	free(p->tidle);
 	wl_proc_drop_slots(w, p);
 	free(p->slot);
 	free(p->tid);
@@ -314,6 +315,7 @@ static int thread_rows(struct app_wl *w, struct wl_proc *p)
 		struct ev_val *v = realloc(p->tval, sizeof(*v) * (size_t)p->nt * (size_t)(w->nev ? w->nev : 1));
 		double *m;
 		char (*c)[32];
+		bool *idle;
 
 		if (!v)
 			return -ENOMEM;
@@ -324,6 +326,9 @@ static int thread_rows(struct app_wl *w, struct wl_proc *p)
 		if (!(c = realloc(p->tcomm, sizeof(*c) * (size_t)p->nt)))
 			return -ENOMEM;
 		p->tcomm = c;
+		if (!(idle = realloc(p->tidle, sizeof(*idle) * (size_t)p->nt)))
+			return -ENOMEM;
+		p->tidle = idle;
 		p->tcap = p->nt;
 	}
 	return 0;
@@ -341,12 +346,14 @@ static void thread_drop(struct app_wl *w, struct wl_proc *p, int i, bool rows)
 		memcpy(&p->tval[(size_t)i * w->nev], &p->tval[(size_t)l * w->nev], sizeof(*p->tval) * (size_t)w->nev);
 		memcpy(&p->tm[(size_t)i * NMETRICS], &p->tm[(size_t)l * NMETRICS], sizeof(double) * NMETRICS);
 		memcpy(p->tcomm[i], p->tcomm[l], sizeof(p->tcomm[0]));
+		p->tidle[i] = p->tidle[l];
 	}
 	p->nt--;
 }
 
 /* One process's figures for the interval: its threads' counts summed (each kept too when its
- * threads are shown); whether it still lives; threads gone dropped (their last counts are in). */
+ * threads are shown); whether it still lives; threads gone dropped (their last counts are in).
+ * What did not run reads as perf stat reads it (wl_not_run), its CPU time 0. */
 void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval)
 {
 	bool rows = w->threads_of == p->pid && p->kind == WL_PROCESS && thread_rows(w, p) == 0;
@@ -365,8 +372,9 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 		for (int e = 0; e < w->nev; e++)
 			model_sum_into(&p->val[e], &row[e]);
 		if (rows) {
+			p->tidle[i] = wl_not_run(row, w->nev, false);   /* after the sum: it adds the ones that ran */
 			model_metrics(&a->model, row, interval, &p->tm[(size_t)i * NMETRICS], true);
-			p->tm[(size_t)i * NMETRICS + M_UTIL] = util_of(row, w->nev, interval);
+			p->tm[(size_t)i * NMETRICS + M_UTIL] = p->tidle[i] ? 0 : util_of(row, w->nev, interval);
 			if (proctask_read_stat(p->tid[i], &t) == 0)
 				printable(p->tcomm[i], sizeof(p->tcomm[i]), t.comm);
 			else
@@ -384,6 +392,8 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 	for (int i = 0; i < p->nt && !p->exited && p->kind == WL_PROCESS; i++)
 		if (p->tid[i] != p->pid && !proctask_thread_alive(p->pid, p->tid[i]))
 			thread_drop(w, p, i--, rows);
+	p->idle = wl_not_run(p->val, w->nev, false);
 	model_metrics(&a->model, p->val, interval, p->m, true);
-	p->m[M_UTIL] = util_of(p->val, w->nev, interval);   /* the threads' sum: its CPU time */
+	/* the threads' sum: its CPU time */
+	p->m[M_UTIL] = p->idle ? 0 : util_of(p->val, w->nev, interval);
 }

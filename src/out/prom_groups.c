@@ -35,7 +35,7 @@ static const struct {
 	{ { "pmutop_rdt_group_l3_occupancy_bytes", "L3 cache occupancy of a resctrl group (label group) or of "
 	    "pmutop's group of a CPU (label cpu, --rdt-cpu-groups) now, over every L3 domain; a control "
 	    "group's holds its monitoring groups'; the groups past [exporter] rdt_groups summed as "
-	    "group=\"_other\"", false },
+	    "group=\"" PROM_REST "\"", false },
 	  { "pmutop_rdt_group_memory_bytes", "memory traffic of a resctrl group since pmutop first read it "
 	    "(mbm_total_bytes)", true },
 	  { "pmutop_rdt_group_local_memory_bytes", "memory traffic to the local NUMA node of a resctrl group "
@@ -104,7 +104,7 @@ static void series_rdt_groups(struct outbuf *b, const struct app_rdt *r, int fmt
 			other += isnan(v) ? 0 : v;
 		}
 		if (n > top)
-			rdt_group_sample(b, k, "group", "_other", "other", bad ? NAN : other);
+			rdt_group_sample(b, k, "group", PROM_REST, "other", bad ? NAN : other);
 		for (int i = 0; i < r->ngrp; i++)
 			if (r->grp[i].cpu >= 0) {
 				snprintf(cpu, sizeof(cpu), "%d", r->grp[i].cpu);
@@ -159,9 +159,10 @@ static int cg_rank_cmp(const void *x, const void *y)
 	return (ua < ub) - (ua > ub);
 }
 
-/* One cgroup's gauges and event rates (path NULL: "other"). */
+/* One cgroup's gauges and event rates (path NULL: the rest). An idle cgroup's events, not counted
+ * as perf reads them, are 0 here: it did not run. */
 static void cg_series(struct outbuf *b, const struct model *m, const char *path, const struct ev_val *ev,
-		      const double *met, double iv, int g)
+		      bool idle, const double *met, double iv, int g)
 {
 	if (g < (int)(sizeof(cg_gauges) / sizeof(cg_gauges[0]))) {
 		double v = met[cg_gauges[g].metric];
@@ -170,27 +171,29 @@ static void cg_series(struct outbuf *b, const struct model *m, const char *path,
 			return;
 		ob_str(b, cg_gauges[g].name);
 		ob_str(b, "{cgroup=\"");
-		prom_label_value(b, path ? path : "other");
+		prom_label_value(b, path ? path : PROM_REST);
 		ob_str(b, "\"} ");
 		prom_num(b, v * cg_gauges[g].scale);
 		ob_char(b, '\n');
 		return;
 	}
 	for (int e = 0; e < m->nev; e++) {
-		if (ev[e].state != EVS_OK || !(iv > 0))
+		bool still = idle && ev[e].state == EVS_NOT_COUNTED;
+
+		if ((ev[e].state != EVS_OK && !still) || !(iv > 0))
 			continue;
 		ob_str(b, "pmutop_cgroup_event_rate{cgroup=\"");
-		prom_label_value(b, path ? path : "other");
+		prom_label_value(b, path ? path : PROM_REST);
 		ob_str(b, "\",event=\"");
 		prom_label_value(b, m->ev[e].name);
 		ob_str(b, "\"} ");
-		prom_num(b, ev[e].value / iv);
+		prom_num(b, still ? 0 : ev[e].value / iv);
 		ob_char(b, '\n');
 	}
 }
 
-/* The cgroups counted: the cgroups_top busiest each a series, the rest summed as "other", so the
- * number of series stays small whatever the number of cgroups. */
+/* The cgroups counted: the cgroups_top busiest each a series, the rest summed as PROM_REST, so
+ * the number of series stays small whatever the number of cgroups. */
 void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
 {
 	const struct frame *f = &m->cur;
@@ -198,6 +201,7 @@ void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct p
 	struct ev_val *rest = calloc((size_t)(m->nev ? m->nev : 1), sizeof(*rest));
 	double rest_m[NMETRICS], util = 0;
 	int n = 0, top = info->cgroups_top;
+	bool rest_idle = true;
 
 	for (int i = 0; i < f->nwl; i++)
 		if (f->wl[i].kind == WL_CGROUP && !f->wl[i].why)
@@ -209,8 +213,9 @@ void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct p
 	qsort(rows, (size_t)n, sizeof(rows[0]), cg_rank_cmp);
 	for (int i = top; i < n; i++) {
 		for (int e = 0; e < m->nev; e++)
-			model_sum_into(&rest[e], &rows[i]->ev[e]);
+			model_sum_into(&rest[e], &rows[i]->ev[e]);   /* an idle one's: not counted, 0 */
 		util += isnan(rows[i]->m[M_UTIL]) ? 0 : rows[i]->m[M_UTIL];
+		rest_idle &= rows[i]->idle;
 	}
 	for (int e = 0; e < m->nev; e++)
 		model_sum_finish(&rest[e]);
@@ -222,9 +227,9 @@ void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct p
 		prom_family(b, fmt, rate ? "pmutop_cgroup_event_rate" : cg_gauges[g].name, false,
 			    rate ? "the cgroup's events per second over the last interval" : cg_gauges[g].help);
 		for (int i = 0; i < n && i < top; i++)
-			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->m, f->interval, (int)g);
+			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->idle, rows[i]->m, f->interval, (int)g);
 		if (n > top)
-			cg_series(b, m, NULL, rest, rest_m, f->interval, (int)g);
+			cg_series(b, m, NULL, rest, rest_idle, rest_m, f->interval, (int)g);
 	}
 	free(rest);
 }

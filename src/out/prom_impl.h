@@ -8,6 +8,11 @@
 #include "hw/model/model.h"
 #include "outbuf.h"
 
+/* The label value of "the rest" summed in one series, the cgroups' (cgroup=) and RDT groups' (group=)
+ * alike: no cgroup's (a path, "/" first) nor any resctrl group's pmutop exports (made of plain
+ * names, [A-Za-z0-9._@:+-], and "/"; resctrl_name_ok) can be it. */
+#define PROM_REST "(other)"
+
 struct prom_info;
 struct labels;   /* prom.c's label fragments, escaped once per frame */
 
