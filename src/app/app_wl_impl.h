@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* app_wl_impl.h: the state app_wl.c keeps, shared with app_wl_auto.c only (not an API). */
+/* app_wl_impl.h: the state the workloads keep (app_wl.c), shared with the files that hold their
+ * processes (app_wl_task.c), their cgroups (app_wl_cgroup.c) and the views' choice (app_wl_auto.c)
+ * only (not an API). */
 #ifndef PMUTOP_APP_WL_IMPL_H
 #define PMUTOP_APP_WL_IMPL_H
 #include <stdbool.h>
@@ -34,17 +36,21 @@ struct wl_proc {
 	struct ev_val *tval;
 	double *tm;
 	char (*tcomm)[32];
+	bool *tidle;
 	int tcap;
+	bool idle;                    /* it did not run in the interval (wl_not_run) */
 };
 
 struct wl_cg {
 	char path[512];
+	char name[512];               /* as -G gave it (perf stat -G's column), else the path */
 	int slot;
 	uint64_t usage;
 	bool have_usage;
 	bool picked;                  /* chosen by the cgroups view (not named by -G) */
 	bool fresh;
 	bool denied;
+	bool idle;                    /* it did not run in the interval (wl_not_run) */
 	char why[512];
 	struct ev_val *val;
 	double m[NMETRICS];
@@ -89,15 +95,31 @@ struct app_wl {
 
 /* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
 bool *wl_events_used(struct app *a);
+/* A row that did not run in the interval, read as perf stat reads it: each event that counted
+ * nothing while its enabled time did not pass (it passes only while the task, or the cgroup,
+ * runs) becomes not counted.
+ * Whether the row did not run at all: no event ran and none failed (then its CPU time is 0); for
+ * a cgroup (cgroup), an event enabled but never running did not run either. */
+bool wl_not_run(struct ev_val *row, int nev, bool cgroup);
 /* "root", or the uid as text. */
 void wl_user_name(int uid, char *out, size_t n);
 /* Count process (kind WL_PROCESS) or thread pid. 0; -ENOENT no such task; a refusal (or descriptors
  * run out) leaves the row, not counted, with why; other errors drop it. */
 int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em);
 void wl_proc_free(struct app_wl *w, struct wl_proc *p);
+/* Open p's threads (a thread: itself). 0, or a negative errno with em filled. */
+int wl_proc_open(struct app_wl *w, struct wl_proc *p, bool on_exec, struct errmsg *em);
+/* Close p's threads' counters (the row stays). */
+void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p);
+/* p's figures for the interval (its threads' summed); whether it still lives. */
+void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval);
+/* Start the command of --, counted from its exec. 0 or an exit status with the message printed. */
+int wl_command_start(struct app *a, struct app_wl *w);
 /* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,
  * why) when the kernel refused, without one when it is no cgroup. */
 int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em);
+/* g's figures for the interval, and its CPU time (cpu.stat, else its events' enabled time). */
+void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double interval);
 /* The views' choice of processes and cgroups for this refresh (app_wl_auto.c). */
 void wl_auto_procs(struct app *a, struct app_wl *w);
 void wl_auto_cgroups(struct app *a, struct app_wl *w);

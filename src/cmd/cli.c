@@ -128,7 +128,7 @@ static void usage(FILE *f)
 "                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
 "      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the second level of\n"
-"                           the tree), the rest summed as cgroup=\"other\"\n"
+"                           the tree), the rest summed as cgroup=\"(other)\"\n"
 "      --rdt                RDT/PQoS monitoring (resctrl) asked for: say why when there is none\n"
 "                           (its figures are shown whenever resctrl is mounted with L3 monitoring)\n"
 "      --rdt-cpu-groups     make a resctrl monitoring group per counted CPU (one RMID each) for\n"
@@ -579,7 +579,7 @@ static int run(struct app *a)
 	if ((r = app_wl_open(a)))
 		return r;
 	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
-	 * so "other" sums no cgroup twice) */
+	 * so "(other)" sums no cgroup twice) */
 	if (!a->opt.export_cgroups)
 		a->opt.export_cgroups = a->set.export_cgroups;
 	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom || a->set.listen[0] || a->set.textfile[0]) &&

@@ -59,10 +59,10 @@ const struct setting_def settings_table[] = {
 	  "halves the series of a large machine (--no-cpu-gauges)", F(cpu_gauges) },
 	{ "export_cgroups", "exporter", ST_INT, 0, 1000, false, NULL, "0",
 	  "cgroups exported each with a series, the busiest (-G's, else the tree's second level), the "
-	  "rest summed as cgroup=\"other\" (0..1000; 0 = none) (--export-cgroups)", F(export_cgroups) },
+	  "rest summed as cgroup=\"(other)\" (0..1000; 0 = none) (--export-cgroups)", F(export_cgroups) },
 	{ "rdt_groups", "exporter", ST_INT, 0, 10000, false, NULL, "10",
 	  "resctrl groups exported one by one, those with the most memory traffic; the rest summed "
-	  "as group=\"_other\" (0..10000)", F(rdt_groups) },
+	  "as group=\"(other)\" (0..10000)", F(rdt_groups) },
 	{ "processes", "workloads", ST_INT, 1, 10000, false, NULL, "32",
 	  "the busiest processes counted while the processes view (P) is shown (1..10000)", F(wl_processes) },
 	{ "cgroups", "workloads", ST_INT, 1, 10000, false, NULL, "24",

@@ -72,10 +72,67 @@ static void metric_tail(struct outbuf *b, bool have, double mv, int dec, const c
 	ob_spill(b);
 }
 
+/* task-clock or cpu-clock (by name too: an event given twice has its role once) */
+static bool is_clock(const struct mev *ev)
+{
+	return ev->role == ROLE_TASK_CLOCK || ev->role == ROLE_CPU_CLOCK || !strcmp(ev->name, "task-clock") ||
+	       !strcmp(ev->name, "cpu-clock");
+}
+
+/* Whether perf stat gives the event a metric of its own (else its last resort, per second of the
+ * clock): the roles of row_metric, the clocks, and the generic events its stat-shadow.c names
+ * (by name too: an event given twice has its role once). */
+static bool own_metric(const struct mev *ev)
+{
+	static const char *const named[] = { "cycles", "cpu-cycles", "instructions", "branch-misses",
+		"cache-misses", "L1-dcache-load-misses", "L1-icache-load-misses",
+		"dTLB-load-misses", "iTLB-load-misses", "LLC-load-misses", "stalled-cycles-frontend",
+		"stalled-cycles-backend", "idle-cycles-frontend", "idle-cycles-backend" };
+
+	switch (ev->role) {
+	case ROLE_INSTRUCTIONS: case ROLE_CYCLES: case ROLE_BRANCH_MISSES: case ROLE_LLC_MISSES:
+	case ROLE_L2_MISSES: case ROLE_L1D_MISSES:
+		return true;
+	default:
+		break;
+	}
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (strcmp(ev->name, named[i]) == 0)
+			return true;
+	return is_clock(ev) || strncmp(ev->name, "topdown-", 8) == 0;
+}
+
+/* perf stat's last resort beside an event counted in a row that counts task-clock or cpu-clock too:
+ * the event per second of that clock (of their mean when both are), as "/sec", "K/sec", "M/sec"
+ * or "G/sec". */
+static bool per_clock_second(const struct model *m, const struct wl_row *w, double v, double *mv, const char **ml)
+{
+	static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
+	double ms = 0;
+	int u = 0, n = 0;
+
+	for (int e = 0; e < m->nev; e++) {
+		const struct ev_val *c = &w->ev[e];
+
+		if (is_clock(&m->ev[e]) && c->state == EVS_OK && strcmp(m->ev[e].unit, "msec") == 0) {
+			ms += c->value;
+			n++;
+		}
+	}
+	if (!n)
+		return false;
+	*mv = ms > 0 ? 1000 * v / (ms / n) : 0;
+	for (; u < 3 && *mv > 1000; u++)
+		*mv /= 1000;
+	*ml = units[u];
+	return true;
+}
+
 /* The workloads' rows (frame.wl) as perf stat writes them: -p PID or -- COMMAND alone as perf stat -p
  * (no target column), several processes or threads as perf stat --per-thread (COMM-PID first), cgroups
- * as perf stat -a -G (the cgroup after the event). task-clock's metric is CPUs utilized, per second
- * of the interval, as perf's. */
+ * as perf stat -a -G (the cgroup after the event, as -G named it). A clock's metric is CPUs utilized,
+ * per second of the interval, as perf's; an event without a metric of its own, per second of the
+ * row's clock. What did not run in the interval reads <not counted> (the row is idle). */
 static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep)
 {
 	const struct model *m = &a->model;
@@ -106,16 +163,20 @@ static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep
 			}
 			count_unit_name(b, v, ev, sep, sl);
 			if (w->kind == WL_CGROUP) {
-				ob_text(b, w->cgroup);
+				ob_text(b, w->name);
 				ob_mem(b, sep, sl);
 			}
 			ob_u64(b, v->running);
 			ob_mem(b, sep, sl);
 			ob_fixed(b, !isnan(v->pct) ? v->pct : 100, 2, "0.00");
 			ob_mem(b, sep, sl);
-			if (v->state == EVS_OK && ev->role == ROLE_TASK_CLOCK && f->interval > 0) {
-				mv = v->value / (f->interval * 1000);
+			if (v->state == EVS_OK && is_clock(ev)) {
+				mv = f->interval > 0 ? v->value / (f->interval * 1000) : NAN;
 				ml = "CPUs utilized";
+				dec = 3;
+			} else if (v->state == EVS_OK && !own_metric(ev)) {
+				if (!per_clock_second(m, w, v->value, &mv, &ml))
+					mv = NAN;
 				dec = 3;
 			} else if (v->state == EVS_OK && !row_metric(ev->role, w->m, v, &mv, &ml, &dec)) {
 				mv = NAN;
@@ -220,13 +281,11 @@ static void text_workloads(struct outbuf *b, const struct app *a)
 			if (w->ev[e].state == EVS_ABSENT)
 				continue;
 			time_field(b, f->t);
-			if (w->kind == WL_CGROUP)
-				snprintf(who, sizeof(who), "%s", w->cgroup);
-			else
+			if (w->kind != WL_CGROUP)
 				snprintf(who, sizeof(who), "%s-%d", w->comm, w->pid);
 			ob_char(b, ' ');
 			start = b->len;
-			ob_text(b, who);
+			ob_text(b, w->kind == WL_CGROUP ? w->name : who);   /* a cgroup as -G named it */
 			for (n = (int)(b->len - start); n < 30; n++)
 				ob_char(b, ' ');
 			start = b->len;

@@ -234,6 +234,8 @@ static void workloads(struct outbuf *b, const struct app *a, const struct json_k
 		if (cgroups) {
 			ob_str(b, "{\"path\":");
 			ob_json_str(b, w->cgroup);
+			ob_str(b, ",\"name\":");   /* as -G named it, as the -x and text rows write it */
+			ob_json_str(b, w->name);
 		} else {
 			ob_str(b, w->kind == WL_THREAD ? "{\"tid\":" : "{\"pid\":");
 			ob_i64(b, w->pid);
@@ -250,6 +252,8 @@ static void workloads(struct outbuf *b, const struct app *a, const struct json_k
 		ob_str(b, w->why ? ",\"counted\":false,\"why\":" : ",\"counted\":true");
 		if (w->why)
 			ob_json_str(b, w->why);
+		/* idle: it did not run in the interval, its events not counted (as perf's), util 0 */
+		ob_str(b, w->idle ? ",\"idle\":true" : ",\"idle\":false");
 		ob_char(b, ',');
 		events_and_metrics(b, &a->model, k, w->ev, w->m, a, -2, -1);
 		ob_char(b, '}');

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* prom.c: Prometheus text 0.0.4 and OpenMetrics 1.0 exposition of a frame, and the totals behind
- * its counters. Label text is escaped once per event and once per CPU, then copied per series. */
+ * its counters. Label text is escaped once per event and once per CPU, then copied per series.
+ * The families of the cgroups and of RDT's groups are prom_groups.c's. */
 #include "prom.h"
-#include "app/owners.h"
+#include "prom_impl.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -191,7 +192,7 @@ void prom_label_value(struct outbuf *b, const char *s)
 }
 
 /* A sample value: integers exactly, others with enough digits for rates and ratios. */
-static void num(struct outbuf *b, double v)
+void prom_num(struct outbuf *b, double v)
 {
 	char tmp[40];
 
@@ -209,7 +210,7 @@ static void num(struct outbuf *b, double v)
 
 /* # HELP and # TYPE of a family. A counter's samples end in _total; the text format names the
  * family by its samples, OpenMetrics without the suffix. */
-static void family(struct outbuf *b, int fmt, const char *name, bool counter, const char *help)
+void prom_family(struct outbuf *b, int fmt, const char *name, bool counter, const char *help)
 {
 	const char *suffix = counter && fmt == PROM_TEXT ? "_total" : "";
 
@@ -302,8 +303,8 @@ static void labels_free(struct labels *l)
 
 /* NAME{A,B,EXTRA} VALUE: the fragments a (of off_a) and b (of off_b, may be NULL) and extra (may
  * be NULL), the empty ones left out, no braces when all are. */
-static void sample(struct outbuf *b, const char *name, const struct labels *l, const size_t *off_a, int a,
-		   const size_t *off_b, int i, const char *extra, double v)
+void prom_sample(struct outbuf *b, const char *name, const struct labels *l, const size_t *off_a, int a,
+		 const size_t *off_b, int i, const char *extra, double v)
 {
 	size_t na = off_a ? off_a[a + 1] - off_a[a] : 0, nb = off_b ? off_b[i + 1] - off_b[i] : 0;
 	bool any = false;
@@ -325,7 +326,7 @@ static void sample(struct outbuf *b, const char *name, const struct labels *l, c
 		any = true;
 	}
 	ob_str(b, any ? "} " : " ");
-	num(b, v);
+	prom_num(b, v);
 	ob_char(b, '\n');
 }
 
@@ -384,19 +385,19 @@ static void series_gauges(struct outbuf *b, const struct model *m, const struct 
 	snprintf(name, sizeof(name), "%sfrequency_hertz", pre);
 	snprintf(help, sizeof(help), "%s%s", per_socket ? "per socket (from the sums of its CPUs' counts, or "
 		 "the mean of their clocks): " : "", FREQ_HELP);
-	family(b, fmt, name, false, help);
+	prom_family(b, fmt, name, false, help);
 	for (int i = 0; i < n; i++)
 		if ((per_socket || f->online[i]) && frequency(&met[(size_t)i * NMETRICS], info, &v, &clock))
-			sample(b, name, l, off, i, NULL, 0, clock, v);
+			prom_sample(b, name, l, off, i, NULL, 0, clock, v);
 	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
 		snprintf(name, sizeof(name), "%s%s", pre, gauges[g].name);
 		snprintf(help, sizeof(help), "%s%s", per_socket ? "per socket (from the sums of its CPUs' counts): " : "",
 			 gauges[g].help);
-		family(b, fmt, name, false, help);
+		prom_family(b, fmt, name, false, help);
 		for (int i = 0; i < n; i++) {
 			v = met[(size_t)i * NMETRICS + gauges[g].metric];
 			if ((per_socket || f->online[i]) && isfinite(v))
-				sample(b, name, l, off, i, NULL, 0, NULL, v * gauges[g].scale);
+				prom_sample(b, name, l, off, i, NULL, 0, NULL, v * gauges[g].scale);
 		}
 	}
 }
@@ -430,21 +431,21 @@ static void series_topdown(struct outbuf *b, const struct model *m, const struct
 	if (!info || !info->td_cpu || !info->td_names || info->td_n <= 0)
 		return;
 	if (!info->no_cpu_gauges) {
-		family(b, fmt, "pmutop_topdown_ratio", false, "share of the CPU's pipeline slots over the last "
-		       "interval (0..1), by top-down metric (perf's tma_ names)");
+		prom_family(b, fmt, "pmutop_topdown_ratio", false, "share of the CPU's pipeline slots over the last "
+			    "interval (0..1), by top-down metric (perf's tma_ names)");
 		for (int c = 0; c < m->ncpus; c++)
 			for (int k = 0; k < info->td_n; k++) {
 				double v = info->td_cpu[(size_t)c * (size_t)info->td_n + (size_t)k];
 				if (!f->online[c] || !isfinite(v))
 					continue;
 				snprintf(metric, sizeof(metric), "metric=\"%s\"", info->td_names[k]);
-				sample(b, "pmutop_topdown_ratio", l, l->cpu, c, NULL, 0, metric, v / 100);
+				prom_sample(b, "pmutop_topdown_ratio", l, l->cpu, c, NULL, 0, metric, v / 100);
 			}
 	}
 	if (!info->td_sock || !info->td_inst || info->td_ninst <= 0)
 		return;
-	family(b, fmt, "pmutop_socket_topdown_ratio", false, "per socket and core type (from the sums of "
-	       "its CPUs' counts): share of pipeline slots over the last interval (0..1)");
+	prom_family(b, fmt, "pmutop_socket_topdown_ratio", false, "per socket and core type (from the sums of "
+		    "its CPUs' counts): share of pipeline slots over the last interval (0..1)");
 	for (int s = 0; s < m->nsock; s++)
 		for (int i = 0; i < info->td_ninst; i++)
 			for (int k = 0; k < info->td_n; k++) {
@@ -461,7 +462,7 @@ static void series_topdown(struct outbuf *b, const struct model *m, const struct
 				ob_char(&ex, '"');
 				ob_char(&ex, '\0');
 				if (!ex.oom)
-					sample(b, "pmutop_socket_topdown_ratio", l, l->sock, s, NULL, 0, ex.p, v / 100);
+					prom_sample(b, "pmutop_socket_topdown_ratio", l, l->sock, s, NULL, 0, ex.p, v / 100);
 				ob_free(&ex);
 			}
 }
@@ -520,7 +521,7 @@ static void series_totals(struct outbuf *b, const struct model *m, const struct 
 		}
 		if (!any)
 			continue;
-		family(b, fmt, unit_families[k].family, true, unit_families[k].help);
+		prom_family(b, fmt, unit_families[k].family, true, unit_families[k].help);
 		snprintf(name, sizeof(name), "%s_total", unit_families[k].family);
 		for (int e = 0; have && e < m->nev; e++) {
 			int u = unit_of(m->ev[e].unit);
@@ -540,140 +541,12 @@ static void series_totals(struct outbuf *b, const struct model *m, const struct 
 				const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
 				double tot = t->cpu[(size_t)c * m->nev + e];
 				if (f->online[c] && v->state == EVS_OK && !isnan(tot))
-					sample(b, name, l, l->ev, e, l->cpu, c, unit, tot * (u >= 0 ? units[u].scale : 1));
+					prom_sample(b, name, l, l->ev, e, l->cpu, c, unit, tot * (u >= 0 ? units[u].scale : 1));
 			}
 		}
 	}
 }
 
-/* ---- RDT/PQoS monitoring ---- */
-
-struct rdt_rank { int i; double key; };
-
-static int rank_cmp(const void *x, const void *y)
-{
-	const struct rdt_rank *a = x, *b = y;
-
-	if (a->key != b->key)
-		return a->key < b->key ? 1 : -1;
-	return a->i - b->i;
-}
-
-static const struct {
-	const char *name, *help;
-	bool counter;
-} rdt_fams[2][3] = {
-	{ { "pmutop_rdt_l3_occupancy_bytes", "L3 cache occupancy of an L3 domain now (resctrl llc_occupancy, "
-	    "every control group summed)", false },
-	  { "pmutop_rdt_memory_bytes", "memory traffic of an L3 domain since pmutop started (resctrl "
-	    "mbm_total_bytes, every control group summed)", true },
-	  { "pmutop_rdt_local_memory_bytes", "memory traffic to the local NUMA node of an L3 domain since "
-	    "pmutop started (resctrl mbm_local_bytes)", true } },
-	{ { "pmutop_rdt_group_l3_occupancy_bytes", "L3 cache occupancy of a resctrl group (label group) or of "
-	    "pmutop's group of a CPU (label cpu, --rdt-cpu-groups) now, over every L3 domain; a control "
-	    "group's holds its monitoring groups'; the groups past [exporter] rdt_groups summed as "
-	    "group=\"_other\"", false },
-	  { "pmutop_rdt_group_memory_bytes", "memory traffic of a resctrl group since pmutop first read it "
-	    "(mbm_total_bytes)", true },
-	  { "pmutop_rdt_group_local_memory_bytes", "memory traffic to the local NUMA node of a resctrl group "
-	    "since pmutop first read it (mbm_local_bytes)", true } },
-};
-
-static double fig_k(const struct rdt_fig *f, int k)
-{
-	return k == 0 ? f->occ : k == 1 ? f->total_sum : f->local_sum;
-}
-
-/* A group's sample of family k: labels group and kind, or cpu. */
-static void rdt_group_sample(struct outbuf *b, int k, const char *label, const char *v, const char *kind,
-			     double val)
-{
-	char name[96];
-	struct outbuf l;
-
-	if (isnan(val))
-		return;
-	ob_init(&l, 96);
-	ob_str(&l, label);
-	ob_str(&l, "=\"");
-	prom_label_value(&l, v);
-	if (kind) {
-		ob_str(&l, "\",kind=\"");
-		ob_str(&l, kind);
-	}
-	ob_str(&l, "\"");
-	ob_char(&l, 0);
-	snprintf(name, sizeof(name), "%s%s", rdt_fams[1][k].name, rdt_fams[1][k].counter ? "_total" : "");
-	if (!l.oom)
-		sample(b, name, NULL, NULL, 0, NULL, 0, l.p, val);
-	ob_free(&l);
-}
-
-static void series_rdt_groups(struct outbuf *b, const struct app_rdt *r, int fmt, int top)
-{
-	static const char *const kinds[] = { "default", "control", "monitor" };
-	struct rdt_rank *rk = malloc(sizeof(*rk) * ((size_t)r->ngrp + 1));
-	char cpu[16];
-	int n = 0;
-
-	if (!rk) {
-		b->oom = 1;
-		return;
-	}
-	for (int i = 0; i < r->ngrp; i++)
-		if (r->grp[i].cpu < 0)
-			rk[n++] = (struct rdt_rank){ i, isnan(r->grp[i].all.total_sum) ? -1 : r->grp[i].all.total_sum };
-	qsort(rk, (size_t)n, sizeof(*rk), rank_cmp);
-	for (int k = 0; k < 3; k++) {
-		double other = 0;
-		bool bad = false;
-
-		family(b, fmt, rdt_fams[1][k].name, rdt_fams[1][k].counter, rdt_fams[1][k].help);
-		for (int j = 0; j < n; j++) {
-			const struct rdt_grp *g = &r->grp[rk[j].i];
-			double v = fig_k(&g->all, k);
-
-			if (j < top) {
-				rdt_group_sample(b, k, "group", g->g.name, kinds[g->g.kind], v);
-				continue;
-			}
-			bad |= isnan(v);   /* a sum with a part not counted is not counted */
-			other += isnan(v) ? 0 : v;
-		}
-		if (n > top)
-			rdt_group_sample(b, k, "group", "_other", "other", bad ? NAN : other);
-		for (int i = 0; i < r->ngrp; i++)
-			if (r->grp[i].cpu >= 0) {
-				snprintf(cpu, sizeof(cpu), "%d", r->grp[i].cpu);
-				rdt_group_sample(b, k, "cpu", cpu, NULL, fig_k(&r->grp[i].all, k));
-			}
-	}
-	free(rk);
-}
-
-/* Per L3 domain (labels l3 and socket): occupancy now, memory traffic since pmutop started; then
- * the groups. Nothing not counted has a series. */
-static void series_rdt(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
-{
-	const struct app_rdt *r = info ? info->rdt : NULL;
-	char lab[64], name[96];
-
-	if (!r || !r->avail || r->seq == 0)
-		return;
-	for (int k = 0; k < 3; k++) {
-		family(b, fmt, rdt_fams[0][k].name, rdt_fams[0][k].counter, rdt_fams[0][k].help);
-		snprintf(name, sizeof(name), "%s%s", rdt_fams[0][k].name, rdt_fams[0][k].counter ? "_total" : "");
-		for (int d = 0; d < r->rc.ndom; d++) {
-			int s = r->dom_sock[d], w = snprintf(lab, sizeof(lab), "l3=\"%d\"", r->rc.dom[d]);
-
-			if (s >= 0 && s < m->nsock && m->sock_ids[s] >= 0)
-				snprintf(lab + w, sizeof(lab) - (size_t)w, ",socket=\"%d\"", m->sock_ids[s]);
-			if (!isnan(fig_k(&r->dom[d], k)))
-				sample(b, name, NULL, NULL, 0, NULL, 0, lab, fig_k(&r->dom[d], k));
-		}
-	}
-	series_rdt_groups(b, r, fmt, info->rdt_groups);
-}
 
 static void series_frame(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 			 const struct labels *l, const struct prom_info *info, int fmt)
@@ -682,135 +555,45 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 	bool have = t && t->last_seq == f->seq && t->cpu && t->ncpus == m->ncpus && t->nev == m->nev;
 
 	series_totals(b, m, t, l, fmt, have);
-	family(b, fmt, "pmutop_event_running_ratio", false, "time counting per time enabled over the "
-	       "last interval, all CPUs (below 1: multiplexed, the value is an estimate)");
+	prom_family(b, fmt, "pmutop_event_running_ratio", false, "time counting per time enabled over the "
+		    "last interval, all CPUs (below 1: multiplexed, the value is an estimate)");
 	for (int e = 0; e < m->nev; e++) {
 		const struct ev_val *v = &f->sys[e];
 		if (v->enabled == 0 || v->state == EVS_ABSENT || v->state == EVS_UNSUPPORTED)
 			continue;
-		sample(b, "pmutop_event_running_ratio", l, l->ev, e, NULL, 0, NULL,
-		       v->running >= v->enabled ? 1.0 : (double)v->running / (double)v->enabled);
+		prom_sample(b, "pmutop_event_running_ratio", l, l->ev, e, NULL, 0, NULL,
+			    v->running >= v->enabled ? 1.0 : (double)v->running / (double)v->enabled);
 	}
 	if (have && t->irq) {
 		bool any = false;
 		for (int c = 0; !any && c < m->ncpus; c++)
 			any = !isnan(t->irq[c]);
 		if (any)
-			family(b, fmt, "pmutop_interrupts", true, "interrupts the CPU handled since pmutop started (or its event list last changed) "
-			       "(/proc/interrupts, every source)");
+			prom_family(b, fmt, "pmutop_interrupts", true, "interrupts the CPU handled since pmutop started (or its event list last changed) "
+				    "(/proc/interrupts, every source)");
 		for (int c = 0; any && c < m->ncpus; c++)
 			if (f->online[c] && !isnan(t->irq[c]))
-				sample(b, "pmutop_interrupts_total", l, l->cpu, c, NULL, 0, NULL, t->irq[c]);
+				prom_sample(b, "pmutop_interrupts_total", l, l->cpu, c, NULL, 0, NULL, t->irq[c]);
 	}
 	if (!info || !info->no_cpu_gauges)
 		series_gauges(b, m, l, info, fmt, false);
 	series_gauges(b, m, l, info, fmt, true);
 	series_topdown(b, m, l, info, fmt);
-	series_rdt(b, m, info, fmt);
+	prom_series_rdt(b, m, info, fmt);
 	for (int k = 0; k < NPU; k++) {
 		char name[96];
-		family(b, fmt, ucounters[k].name, true, ucounters[k].help);
+		prom_family(b, fmt, ucounters[k].name, true, ucounters[k].help);
 		snprintf(name, sizeof(name), "%s_total", ucounters[k].name);
 		for (int s = 0; have && s < m->nsock; s++) {
 			double tot = t->sock[(size_t)s * NPU + k];
 			int met = k == PU_MEM_READ ? M_MEM_RD_GBS : k == PU_MEM_WRITE ? M_MEM_WR_GBS :
 				  k == PU_MEM ? M_MEM_GBS : k == PU_UPI ? M_UPI_GBS : k == PU_PKG_J ? M_PKG_W : M_DRAM_W;
 			if (!isnan(tot) && isfinite(f->sock_m[(size_t)s * NMETRICS + met]))
-				sample(b, name, l, l->sock, s, NULL, 0, NULL, tot);
+				prom_sample(b, name, l, l->sock, s, NULL, 0, NULL, tot);
 		}
 	}
 }
 
-static const struct {
-	int metric;
-	double scale;
-	const char *name, *help;
-} cg_gauges[] = {
-	{ M_UTIL, 0.01, "pmutop_cgroup_cpus", "CPUs the cgroup kept busy over the last interval (cpu.stat "
-	  "usage, else its events' enabled time)" },
-	{ M_IPC, 1, "pmutop_cgroup_ipc", "the cgroup's instructions per cycle over the last interval" },
-	{ M_GHZ, 1e9, "pmutop_cgroup_frequency_hertz", "the cgroup's cycles per second of its running time" },
-	{ M_MPKI, 1, "pmutop_cgroup_llc_mpki", "the cgroup's last-level cache misses per thousand instructions" },
-	{ M_BR_MISS_PCT, 0.01, "pmutop_cgroup_branch_miss_ratio", "the cgroup's mispredicted branches per branch (0..1)" },
-};
-
-static int cg_rank_cmp(const void *x, const void *y)
-{
-	const struct wl_row *a = *(const struct wl_row *const *)x, *b = *(const struct wl_row *const *)y;
-	double ua = isnan(a->m[M_UTIL]) ? -1 : a->m[M_UTIL], ub = isnan(b->m[M_UTIL]) ? -1 : b->m[M_UTIL];
-
-	return (ua < ub) - (ua > ub);
-}
-
-/* One cgroup's gauges and event rates (path NULL: "other"). */
-static void cg_series(struct outbuf *b, const struct model *m, const char *path, const struct ev_val *ev,
-		      const double *met, double iv, int g)
-{
-	if (g < (int)(sizeof(cg_gauges) / sizeof(cg_gauges[0]))) {
-		double v = met[cg_gauges[g].metric];
-
-		if (!isfinite(v))
-			return;
-		ob_str(b, cg_gauges[g].name);
-		ob_str(b, "{cgroup=\"");
-		prom_label_value(b, path ? path : "other");
-		ob_str(b, "\"} ");
-		num(b, v * cg_gauges[g].scale);
-		ob_char(b, '\n');
-		return;
-	}
-	for (int e = 0; e < m->nev; e++) {
-		if (ev[e].state != EVS_OK || !(iv > 0))
-			continue;
-		ob_str(b, "pmutop_cgroup_event_rate{cgroup=\"");
-		prom_label_value(b, path ? path : "other");
-		ob_str(b, "\",event=\"");
-		prom_label_value(b, m->ev[e].name);
-		ob_str(b, "\"} ");
-		num(b, ev[e].value / iv);
-		ob_char(b, '\n');
-	}
-}
-
-/* The cgroups counted: the cgroups_top busiest each a series, the rest summed as "other", so the
- * number of series stays small whatever the number of cgroups. */
-static void series_cgroups(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
-{
-	const struct frame *f = &m->cur;
-	const struct wl_row *rows[f->nwl > 0 ? f->nwl : 1];
-	struct ev_val *rest = calloc((size_t)(m->nev ? m->nev : 1), sizeof(*rest));
-	double rest_m[NMETRICS], util = 0;
-	int n = 0, top = info->cgroups_top;
-
-	for (int i = 0; i < f->nwl; i++)
-		if (f->wl[i].kind == WL_CGROUP && !f->wl[i].why)
-			rows[n++] = &f->wl[i];
-	if (!rest || n == 0) {
-		free(rest);
-		return;
-	}
-	qsort(rows, (size_t)n, sizeof(rows[0]), cg_rank_cmp);
-	for (int i = top; i < n; i++) {
-		for (int e = 0; e < m->nev; e++)
-			model_sum_into(&rest[e], &rows[i]->ev[e]);
-		util += isnan(rows[i]->m[M_UTIL]) ? 0 : rows[i]->m[M_UTIL];
-	}
-	for (int e = 0; e < m->nev; e++)
-		model_sum_finish(&rest[e]);
-	model_metrics(m, rest, f->interval, rest_m, true);
-	rest_m[M_UTIL] = util;
-	for (size_t g = 0; g <= sizeof(cg_gauges) / sizeof(cg_gauges[0]); g++) {
-		bool rate = g == sizeof(cg_gauges) / sizeof(cg_gauges[0]);
-
-		family(b, fmt, rate ? "pmutop_cgroup_event_rate" : cg_gauges[g].name, false,
-		       rate ? "the cgroup's events per second over the last interval" : cg_gauges[g].help);
-		for (int i = 0; i < n && i < top; i++)
-			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->m, f->interval, (int)g);
-		if (n > top)
-			cg_series(b, m, NULL, rest, rest_m, f->interval, (int)g);
-	}
-	free(rest);
-}
 
 void prom_write(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 		const struct prom_info *info, int fmt)
@@ -824,20 +607,20 @@ void prom_write(struct outbuf *b, const struct model *m, const struct prom_total
 		else
 			series_frame(b, m, t, &l, info, fmt);
 		if (info && info->cgroups_top > 0 && m->cur.nwl > 0)
-			series_cgroups(b, m, info, fmt);
+			prom_series_cgroups(b, m, info, fmt);
 	}
 	labels_free(&l);
-	family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "
-	       "(source: live, sim or replay); always 1");
+	prom_family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "
+		    "(source: live, sim or replay); always 1");
 	ob_str(b, "pmutop_build_info{version=\"");
 	prom_label_value(b, info && info->version && *info->version ? info->version : "unknown");
 	ob_char(b, '"');
 	lab_str(b, "source", info ? info->source : NULL);
 	ob_str(b, "} 1\n");
-	family(b, fmt, "pmutop_scrape_duration_seconds", false,
-	       "seconds pmutop took to write this exposition");
+	prom_family(b, fmt, "pmutop_scrape_duration_seconds", false,
+		    "seconds pmutop took to write this exposition");
 	ob_str(b, "pmutop_scrape_duration_seconds ");
-	num(b, mono_now() - t0);
+	prom_num(b, mono_now() - t0);
 	ob_char(b, '\n');
 	if (fmt == PROM_OPENMETRICS)
 		ob_str(b, "# EOF\n");

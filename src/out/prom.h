@@ -47,10 +47,10 @@ struct prom_info {
 	const char *const *td_inst;
 	int td_n, td_ninst;
 	/* Cgroups (frame.wl's cgroup rows, issue 28): a series each for the cgroups_top busiest by CPU
-	 * time, the rest summed as cgroup="other"; 0: no cgroup series. */
+	 * time, the rest summed as cgroup="(other)" (PROM_REST); 0: no cgroup series. */
 	int cgroups_top;
 	/* RDT/PQoS monitoring (resctrl), NULL when it gives none; its groups exported one by one up
-	 * to rdt_groups (those with the most memory traffic), the rest summed as group="_other". */
+	 * to rdt_groups (those with the most memory traffic), the rest summed as group="(other)" (PROM_REST). */
 	const struct app_rdt *rdt;
 	int rdt_groups;
 };

@@ -63,7 +63,7 @@ t = open(sys.argv[1]).read()
 g = re.findall(r'^pmutop_rdt_group_memory_bytes_total\{group="([^"]*)",kind="([^"]*)"\} (\d+)', t, re.M)
 names = [x[0] for x in g]
 # the two with the most traffic by name, the three others summed
-assert names == ["/", "batch", "_other"], g
+assert names == ["/", "batch", "(other)"], g
 assert int(g[2][2]) > 0
 EOF
 if command -v promtool >/dev/null 2>&1; then
@@ -95,6 +95,27 @@ elif refused "$TMPD/fx.err"; then
 	skip fixture_not_counted "the kernel refused cpu-clock"
 else
 	fail fixture_not_counted "$(head -c 300 "$TMPD/fx.err")"
+fi
+
+# --- "the rest" is a label no real group has: groups named _other and other are exported as
+# themselves, and one named (other) (not a plain name) is left out, so group="(other)" is the sum's only
+cp -r "$FIX" "$TMPD/rest"
+for n in _other other "(other)"; do cp -r "$TMPD/rest/sys/fs/resctrl/ctl1" "$TMPD/rest/sys/fs/resctrl/$n"; done
+find "$TMPD/rest/sys/fs/resctrl" -path '*mon_data*' -type f -exec sh -c 'echo 4096 >"$1"' _ {} \;
+printf '[exporter]\nrdt_groups = 6\n' >"$TMPD/top6.conf"
+if "$PMUTOP" --sysfs "$TMPD/rest/sys" -b -n 2 -d 0.2 -e cpu-clock --quiet --prom "$TMPD/rest.prom" \
+	--config "$TMPD/top6.conf" 2>"$TMPD/rest.err"; then
+	check rest_label_no_group_has python3 - "$TMPD/rest.prom" <<'EOF'
+import re, sys
+g = re.findall(r'^pmutop_rdt_group_l3_occupancy_bytes\{group="([^"]*)",kind="([^"]*)"\}', open(sys.argv[1]).read(), re.M)
+# 8 groups ("(other)" and "has space" left out): 6 one by one, other and other/m1 summed
+assert len(g) == 7 and g.count(("(other)", "other")) == 1 and g[-1] == ("(other)", "other"), g
+assert ("_other", "control") in g and [x[0] for x in g].count("(other)") == 1, g
+EOF
+elif refused "$TMPD/rest.err"; then
+	skip rest_label_no_group_has "the kernel refused cpu-clock"
+else
+	fail rest_label_no_group_has "$(head -c 300 "$TMPD/rest.err")"
 fi
 
 # --- no resctrl on this machine: said once when asked, never otherwise ---

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # workload_exporter.sh: the exporter's cgroup series (issue 28): with --export-cgroups=N a series
-# each for the N busiest cgroups and the rest summed as cgroup="other", matching the JSON rows of
+# each for the N busiest cgroups and the rest summed as cgroup="(other)", matching the JSON rows of
 # the same frame; none without it, and never a series per process.
 . "$(dirname "$0")/../lib.sh"
 need_binary
@@ -22,16 +22,16 @@ for line in open(sys.argv[2]):
     if m:
         prom[(m[1], m[2], m[3])] = float(m[4])
 cgs = {k[1] for k in prom}
-assert cgs == {rows[0]["path"], rows[1]["path"], "other"}, cgs
+assert cgs == {rows[0]["path"], rows[1]["path"], "(other)"}, cgs
 for r in rows[:2]:
     assert abs(prom[("pmutop_cgroup_cpus", r["path"], None)] - r["metrics"]["util"] / 100) < 1e-6, r
     assert abs(prom[("pmutop_cgroup_ipc", r["path"], None)] - r["metrics"]["ipc"]) < 1e-6, r
 rest = rows[2:]
-assert abs(prom[("pmutop_cgroup_cpus", "other", None)] - sum(r["metrics"]["util"] for r in rest) / 100) < 1e-6
+assert abs(prom[("pmutop_cgroup_cpus", "(other)", None)] - sum(r["metrics"]["util"] for r in rest) / 100) < 1e-6
 ins = sum(r["events"]["instructions"]["value"] for r in rest)
 cyc = sum(r["events"]["cycles"]["value"] for r in rest)
-assert abs(prom[("pmutop_cgroup_ipc", "other", None)] - ins / cyc) < 1e-6, (ins / cyc, prom[("pmutop_cgroup_ipc", "other", None)])
-assert abs(prom[("pmutop_cgroup_event_rate", "other", "instructions")] - ins / frame["interval"]) < 1e-3 * ins
+assert abs(prom[("pmutop_cgroup_ipc", "(other)", None)] - ins / cyc) < 1e-6, (ins / cyc, prom[("pmutop_cgroup_ipc", "(other)", None)])
+assert abs(prom[("pmutop_cgroup_event_rate", "(other)", "instructions")] - ins / frame["interval"]) < 1e-3 * ins
 PY
 	if command -v promtool >/dev/null 2>&1; then
 		check promtool_accepts sh -c 'promtool check metrics <"$0" 2>&1 | grep -v "counter metrics should have" | grep -q . && exit 1 || exit 0' "$TMPD/m.prom"

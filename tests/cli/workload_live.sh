@@ -1,15 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # workload_live.sh: issue 28 on this machine's real kernel: a busy process under -p, a command under
-# -- (its exit status passed on), a cgroup made here under -G, a process that exits mid-run, and the
-# -x rows laid out as perf stat -p/-G lays them out. The oracles are the kernel's own books: the
+# -- (its exit status passed on), a cgroup made here under -G, a process that exits mid-run, one that
+# sleeps (not counted, as perf prints it), and the -x rows against perf stat -p/-G's own, field by
+# field, the cgroup as it was named. The oracles are the kernel's own books: the
 # task's run time in /proc/PID/schedstat and the cgroup's usage_usec in cpu.stat.
 . "$(dirname "$0")/../lib.sh"
 need_binary
 
 busy_pid=
+sleeper=
 cg_dir=
 cleanup() {
 	[ -n "$busy_pid" ] && kill "$busy_pid" 2>/dev/null && wait "$busy_pid" 2>/dev/null
+	[ -n "$sleeper" ] && kill "$sleeper" 2>/dev/null
+	[ -n "$cg_dir" ] && [ -d "$cg_dir/sub" ] && rmdir "$cg_dir/sub" 2>/dev/null
 	[ -n "$cg_dir" ] && [ -d "$cg_dir" ] && rmdir "$cg_dir" 2>/dev/null
 	rm -rf "$TMPD"
 }
@@ -45,7 +49,9 @@ for f in frames:
 oracle = o1 - o0
 wall = (w1 - w0) * 1000
 print(f"     task-clock {tc_sum:.1f} ms counted, {oracle:.1f} ms by the kernel's books, {wall:.0f} ms wall, {covered:.0f} ms covered")
-assert tc_sum <= oracle + 1, f"counted {tc_sum} ms, the task ran {oracle} ms"
+# schedstat's run time of a running task is brought up to date at the tick, not when read: the
+# oracle's last reading may lag by up to a tick (10 ms at HZ=100)
+assert tc_sum <= oracle + 10, f"counted {tc_sum} ms, the task ran {oracle} ms"
 assert oracle - tc_sum <= wall - covered + 1, f"missed {oracle - tc_sum} ms of the task in {wall - covered} ms not covered"
 share = oracle / wall
 if share >= 0.95:
@@ -55,6 +61,52 @@ if share >= 0.95:
         assert abs(per_s - 1000) <= 150, f"{per_s:.0f} ms per second in an interval"
 else:
     print(f"     the task got {share:.0%} of a CPU (loaded machine): the 1000 ms per second check is left out")
+PY
+}
+
+# pmutop's -x rows against perf stat's own for the same target, field by field: the time (16
+# columns, 9 decimals), the count (2 decimals in msec, else an integer; or <not counted> in both),
+# unit and event, the cgroup as it was named (-G rows), the running time and percentage (numbers),
+# the metric (3 decimals, or none in both) and its unit ([KMG]/sec's prefix follows the rate).
+# perf's first rows: as many as pmutop's one interval. The two ran one after the other, so one alone
+# may read <not counted> for an outside fact: the kernel's books (ms_perf, ms_pmutop: the cgroup's
+# CPU time in each run) say the target did not run then, or its events were enabled and never on
+# (0.00% running: a loaded machine's kernel multiplexes even cgroup software events; perf's own
+# rows read 40% there).
+same_as_perf() {   # name perf_csv pmutop_csv cgroup_or_- [ms_perf ms_pmutop]
+	check "$1" python3 - "$2" "$3" "$4" "${5:--}" "${6:--}" <<'PY'
+import re, sys
+def rows(p):
+    return [l.rstrip("\n").split(",") for l in open(p) if l.strip() and not l.startswith("#")]
+perf, pm, cg = rows(sys.argv[1]), rows(sys.argv[2]), sys.argv[3]
+ran = [None if x == "-" else float(x) for x in sys.argv[4:6]]   # perf's run, pmutop's
+assert pm and len(perf) >= len(pm), f"perf {perf} pmutop {pm}"
+nc = "<not counted>"
+for a, b in zip(pm, perf):
+    assert len(a) == len(b) == (9 if cg != "-" else 8), f"pmutop {a} perf {b}"
+    if cg != "-":
+        assert a[4] == b[4] == cg, f"the cgroup as named: pmutop {a[4]!r} perf {b[4]!r} -G {cg!r}"
+        a, b = a[:4] + a[5:], b[:4] + b[5:]
+    t, count, unit, event, run, pct, metric, munit = range(8)
+    for r in (a, b):
+        assert len(r[t]) == 16 and re.fullmatch(r" *\d+\.\d{9}", r[t]), r
+        assert r[count] == nc or re.fullmatch(r"\d+\.\d\d" if r[unit] == "msec" else r"\d+", r[count]), r
+        assert re.fullmatch(r"\d+", r[run]) and re.fullmatch(r"\d+\.\d\d", r[pct]), r
+        assert r[metric] == "" or re.fullmatch(r"\d+\.\d{3}", r[metric]), r
+    assert a[unit:run] == b[unit:run], f"pmutop {a} perf {b}"
+    if (a[count] == nc) != (b[count] == nc):
+        r, idle = (a, ran[1]) if a[count] == nc else (b, ran[0])
+        assert (idle is not None and idle < 1) or r[pct] == "0.00", \
+            f"counted in one only: pmutop {a} perf {b} (ran {ran} ms)"
+        print(f"     {'pmutop' if r is a else 'perf'}'s run: not counted, {r[pct]}% running, "
+              f"the target ran {idle} ms (loaded machine)")
+        continue
+    if a[count] == nc:   # as perf: no time ran; 100.00 when none was enabled either
+        assert a[run] == "0" and a[metric] == a[munit] == "" == b[metric] == b[munit], (a, b)
+    else:   # (the percentage is the kernel's: a loaded machine multiplexes cgroup events, both read it)
+        assert (a[metric] == "") == (b[metric] == ""), (a, b)
+        assert re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+print(f"     {len(pm)} rows as perf's: {[r[3] for r in pm]}")
 PY
 }
 
@@ -151,6 +203,43 @@ assert len(ends) == 1, seen
 assert all(s and not s[0]["exited"] and s[0]["counted"] for s in seen[:ends[0]]), seen
 assert not any(seen[ends[0] + 1:]), seen' "$TMPD/x.json" "$TMPD/x.err" "$rc" "$short"
 
+# a process that did not run in the interval: <not counted>, as perf stat -p prints it (its counters'
+# enabled time did not pass); in JSON counted false and null, the row counted and idle, its CPU 0
+sleep 30 &
+sleeper=$!
+i=0   # asleep (its exec and start-up done) before it is counted
+while [ $i -lt 50 ] && ! awk '$2 == "(sleep)" && $3 == "S" { ok = 1 } END { exit !ok }' "/proc/$sleeper/stat"; do
+	sleep 0.05; i=$((i + 1))
+done
+sleep 0.1
+"$PMUTOP" -b --json -n 1 -d 0.3 -e task-clock,context-switches -p "$sleeper,$busy_pid" >"$TMPD/i.json" 2>/dev/null
+check idle_process_json python3 -c '
+import json, sys
+f = json.loads(open(sys.argv[1]).readline())
+ps = {p["pid"]: p for p in f["processes"]}
+s, b = ps[int(sys.argv[2])], ps[int(sys.argv[3])]
+assert s["counted"] is True and s["idle"] is True and "why" not in s, s
+assert all(e["counted"] is False and e["value"] is None for e in s["events"].values()), s
+assert s["metrics"] == {"util": 0}, s["metrics"]
+assert b["idle"] is False and b["events"]["task-clock"]["counted"] is True, b' "$TMPD/i.json" "$sleeper" "$busy_pid"
+if command -v perf >/dev/null 2>&1; then
+	perf stat -e task-clock,context-switches,page-faults -p "$sleeper" -I 300 --interval-count 1 -x, \
+		-o "$TMPD/perf_i.csv" >/dev/null 2>&1
+	"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$sleeper" >"$TMPD/pm_i.csv" 2>/dev/null
+	same_as_perf idle_process_rows_as_perf "$TMPD/perf_i.csv" "$TMPD/pm_i.csv" -
+	check idle_process_not_counted grep -q '^ *[0-9.]*,<not counted>,msec,task-clock,0,100.00,,$' "$TMPD/pm_i.csv"
+	# a busy one: counted, CPUs utilized and [KMG]/sec as perf's
+	perf stat -e task-clock,context-switches,page-faults -p "$busy_pid" -I 300 --interval-count 1 -x, \
+		-o "$TMPD/perf_b.csv" >/dev/null 2>&1
+	"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$busy_pid" >"$TMPD/pm_b.csv" 2>/dev/null
+	same_as_perf busy_process_rows_as_perf "$TMPD/perf_b.csv" "$TMPD/pm_b.csv" -
+else
+	skip idle_process_rows_as_perf "perf is not installed"
+fi
+"$PMUTOP" -b -n 1 -d 0.3 -e task-clock -p "$sleeper" >"$TMPD/i.txt" 2>/dev/null
+check idle_process_text grep -Eq "^ +[0-9.]+ sleep-$sleeper +<not counted> +msec +task-clock$" "$TMPD/i.txt"
+kill "$sleeper" 2>/dev/null
+
 # another user's process: refused and said, never shown as idle; one's own counted without privileges
 # (where counting every CPU is refused, the processes alone, as perf stat -p)
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
@@ -207,20 +296,41 @@ import json, sys
 f = json.loads(open(sys.argv[1]).readline())
 assert [c["path"] for c in f["cgroups"]] == [sys.argv[2]], f["cgroups"]
 assert f["processes"][0]["cgroup"] == sys.argv[2], f["processes"]' "$TMPD/g2.json" "/pmutop-test-$$"
-	if command -v perf >/dev/null 2>&1; then
-		perf stat -a -e task-clock,context-switches -G "pmutop-test-$$" -I 300 -x, -o "$TMPD/perf_g.csv" sleep 0.4 >/dev/null 2>&1
-		"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches -G "pmutop-test-$$" >"$TMPD/pm_g.csv" 2>/dev/null
-		check cgroup_rows_as_perf python3 - "$TMPD/perf_g.csv" "$TMPD/pm_g.csv" <<'PY'
-import sys
-def rows(p):
-    return [l.strip().split(",") for l in open(p) if l.strip() and not l.startswith("#")]
-perf, pm = rows(sys.argv[1]), rows(sys.argv[2])
-assert perf and len(pm) == 2, (perf, pm)
-for a, b in zip(pm, perf):
-    assert len(a) == len(b), f"pmutop {a} perf {b}"
-    assert a[2:4] == b[2:4], (a, b)                   # unit, event
-    assert a[4].lstrip("/") == b[4].lstrip("/"), (a, b)   # the cgroup
-PY
+	# -x rows as perf stat -a -G writes them, the cgroup as it was named: from the mount, absolute
+	# (from the mount's root), and nested, that one empty (<not counted>: it did not run)
+	if command -v perf >/dev/null 2>&1 && mkdir "$cg_dir/sub"; then
+		for how in relative absolute nested_idle; do
+			case $how in
+			relative) name="pmutop-test-$$" ;;
+			absolute) name="/pmutop-test-$$" ;;
+			nested_idle) name="pmutop-test-$$/sub" ;;
+			esac
+			u0=$(usage)
+			perf stat -a -e task-clock,context-switches -G "$name" -I 300 --interval-count 1 -x, \
+				-o "$TMPD/perf_g.csv" >/dev/null 2>&1
+			u1=$(usage)
+			"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches -G "$name" >"$TMPD/pm_g.csv" 2>/dev/null
+			u2=$(usage)
+			[ $how = nested_idle ] && u0=0 u1=0 u2=0   # sub is empty: nothing runs there
+			same_as_perf "cgroup_rows_as_perf_$how" "$TMPD/perf_g.csv" "$TMPD/pm_g.csv" "$name" \
+				"$(echo "$u1 - $u0" | bc -l)" "$(echo "$u2 - $u1" | bc -l)"
+		done
+		check cgroup_idle_not_counted grep -q ',<not counted>,msec,task-clock,pmutop-test-[0-9]*/sub,0,' "$TMPD/pm_g.csv"
+		"$PMUTOP" -b --json -n 1 -d 0.3 -e task-clock -G "pmutop-test-$$/sub,/pmutop-test-$$" >"$TMPD/g3.json" 2>/dev/null
+		check cgroup_json_name_and_idle python3 -c '
+import json, sys
+f = json.loads(open(sys.argv[1]).readline())
+sub, top = f["cgroups"]
+assert (sub["path"], sub["name"]) == ("/" + sys.argv[2] + "/sub", sys.argv[2] + "/sub"), sub
+assert (top["path"], top["name"]) == ("/" + sys.argv[2], "/" + sys.argv[2]), top
+assert sub["idle"] is True and sub["counted"] is True and sub["metrics"]["util"] == 0, sub
+assert sub["events"]["task-clock"]["counted"] is False and sub["events"]["task-clock"]["value"] is None, sub
+tc = top["events"]["task-clock"]
+# it ran (cpu.stat): counted, or its events enabled and never on a counter (a loaded machine)
+assert top["idle"] is False and top["metrics"]["util"] > 0, top
+assert tc["value"] > 0 or (tc["counted"] is False and tc["running_ns"] == 0 < tc["enabled_ns"]), top' \
+			"$TMPD/g3.json" "pmutop-test-$$"
+		rmdir "$cg_dir/sub"
 	else
 		skip cgroup_rows_as_perf "perf is not installed"
 	fi

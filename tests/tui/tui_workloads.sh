@@ -2,7 +2,8 @@
 # tui_workloads.sh: P and G (issue 28) on spr-2s: the processes view lists its services and containers
 # with IPC, the antagonist (stream) first when sorted by MPKI, `/` filters by name and by PID; the
 # cgroups view lists the cgroups with IPC under a total row and says what it left out. On this
-# machine, a busy process started here is in the processes view, counted for real.
+# machine, a busy process started here is in the processes view, counted for real, and a sleeping
+# one reads idle.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -73,15 +74,25 @@ code=$(tui_quit $S)
 [ "$code" = 0 ] && pass replay_quits || fail replay_quits "exit $code"
 tm kill-session -t $S 2>/dev/null
 
-# live: a busy process is among the counted, with its CPU%
+# live: a busy process is among the counted, with its CPU%; a sleeping one (-p) reads idle, 0.0% and
+# 0 per second (its events are <not counted> in batch output, as perf's), never an error such as !nc
 sh -c 'while :; do :; done' &
 busy=$!
+sleep 60 &
+sleeper=$!
 S=wll
-tui_run $S 200 50 -d 0.5 -e task-clock,context-switches
+tui_run $S 200 50 -d 0.5 -e task-clock,context-switches -p $sleeper
 tui_wait $S 'c:Cores' 10
 tui_keys $S P
 if tui_wait $S "^ +$busy +[a-z0-9_-]+ +sh +[0-9]" 8; then pass live_busy_counted; else fail live_busy_counted "$(tui_dump $S)"; fi
+if tui_wait $S "^ +$sleeper +[a-z0-9_-]+ +sleep +0\.0 " 5 &&
+   tui_cap $S | grep -E "^ +$sleeper " | awk '{ exit !($(NF - 2) == "0" && $(NF - 1) == "0") }' &&
+   ! tui_cap $S | grep -E "^ +$sleeper " | grep -q '!nc'; then
+	pass live_idle_reads_idle
+else
+	fail live_idle_reads_idle "$(tui_dump $S)"
+fi
 tui_quit $S >/dev/null
-kill $busy
+kill $busy $sleeper
 tm kill-session -t $S 2>/dev/null
 t_done

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_prom.c: the Prometheus/OpenMetrics writer (escaping, omission of what was not counted,
  * totals across frames, both formats, one unit per family, no empty labels, interrupts as a
- * counter, one frequency, the per-CPU gauges left out on request) and the exporter's address
- * parsing and negotiation. */
+ * counter, one frequency, the per-CPU gauges left out on request, the cgroups' series) and the
+ * exporter's address parsing and negotiation. */
 #include "t.h"
 #include "out/prom.h"
 #include "out/exporter.h"
@@ -154,6 +154,78 @@ TEST(not_counted_is_omitted)
 	/* no line anywhere carries a NaN */
 	CHECK(!strstr(text, "NaN") && !strstr(text, "nan"), "NaN in output");
 	free(text);
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+/* The cgroups' series: the busiest one by one, the rest summed as cgroup="(other)" (no cgroup's
+ * path can be it); an idle cgroup (it did not run: its events not counted, as perf's) exports 0
+ * per second, not nothing; an event not counted in a cgroup that ran has no series. */
+TEST(cgroup_series_rest_and_idle)
+{
+	struct model m;
+	struct prom_totals t = { 0 };
+	struct prom_info ci = info;
+	struct ev_val ev[4][NEV];
+	double met[4][NMETRICS];
+	struct wl_row rows[4];
+	const char *path[4] = { "/busy", "/idle", "/ran", "/rest" };
+	char *text;
+	struct outbuf b;
+
+	setup(&m);
+	frame(&m, 1, 1, false);
+	prom_totals_add(&t, &m);
+	for (int i = 0; i < 4; i++) {
+		for (int e = 0; e < NEV; e++)
+			memset(&ev[i][e], 0, sizeof(ev[i][e]));   /* absent */
+		model_set_value(&ev[i][E_CYC], 1000 * (uint64_t)(4 - i), 1000, 1000, 1);
+		model_set_value(&ev[i][E_INS], 2000, 1000, 1000, 1);
+		for (int k = 0; k < NMETRICS; k++)
+			met[i][k] = NAN;
+		met[i][M_UTIL] = 40.0 - 10 * i;
+		rows[i] = (struct wl_row){ .kind = WL_CGROUP, .comm = "", .user = "", .cgroup = path[i],
+			.name = path[i] + 1, .ev = ev[i], .m = met[i] };
+	}
+	/* /idle did not run: not counted, idle, 0% (ranked by it: after /ran, before /rest's unknown) */
+	model_set_value(&ev[1][E_CYC], 0, 0, 0, 1);
+	model_set_value(&ev[1][E_INS], 0, 0, 0, 1);
+	rows[1].idle = true;
+	met[1][M_UTIL] = 0;
+	/* /ran ran, its instructions never on a counter */
+	model_set_value(&ev[2][E_INS], 0, 1000, 0, 1);
+	met[3][M_UTIL] = NAN;
+	m.cur.wl = rows;
+	m.cur.nwl = 4;
+	ci.cgroups_top = 3;
+	ob_init(&b, 256);
+	prom_write(&b, &m, &t, &ci, PROM_TEXT);
+	ob_char(&b, '\0');
+	text = b.p;
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"/busy\",event=\"cycles\"}"), 4000, 1e-9);
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"/idle\",event=\"cycles\"}"), 0, 0);
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"/idle\",event=\"instructions\"}"), 0, 0);
+	CHECK_NEAR(sample(text, "pmutop_cgroup_cpus{cgroup=\"/idle\"}"), 0, 0);
+	CHECK(count_lines(text, "pmutop_cgroup_event_rate{cgroup=\"/ran\",event=\"instructions\"}") == 0,
+	      "an event not counted in a cgroup that ran is exported");
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"/ran\",event=\"cycles\"}"), 2000, 1e-9);
+	/* the rest: /rest alone, under the label no cgroup path can have */
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"(other)\",event=\"cycles\"}"), 1000, 1e-9);
+	CHECK(count_lines(text, "pmutop_cgroup_event_rate{cgroup=\"/rest\"") == 0, "the rest exported one by one");
+	CHECK(!strstr(text, "cgroup=\"other\""), "the old label");
+	free(text);
+	/* the idle one in the rest adds 0, the rest still counted */
+	ci.cgroups_top = 2;
+	ob_init(&b, 256);
+	prom_write(&b, &m, &t, &ci, PROM_TEXT);
+	ob_char(&b, '\0');
+	text = b.p;
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"(other)\",event=\"cycles\"}"), 1000, 1e-9);
+	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"(other)\",event=\"instructions\"}"), 2000, 1e-9);
+	CHECK(count_lines(text, "pmutop_cgroup_event_rate{cgroup=\"/idle\"") == 0, "/idle is in the rest");
+	free(text);
+	m.cur.wl = NULL;
+	m.cur.nwl = 0;
 	prom_totals_free(&t);
 	model_free(&m);
 }
@@ -482,6 +554,7 @@ int main(void)
 	RUN(label_escaping);
 	RUN(event_names_stay_label_values);
 	RUN(not_counted_is_omitted);
+	RUN(cgroup_series_rest_and_idle);
 	RUN(topdown_shares);
 	RUN(totals_are_monotonic_sums);
 	RUN(both_formats);

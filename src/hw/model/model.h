@@ -88,8 +88,12 @@ struct wl_row {
 	const char *comm;        /* printable command name, "" for a cgroup */
 	const char *user;        /* user name (or uid), "" unknown */
 	const char *cgroup;      /* path from the cgroup mount: "/", "/system.slice/x.service" */
+	const char *name;        /* a cgroup as -G named it (the column of perf stat -G), its path when
+				  * the views or the exporter chose it; a task's comm */
 	int nthreads;            /* threads counted (a process) */
 	bool exited;             /* it ended during the interval: these are its last counts */
+	bool idle;               /* counted, and it did not run in the interval: its events read not
+				  * counted (perf stat's <not counted>), its M_UTIL 0 */
 	const char *why;         /* why it is not counted (refused, descriptors), NULL when counted */
 	const struct ev_val *ev; /* [nev] */
 	const double *m;         /* [NMETRICS] */

@@ -305,9 +305,12 @@ int wlc_read(struct wlc *w, int slot, struct ev_val *row)
 			continue;
 		}
 		model_set_value(&row[e], d[0], d[1], d[2], w->evl.ev[e].scale > 0 ? w->evl.ev[e].scale : 1.0);
-		if (d[1] == 0) {   /* enabled time only passes while the task (or cgroup) runs: it did not */
+		if (d[1] == 0) {
+			/* enabled time only passes while the task (or cgroup) runs: it did not, and counted
+			 * nothing; or a cgroup's clock stood still while its events counted (the kernel
+			 * keeps a cgroup's time lazily): its count, unscaled */
 			row[e].state = EVS_OK;
-			row[e].value = 0;
+			row[e].value = (double)d[0] * (w->evl.ev[e].scale > 0 ? w->evl.ev[e].scale : 1.0);
 		}
 	}
 	return rc;

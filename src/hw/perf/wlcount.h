@@ -29,8 +29,9 @@ int wlc_add_task(struct wlc *w, int tid, bool on_exec, struct errmsg *em);
  * As wlc_add_task. */
 int wlc_add_cgroup(struct wlc *w, int cgfd, const char *name, struct errmsg *em);
 /* The slot's counts since its previous read (since it was added, the first time) into
- * row[evl->n]: a task that did not run reads 0, counted. 0 or a negative errno (the row then
- * reads not counted). */
+ * row[evl->n]: a task that did not run reads 0, counted, with no enabled time (app_wl.c reads it
+ * as perf stat does, not counted); a count whose enabled time stood still, counted, unscaled. 0 or
+ * a negative errno (the row then reads not counted). */
 int wlc_read(struct wlc *w, int slot, struct ev_val *row);
 /* Close a slot's descriptors; the slot is reused. */
 void wlc_drop(struct wlc *w, int slot);

@@ -81,6 +81,13 @@ static int event_of_role(const struct model *m, int role)
 	return -1;
 }
 
+/* Whether event e of r reads 0 though not counted: the row did not run in the interval (idle), so
+ * it counted nothing, as its 0% CPU says (perf stat's <not counted> is the batch output's). */
+static bool idle_zero(const struct wl_row *r, int e)
+{
+	return r->idle && r->ev[e].state == EVS_NOT_COUNTED;
+}
+
 /* A row's figure for column c (per second for counts), NAN when it has none. */
 static double figure(const struct model *m, const struct wl_row *r, int c, double interval)
 {
@@ -97,8 +104,10 @@ static double figure(const struct model *m, const struct wl_row *r, int c, doubl
 	case C_MISS: e = event_of_role(m, ROLE_LLC_MISSES); break;
 	default: e = c >= C_EV ? c - C_EV : -1; break;
 	}
-	if (e < 0 || r->ev[e].state != EVS_OK || !(interval > 0))
+	if (e < 0 || !(interval > 0))
 		return NAN;
+	if (r->ev[e].state != EVS_OK)
+		return idle_zero(r, e) ? 0 : NAN;
 	return r->ev[e].value / interval;
 }
 
@@ -212,7 +221,7 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 		snprintf(buf, len, "%s", r->cgroup);
 	else if (r->why)
 		snprintf(buf, len, "-");
-	else if (c >= C_EV && r->ev[c - C_EV].state != EVS_OK)
+	else if (c >= C_EV && r->ev[c - C_EV].state != EVS_OK && !idle_zero(r, c - C_EV))
 		ui_fmt_val(&r->ev[c - C_EV], buf, len);
 	else if (isnan(v = figure(m, r, c, iv)))
 		snprintf(buf, len, "-");

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* prom_groups.c: the exposition's families of groups of tasks: the cgroups counted (frame.wl's
+ * cgroup rows, the busiest one by one and the rest summed) and RDT/PQoS monitoring (resctrl's L3
+ * domains and groups). The core families and the writer are prom.c's. */
+#include "prom.h"
+#include "prom_impl.h"
+#include "app/owners.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- RDT/PQoS monitoring ---- */
+
+struct rdt_rank { int i; double key; };
+
+static int rank_cmp(const void *x, const void *y)
+{
+	const struct rdt_rank *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? 1 : -1;
+	return a->i - b->i;
+}
+
+static const struct {
+	const char *name, *help;
+	bool counter;
+} rdt_fams[2][3] = {
+	{ { "pmutop_rdt_l3_occupancy_bytes", "L3 cache occupancy of an L3 domain now (resctrl llc_occupancy, "
+	    "every control group summed)", false },
+	  { "pmutop_rdt_memory_bytes", "memory traffic of an L3 domain since pmutop started (resctrl "
+	    "mbm_total_bytes, every control group summed)", true },
+	  { "pmutop_rdt_local_memory_bytes", "memory traffic to the local NUMA node of an L3 domain since "
+	    "pmutop started (resctrl mbm_local_bytes)", true } },
+	{ { "pmutop_rdt_group_l3_occupancy_bytes", "L3 cache occupancy of a resctrl group (label group) or of "
+	    "pmutop's group of a CPU (label cpu, --rdt-cpu-groups) now, over every L3 domain; a control "
+	    "group's holds its monitoring groups'; the groups past [exporter] rdt_groups summed as "
+	    "group=\"" PROM_REST "\"", false },
+	  { "pmutop_rdt_group_memory_bytes", "memory traffic of a resctrl group since pmutop first read it "
+	    "(mbm_total_bytes)", true },
+	  { "pmutop_rdt_group_local_memory_bytes", "memory traffic to the local NUMA node of a resctrl group "
+	    "since pmutop first read it (mbm_local_bytes)", true } },
+};
+
+static double fig_k(const struct rdt_fig *f, int k)
+{
+	return k == 0 ? f->occ : k == 1 ? f->total_sum : f->local_sum;
+}
+
+/* A group's sample of family k: labels group and kind, or cpu. */
+static void rdt_group_sample(struct outbuf *b, int k, const char *label, const char *v, const char *kind,
+			     double val)
+{
+	char name[96];
+	struct outbuf l;
+
+	if (isnan(val))
+		return;
+	ob_init(&l, 96);
+	ob_str(&l, label);
+	ob_str(&l, "=\"");
+	prom_label_value(&l, v);
+	if (kind) {
+		ob_str(&l, "\",kind=\"");
+		ob_str(&l, kind);
+	}
+	ob_str(&l, "\"");
+	ob_char(&l, 0);
+	snprintf(name, sizeof(name), "%s%s", rdt_fams[1][k].name, rdt_fams[1][k].counter ? "_total" : "");
+	if (!l.oom)
+		prom_sample(b, name, NULL, NULL, 0, NULL, 0, l.p, val);
+	ob_free(&l);
+}
+
+static void series_rdt_groups(struct outbuf *b, const struct app_rdt *r, int fmt, int top)
+{
+	static const char *const kinds[] = { "default", "control", "monitor" };
+	struct rdt_rank *rk = malloc(sizeof(*rk) * ((size_t)r->ngrp + 1));
+	char cpu[16];
+	int n = 0;
+
+	if (!rk) {
+		b->oom = 1;
+		return;
+	}
+	for (int i = 0; i < r->ngrp; i++)
+		if (r->grp[i].cpu < 0)
+			rk[n++] = (struct rdt_rank){ i, isnan(r->grp[i].all.total_sum) ? -1 : r->grp[i].all.total_sum };
+	qsort(rk, (size_t)n, sizeof(*rk), rank_cmp);
+	for (int k = 0; k < 3; k++) {
+		double other = 0;
+		bool bad = false;
+
+		prom_family(b, fmt, rdt_fams[1][k].name, rdt_fams[1][k].counter, rdt_fams[1][k].help);
+		for (int j = 0; j < n; j++) {
+			const struct rdt_grp *g = &r->grp[rk[j].i];
+			double v = fig_k(&g->all, k);
+
+			if (j < top) {
+				rdt_group_sample(b, k, "group", g->g.name, kinds[g->g.kind], v);
+				continue;
+			}
+			bad |= isnan(v);   /* a sum with a part not counted is not counted */
+			other += isnan(v) ? 0 : v;
+		}
+		if (n > top)
+			rdt_group_sample(b, k, "group", PROM_REST, "other", bad ? NAN : other);
+		for (int i = 0; i < r->ngrp; i++)
+			if (r->grp[i].cpu >= 0) {
+				snprintf(cpu, sizeof(cpu), "%d", r->grp[i].cpu);
+				rdt_group_sample(b, k, "cpu", cpu, NULL, fig_k(&r->grp[i].all, k));
+			}
+	}
+	free(rk);
+}
+
+/* Per L3 domain (labels l3 and socket): occupancy now, memory traffic since pmutop started; then
+ * the groups. Nothing not counted has a series. */
+void prom_series_rdt(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
+{
+	const struct app_rdt *r = info ? info->rdt : NULL;
+	char lab[64], name[96];
+
+	if (!r || !r->avail || r->seq == 0)
+		return;
+	for (int k = 0; k < 3; k++) {
+		prom_family(b, fmt, rdt_fams[0][k].name, rdt_fams[0][k].counter, rdt_fams[0][k].help);
+		snprintf(name, sizeof(name), "%s%s", rdt_fams[0][k].name, rdt_fams[0][k].counter ? "_total" : "");
+		for (int d = 0; d < r->rc.ndom; d++) {
+			int s = r->dom_sock[d], w = snprintf(lab, sizeof(lab), "l3=\"%d\"", r->rc.dom[d]);
+
+			if (s >= 0 && s < m->nsock && m->sock_ids[s] >= 0)
+				snprintf(lab + w, sizeof(lab) - (size_t)w, ",socket=\"%d\"", m->sock_ids[s]);
+			if (!isnan(fig_k(&r->dom[d], k)))
+				prom_sample(b, name, NULL, NULL, 0, NULL, 0, lab, fig_k(&r->dom[d], k));
+		}
+	}
+	series_rdt_groups(b, r, fmt, info->rdt_groups);
+}
+
+static const struct {
+	int metric;
+	double scale;
+	const char *name, *help;
+} cg_gauges[] = {
+	{ M_UTIL, 0.01, "pmutop_cgroup_cpus", "CPUs the cgroup kept busy over the last interval (cpu.stat "
+	  "usage, else its events' enabled time)" },
+	{ M_IPC, 1, "pmutop_cgroup_ipc", "the cgroup's instructions per cycle over the last interval" },
+	{ M_GHZ, 1e9, "pmutop_cgroup_frequency_hertz", "the cgroup's cycles per second of its running time" },
+	{ M_MPKI, 1, "pmutop_cgroup_llc_mpki", "the cgroup's last-level cache misses per thousand instructions" },
+	{ M_BR_MISS_PCT, 0.01, "pmutop_cgroup_branch_miss_ratio", "the cgroup's mispredicted branches per branch (0..1)" },
+};
+
+static int cg_rank_cmp(const void *x, const void *y)
+{
+	const struct wl_row *a = *(const struct wl_row *const *)x, *b = *(const struct wl_row *const *)y;
+	double ua = isnan(a->m[M_UTIL]) ? -1 : a->m[M_UTIL], ub = isnan(b->m[M_UTIL]) ? -1 : b->m[M_UTIL];
+
+	return (ua < ub) - (ua > ub);
+}
+
+/* One cgroup's gauges and event rates (path NULL: the rest). An idle cgroup's events, not counted
+ * as perf reads them, are 0 here: it did not run. */
+static void cg_series(struct outbuf *b, const struct model *m, const char *path, const struct ev_val *ev,
+		      bool idle, const double *met, double iv, int g)
+{
+	if (g < (int)(sizeof(cg_gauges) / sizeof(cg_gauges[0]))) {
+		double v = met[cg_gauges[g].metric];
+
+		if (!isfinite(v))
+			return;
+		ob_str(b, cg_gauges[g].name);
+		ob_str(b, "{cgroup=\"");
+		prom_label_value(b, path ? path : PROM_REST);
+		ob_str(b, "\"} ");
+		prom_num(b, v * cg_gauges[g].scale);
+		ob_char(b, '\n');
+		return;
+	}
+	for (int e = 0; e < m->nev; e++) {
+		bool still = idle && ev[e].state == EVS_NOT_COUNTED;
+
+		if ((ev[e].state != EVS_OK && !still) || !(iv > 0))
+			continue;
+		ob_str(b, "pmutop_cgroup_event_rate{cgroup=\"");
+		prom_label_value(b, path ? path : PROM_REST);
+		ob_str(b, "\",event=\"");
+		prom_label_value(b, m->ev[e].name);
+		ob_str(b, "\"} ");
+		prom_num(b, still ? 0 : ev[e].value / iv);
+		ob_char(b, '\n');
+	}
+}
+
+/* The cgroups counted: the cgroups_top busiest each a series, the rest summed as PROM_REST, so
+ * the number of series stays small whatever the number of cgroups. */
+void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
+{
+	const struct frame *f = &m->cur;
+	const struct wl_row *rows[f->nwl > 0 ? f->nwl : 1];
+	struct ev_val *rest = calloc((size_t)(m->nev ? m->nev : 1), sizeof(*rest));
+	double rest_m[NMETRICS], util = 0;
+	int n = 0, top = info->cgroups_top;
+	bool rest_idle = true;
+
+	for (int i = 0; i < f->nwl; i++)
+		if (f->wl[i].kind == WL_CGROUP && !f->wl[i].why)
+			rows[n++] = &f->wl[i];
+	if (!rest || n == 0) {
+		free(rest);
+		return;
+	}
+	qsort(rows, (size_t)n, sizeof(rows[0]), cg_rank_cmp);
+	for (int i = top; i < n; i++) {
+		for (int e = 0; e < m->nev; e++)
+			model_sum_into(&rest[e], &rows[i]->ev[e]);   /* an idle one's: not counted, 0 */
+		util += isnan(rows[i]->m[M_UTIL]) ? 0 : rows[i]->m[M_UTIL];
+		rest_idle &= rows[i]->idle;
+	}
+	for (int e = 0; e < m->nev; e++)
+		model_sum_finish(&rest[e]);
+	model_metrics(m, rest, f->interval, rest_m, true);
+	rest_m[M_UTIL] = util;
+	for (size_t g = 0; g <= sizeof(cg_gauges) / sizeof(cg_gauges[0]); g++) {
+		bool rate = g == sizeof(cg_gauges) / sizeof(cg_gauges[0]);
+
+		prom_family(b, fmt, rate ? "pmutop_cgroup_event_rate" : cg_gauges[g].name, false,
+			    rate ? "the cgroup's events per second over the last interval" : cg_gauges[g].help);
+		for (int i = 0; i < n && i < top; i++)
+			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->idle, rows[i]->m, f->interval, (int)g);
+		if (n > top)
+			cg_series(b, m, NULL, rest, rest_idle, rest_m, f->interval, (int)g);
+	}
+	free(rest);
+}
