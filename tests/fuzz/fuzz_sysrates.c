@@ -3,7 +3,7 @@
  * /proc/interrupts, cpufreq's scaling_cur_freq and /proc/cpuinfo's clocks. No crash, no read
  * past the text; what parses keeps the bounds of procirq.h and cpufreq.h. The first byte picks
  * the parser: '0' interrupts, '1' scaling_cur_freq, '2' cpuinfo. */
-// FUZZ_SOURCES: src/hw/sys/procirq.c src/hw/sys/cpufreq.c src/hw/sys/sysfs.c
+// FUZZ_SOURCES: src/hw/sys/cpulist.c src/hw/sys/procirq.c src/hw/sys/cpufreq.c src/hw/sys/sysfs.c
 // FUZZ_ARGS: -max_len=16384
 #include <stdint.h>
 #include <stdlib.h>

@@ -92,6 +92,30 @@ TEST(rank)
 	CHECK_EQ_INT(cpulist_rank("0,2-3,2-3,1", 3), 3);
 }
 
+/* Where each CPU of a file's list is: every CPU online, some offline, another order, absent. */
+TEST(index_of)
+{
+	static const int all[] = { 0, 1, 2, 3 }, gaps[] = { 0, 2, 5, 9, 11 }, other[] = { 3, 1, 2, 0 };
+	int big[4096];
+
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ_INT(cpulist_index(all, 4, i), i);
+	CHECK_EQ_INT(cpulist_index(gaps, 5, 2), 1);
+	CHECK_EQ_INT(cpulist_index(gaps, 5, 9), 3);
+	CHECK_EQ_INT(cpulist_index(gaps, 5, 11), 4);
+	CHECK_EQ_INT(cpulist_index(gaps, 5, 4), -1);
+	CHECK_EQ_INT(cpulist_index(gaps, 5, -1), -1);
+	CHECK_EQ_INT(cpulist_index(other, 4, 3), 0);
+	CHECK_EQ_INT(cpulist_index(other, 4, 0), 3);
+	CHECK_EQ_INT(cpulist_index(other, 4, 7), -1);
+	CHECK_EQ_INT(cpulist_index(NULL, 0, 0), -1);
+	for (int i = 0; i < 4096; i++)   /* CPU 100 offline: the rest one place down */
+		big[i] = i < 100 ? i : i + 1;
+	CHECK_EQ_INT(cpulist_index(big, 4096, 4096), 4095);
+	CHECK_EQ_INT(cpulist_index(big, 4096, 101), 100);
+	CHECK_EQ_INT(cpulist_index(big, 4096, 100), -1);
+}
+
 int main(void)
 {
 	RUN(parse_ranges);
@@ -100,5 +124,6 @@ int main(void)
 	RUN(parse_bounds);
 	RUN(parse_repeated_ranges_linear);
 	RUN(rank);
+	RUN(index_of);
 	T_DONE();
 }

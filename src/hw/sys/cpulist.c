@@ -176,3 +176,25 @@ int cpulist_has(const int *cpus, int n, int cpu)
 	}
 	return 0;
 }
+
+int cpulist_index(const int *cpus, int n, int cpu)
+{
+	int lo = 0, hi = n - 1;
+
+	if (cpu >= 0 && cpu < n && cpus[cpu] == cpu)
+		return cpu;
+	while (lo <= hi) {   /* the kernel's files list CPUs in ascending order */
+		int mid = lo + (hi - lo) / 2;
+
+		if (cpus[mid] == cpu)
+			return mid;
+		if (cpus[mid] < cpu)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	for (int i = 0; i < n; i++)   /* a file in another order: still found */
+		if (cpus[i] == cpu)
+			return i;
+	return -1;
+}

@@ -19,4 +19,8 @@ int cpulist_rank(const char *s, int cpu);
 int cpulist_format(const int *cpus, int n, char *buf, size_t len);
 /* 1 when cpu is in the sorted list. */
 int cpulist_has(const int *cpus, int n, int cpu);
+/* Index of cpu in cpus[n], -1 when absent: at once where CPU k is at index k, by halves in an
+ * ascending list (as /proc/stat and /proc/interrupts give them), by a scan otherwise, so that
+ * looking up every CPU of a file is not quadratic in the CPUs. */
+int cpulist_index(const int *cpus, int n, int cpu);
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procirq.c: /proc/interrupts (hostile text: every count and number bounded). */
 #include "procirq.h"
+#include "cpulist.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +135,5 @@ void procirq_free(struct procirq *pi)
 
 int procirq_find(const struct procirq *pi, int cpu)
 {
-	for (int i = 0; i < pi->n; i++)
-		if (pi->cpu[i] == cpu)
-			return i;
-	return -1;
+	return cpulist_index(pi->cpu, pi->n, cpu);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstat.c: the "cpuN" lines of /proc/stat (hostile text: every field bounded). */
 #include "procstat.h"
+#include "cpulist.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -96,10 +97,7 @@ void procstat_free(struct procstat *ps)
 
 int procstat_find(const struct procstat *ps, int cpu)
 {
-	for (int i = 0; i < ps->n; i++)
-		if (ps->cpu[i] == cpu)
-			return i;
-	return -1;
+	return cpulist_index(ps->cpu, ps->n, cpu);
 }
 
 int procstat_delta(const uint64_t *prev, const uint64_t *cur, double *out)
