@@ -106,10 +106,10 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 
 bool wl_not_run(struct ev_val *row, int nev, bool cgroup)
 {
-	int ran = 0, still = 0, failed = 0;
+	int ran = 0, still = 0, failed = 0, zero = 0;
 
 	for (int e = 0; e < nev; e++) {
-		struct ev_val *v = &row[e];
+		const struct ev_val *v = &row[e];
 
 		if (v->state == EVS_NOT_COUNTED && v->enabled == 0) {
 			failed++;   /* its read failed (wlc_read), or the row is refused */
@@ -121,13 +121,23 @@ bool wl_not_run(struct ev_val *row, int nev, bool cgroup)
 			else
 				ran++;
 		} else if (v->state == EVS_OK && v->enabled == 0 && v->raw == 0) {
-			v->state = EVS_NOT_COUNTED;   /* as perf: <not counted>, 0 ns run, 100.00% */
-			v->value = v->pct = NAN;
-			still++;
+			zero++;     /* counted nothing while its time stood */
 		} else if (v->state == EVS_OK) {
 			ran++;
 		}
 	}
+	/* Nothing ran: as perf, <not counted>, 0 ns run, 100.00%. A row that ran elsewhere keeps its
+	 * zeros: a cgroup's clock may stand while its events count (the kernel keeps it lazily), and
+	 * an event of a busy cgroup that counted nothing (a loop's context switches) counted 0. */
+	for (int e = 0; !ran && zero && e < nev; e++) {
+		struct ev_val *v = &row[e];
+
+		if (v->state == EVS_OK && v->enabled == 0 && v->raw == 0) {
+			v->state = EVS_NOT_COUNTED;
+			v->value = v->pct = NAN;
+		}
+	}
+	still += ran ? 0 : zero;
 	return still && !ran && !failed;
 }
 

@@ -95,9 +95,9 @@ struct app_wl {
 
 /* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
 bool *wl_events_used(struct app *a);
-/* A row that did not run in the interval, read as perf stat reads it: each event that counted
- * nothing while its enabled time did not pass (it passes only while the task, or the cgroup,
- * runs) becomes not counted.
+/* A row that did not run in the interval, read as perf stat reads it: when no event ran, each
+ * event that counted nothing while its enabled time did not pass (it passes only while the task,
+ * or the cgroup, runs) becomes not counted; beside an event that ran, it counted 0.
  * Whether the row did not run at all: no event ran and none failed (then its CPU time is 0); for
  * a cgroup (cgroup), an event enabled but never running did not run either. */
 bool wl_not_run(struct ev_val *row, int nev, bool cgroup);
