@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_catalog_json.c: libFuzzer target for JSON event tables and mapfiles: no crash, no unbounded use,
  * and every event that survives has a clean name and terms made only of name=number pairs. */
-// FUZZ_SOURCES: src/base/editdist.c src/base/errmsg.c src/base/printable.c src/hw/catalog/catalog.c src/hw/catalog/catalog_json.c src/hw/sys/cpuid.c src/hw/sys/cpupat.c src/hw/sys/sysfs.c
+// FUZZ_SOURCES: src/base/editdist.c src/base/errmsg.c src/base/printable.c src/hw/catalog/catalog.c src/hw/catalog/catalog_json.c src/hw/catalog/catalog_jsonload.c src/hw/sys/cpuid.c src/hw/sys/cpupat.c src/hw/sys/sysfs.c
 // FUZZ_LIBS: -ljson-c
 // FUZZ_SEEDS: tests/fuzz/corpus/catalog_json/*
 #include <ctype.h>
