@@ -87,6 +87,11 @@ wait_for hyb '^0 +0 +0 ' && sleep 2.2 && $TM send-keys -t hyb / && $TM send-keys
 # the column chooser (F), a column hidden and one moved
 $TM send-keys -t hyb F && wait_for hyb 'Columns of the cores view' && sleep 0.3 &&
 	shot hyb columns-adl-hybrid "pmutop --sim adl-hybrid: column chooser (F)"
+$TM send-keys -t main P
+wait_for main '^ +PID +USER' && sleep 2.2 &&
+	shot main processes-spr-2s "pmutop --sim spr-2s: processes view (P), the antagonist stream's MPKI beside its neighbours'"
+$TM send-keys -t main G
+wait_for main '^CGROUP ' && sleep 2.2 && shot main cgroups-spr-2s "pmutop --sim spr-2s: cgroups view (G)"
 $TM send-keys -t main h
 wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
 
