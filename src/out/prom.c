@@ -331,11 +331,7 @@ void prom_sample(struct outbuf *b, const char *name, const struct labels *l, con
 }
 
 /* The derived gauges: per CPU as NAME, per socket as pmutop_socket_..., in base units. */
-static const struct {
-	int metric;
-	double scale;
-	const char *name, *help;
-} gauges[] = {
+static const struct prom_gauge gauges[] = {
 	{ M_IPC, 1, "ipc", "instructions per cycle over the last interval" },
 	{ M_UTIL, 0.01, "utilization_ratio", "share of the last interval the CPU was not idle (/proc/stat: "
 	  "all but idle and iowait time), 0..1" },

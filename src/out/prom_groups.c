@@ -138,11 +138,7 @@ void prom_series_rdt(struct outbuf *b, const struct model *m, const struct prom_
 	series_rdt_groups(b, r, fmt, info->rdt_groups);
 }
 
-static const struct {
-	int metric;
-	double scale;
-	const char *name, *help;
-} cg_gauges[] = {
+static const struct prom_gauge cg_gauges[] = {
 	{ M_UTIL, 0.01, "pmutop_cgroup_cpus", "CPUs the cgroup kept busy over the last interval (cpu.stat "
 	  "usage, else its events' enabled time)" },
 	{ M_IPC, 1, "pmutop_cgroup_ipc", "the cgroup's instructions per cycle over the last interval" },
