@@ -3,7 +3,7 @@
 # with IPC, the antagonist (stream) first when sorted by MPKI, `/` filters by name and by PID; the
 # cgroups view lists the cgroups with IPC under a total row and says what it left out. On this
 # machine, a busy process started here is in the processes view, counted for real, and a sleeping
-# one reads idle.
+# one reads idle. Long event names get short titles that stay apart.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -61,6 +61,16 @@ if [ "${1:-0}" -eq "${2:-0}" ] || tui_cap $S | grep -q 'not counted: file descri
 else fail g_left_out_said "$(tui_dump $S)"; fi
 code=$(tui_quit $S)
 [ "$code" = 0 ] && pass quits || fail quits "exit $code"
+tm kill-session -t $S 2>/dev/null
+
+# long event names get the cores view's short titles, apart where the names differ (not both
+# "mem_load_" cut at 9 characters)
+S=wlt
+tui_run $S 200 50 --sim spr-2s -d 0.5 -e cycles,mem_load_retired.l3_miss,mem_load_retired.l2_miss
+tui_wait $S 'SIMULATED: spr-2s' 10
+tui_keys $S P
+if tui_wait $S '^ +PID +USER .* ~l3_miss +~l2_miss ' 5; then pass p_titles_apart; else fail p_titles_apart "$(tui_dump $S)"; fi
+tui_quit $S >/dev/null
 tm kill-session -t $S 2>/dev/null
 
 # a recording has no processes: the view says so, nothing breaks

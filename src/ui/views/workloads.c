@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "ui/widgets/coltitle.h"
 #include "ui/widgets/format.h"
 #include "rowfilter.h"
 #include "view.h"
@@ -190,12 +191,23 @@ static void gather(struct ui *u)
 	ui_filter_counted(u, u->view, top, total);
 }
 
-static void col_title(const struct model *m, int c, char *buf, size_t len)
+/* The titles of cols[n]: the fixed ones, and the events' made short together as the cores view's
+ * (ui_titles_short: where long names differ, "~"), 9 characters in a column of 10, room for the
+ * sort mark. */
+static void col_titles(const struct model *m, const int *cols, int n, char (*out)[40])
 {
-	if (c >= C_EV)
-		snprintf(buf, len, "%.*s", 9, m->ev[c - C_EV].key);   /* a column of 10: room for the sort mark */
-	else
-		snprintf(buf, len, "%s", fixed[c].title);
+	const char *names[64];
+	char *titles[64];
+	int k = 0;
+
+	for (int i = 0; i < n && i < 64; i++) {
+		snprintf(out[i], sizeof(out[i]), "%s", cols[i] >= C_EV ? "" : fixed[cols[i]].title);
+		if (cols[i] >= C_EV) {
+			names[k] = m->ev[cols[i] - C_EV].key;
+			titles[k++] = out[i];
+		}
+	}
+	ui_titles_short(names, k, 9, titles, sizeof(out[0]));
 }
 
 static int col_width(int c, int wd)
@@ -278,7 +290,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	const struct frame *f = session_frame(u->a);
 	struct ui_wl *s = u->wl;
 	int cols[64], ncols, y = 0, rows, v = is_cg(u);
-	char t[40];
+	char t[40], titles[64][40];
 
 	if (session_replaying(u->a)) {
 		ui_put(w, 0, 0, wd, ui_attr(u, UP_DIM), " a recording holds no processes or cgroups: they are counted live");
@@ -294,8 +306,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
 	mvwhline(w, y, 0, ' ', wd);
 	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	col_titles(m, cols, ncols, titles);
 	for (int i = 0, x = 0; i < ncols && x < wd; i++) {
-		col_title(m, cols[i], t, sizeof(t));
+		memcpy(t, titles[i], sizeof(t));   /* both 40 bytes, NUL-terminated */
 		if (cols[i] == s->sort[v])
 			snprintf(t + strlen(t), sizeof(t) - strlen(t), "%s", s->rev[v] ? "^" : "v");
 		if (cols[i] == C_USER || cols[i] == C_COMM || cols[i] == C_CGROUP)
