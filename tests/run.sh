@@ -42,9 +42,17 @@ for t in "$here"/cli/*.sh "$here"/tui/*.sh; do
 done
 # pmutop against the kernel's real PMU driver on an emulated arm64 machine (tests/kernel, docs/kernel-pmu.md):
 # where QEMU is installed (.ci/run installs it; make test-kernel installs it anywhere)
-if command -v qemu-system-aarch64 >/dev/null 2>&1 && [ "${PMUTOP_KERNEL:-}" != no ]; then
-	case test-kernel in ${ONLY:-*}) (cd "$root" && run_one test-kernel sh "$here/kernel/run.sh") ;; esac
-fi
+# When it cannot run, a SKIP line says why (the summary counts it), never silence.
+case test-kernel in ${ONLY:-*})
+	if [ "${PMUTOP_KERNEL:-}" = no ]; then
+		echo "SKIP test-kernel: ${PMUTOP_KERNEL_WHY:-PMUTOP_KERNEL=no (left out on request; make test-kernel runs it)}" | tee -a "$log"
+	elif ! command -v qemu-system-aarch64 >/dev/null 2>&1; then
+		echo "SKIP test-kernel: qemu-system-aarch64 is not installed (make test-kernel installs it," \
+			"or apt-get install qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross)" | tee -a "$log"
+	else
+		(cd "$root" && run_one test-kernel sh "$here/kernel/run.sh")
+	fi ;;
+esac
 passed=$(grep -c '^PASS ' "$log")
 failed=$(grep -c '^FAIL ' "$log")
 skipped=$(grep -c '^SKIP ' "$log")
