@@ -50,8 +50,10 @@ TEST(task_runs_its_share)
 	uint64_t v[3];
 	int tc, cyc;
 
-	if (setup("spr-2s") < 0)
-		T_SKIP("no spr-2s machine");
+	if (setup("spr-2s") < 0) {
+		CHECK(0, "the built-in spr-2s machine did not load");
+		return;
+	}
 	/* stream (the antagonist, pid 696): 0.95 of a CPU per thread */
 	tc = open_ev(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, 696, -1, 0);
 	cyc = open_ev(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 696, -1, 0);
@@ -76,8 +78,10 @@ TEST(antagonist_and_neighbour)
 	uint64_t p[4][3], c[4][3];
 	double mpki[8], ipc[8];
 
-	if (setup("spr-2s") < 0)
-		T_SKIP("no spr-2s machine");
+	if (setup("spr-2s") < 0) {
+		CHECK(0, "the built-in spr-2s machine did not load");
+		return;
+	}
 	ai = open_ev(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 696, -1, 0);
 	am = open_ev(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES, 696, -1, 0);
 	ni = open_ev(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 659, -1, 0);   /* redis-server */
@@ -111,10 +115,14 @@ TEST(cgroup_is_its_tasks)
 	uint64_t v[3], sum = 0, t[3];
 	int cg, fds[224], n = 0, task[4];
 
-	if (setup("spr-2s") < 0)
-		T_SKIP("no spr-2s machine");
-	if (!mkdtemp(dir))
-		T_SKIP("cannot make a directory");
+	if (setup("spr-2s") < 0) {
+		CHECK(0, "the built-in spr-2s machine did not load");
+		return;
+	}
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp %s: %s", dir, strerror(errno));
+		return;
+	}
 	snprintf(path, sizeof(path), "%s/sys", dir); mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/sys/fs", dir); mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/sys/fs/cgroup", dir); mkdir(path, 0755);
