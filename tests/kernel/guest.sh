@@ -80,6 +80,7 @@ sysfs() {
 echo "@@PHASE $phase"
 case $phase in
 icount)
+	block dmesg sh -c 'dmesg | grep "hw perfevents"'
 	block sysfs sysfs
 	busy 0
 	B0=$!
