@@ -4,9 +4,11 @@
 #ifndef PMUTOP_APP_H
 #define PMUTOP_APP_H
 #include <stdbool.h>
+#include <stdint.h>
 #include "config/settings.h"
 #include "hw/sys/topology.h"
 #include "hw/sys/pmu.h"
+#include "hw/sys/seam.h"
 #include "hw/events/evlist.h"
 #include "hw/model/model.h"
 #include "hw/model/budget.h"
@@ -64,6 +66,7 @@ struct app_opts {              /* the command line */
 	const char *sysfs;         /* --sysfs */
 	const char *sim;           /* --sim */
 	const char *sim_fault;     /* --sim-fault */
+	bool sim_step_clock;       /* --sim-clock step: the simulated clock moves one interval a sample */
 	const char *replay;        /* --replay */
 	const char *topology;      /* --topology (lscpu -p output) */
 	const char *pci_dump;      /* --pci-dump */
@@ -132,6 +135,10 @@ struct app {
 	char run_note[512];        /* what counting has dropped (descriptors, offline CPUs, failed
 				    * reads), shown in the header; "" when nothing */
 	char sim_dir[4096];        /* generated tree of --sim, removed at exit */
+	struct app_step_clock {    /* --sim-clock step: the clock the simulated kernel follows */
+		struct perf_seam seam;
+		uint64_t ns;
+	} step_clock;
 	struct app_util *util;     /* /proc/stat readings for utilisation (app_util.c) */
 };
 
@@ -146,6 +153,8 @@ int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em);
 int app_events_set_user(struct app *a, const char *text, struct ev_error *perr, struct errmsg *em);
 /* Take one sample: source sample + model_derive. Returns as source_ops.sample. */
 int app_sample(struct app *a);
+/* --sim-clock step: move the simulated clock one interval ahead (app_sample does, first) */
+void app_step_clock_advance(struct app *a);
 /* Recompute the counter budget for the current events. */
 void app_update_budget(struct app *a);
 /* Find the machine's counters once (a->budget). */

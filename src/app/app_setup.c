@@ -99,6 +99,21 @@ static int make_tree(struct app *a, const struct sim_machine *m)
 	return r;
 }
 
+/* --sim-clock step: the simulated kernel's clock stands still between samples and app_sample moves
+ * it one interval ahead (app_step_clock_advance), so the Nth refresh of any run of the same machine
+ * reads the same counts: the screen and a batch run can be compared interval by interval. */
+#define STEP_CLOCK_START_NS 1000000000ull
+static uint64_t step_clock_ns(void *ctx)
+{
+	return ((const struct app_step_clock *)ctx)->ns;
+}
+
+void app_step_clock_advance(struct app *a)
+{
+	if (a->opt.sim_step_clock && a->step_clock.seam.clock_ns && a->interval > 0)
+		a->step_clock.ns += (uint64_t)(a->interval * 1e9 + 0.5);
+}
+
 static int setup_sim(struct app *a)
 {
 	char err[256];
@@ -134,10 +149,20 @@ static int setup_sim(struct app *a)
 		sysfs_set_root(root);
 	}
 	a->sim = m;
-	a->seam = simk_new(m, &f);
-	if (!a->seam) {
-		printable_eprintf("pmutop: cannot start the simulated kernel\n");
-		return 1;
+	{
+		struct perf_seam *k = simk_new(m, &f);
+
+		if (!k) {
+			printable_eprintf("pmutop: cannot start the simulated kernel\n");
+			return 1;
+		}
+		if (a->opt.sim_step_clock) {   /* before the first open: nothing counted can jump */
+			a->step_clock.ns = STEP_CLOCK_START_NS;
+			a->step_clock.seam = (struct perf_seam){ .name = "step", .ctx = &a->step_clock,
+								 .clock_ns = step_clock_ns };
+			simk_set_clock(k, &a->step_clock.seam);
+		}
+		a->seam = k;
 	}
 	return 0;
 }

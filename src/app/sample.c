@@ -9,7 +9,10 @@
 
 int app_sample(struct app *a)
 {
-	double now = app_clock(a);
+	double now;
+
+	app_step_clock_advance(a);   /* --sim-clock step: one interval passes per sample */
+	now = app_clock(a);
 	struct frame *f = &a->model.cur;
 	int r = a->src->sample(a);
 

@@ -68,7 +68,9 @@ int batch_run(struct app *a, FILE *out)
 	}
 	next = a->last_sample;
 	for (long i = 0; !batch_stop && (a->opt.count <= 0 || i < a->opt.count); i++) {
-		if (a->src->step == NULL) {   /* live: wait for the interval; replay runs flat out */
+		/* live: wait for the interval; a replay and a simulated machine on a stepped clock
+		 * (--sim-clock step, whose time passes by the sample) run flat out */
+		if (a->src->step == NULL && !a->opt.sim_step_clock) {
 			next += a->interval;
 			sleep_until(a, next);
 			if (batch_stop)

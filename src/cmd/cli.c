@@ -34,7 +34,7 @@ enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLO
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
        OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS, OPT_RDT,
-       OPT_RDT_CPU_GROUPS };
+       OPT_RDT_CPU_GROUPS, OPT_SIM_CLOCK };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -50,6 +50,7 @@ static const struct option long_opts[] = {
 	{ "sim", required_argument, NULL, OPT_SIM },
 	{ "sim-fault", required_argument, NULL, OPT_SIM_FAULT },
 	{ "sim-tree", required_argument, NULL, OPT_SIM_TREE },
+	{ "sim-clock", required_argument, NULL, OPT_SIM_CLOCK },
 	{ "list-machines", no_argument, NULL, OPT_LIST_MACHINES },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
@@ -104,6 +105,8 @@ static void usage(FILE *f)
 "      --sim-fault SPEC     inject faults into the simulated kernel: eacces, emfile=N,\n"
 "                           enodev=CPU@SECONDS[-SECONDS], shortread=N, readfail=N\n"
 "      --sim-tree DIR       write the simulated machine's sysfs tree to DIR and exit\n"
+"      --sim-clock MODE     wall (default), or step: the simulated clock moves exactly one\n"
+"                           interval a refresh, so runs repeat exactly (batch does not wait)\n"
 "      --list-machines      list the built-in simulated machines\n"
 "      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"
 "      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
@@ -266,6 +269,11 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_SIM: a->opt.sim = optarg; break;
 		case OPT_SIM_FAULT: a->opt.sim_fault = optarg; break;
 		case OPT_SIM_TREE: a->opt.sim_tree = optarg; break;
+		case OPT_SIM_CLOCK:
+			if (strcmp(optarg, "step") && strcmp(optarg, "wall"))
+				return fail_usage("--sim-clock takes wall or step, not '%s'", optarg);
+			a->opt.sim_step_clock = !strcmp(optarg, "step");
+			break;
 		case OPT_LIST_MACHINES: a->opt.list_machines = true; break;
 		case OPT_REPLAY: a->opt.replay = optarg; a->opt.do_replay = true; break;
 		case OPT_TOPOLOGY: a->opt.topology = optarg; break;
@@ -321,6 +329,9 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	}
 	if (app_wl_wanted(a) && a->opt.do_replay)
 		return fail_usage("-p, -t and -G count live processes and cgroups; a recording (--replay) has none%s", "");
+	if (a->opt.sim_step_clock && !a->opt.sim)
+		return fail_usage("--sim-clock step drives a simulated machine's clock: give the machine "
+				  "with --sim MACHINE%s", "");
 	if (a->opt.sim_tree && !a->opt.sim)
 		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
 				  "with --sim MACHINE (see --list-machines)%s", "");
