@@ -26,6 +26,11 @@ need() {
 		exit 1
 	fi
 }
+# perf_under_test: say which perf a test that asks perf ran (its answers are checked, not remembered)
+perf_under_test() {
+	command -v perf >/dev/null 2>&1 && echo "     perf under test: $(perf version 2>&1 | head -n 1)"
+	return 0
+}
 # need_binary: the binary under test exists (make test builds it first).
 need_binary() { [ -x "$PMUTOP" ] || { fail binary "no pmutop binary at $PMUTOP"; exit 1; }; }
 # refused FILE: pmutop's stderr in FILE says the kernel refused to count (EACCES/EPERM name

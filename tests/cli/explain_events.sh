@@ -28,6 +28,7 @@ perf_attr() {
 }
 
 need_binary
+perf_under_test
 need explain_runs "$PMUTOP" --sysfs "$KRAVA" -e dummy --explain-events --json
 
 # perf's own fake PMU: golden values from tools/perf/tests/pmu.c

@@ -11,6 +11,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 need_binary
+perf_under_test
 if ! command -v strace >/dev/null 2>&1; then skip all "strace not installed"; exit 0; fi
 
 # LeakSanitizer cannot run under ptrace: a sanitizer build is traced without it

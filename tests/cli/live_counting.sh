@@ -32,6 +32,7 @@ fi
 # per interval is the interval, in msec. Each tool's interval is measured by its own timestamps (a
 # loaded machine stretches both; what perf was asked for, 200 ms, is no measure of anything), and
 # pmutop's ratio of cpu-clock to its interval must be perf's, median against median.
+perf_under_test
 if command -v perf >/dev/null 2>&1; then
 	perf stat -a -A -I 200 -x, -e cpu-clock -o "$TMPD/perf.csv" sleep 1.3 >/dev/null 2>&1 &
 	perf_pid=$!

@@ -14,6 +14,7 @@
 . "$(dirname "$0")/../lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 need_binary
+perf_under_test
 if ! command -v perf >/dev/null 2>&1 || ! command -v unshare >/dev/null 2>&1; then
 	skip all "perf or unshare is not installed"
 	exit 0

@@ -6,6 +6,7 @@
 # task's run time in /proc/PID/schedstat and the cgroup's usage_usec in cpu.stat.
 . "$(dirname "$0")/../lib.sh"
 need_binary
+perf_under_test
 
 busy_pid=
 sleeper=
