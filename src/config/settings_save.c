@@ -20,6 +20,7 @@ struct save_kv {
 	const char *section, *key;
 	char *value;
 	bool done;
+	bool dflt;   /* the built-in default: updated where the file has it, never added */
 };
 
 static void trim_copy(char *dst, size_t len, const char *s, size_t n)
@@ -118,7 +119,7 @@ static void write_kv(FILE *f, const struct save_kv *kv)
 static void emit_section(FILE *f, struct save_kv *kv, int n, const char *sec)
 {
 	for (int i = 0; i < n; i++)
-		if (!kv[i].done && strcmp(kv[i].section, sec) == 0) {
+		if (!kv[i].done && !kv[i].dflt && strcmp(kv[i].section, sec) == 0) {
 			write_kv(f, &kv[i]);
 			kv[i].done = true;
 		}
@@ -186,7 +187,7 @@ static int write_merged(FILE *out, const char *old, struct save_kv *kv, int nkv)
 	if (held)
 		fputs(held, out);
 	for (int i = 0; i < nkv; i++)
-		if (!kv[i].done) {
+		if (!kv[i].done && !kv[i].dflt) {
 			fprintf(out, "\n[%s]\n", kv[i].section);
 			emit_section(out, kv, nkv, kv[i].section);
 		}
@@ -256,6 +257,7 @@ int settings_save(const struct settings *s, const char *path, const char *events
 	int nkv = 0, rc;
 	char *old = NULL;
 	struct safefile sf = { .dfd = -1 };
+	struct settings def;
 	const struct evset *inuse = events ? NULL : settings_find_set(s, s->set);
 	/* the list goes under the name in s->set (the user's pick), never over a built-in set */
 	const struct evset *cur = settings_find_set(s, s->set);
@@ -269,23 +271,29 @@ int settings_save(const struct settings *s, const char *path, const char *events
 			return errmsg_set(em, rc, "no user config path: neither XDG_CONFIG_HOME nor HOME is set");
 		path = user;
 	}
+	/* only what the user changed goes in: a key at its built-in default is written only where the
+	 * file has it already (its line is kept up to date), so a later release's defaults still apply */
+	settings_defaults(&def);
 	for (int i = 0; i < settings_ntable && nkv < 28; i++) {
-		char buf[512];
+		char buf[512], dbuf[512];
 		if (events && settings_table[i].off == offsetof(struct settings, set))
 			snprintf(buf, sizeof(buf), "%s", setname);
 		else
 			settings_format(s, &settings_table[i], buf, sizeof(buf));
-		kv[nkv++] = (struct save_kv){ settings_table[i].section, settings_table[i].name, strdup(buf), false };
+		settings_format(&def, &settings_table[i], dbuf, sizeof(dbuf));
+		kv[nkv++] = (struct save_kv){ settings_table[i].section, settings_table[i].name, strdup(buf), false,
+					      strcmp(buf, dbuf) == 0 };
 	}
+	settings_free(&def);
 	if (events) {
-		kv[nkv++] = (struct save_kv){ setsec, "description", strdup("saved by pmutop"), false };
-		kv[nkv++] = (struct save_kv){ setsec, "events", strdup(events), false };
+		kv[nkv++] = (struct save_kv){ setsec, "description", strdup("saved by pmutop"), false, false };
+		kv[nkv++] = (struct save_kv){ setsec, "events", strdup(events), false, false };
 	} else if (inuse && !inuse->builtin) {
 		/* the set in use may come from another file (/etc/pmutop.conf): without its section here,
 		 * "set = NAME" would not load back */
 		snprintf(section, sizeof(section), "eventset %s", inuse->name);
-		kv[nkv++] = (struct save_kv){ section, "description", strdup(inuse->description), false };
-		kv[nkv++] = (struct save_kv){ section, "events", strdup(inuse->events), false };
+		kv[nkv++] = (struct save_kv){ section, "description", strdup(inuse->description), false, false };
+		kv[nkv++] = (struct save_kv){ section, "events", strdup(inuse->events), false, false };
 	}
 	for (int i = 0; i < nkv; i++) {
 		const char *why;

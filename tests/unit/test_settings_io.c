@@ -217,6 +217,49 @@ TEST(save_keeps_set_in_use)
 	settings_free(&b);
 }
 
+/* Saving writes only what differs from the built-in defaults (a later release's defaults still
+ * apply); a key the file has already is kept up to date even at its default. */
+TEST(save_writes_only_changes)
+{
+	const char *p = write_file("only.conf", "; mine\n[display]\nhistory = 7\n");
+	struct settings a, b;
+	struct errmsg em = { 0 };
+	char *text;
+	FILE *f;
+	long n;
+
+	settings_defaults(&a);
+	CHECK_EQ_INT(load_quiet(&a, p, &em), 0);
+	a.interval = 2.5;
+	a.history = 600;   /* back to the default, but the file has the key */
+	CHECK(settings_save(&a, p, NULL, &em) == 0, "save: %s", em.text);
+	f = fopen(p, "r");
+	CHECK(f != NULL, "%s", p);
+	if (!f)
+		return;
+	text = calloc(1, 65536);
+	n = (long)fread(text, 1, 65535, f);
+	fclose(f);
+	CHECK(n > 0, "empty file");
+	CHECK(strstr(text, "interval = 2.5") != NULL, "%s", text);
+	CHECK(strstr(text, "history = 600") != NULL, "%s", text);
+	CHECK(strstr(text, "; mine") != NULL, "%s", text);
+	/* nothing else: every other key is at its default */
+	{
+		int keys = 0;
+		for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n"))
+			keys += strchr(l, '=') != NULL;
+		CHECK_EQ_INT(keys, 2);
+	}
+	free(text);
+	settings_defaults(&b);
+	CHECK(load_quiet(&b, p, &em) == 0, "load: %s", em.text);
+	CHECK_NEAR(b.interval, 2.5, 1e-9);
+	CHECK_EQ_INT(b.history, 600);
+	settings_free(&a);
+	settings_free(&b);
+}
+
 /* A symlinked config: the link stays, its target (in another folder, mode 0600) is rewritten atomically. */
 TEST(save_through_symlink)
 {
@@ -314,6 +357,7 @@ int main(void)
 	RUN(save_load_round_trip);
 	RUN(save_refuses_unloadable);
 	RUN(save_keeps_set_in_use);
+	RUN(save_writes_only_changes);
 	RUN(save_through_symlink);
 	RUN(nul_line_named);
 	RUN(fifo_config_refused);
