@@ -2,7 +2,10 @@
 # tui_colchoose.sh: F opens the column chooser: space hides a column, ] and [ move one down and
 # up, Esc (or q, which does not quit pmutop there) closes it and saves the choice as the
 # "columns" setting, which the next start shows again. An event added later in the events view joins that
-# layout at its end (a column hidden there stays hidden).
+# layout at its end (a column hidden there stays hidden). Columns a machine cannot count (a VM's
+# hardware columns) stay the user's: the chooser keeps them ticked, marked, so a layout saved on
+# kvm-nopmu shows IPC on spr-2s; the saved file holds only that setting; a start whose layout
+# hides default columns says so once.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -76,6 +79,40 @@ if tui_wait $S '^CPU.* page-faults' 5 && ! titles $S | has_ipc; then
 	pass added_event_shows
 else
 	fail added_event_shows "$(titles $S)"
+fi
+tui_quit $S >/dev/null
+# --- saved on a machine without a PMU, used on one with it ---
+mkdir -p "$TMPD/cfg2"
+TUI_ENV="XDG_CONFIG_HOME=$TMPD/cfg2"
+conf2="$TMPD/cfg2/pmutop/pmutop.conf"
+S=v1
+tui_run $S 200 40 --sim kvm-nopmu -d 0.5
+tui_wait $S '^all ' 10
+tui_keys $S F
+if tui_wait $S 'Columns of the cores view' 3 && tui_cap $S | grep -Eq '\[x\] IPC +ipc +\(not counted on this machine'; then
+	pass vm_keeps_hw_ticked
+else
+	fail vm_keeps_hw_ticked "$(tui_dump $S)"
+fi
+tui_select $S '\] MHz' 40 && tui_keys $S Space
+tui_keys $S Escape
+tui_wait $S 'columns saved to' 3
+if ! titles $S | grep -q 'MHz' && ! titles $S | has_ipc; then pass vm_mhz_hidden; else fail vm_mhz_hidden "$(titles $S)"; fi
+tui_quit $S >/dev/null
+line=$(grep -c '=' "$conf2" 2>/dev/null)
+if [ "$line" = 1 ] && grep -Eq '^columns *= *cpu,.*(,|= *)ipc(,|$)' "$conf2" && ! grep -q 'mhz' "$conf2"; then
+	pass saves_only_the_choice
+else
+	fail saves_only_the_choice "$(cat "$conf2" 2>/dev/null | tr '\n' '|')"
+fi
+S=v2
+tui_run $S 200 40 --sim spr-2s -d 0.5
+tui_wait $S '^all ' 10
+if titles $S | has_ipc && ! titles $S | grep -q 'MHz'; then pass other_machine_shows_ipc; else fail other_machine_shows_ipc "$(titles $S)"; fi
+if tui_wait $S "the config's column layout hides [0-9]+ columns? this machine shows by default \(F to choose\)" 5; then
+	pass hidden_said_once
+else
+	fail hidden_said_once "$(tui_dump $S)"
 fi
 tui_quit $S >/dev/null
 t_done

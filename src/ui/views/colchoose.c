@@ -19,7 +19,9 @@
 struct ui_colchoose {
 	int n, sel, top;
 	bool changed;
-	struct cc_item { char key[48], title[24]; bool on; } *it;
+	/* na: this machine hides it (ui_col_auto_hidden); ticked, it stays in the saved layout and
+	 * comes back on a machine that counts it */
+	struct cc_item { char key[48], title[24]; bool on, na; } *it;
 };
 
 /* The layout as a columns list: "cpu" first (the identity columns, always there), then the
@@ -43,6 +45,7 @@ void ui_colchoose_open(struct ui *u)
 	struct ui_col *all = malloc(sizeof(*all) * (size_t)(max > 0 ? max : 1));
 	struct ui_col *shown = malloc(sizeof(*shown) * (size_t)(max > 0 ? max : 1));
 	struct ui_colchoose *cc = calloc(1, sizeof(*cc));
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
 
 	if (!all || !shown || !cc || !(cc->it = calloc((size_t)(max > 0 ? max : 1), sizeof(*cc->it)))) {
 		snprintf(u->status, sizeof(u->status), "no memory for the column chooser");
@@ -50,15 +53,15 @@ void ui_colchoose_open(struct ui *u)
 		free(all), free(shown), free(cc ? cc->it : NULL), free(cc);
 		return;
 	}
-	/* every column, then the ones the view shows now, in its order */
+	/* every column, then the ones the user wants (shown, or hidden only by this machine), in order */
 	n = ui_cores_rdt_cols(u, all, ui_cols_build(m, NULL, NULL, 0, false, NULL, all, max), max);
 	memcpy(shown, all, sizeof(*all) * (size_t)n);
-	nshown = ui_cols_arrange(m, shown, n, 0, session_settings(u->a)->columns,
-				 session_hw_reason(u->a)[0] != '\0');
+	nshown = ui_cols_wanted(m, shown, n, 0, session_settings(u->a)->columns, no_hw);
 	for (int i = 0; i < nshown; i++, cc->n++) {
 		snprintf(cc->it[cc->n].key, sizeof(cc->it[cc->n].key), "%s", shown[i].key);
 		ui_col_title(&shown[i], !u->raw, cc->it[cc->n].title, sizeof(cc->it[cc->n].title));
 		cc->it[cc->n].on = true;
+		cc->it[cc->n].na = ui_col_auto_hidden(m, &shown[i], no_hw);
 	}
 	for (int i = 0; i < n; i++) {
 		bool on = false;
@@ -68,6 +71,7 @@ void ui_colchoose_open(struct ui *u)
 			continue;
 		snprintf(cc->it[cc->n].key, sizeof(cc->it[cc->n].key), "%s", all[i].key);
 		ui_col_title(&all[i], !u->raw, cc->it[cc->n].title, sizeof(cc->it[cc->n].title));
+		cc->it[cc->n].na = ui_col_auto_hidden(m, &all[i], no_hw);
 		cc->n++;
 	}
 	free(all);
@@ -178,7 +182,8 @@ void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd)
 	for (int r = 0; r < rows && cc->top + r < cc->n; r++) {
 		const struct cc_item *it = &cc->it[cc->top + r];
 		bool sel = cc->top + r == cc->sel;
-		snprintf(line, sizeof(line), "%c [%c] %-20s %s", sel ? '>' : ' ', it->on ? 'x' : ' ', it->title, it->key);
+		snprintf(line, sizeof(line), "%c [%c] %-20s %s%s", sel ? '>' : ' ', it->on ? 'x' : ' ', it->title, it->key,
+			 it->na ? "  (not counted on this machine: shown where it is)" : "");
 		ui_put(w, r + 1, 0, wd, sel ? ui_attr(u, UP_SEL) : it->on ? A_NORMAL : ui_attr(u, UP_DIM), line);
 	}
 }

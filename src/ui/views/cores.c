@@ -28,6 +28,7 @@ struct ui_cores {
 	unsigned long long fold_seq;   /* the frame they were summed from, and the model's */
 	unsigned fold_gen;             /* generation then (ui.model_gen) */
 	struct ui_units units;     /* of each count column */
+	bool hidden_said;          /* the status line said once what the saved layout hides */
 };
 
 static const char *const ids_cpu[] = { "CPU", "SKT", "CORE", "TYPE" };
@@ -314,8 +315,20 @@ static int build_cols(struct ui *u, struct ui_col **cols)
 		return 0;
 	n = ui_cols_build(m, u->fold ? ids_fold : ids_cpu, u->fold ? ids_fold_w : ids_cpu_w, NIDS, false,
 			  cfg, *cols, max);
-	n = ui_cols_arrange(m, *cols, ui_cores_rdt_cols(u, *cols, n, max), NIDS, cfg,
-			    session_hw_reason(u->a)[0] != '\0');
+	n = ui_cores_rdt_cols(u, *cols, n, max);
+	/* once counts are in (what the machine hides is known): say what a saved layout leaves out */
+	if (!u->cores->hidden_said && m->cur.seq > 0 && !u->status[0]) {
+		int hidden = ui_cols_hidden_by_layout(m, *cols, n, NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
+
+		u->cores->hidden_said = true;
+		if (hidden > 0) {
+			snprintf(u->status, sizeof(u->status), "the config's column layout hides %d column%s this "
+				 "machine shows by default (F to choose)", hidden, hidden == 1 ? "" : "s");
+			u->status_err = false;
+			u->dirty_foot = true;
+		}
+	}
+	n = ui_cols_arrange(m, *cols, n, NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
 	ui_cols_mark_clock(*cols, n, session_clock_source(u->a));
 	return n;
 }

@@ -550,12 +550,20 @@ bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw)
 	}
 }
 
-int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids, const char *only, bool no_hw)
+/* Hidden by the machine, not by anyone's choice: a column that can never have a value here, or MUX
+ * where no event has a hardware counter. It comes back on a machine that counts it. */
+bool ui_col_auto_hidden(const struct model *m, const struct ui_col *c, bool no_hw)
+{
+	return ui_col_dead(m, c, no_hw) || (c->kind == UC_MUX && no_hw);
+}
+
+static int arrange(const struct model *m, struct ui_col *cols, int n, int nids, const char *only, bool no_hw,
+		   bool auto_hide)
 {
 	int o = nids;
 
 	if (ui_cols_is_layout(only)) {
-		/* the chooser's list: those columns, in its order, whatever they show */
+		/* the chooser's list: those columns, in its order, less what this machine cannot count */
 		size_t pos = 0, st, ln;
 		char item[128];
 		struct ui_col *src = malloc(sizeof(*src) * (size_t)(n > 0 ? n : 1));
@@ -572,7 +580,8 @@ int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids,
 				if (!used[i] && (strcmp(src[i].key, item) == 0 ||
 						 (src[i].kind == UC_EVENT && strcmp(m->ev[src[i].idx].name, item) == 0))) {
 					used[i] = true;
-					cols[o++] = src[i];
+					if (!auto_hide || !ui_col_auto_hidden(m, &src[i], no_hw))
+						cols[o++] = src[i];
 					break;
 				}
 		}
@@ -582,16 +591,49 @@ int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids,
 	}
 	/* the default layout: nothing that can never have a value, nor the same value on every row */
 	for (int i = nids; i < n; i++) {
-		if (ui_col_dead(m, &cols[i], no_hw) || (cols[i].extra && !no_hw))
+		if ((auto_hide && ui_col_auto_hidden(m, &cols[i], no_hw)) || (cols[i].extra && !no_hw))
 			continue;
 		/* a CPU's clock counts the interval on every CPU, busy or idle (asked for by name, shown) */
 		if (cols[i].clock && !(only && only[0] && (keylist_has(only, cols[i].key) ||
 							   keylist_has(only, m->ev[cols[i].idx].name))))
 			continue;
-		/* events with no hardware counter (software, tracepoints) are never multiplexed */
-		if (cols[i].kind == UC_MUX && no_hw)
-			continue;
 		cols[o++] = cols[i];
 	}
 	return o;
+}
+
+int ui_cols_arrange(const struct model *m, struct ui_col *cols, int n, int nids, const char *only, bool no_hw)
+{
+	return arrange(m, cols, n, nids, only, no_hw, true);
+}
+
+int ui_cols_wanted(const struct model *m, struct ui_col *cols, int n, int nids, const char *only, bool no_hw)
+{
+	return arrange(m, cols, n, nids, only, no_hw, false);
+}
+
+int ui_cols_hidden_by_layout(const struct model *m, const struct ui_col *all, int n, int nids, const char *only,
+			     bool no_hw)
+{
+	struct ui_col *def = malloc(sizeof(*def) * (size_t)(n > 0 ? n : 1));
+	int nd, hidden = 0;
+	size_t pos, st, ln;
+
+	if (!def || !ui_cols_is_layout(only)) {
+		free(def);
+		return 0;
+	}
+	memcpy(def, all, sizeof(*def) * (size_t)n);
+	nd = arrange(m, def, n, nids, NULL, no_hw, true);
+	for (int i = nids; i < nd; i++) {
+		bool in = false;
+
+		for (pos = 0; !in && keylist_next(only, &pos, &st, &ln) == 0;)
+			in = (strlen(def[i].key) == ln && !strncmp(def[i].key, only + st, ln)) ||
+			     (def[i].kind == UC_EVENT && strlen(m->ev[def[i].idx].name) == ln &&
+			      !strncmp(m->ev[def[i].idx].name, only + st, ln));
+		hidden += !in;
+	}
+	free(def);
+	return hidden;
 }

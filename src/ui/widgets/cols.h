@@ -55,8 +55,19 @@ bool ui_cols_is_layout(const char *only);
 /* Whether a column can never have a value on this machine: a hardware figure without a
  * hardware PMU, or a column whose every input event the kernel refused on every CPU. */
 bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw);
+/* Whether the machine hides c whatever the layout says: it can never have a value here (ui_col_dead),
+ * or it is MUX where no event has a hardware counter. */
+bool ui_col_auto_hidden(const struct model *m, const struct ui_col *c, bool no_hw);
+/* The columns a user wants: as ui_cols_arrange, but keeping what this machine hides (the chooser
+ * lists and saves them, so that they come back on a machine that counts them). */
+int ui_cols_wanted(const struct model *m, struct ui_col *cols, int n, int nids, const char *only, bool no_hw);
+/* How many columns of this machine's default layout (of all[0..n), from ui_cols_build, nids
+ * identity columns first) a layout only leaves out; 0 when only is no layout. */
+int ui_cols_hidden_by_layout(const struct model *m, const struct ui_col *all, int n, int nids, const char *only,
+			     bool no_hw);
 /* The cores view's columns from ui_cols_build (every column when only is a layout): the
- * layout's, in its order; else the default layout, without dead columns, without the columns
+ * layout's, in its order, less what the machine hides (ui_col_auto_hidden); else the default
+ * layout, without dead columns, without the columns
  * whose value cannot differ between rows (a clock column unless only names it; MUX when no_hw,
  * as events without a hardware counter are never multiplexed), and with the extra ones only
  * when no_hw. The nids identity columns stay first. Returns the new count. */
