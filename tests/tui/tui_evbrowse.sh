@@ -59,7 +59,7 @@ else
 	fail escape_closes "$(tui_dump $S)"
 fi
 tui_keys $S c
-if tui_wait $S '^CPU.*~l3_miss/s' 5 && tui_wait $S '^0 +0 +0 .* [0-9.]+[KMG]? *$' 5; then
+if tui_wait $S '^CPU.* l3_miss/s' 5 && tui_wait $S '^0 +0 +0 .* [0-9.]+[KMG]? *$' 5; then
 	pass added_event_counted
 else
 	fail added_event_counted "$(tui_dump $S)"

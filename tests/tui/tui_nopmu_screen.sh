@@ -50,7 +50,7 @@ screen() {
 	fi
 	t=$(titles $S)
 	missing=
-	for c in 'UTIL%' 'IRQ/s' 'switches/s' 'migrations/s' 'page-faults/s'; do
+	for c in 'UTIL%' 'IRQ/s' 'ctxsw/s' 'migrations/s' 'page-faults/s'; do
 		printf '%s\n' "$t" | grep -qF -- "$c" || missing="$missing $c"
 	done
 	if [ -z "$missing" ] && ! printf '%s\n' "$t" | grep -Eq 'cpu-clock|MUX'; then

@@ -52,26 +52,27 @@ static size_t common_prefix(const char *a, const char *b)
 	return k;
 }
 
-/* A title is the name itself, or "~" and an end of the name, or "~", a piece of the name, "~"
- * and an end of it: never text the name does not have. */
+static int is_brk(char c)
+{
+	return c && strchr("._-/:,= ", c) != NULL;
+}
+
+/* A title is made of its name's own whole words: the name (less a trailing '/'), a tail of it
+ * starting at a word, or the first whole words of such a tail (ending before a break); never a
+ * piece of a word, never a '~' ("estimated" on the screen). */
 static int made_of(const char *title, const char *name)
 {
-	char mid[TL];
-	const char *t2, *end;
-	size_t nl = strlen(name), nb = nl;
+	size_t nl = strlen(name), tl = strlen(title);
 
-	if (title[0] != '~')
-		return strcmp(title, name) == 0;
 	if (nl && name[nl - 1] == '/')
-		nb--;   /* a long name's trailing '/' is dropped */
-	t2 = strchr(title + 1, '~');
-	end = t2 ? t2 + 1 : title + 1;
-	if (strlen(end) > nb || strncmp(name + nb - strlen(end), end, strlen(end)) != 0)
+		nl--;
+	if (strchr(title, '~') || !tl)
 		return 0;
-	if (!t2)
-		return 1;
-	snprintf(mid, sizeof(mid), "%.*s", (int)(t2 - title - 1), title + 1);
-	return strstr(name, mid) != NULL;
+	for (size_t p = 0; p + tl <= nl; p++)
+		if ((p == 0 || is_brk(name[p - 1])) && !strncmp(name + p, title, tl) &&
+		    (p + tl == nl || is_brk(name[p + tl])))
+			return 1;
+	return 0;
 }
 
 /* Titles of a and b together: distinct, within W, the name's own text, no "#2" needed. */
@@ -141,7 +142,7 @@ TEST(all_spr_names_together_differ)
 	free(title);
 }
 
-/* The three: "cpu/ocr.demand_~" each before; now each keeps the words where it differs. */
+/* The three: "cpu/ocr.demand_~" each once; now each keeps the whole words where it differs. */
 TEST(ocr_columns)
 {
 	const char *in[3] = { "cpu/ocr.demand_data_rd.l3_miss/", "cpu/ocr.demand_rfo.l3_miss/",
@@ -149,12 +150,17 @@ TEST(ocr_columns)
 	char t[3][TL], *out[3] = { t[0], t[1], t[2] };
 
 	ui_titles_short(in, 3, W, out, TL);
-	CHECK_EQ_STR(t[0], "~rd.l3_miss");
-	CHECK_EQ_STR(t[1], "~rfo.l3_miss");
-	CHECK_EQ_STR(t[2], "~any_response");
+	CHECK_EQ_STR(t[0], "rd.l3_miss");
+	CHECK_EQ_STR(t[1], "rfo.l3_miss");
+	CHECK_EQ_STR(t[2], "any_response");
+	/* at the processes view's 9: the first words of those tails */
+	ui_titles_short(in, 3, 9, out, TL);
+	CHECK_EQ_STR(t[0], "rd.l3");
+	CHECK_EQ_STR(t[1], "rfo.l3");
+	CHECK_EQ_STR(t[2], "response");   /* the longest whole tail within 9 */
 }
 
-/* Short names stay as they are; names differing only far from their end show where. */
+/* Short names stay as they are; names differing only far from their end show where, in whole words. */
 TEST(short_and_far_differences)
 {
 	const char *in[4] = { "cycles", "page-faults", "a.first_part.same_long_tail.miss",
@@ -165,11 +171,40 @@ TEST(short_and_far_differences)
 	CHECK_EQ_STR(t[0], "cycles");
 	CHECK_EQ_STR(t[1], "page-faults");
 	CHECK(strcmp(t[2], t[3]) != 0 && strstr(t[2], "first") && strstr(t[3], "other") &&
-	      strstr(t[2], "miss") && strstr(t[3], "miss"), "\"%s\" \"%s\"", t[2], t[3]);
+	      made_of(t[2], in[2]) && made_of(t[3], in[3]), "\"%s\" \"%s\"", t[2], t[3]);
 	/* the same name twice (a repeat the view numbers anyway) still gets two titles */
+	CHECK(strchr(t[2], '~') == NULL && strchr(t[3], '~') == NULL, "\"%s\" \"%s\"", t[2], t[3]);
 	in[3] = in[2];
 	ui_titles_short(in, 4, W, out, TL);
 	CHECK(strcmp(t[2], t[3]) != 0 && strlen(t[3]) <= W, "\"%s\" \"%s\"", t[2], t[3]);
+}
+
+/* The well-known names read at any width, never cut inside a word: at 14 the ones that fit are
+ * themselves ("context-switches/s" had been "~switches/s"), at 9 their short titles. */
+TEST(well_known_names_read)
+{
+	const char *in[6] = { "instructions", "context-switches", "cpu-migrations", "cache-references",
+			      "branch-misses", "instructions:u" };
+	char t[6][TL], *out[6] = { t[0], t[1], t[2], t[3], t[4], t[5] };
+
+	ui_titles_short(in, 6, 14, out, TL);
+	CHECK_EQ_STR(t[0], "instructions");
+	CHECK_EQ_STR(t[1], "ctxsw");
+	CHECK_EQ_STR(t[2], "cpu-migrations");
+	CHECK_EQ_STR(t[3], "cacherefs");
+	CHECK_EQ_STR(t[4], "branch-misses");
+	CHECK_EQ_STR(t[5], "instructions:u");
+	ui_titles_short(in, 6, 9, out, TL);
+	CHECK_EQ_STR(t[0], "instr");
+	CHECK_EQ_STR(t[1], "ctxsw");
+	CHECK_EQ_STR(t[2], "migr");
+	CHECK_EQ_STR(t[3], "cacherefs");
+	CHECK_EQ_STR(t[4], "brmisses");
+	CHECK_EQ_STR(t[5], "instr:u");
+	/* a single word wider than the column: abbreviated with a '.', never a '~' */
+	in[0] = "averyveryverylongsingleword";
+	ui_titles_short(in, 1, 9, out, TL);
+	CHECK_EQ_STR(t[0], "averyver.");
 }
 
 int main(void)
@@ -177,6 +212,7 @@ int main(void)
 	load_names();
 	RUN(ocr_columns);
 	RUN(short_and_far_differences);
+	RUN(well_known_names_read);
 	RUN(spr_pairs_sharing_a_prefix_differ);
 	RUN(all_spr_names_together_differ);
 	for (int i = 0; i < nnames; i++)

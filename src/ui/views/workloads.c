@@ -192,7 +192,7 @@ static void gather(struct ui *u)
 }
 
 /* The titles of cols[n]: the fixed ones, and the events' made short together as the cores view's
- * (ui_titles_short: where long names differ, "~"), 9 characters in a column of 10, room for the
+ * (ui_titles_short: the whole words where long names differ), 9 characters in a column of 10, room for the
  * sort mark. */
 static void col_titles(const struct model *m, const int *cols, int n, char (*out)[40])
 {

@@ -1,74 +1,105 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* coltitle.c: short column titles that stay apart (a pure function over strings). */
+/* coltitle.c: short column titles that read and stay apart (a pure function over strings). */
 #include "coltitle.h"
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Where vendor names break into words: "ocr.demand_data_rd.l3_miss", "cpu/x/", "cpu-clock ms". */
+/* The well-known events' short titles (perf's generic names and their aliases), for a column too
+ * narrow for the name: none longer than 9 characters, the processes view's width. */
+static const struct { const char *name, *title; } known[] = {
+	{ "instructions", "instr" },
+	{ "cycles", "cycles" }, { "cpu-cycles", "cycles" },
+	{ "ref-cycles", "refcycles" }, { "bus-cycles", "buscycles" },
+	{ "cache-misses", "cachemiss" }, { "cache-references", "cacherefs" },
+	{ "branch-misses", "brmisses" }, { "branches", "branches" }, { "branch-instructions", "branches" },
+	{ "stalled-cycles-frontend", "stall-fe" }, { "idle-cycles-frontend", "stall-fe" },
+	{ "stalled-cycles-backend", "stall-be" }, { "idle-cycles-backend", "stall-be" },
+	{ "context-switches", "ctxsw" }, { "cs", "ctxsw" },
+	{ "cpu-migrations", "migr" }, { "migrations", "migr" },
+	{ "page-faults", "faults" }, { "faults", "faults" },
+	{ "minor-faults", "minflt" }, { "major-faults", "majflt" },
+	{ "alignment-faults", "alignflt" }, { "emulation-faults", "emulflt" },
+	{ "task-clock", "taskclock" }, { "cpu-clock", "cpuclock" },
+};
+
+/* Where names break into words: "ocr.demand_data_rd.l3_miss", "cpu/x/", "cpu-clock:u". */
 static bool is_break(char c)
 {
 	return c && strchr("._-/:,= ", c) != NULL;
 }
 
-/* Whether a title may start at p of s: at its start or after a break. */
-static bool word_start(const char *s, size_t p)
-{
-	return p == 0 || is_break(s[p - 1]);
-}
-
-static size_t common_suffix(const char *a, size_t la, const char *b, size_t lb)
-{
-	size_t k = 0;
-
-	while (k < la && k < lb && a[la - 1 - k] == b[lb - 1 - k])
-		k++;
-	return k;
-}
-
-/* The length of name i that its title is made of: a long name without its trailing '/'. */
-static size_t eff_len(const char *s, int w)
+/* The part of a name that makes its title: without a trailing '/' ("cpu/x/"). */
+static size_t eff_len(const char *s)
 {
 	size_t l = strlen(s);
 
-	if ((int)l > w && l > 1 && s[l - 1] == '/')
-		l--;
-	return l;
+	return l > 1 && s[l - 1] == '/' ? l - 1 : l;
 }
 
-/* The title of a long name s (le characters) whose end shares c characters at most with another
- * long name's: "~" and an end longer than c, else "~", the part before those c, "~", its last word. */
-static void shorten(const char *s, size_t le, size_t c, int w, char *out, size_t len)
+/* The short title of a well-known name, with its modifiers (":u") when they fit; NULL if none. */
+static const char *known_title(const char *s, int w, char *buf, size_t len)
 {
-	size_t lmax = (size_t)w - 1, d0, e, m, k, p;
+	size_t base = strcspn(s, ":");
 
-	if (c < lmax || c >= le) {
-		size_t l = lmax;
-		/* the longest end that starts a word and still differs (longer than c) */
-		for (size_t t = lmax; t > c && t > 0; t--)
-			if (word_start(s, le - t)) {
-				l = t;
-				break;
-			}
-		snprintf(out, len, "~%.*s", (int)l, s + le - l);
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strlen(known[i].name) == base && !strncmp(s, known[i].name, base)) {
+			if (strlen(known[i].title) + strlen(s + base) > (size_t)w)
+				return NULL;
+			snprintf(buf, len, "%s%s", known[i].title, s + base);
+			return buf;
+		}
+	return NULL;
+}
+
+/* Whether t (tl characters) is a whole-word tail of another name than names[self] (at a word
+ * start, or the whole name): then it would not tell the two apart. */
+static bool tail_of_other(const char *const *names, int n, int self, const char *t, size_t tl)
+{
+	for (int j = 0; j < n; j++) {
+		size_t lj;
+
+		if (j == self || !strcmp(names[j], names[self]))
+			continue;
+		lj = eff_len(names[j]);
+		if (lj >= tl && !strncmp(names[j] + lj - tl, t, tl) && (lj == tl || is_break(names[j][lj - tl - 1])))
+			return true;
+	}
+	return false;
+}
+
+/* A long name's title: the longest whole-word tail within w that no other name ends with (as much
+ * of the name as fits and still tells it apart); when even the shortest such tail is wider than w,
+ * as many of its first words as fit; a single word wider than w is abbreviated with '.'. */
+static void tail_title(const char *const *names, int n, int i, int w, char *out, size_t len)
+{
+	const char *s = names[i];
+	size_t le = eff_len(s), start = le, fit = 0, cut;
+
+	/* from the last word back: the tails that tell this name apart; the longest within w, and
+	 * the shortest of all (start; the whole name when none does: a repeat, numbered below) */
+	for (size_t p = le; p-- > 0;)
+		if ((p == 0 || is_break(s[p - 1])) && !tail_of_other(names, n, i, s + p, le - p)) {
+			if (le - p <= (size_t)w)
+				fit = le - p;
+			if (start == le)
+				start = p;
+		}
+	if (fit) {
+		snprintf(out, len, "%.*s", (int)fit, s + le - fit);
 		return;
 	}
-	/* the names differ only before their last c characters: show where (the part ending at
-	 * le - c), then the last word */
-	for (p = le - 1; p > 0 && !word_start(s, p); p--)
+	if (start == le)
+		start = 0;
+	/* that tail's first words, cut before a break */
+	for (cut = (size_t)w; cut > 0 && !is_break(s[start + cut]); cut--)
 		;
-	m = le - p;
-	if (m > ((size_t)w - 2) / 2)
-		m = ((size_t)w - 2) / 2;
-	k = (size_t)w - 2 - m;
-	e = le - c;
-	d0 = e > k ? e - k : 0;
-	for (p = d0; p + 1 < e; p++)   /* a word start within reach, keeping at least two characters */
-		if (word_start(s, p)) {
-			d0 = p;
-			break;
-		}
-	snprintf(out, len, "~%.*s~%.*s", (int)(e - d0), s + d0, (int)m, s + le - m);
+	while (cut > 0 && is_break(s[start + cut - 1]))
+		cut--;
+	if (cut > 0)
+		snprintf(out, len, "%.*s", (int)cut, s + start);
+	else   /* one word wider than the column: abbreviated, marked by a '.' as "instr." is */
+		snprintf(out, len, "%.*s.", w - 1, s + start);
 }
 
 void ui_titles_short(const char *const *names, int n, int w, char **out, size_t len)
@@ -78,21 +109,14 @@ void ui_titles_short(const char *const *names, int n, int w, char **out, size_t 
 	if (len <= (size_t)w)
 		w = (int)len - 1;
 	for (int i = 0; i < n; i++) {
-		const char *s = names[i];
-		size_t le = eff_len(s, w), c = 0;
+		char buf[64];
 
-		if ((int)strlen(s) <= w) {
-			snprintf(out[i], len, "%s", s);
-			continue;
-		}
-		for (int j = 0; j < n; j++) {
-			size_t cj;
-			if (j == i || (int)strlen(names[j]) <= w || strcmp(names[j], s) == 0)
-				continue;
-			cj = common_suffix(s, le, names[j], eff_len(names[j], w));
-			c = cj > c ? cj : c;
-		}
-		shorten(s, le, c, w, out[i], len);
+		if ((int)eff_len(names[i]) <= w)
+			snprintf(out[i], len, "%.*s", (int)eff_len(names[i]), names[i]);
+		else if (known_title(names[i], w, buf, sizeof(buf)))
+			snprintf(out[i], len, "%s", buf);
+		else
+			tail_title(names, n, i, w, out[i], len);
 	}
 	/* the last resort: a title that repeats an earlier one ends in "#2", "#3"... */
 	for (int i = 1; i < n; i++) {
