@@ -91,6 +91,11 @@ struct app_wl {
 	struct wl_pick_info info[2];  /* processes, cgroups */
 	bool child_done;
 	int child_status;
+	double child_t0, child_t1;    /* the command's start (its exec) and end, monotonic seconds */
+	double child_user, child_sys; /* its CPU time (wait4's), seconds */
+	struct ev_val *cmd_tot;       /* [cmd_tot_n]: its counts summed since cmd_since (app_wl_cmd.c) */
+	int cmd_tot_n;
+	double cmd_since;             /* seconds after its start the totals start (the event list changed) */
 };
 
 /* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
@@ -115,6 +120,12 @@ void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p);
 void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval);
 /* Start the command of --, counted from its exec. 0 or an exit status with the message printed. */
 int wl_command_start(struct app *a, struct app_wl *w);
+/* End the command if it still runs: SIGTERM, SIGKILL after the guard's grace; reaped. */
+void wl_command_end(struct app_wl *w);
+/* The command's totals started again for the event list counted now (w->nev events). */
+void wl_command_totals_reset(struct app_wl *w);
+/* Add one read of the command (row[w->nev]) to its totals. */
+void wl_command_totals_add(struct app_wl *w, const struct ev_val *row);
 /* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,
  * why) when the kernel refused, without one when it is no cgroup. */
 int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em);
