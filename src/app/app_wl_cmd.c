@@ -88,7 +88,7 @@ static void reap(struct app_wl *w)
 	w->child_sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }
 
-/* Woken, not restarted: the screen's wait for a key returns when the command ends. */
+/* A handler, so that the screen's wait for a key (poll) returns when the command ends. */
 static void on_child(int sig)
 {
 	(void)sig;
@@ -113,7 +113,7 @@ int wl_command_start(struct app *a, struct app_wl *w)
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_child;
-	sa.sa_flags = SA_NOCLDSTOP;
+	sa.sa_flags = SA_NOCLDSTOP | SA_RESTART;   /* poll and select are never restarted */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGCHLD, &sa, NULL);
 	fflush(NULL);
