@@ -74,6 +74,7 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 		free(use);
 		return r;
 	}
+	wl_command_totals_flush(w);   /* its counters go: their last counts into its run */
 	for (int i = 0; i < w->np; i++)
 		wl_proc_drop_slots(w, &w->p[i]);
 	for (int i = 0; i < w->ng; i++)
@@ -99,8 +100,8 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 				return -ENOMEM;
 		}
 	}
-	if (a->opt.wl.command)   /* new counters: the command's totals count from now */
-		wl_command_totals_reset(w);
+	if (a->opt.wl.command)   /* the command's run follows the new list */
+		wl_command_totals_reset(a, w);
 	return 0;
 }
 
@@ -488,7 +489,7 @@ void app_wl_close(struct app *a)
 	free(w->tmp);
 	free(w->seen);
 	free(w->cgseen);
-	free(w->cmd_tot);
+	wl_command_totals_free(w);
 	free(w);
 	a->wl = NULL;
 	a->on_events = NULL;

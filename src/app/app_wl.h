@@ -30,9 +30,9 @@ void app_wl_events_changed(struct app *a);
 bool app_wl_command_running(struct app *a);
 /* When the command has ended: 1 and its exit status as a shell gives it (128 + signal); else 0. */
 int app_wl_command_status(const struct app *a, int *status);
-/* The command's whole run, as perf stat -- COMMAND sums it: its counts from its exec to its end (or
- * from the last change of the event list, since seconds into the run), its wall-clock time and its
- * CPU time as wait4 gives them. */
+/* The command's whole run, as perf stat -- COMMAND sums it: its counts from its exec to its end (an
+ * event added to the list later, from then: since, seconds into the run, 0 when none was), its
+ * wall-clock time and its CPU time as wait4 gives them. */
 struct ev_val;
 struct app_wl_run {
 	const struct ev_val *tot;   /* [nev], the model's events */

@@ -192,19 +192,58 @@ void wl_command_end(struct app_wl *w)
 
 /* ---- the whole run ---- */
 
-void wl_command_totals_reset(struct app_wl *w)
+void wl_command_totals_flush(struct app_wl *w)
 {
-	struct ev_val *t = realloc(w->cmd_tot, sizeof(*t) * (size_t)(w->nev ? w->nev : 1));
+	for (int i = 0; w->cnt && i < w->np; i++) {
+		struct wl_proc *p = &w->p[i];
 
-	if (!t) {
-		free(w->cmd_tot);
-		w->cmd_tot = NULL;
+		for (int k = 0; p->command && k < p->nt; k++)
+			if (wlc_read(w->cnt, p->slot[k], w->tmp) == 0)
+				wl_command_totals_add(w, w->tmp);
+	}
+}
+
+void wl_command_totals_reset(struct app *a, struct app_wl *w)
+{
+	int n = w->nev ? w->nev : 1;
+	struct ev_val *t = calloc((size_t)n, sizeof(*t));
+	char **keys = calloc((size_t)n, sizeof(*keys));
+	bool added = false;
+
+	for (int e = 0; t && keys && e < w->nev && e < a->model.nev; e++) {
+		int j = 0;
+
+		if (!(keys[e] = strdup(a->model.ev[e].key)))
+			break;
+		while (j < w->cmd_tot_n && (!w->cmd_keys[j] || strcmp(w->cmd_keys[j], keys[e]) != 0))
+			j++;
+		if (j < w->cmd_tot_n)
+			t[e] = w->cmd_tot[j];   /* the same event: its run goes on */
+		else
+			added = added || (w->use && w->use[e]);
+	}
+	wl_command_totals_free(w);
+	if (!t || !keys) {
+		free(t);
+		free(keys);
 		return;
 	}
-	memset(t, 0, sizeof(*t) * (size_t)(w->nev ? w->nev : 1));
 	w->cmd_tot = t;
+	w->cmd_keys = keys;
 	w->cmd_tot_n = w->nev;
-	w->cmd_since = w->child_t0 > 0 ? mono_now() - w->child_t0 : 0;
+	if (added && w->child_t0 > 0)   /* an event new to the list counts from now */
+		w->cmd_since = mono_now() - w->child_t0;
+}
+
+void wl_command_totals_free(struct app_wl *w)
+{
+	for (int e = 0; w->cmd_keys && e < w->cmd_tot_n; e++)
+		free(w->cmd_keys[e]);
+	free(w->cmd_keys);
+	free(w->cmd_tot);
+	w->cmd_keys = NULL;
+	w->cmd_tot = NULL;
+	w->cmd_tot_n = 0;
 }
 
 void wl_command_totals_add(struct app_wl *w, const struct ev_val *row)
@@ -220,14 +259,7 @@ int app_wl_command_run(struct app *a, struct app_wl_run *out)
 	memset(out, 0, sizeof(*out));
 	if (!w || !w->child || !w->child_done || !w->cmd_tot)
 		return 0;
-	/* what came after the last sample (the screen was paused, or the command ended after it) */
-	for (int i = 0; i < w->np; i++) {
-		struct wl_proc *p = &w->p[i];
-
-		for (int k = 0; p->command && k < p->nt; k++)
-			if (wlc_read(w->cnt, p->slot[k], w->tmp) == 0)
-				wl_command_totals_add(w, w->tmp);
-	}
+	wl_command_totals_flush(w);   /* what came after the last sample (the screen was paused) */
 	for (int e = 0; e < w->cmd_tot_n; e++)
 		model_sum_finish(&w->cmd_tot[e]);
 	out->tot = w->cmd_tot;

@@ -93,9 +93,10 @@ struct app_wl {
 	int child_status;
 	double child_t0, child_t1;    /* the command's start (its exec) and end, monotonic seconds */
 	double child_user, child_sys; /* its CPU time (wait4's), seconds */
-	struct ev_val *cmd_tot;       /* [cmd_tot_n]: its counts summed since cmd_since (app_wl_cmd.c) */
+	struct ev_val *cmd_tot;       /* [cmd_tot_n]: its counts summed over its run (app_wl_cmd.c) */
+	char **cmd_keys;              /* [cmd_tot_n]: their events' keys, to follow a change of the list */
 	int cmd_tot_n;
-	double cmd_since;             /* seconds after its start the totals start (the event list changed) */
+	double cmd_since;             /* seconds after its start an event was added to the list, 0 none */
 };
 
 /* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
@@ -122,8 +123,13 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 int wl_command_start(struct app *a, struct app_wl *w);
 /* End the command if it still runs: SIGTERM, SIGKILL after the guard's grace; reaped. */
 void wl_command_end(struct app_wl *w);
-/* The command's totals started again for the event list counted now (w->nev events). */
-void wl_command_totals_reset(struct app_wl *w);
+/* Before the command's counters are dropped: what they counted since the last read, into its
+ * totals. */
+void wl_command_totals_flush(struct app_wl *w);
+/* The command's totals for the event list counted now (w->nev events, the model's): an event counted
+ * before keeps its sum (by its key), one new to the list starts at 0 from now (cmd_since). */
+void wl_command_totals_reset(struct app *a, struct app_wl *w);
+void wl_command_totals_free(struct app_wl *w);
 /* Add one read of the command (row[w->nev]) to its totals. */
 void wl_command_totals_add(struct app_wl *w, const struct ev_val *row);
 /* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,

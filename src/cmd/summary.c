@@ -89,10 +89,10 @@ void out_command_summary(struct outbuf *b, const struct model *m, char *const *a
 		ob_text(b, argv[i]);
 	}
 	ob_str(b, "':\n\n");
-	if (run->since > 0) {   /* not perf's: the totals do not cover the whole run */
-		ob_str(b, "   (counted from ");
+	if (run->since > 0) {   /* not perf's: some totals do not cover the whole run */
+		ob_str(b, "   (events added ");
 		number(b, "%.3f", run->since);
-		ob_str(b, " seconds into the run, when the events were changed)\n\n");
+		ob_str(b, " seconds into the run count from then)\n\n");
 	}
 	for (int e = 0; e < run->nev && e < m->nev; e++) {
 		const struct ev_val *v = &run->tot[e];
