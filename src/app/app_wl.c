@@ -12,11 +12,9 @@
 #include "hw/sys/cgroupfs.h"
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "app_wl_impl.h"
@@ -76,6 +74,7 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 		free(use);
 		return r;
 	}
+	wl_command_totals_flush(w);   /* its counters go: their last counts into its run */
 	for (int i = 0; i < w->np; i++)
 		wl_proc_drop_slots(w, &w->p[i]);
 	for (int i = 0; i < w->ng; i++)
@@ -101,6 +100,8 @@ static int wl_count_list(struct app *a, struct app_wl *w)
 				return -ENOMEM;
 		}
 	}
+	if (a->opt.wl.command)   /* the command's run follows the new list */
+		wl_command_totals_reset(a, w);
 	return 0;
 }
 
@@ -264,8 +265,11 @@ void app_wl_sample(struct app *a)
 		w->p[i].fresh = false;
 	for (int i = 0; i < w->ng; i++)
 		w->g[i].fresh = false;
-	for (int i = 0; i < w->np; i++)
+	for (int i = 0; i < w->np; i++) {
 		wl_proc_sample(a, w, &w->p[i], interval);
+		if (w->p[i].command)
+			wl_command_totals_add(w, w->p[i].val);
+	}
 	for (int i = 0; i < w->ng; i++)
 		wl_cg_sample(a, w, &w->g[i], interval);
 	/* the views' choice, after the reads: what it opens counts from now, shown from the next */
@@ -274,6 +278,19 @@ void app_wl_sample(struct app *a)
 	if (w->pick & WL_PICK_CGROUPS)
 		wl_auto_cgroups(a, w);
 	fill_rows(a, w);
+}
+
+bool app_wl_targets_ended(const struct app *a)
+{
+	const struct app_wl_opts *o = &a->opt.wl;
+	const struct app_wl *w = a->wl;
+
+	if (!w || !(o->npids || o->ntids) || o->ncgroups || o->command)
+		return false;
+	for (int i = 0; i < w->np; i++)
+		if (!w->p[i].picked && !w->p[i].exited)
+			return false;
+	return true;
 }
 
 /* Open every target of the command line; 0 or an exit status (said on stderr). */
@@ -458,10 +475,8 @@ void app_wl_close(struct app *a)
 
 	if (!w)
 		return;
-	if (w->child && app_wl_command_running(a)) {
-		kill(w->child, SIGTERM);
-		waitpid(w->child, NULL, 0);
-	}
+	if (w->child && app_wl_command_running(a))
+		wl_command_end(w);
 	for (int i = 0; i < w->np; i++)
 		wl_proc_free(w, &w->p[i]);
 	for (int i = 0; i < w->ng; i++)
@@ -474,6 +489,7 @@ void app_wl_close(struct app *a)
 	free(w->tmp);
 	free(w->seen);
 	free(w->cgseen);
+	wl_command_totals_free(w);
 	free(w);
 	a->wl = NULL;
 	a->on_events = NULL;

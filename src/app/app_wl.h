@@ -30,6 +30,22 @@ void app_wl_events_changed(struct app *a);
 bool app_wl_command_running(struct app *a);
 /* When the command has ended: 1 and its exit status as a shell gives it (128 + signal); else 0. */
 int app_wl_command_status(const struct app *a, int *status);
+/* The command's whole run, as perf stat -- COMMAND sums it: its counts from its exec to its end (an
+ * event added to the list later, from then: since, seconds into the run, 0 when none was), its
+ * wall-clock time and its CPU time as wait4 gives them. */
+struct ev_val;
+struct app_wl_run {
+	const struct ev_val *tot;   /* [nev], the model's events */
+	int nev;
+	double elapsed, since;      /* seconds */
+	double user, sys;           /* seconds */
+	int status;                 /* as app_wl_command_status */
+};
+/* 1 and *out filled once the command has ended (its last counts read now), else 0. */
+int app_wl_command_run(struct app *a, struct app_wl_run *out);
+/* Whether every process and thread named by -p and -t has ended and been sampled (no cgroup and no
+ * command named): batch mode then ends, as perf stat -p does. */
+bool app_wl_targets_ended(const struct app *a);
 /* The processes view (procs) and the cgroups view (cgroups) while shown: each refresh the busiest
  * processes (CPU time from /proc) and the busiest cgroups (cpu.stat) are counted, beside those the
  * command line named, within a descriptor budget. 0, -ENOMEM, or -EOPNOTSUPP for a recording. */
@@ -48,6 +64,7 @@ void app_wl_pick_info(const struct app *a, bool cgroups, struct wl_pick_info *ou
 /* Descriptors the workload counters hold, and read() calls since the last call. */
 int app_wl_fds(const struct app *a);
 long app_wl_take_reads(struct app *a);
-/* Stop the command (SIGTERM, then wait) if it still runs, close everything. */
+/* Stop the command if it still runs (SIGTERM, then SIGKILL after GUARD_CHILD_GRACE_MS: app/guard.h),
+ * close everything. */
 void app_wl_close(struct app *a);
 #endif

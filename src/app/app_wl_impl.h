@@ -91,6 +91,12 @@ struct app_wl {
 	struct wl_pick_info info[2];  /* processes, cgroups */
 	bool child_done;
 	int child_status;
+	double child_t0, child_t1;    /* the command's start (its exec) and end, monotonic seconds */
+	double child_user, child_sys; /* its CPU time (wait4's), seconds */
+	struct ev_val *cmd_tot;       /* [cmd_tot_n]: its counts summed over its run (app_wl_cmd.c) */
+	char **cmd_keys;              /* [cmd_tot_n]: their events' keys, to follow a change of the list */
+	int cmd_tot_n;
+	double cmd_since;             /* seconds after its start an event was added to the list, 0 none */
 };
 
 /* The events counted per workload (the user's, not uncore): malloc'd [flat.n], NULL out of memory. */
@@ -115,6 +121,17 @@ void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p);
 void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval);
 /* Start the command of --, counted from its exec. 0 or an exit status with the message printed. */
 int wl_command_start(struct app *a, struct app_wl *w);
+/* End the command if it still runs: SIGTERM, SIGKILL after the guard's grace; reaped. */
+void wl_command_end(struct app_wl *w);
+/* Before the command's counters are dropped: what they counted since the last read, into its
+ * totals. */
+void wl_command_totals_flush(struct app_wl *w);
+/* The command's totals for the event list counted now (w->nev events, the model's): an event counted
+ * before keeps its sum (by its key), one new to the list starts at 0 from now (cmd_since). */
+void wl_command_totals_reset(struct app *a, struct app_wl *w);
+void wl_command_totals_free(struct app_wl *w);
+/* Add one read of the command (row[w->nev]) to its totals. */
+void wl_command_totals_add(struct app_wl *w, const struct ev_val *row);
 /* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,
  * why) when the kernel refused, without one when it is no cgroup. */
 int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app_wl_task.c: the processes and threads of -p, -t and -- COMMAND: their facts from /proc, their
- * threads opened (wlcount.c), the command started held at its exec, and each interval's figures
- * (the threads' counts summed, threads and processes that ended followed). */
+ * threads opened (wlcount.c) and each interval's figures (the threads' counts summed, threads and
+ * processes that ended followed). The command of -- is app_wl_cmd.c's. */
 #include "app.h"
 #include "app_wl.h"
 #include "base/errmsg.h"
@@ -13,11 +13,9 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pwd.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "app_wl_impl.h"
@@ -194,109 +192,6 @@ int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg
 	return r;
 }
 
-/* The child: wait for the word to go (the counters are open), then exec; a failed exec sends
- * its errno back through the close-on-exec pipe. */
-static void child_run(char **argv, int go, int fail, bool quiet)
-{
-	char c;
-	int e;
-
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGQUIT, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
-	if (read(go, &c, 1) != 1)
-		_exit(127);   /* pmutop gave up before counting: the command is not run */
-	if (quiet) {
-		int null = open("/dev/null", O_RDWR);
-
-		if (null >= 0) {
-			dup2(null, 0);
-			dup2(null, 1);
-			dup2(null, 2);
-			if (null > 2)
-				close(null);
-		}
-	}
-	execvp(argv[0], argv);
-	e = errno;
-	if (write(fail, &e, sizeof(e)) < 0)
-		_exit(127);
-	_exit(127);
-}
-
-/* Start the command held before its exec, count it from the exec (enable_on_exec, inherit),
- * then let it go. 0 or an exit status with the message printed. */
-int wl_command_start(struct app *a, struct app_wl *w)
-{
-	char **argv = a->opt.wl.command;
-	int go[2], fail[2], e = 0, r;
-	struct errmsg em = { 0 };
-	struct wl_proc *p;
-	ssize_t got;
-
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(fail, O_CLOEXEC) < 0) {
-		printable_eprintf("pmutop: cannot start %s: %s\n", argv[0], strerror(errno));
-		return 1;
-	}
-	fflush(NULL);
-	if ((w->child = fork()) < 0) {
-		printable_eprintf("pmutop: cannot start %s: %s\n", argv[0], strerror(errno));
-		return 1;
-	}
-	if (w->child == 0)
-		child_run(argv, go[0], fail[1], a->opt.wl.command_quiet);
-	close(go[0]);
-	close(fail[1]);
-	r = wl_proc_add(w, w->child, WL_PROCESS, true, &em);
-	if (r < 0) {
-		close(go[1]);   /* the child exits without running the command */
-		close(fail[0]);
-		waitpid(w->child, NULL, 0);
-		w->child = 0;
-		printable_eprintf("pmutop: cannot count %s: %s\n", argv[0], errmsg_text(&em, r));
-		return 1;
-	}
-	p = &w->p[w->np - 1];
-	p->command = true;
-	printable(p->comm, sizeof(p->comm), strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
-	wl_user_name((int)getuid(), p->user, sizeof(p->user));
-	r = (int)write(go[1], "g", 1);
-	close(go[1]);
-	got = read(fail[0], &e, sizeof(e));
-	close(fail[0]);
-	if (r != 1 || got == (ssize_t)sizeof(e)) {
-		waitpid(w->child, NULL, 0);
-		w->child = 0;
-		printable_eprintf("pmutop: cannot run %s: %s\n", argv[0], strerror(r != 1 ? errno : e));
-		return 127;
-	}
-	return 0;
-}
-
-bool app_wl_command_running(struct app *a)
-{
-	struct app_wl *w = a->wl;
-	int st;
-
-	if (!w || !w->child || w->child_done)
-		return false;
-	if (waitpid(w->child, &st, WNOHANG) != w->child)
-		return true;
-	w->child_done = true;
-	w->child_status = WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
-	return false;
-}
-
-int app_wl_command_status(const struct app *a, int *status)
-{
-	if (!a->wl || !a->wl->child || !a->wl->child_done)
-		return 0;
-	*status = a->wl->child_status;
-	return 1;
-}
-
 /* CPU time in percent of one CPU from a row's enabled times (they pass only while the task runs). */
 static double util_of(const struct ev_val *row, int nev, double interval)
 {
@@ -357,6 +252,8 @@ static void thread_drop(struct app_wl *w, struct wl_proc *p, int i, bool rows)
 void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval)
 {
 	bool rows = w->threads_of == p->pid && p->kind == WL_PROCESS && thread_rows(w, p) == 0;
+	/* the command's end looked at before the reads: once it has ended they hold its last counts */
+	bool cmd_gone = p->command && !app_wl_command_running(a);
 	struct proctask t;
 
 	p->shown_threads = rows;
@@ -384,7 +281,7 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 	for (int e = 0; e < w->nev; e++)
 		model_sum_finish(&p->val[e]);
 	if (p->command)
-		p->exited = !app_wl_command_running(a);
+		p->exited = cmd_gone;
 	else if (proctask_read(p->pid, &t) < 0 || t.start != p->start)
 		p->exited = true;
 	else if (!p->exited)

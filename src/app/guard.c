@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* guard.c: fatal signals restore the terminal, remove the private tree, then re-raise. */
+/* guard.c: fatal signals restore the terminal, end the command, remove the private tree, then
+ * re-raise. */
 #include "guard.h"
 #include "hw/sys/fsat.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define NRESERVE 12   /* the removal walk holds one fd per level of the tree (~8) */
@@ -21,6 +25,7 @@ static int installed;
 static void (*volatile term_fn)(void);
 static void (*volatile cleanup_fn)(void);
 static volatile int tree_fd = -1;
+static volatile pid_t child_pid;   /* the command (-- COMMAND), 0 none */
 static char tree_name[256];
 static int reserve[NRESERVE];
 static int nreserve;
@@ -41,6 +46,7 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
 	term_fn = NULL;
 	if (fn)
 		fn();
+	guard_end_child(NULL);
 	release_reserve();
 	fn = cleanup_fn;
 	cleanup_fn = NULL;
@@ -114,6 +120,66 @@ void guard_install(void)
 void guard_set_terminal(void (*fn)(void))
 {
 	term_fn = fn;
+}
+
+void guard_set_child(pid_t pid)
+{
+	child_pid = pid;
+}
+
+static double mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Whether pid has exited (a zombie: it stays one, so its number is not reused, until reaped). */
+static bool exited(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+		return errno != EINTR;   /* ECHILD: not ours, or reaped already */
+	return si.si_pid == pid;
+}
+
+/* Only async-signal-safe calls: kill, waitid, waitpid, clock_gettime, nanosleep. */
+int guard_end_child(int *status)
+{
+	pid_t pid = child_pid;
+	struct timespec step = { 0, 10 * 1000 * 1000 };
+	double end;
+	int st = 0, e = errno;
+	pid_t r;
+
+	if (pid <= 0)
+		return 0;
+	kill(pid, SIGTERM);
+	kill(pid, SIGCONT);   /* a stopped command acts on SIGTERM only once it runs */
+	end = mono_ms() + GUARD_CHILD_GRACE_MS;
+	while (!exited(pid) && mono_ms() < end)
+		nanosleep(&step, NULL);
+	if (!exited(pid))
+		kill(pid, SIGKILL);
+	child_pid = 0;   /* before it is reaped: then its number may go to another process */
+	while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+		;
+	errno = e;
+	if (r != pid)
+		return 0;
+	if (status)
+		*status = st;
+	return 1;
+}
+
+void guard_child_defaults(void)
+{
+	for (int i = 0; i < NSIGS; i++)
+		if (old_act[i].sa_handler != SIG_IGN || (old_act[i].sa_flags & SA_SIGINFO))
+			signal(fatal_sigs[i], SIG_DFL);
 }
 
 void guard_set_cleanup(void (*fn)(void))

@@ -303,3 +303,10 @@ void session_wl_threads(struct app *a, int pid)
 {
 	app_wl_threads_of(a, pid);
 }
+
+bool session_command_ended(struct app *a)
+{
+	int st;
+
+	return a->opt.wl.command && !app_wl_command_running(a) && app_wl_command_status(a, &st);
+}

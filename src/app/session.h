@@ -129,4 +129,7 @@ int session_wl_show(struct app *a, bool procs, bool cgroups);
 void session_wl_threads(struct app *a, int pid);
 /* What the last choice saw: processes or cgroups looked at, counted, left out and why. */
 void session_wl_info(const struct app *a, bool cgroups, struct wl_pick_info *out);
+/* Whether the command of -- COMMAND has ended: the screen then takes its last interval and closes
+ * (the whole-run totals are printed after it, app_wl_command_run). False without a command. */
+bool session_command_ended(struct app *a);
 #endif

@@ -93,7 +93,8 @@ int batch_run(struct app *a, FILE *out)
 			printable_eprintf("pmutop: %s\n", a->msg);
 			a->msg[0] = '\0';
 		}
-		ended = app_wl_command_status(a, &status);
+		/* the command ended, or every -p/-t target (perf stat ends so too): its last interval */
+		ended = app_wl_command_status(a, &status) || app_wl_targets_ended(a);
 		if (a->opt.quiet || a->set.quiet) {
 			if (ended)
 				break;
@@ -117,8 +118,8 @@ int batch_run(struct app *a, FILE *out)
 	if (r < 0)
 		return 1;
 	if (batch_stop)
-		return 128 + batch_stop;
-	return app_wl_command_status(a, &status) ? status : 0;   /* perf stat -- COMMAND's */   /* as shells report a run cut short by a signal */
+		return 128 + batch_stop;   /* as shells report a run cut short by a signal */
+	return app_wl_command_status(a, &status) ? status : 0;   /* perf stat -- COMMAND's */
 }
 
 FILE *batch_open_output(const char *path)

@@ -6,6 +6,7 @@
 #include "base/errmsg.h"
 #include "batch.h"
 #include "cmd.h"
+#include "summary.h"
 #include "base/errmsg.h"
 #include "out/events_report.h"
 #include "out/explain.h"
@@ -529,6 +530,23 @@ static int filter_cpus(struct app *a)
 	return off ? 2 : 0;
 }
 
+/* After the screen: when the command has ended, its whole run printed as perf stat -- COMMAND
+ * prints it, and its exit status returned; else 0. */
+static int command_summary(struct app *a, FILE *f)
+{
+	struct app_wl_run run;
+	struct outbuf b;
+
+	if (!app_wl_command_run(a, &run))
+		return 0;
+	ob_init(&b, 4096);
+	out_command_summary(&b, &a->model, a->opt.wl.command, &run);
+	if (ob_flush(&b, f) < 0 || b.oom)
+		printable_eprintf("pmutop: cannot write the command's totals\n");
+	ob_free(&b);
+	return run.status;
+}
+
 static int run(struct app *a)
 {
 	char evbuf[2048], where[4200] = "", keys[1024];
@@ -605,8 +623,8 @@ static int run(struct app *a)
 	}
 	if (!a->opt.batch) {
 		r = ui_run(a);
-		if (r == 0)   /* the command's status, when it ended */
-			app_wl_command_status(a, &r);
+		if (r == 0)   /* the command ended: its totals as perf stat prints them (to stderr), its status */
+			r = command_summary(a, stderr);
 		return r;
 	}
 	if (a->opt.output && !(out = batch_open_output(a->opt.output)))

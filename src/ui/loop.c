@@ -516,7 +516,8 @@ static void screen_end(SCREEN *scr)
 	sigaction(SIGHUP, &old_hup, NULL);
 }
 
-/* Refreshes and keys until q, a signal, -n refreshes or a fatal error. Returns 0, or 1 on an error. */
+/* Refreshes and keys until q, a signal, -n refreshes, the command's end or a fatal error. Returns 0,
+ * or 1 on an error. */
 static int ui_loop(struct ui *u)
 {
 	struct app *a = u->a;
@@ -535,10 +536,15 @@ static int ui_loop(struct ui *u)
 		wtimeout(u->foot, wait > 0 ? (int)ceil(wait * 1000) : 0);
 		ch = wgetch(u->foot);
 		if (ch == ERR) {
-			if (session_now() < next)
+			/* the command of -- ended (its end wakes the wait): its last interval, the end */
+			bool last = session_command_ended(a);
+
+			if (!last && session_now() < next)
 				continue;
 			if (tick(u) < 0)
 				return 1;
+			if (last)
+				return 0;
 			/* -n N on the screen: N refreshes, then quit (as top -n) */
 			if (session_count(a) > 0 && session_frame(a)->seq >= (uint64_t)session_count(a)) {
 				redraw(u);
