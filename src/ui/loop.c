@@ -160,7 +160,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e/T views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
+			   " q quit  h help  c/s/u/e/T/P/G views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
 	(void)x;
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);

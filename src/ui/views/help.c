@@ -47,14 +47,33 @@ static int nrows(struct ui *u)
 	return nlines();
 }
 
+/* The text's lines shown at once: the body less the line saying what is above or below. */
+static int page(int h)
+{
+	return h > 2 ? h - 1 : 1;
+}
+
+static int top_max(int h)
+{
+	return nlines() > page(h) ? nlines() - page(h) : 0;
+}
+
 static void draw(struct ui *u, WINDOW *w, int h, int wd)
 {
-	int line = 0, y = 0, top;
+	int line = 0, y = 0, top, last;
 	char buf[256];
 
-	u->top[UV_HELP] = ui_scroll_top(u->top[UV_HELP], u->sel[UV_HELP], nlines(), h);
-	/* the selection only scrolls here; it stays on the last visible line */
+	/* the help scrolls as a page (no selection): Up/Down a line, PgUp/PgDn a page */
+	if (u->top[UV_HELP] > top_max(h))
+		u->top[UV_HELP] = top_max(h);
 	top = u->top[UV_HELP];
+	last = top + page(h) < nlines() ? top + page(h) : nlines();
+	if (nlines() > h) {   /* the last line says where the page is and that more follows */
+		snprintf(buf, sizeof(buf), " lines %d-%d of %d  %s", top + 1, last, nlines(),
+			 last < nlines() ? "more below: PgDn, Down, End" : "end: PgUp, Up, Home");
+		ui_put(w, h - 1, 0, wd, ui_attr(u, UP_DIM), buf);
+		h--;
+	}
 	if (line++ >= top && y < h)
 		ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), " Keys (Esc goes back)");
 	for (const struct ui_key *k = ui_keys; k->key; k++) {
@@ -74,9 +93,23 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 static bool key(struct ui *u, int action)
 {
-	(void)u;
-	(void)action;
-	return false;
+	int *top = &u->top[UV_HELP], h = u->lay.body_h;
+
+	switch (action) {
+	case UA_UP: (*top)--; break;
+	case UA_DOWN: (*top)++; break;
+	case UA_PGUP: *top -= page(h); break;
+	case UA_PGDN: *top += page(h); break;
+	case UA_HOME: *top = 0; break;
+	case UA_END: *top = top_max(h); break;
+	default: return false;
+	}
+	if (*top > top_max(h))
+		*top = top_max(h);
+	if (*top < 0)
+		*top = 0;
+	u->dirty_body = true;
+	return true;
 }
 
 const struct ui_view ui_view_help = { "Help", draw, nrows, key };
