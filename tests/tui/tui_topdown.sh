@@ -35,7 +35,7 @@ fi
 # sort by frontend bound: the frontend-bound core (CPU 1 and its sibling 113) comes first
 tui_keys $S '>' '>' '>'
 first=
-if tui_wait $S 'FrontE\^' 3 && tui_wait $S 'sorted by tma_frontend_bound' 3; then
+if tui_wait $S 'FrontE[▾v]' 3 && tui_wait $S 'sorted by tma_frontend_bound' 3; then
 	sleep 0.5
 	first=$(tui_cap $S | grep -E '^cpu[0-9]+ ' | head -n 2 | awk '{ print $1 }' | sort | tr '\n' ' ')
 fi

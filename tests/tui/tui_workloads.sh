@@ -28,8 +28,8 @@ fi
 tui_keys $S H
 if tui_wait_not $S '^ +744 1001 {7}java ' 5; then pass h_folds; else fail h_folds "$(tui_dump $S)"; fi
 i=0
-while [ $i -lt 12 ] && ! tui_cap $S | grep -Eq 'MPKIv'; do tui_keys $S '>'; sleep 0.2; i=$((i + 1)); done
-tui_wait $S 'MPKIv' 3
+while [ $i -lt 12 ] && ! tui_cap $S | grep -Eq 'MPKI[▾v]'; do tui_keys $S '>'; sleep 0.2; i=$((i + 1)); done
+tui_wait $S 'MPKI[▾v]' 3
 first=$(rows $S '^ +PID +USER' | head -n 1 | awk '{ print $3 }')
 if [ "$first" = stream ]; then pass p_antagonist_by_mpki; else fail p_antagonist_by_mpki "first: $first: $(tui_dump $S)"; fi
 tui_keys $S I

@@ -391,10 +391,15 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	mvwhline(w, y, 0, ' ', wd);
 	{
 		int x = 0;
-		x += ui_put(w, y, x, wd, ui_attr(u, UP_HEAD), V->sort < 0 ? (u->fold ? "CORE^         " : "CPU^          ") :
-			    (u->fold ? "CORE          " : "CPU           "));
-		for (int k = 0; k < nsh; k++) {
-			snprintf(buf, sizeof(buf), "%7s%s", short_label[k], V->sort == k ? "^" : " ");
+		/* the sort mark of every view: CPUs ascending, shares busiest first; I flips */
+		const char *up = u->g->sort_up, *down = u->g->sort_down;
+
+		snprintf(buf, sizeof(buf), "%s%s", u->fold ? "CORE" : "CPU",
+			 V->sort < 0 ? (u->reverse ? down : up) : " ");
+		ui_put(w, y, x, wd, ui_attr(u, UP_HEAD), buf);
+		x += 14;
+		for (int k = 0; k < nsh && x < wd; k++) {
+			snprintf(buf, sizeof(buf), "%7s%s", short_label[k], V->sort == k ? (u->reverse ? up : down) : " ");
 			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), buf);
 		}
 		ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), "  RUN% bar");

@@ -57,15 +57,24 @@ static bool is_cg(const struct ui *u)
 }
 
 /* The columns of the view on screen into cols (at most max); their count. */
+/* The hardware figures: without a hardware PMU they can never have a value (hidden, as in the
+ * cores view). */
+static bool hw_col(int c)
+{
+	return c == C_IPC || c == C_GHZ || c == C_INSTR || c == C_MISS || c == C_MPKI || c == C_BRMISS;
+}
+
 static int columns(const struct ui *u, const struct model *m, int *cols, int max)
 {
 	static const int procs[] = { C_PID, C_USER, C_COMM, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
 	static const int cgs[] = { C_CGROUP, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
 	const int *base = is_cg(u) ? cgs : procs;
 	int n = is_cg(u) ? 8 : 10, k = 0;
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
 
 	for (int i = 0; i < n && k < max; i++)
-		cols[k++] = base[i];
+		if (!(no_hw && hw_col(base[i])))
+			cols[k++] = base[i];
 	for (int e = 0; e < m->nev && k < max; e++)
 		if (!m->ev[e].uncore)
 			cols[k++] = C_EV + e;
@@ -237,8 +246,8 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 		ui_fmt_val(&r->ev[c - C_EV], buf, len);
 	else if (isnan(v = figure(m, r, c, iv)))
 		snprintf(buf, len, "-");
-	else if (c == C_CPU || c == C_MPKI || c == C_BRMISS)
-		ui_fmt_fixed(v, 1, buf, len);
+	else if (c == C_CPU || c == C_MPKI || c == C_BRMISS)   /* 12345 (a total), not a cut "12345." */
+		ui_fmt_fixed(v, fabs(v) >= 999.95 ? 0 : 1, buf, len);
 	else if (c == C_IPC || c == C_GHZ)
 		ui_fmt_fixed(v, 2, buf, len);
 	else
@@ -260,15 +269,63 @@ static void info_line(struct ui *u, WINDOW *w, int wd, int y)
 	ui_put(w, y, 0, wd, in.left_out ? ui_attr(u, UP_WARN) : ui_attr(u, UP_DIM), buf);
 }
 
-static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, int ncols,
+/* The identity columns (PID, USER, COMMAND; a cgroup's name) stay when Left/Right scroll the rest. */
+static bool id_col(int c)
+{
+	return c == C_PID || c == C_USER || c == C_COMM || (c == C_CGROUP);
+}
+
+/* The columns drawn at width wd: the identity ones, then the others from the view's horizontal
+ * offset (clamped to the columns there are), each whole: a column that does not fit is left for
+ * Right to bring in. *more_left / *more_right: columns off the screen on that side. */
+static int visible(struct ui *u, const int *cols, int ncols, int wd, int *vis, bool *more_left, bool *more_right)
+{
+	int nid = 0, nscroll, off, k = 0, x = 0;
+
+	while (nid < ncols && id_col(cols[nid]))
+		nid++;
+	nscroll = ncols - nid;
+	off = u->hoff[u->view];
+	if (off > nscroll - 1)
+		off = nscroll > 0 ? nscroll - 1 : 0;
+	if (off < 0)
+		off = 0;
+	u->hoff[u->view] = off;
+	*more_left = off > 0;
+	*more_right = false;
+	for (int i = 0; i < ncols; i++) {
+		int cw = col_width(cols[i], wd);
+
+		if (i >= nid && i < nid + off)
+			continue;
+		if (x + cw > wd) {
+			/* the last text column (the cgroup at the end) takes what is left; others wait */
+			if (id_col(cols[i]) && cols[i] != C_PID && x < wd) {
+				vis[k++] = i;
+				x = wd;
+				continue;
+			}
+			*more_right = true;
+			break;
+		}
+		vis[k++] = i;
+		x += cw + 1;
+	}
+	return k;
+}
+
+static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, const int *vis, int nvis,
 		     const struct wl_row *r, attr_t at)
 {
 	const struct model *m = session_model(u->a);
 	double iv = session_frame(u->a)->interval;
 	char buf[600];
 
-	for (int i = 0, x = 0; i < ncols && x < wd; i++) {
-		int c = cols[i], cw = col_width(c, wd);
+	for (int j = 0, x = 0; j < nvis && x < wd; j++) {
+		int i = vis[j], c = cols[i], cw = col_width(c, wd);
+
+		if (cw > wd - x)
+			cw = wd - x;
 
 		if (r->why && c == C_CPU) {   /* refused: said, never shown as idle */
 			snprintf(buf, sizeof(buf), "not counted: %s", r->why);
@@ -277,7 +334,7 @@ static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, in
 		}
 		cell(m, r, c, iv, buf, sizeof(buf));
 		if (c == C_USER || c == C_COMM || c == C_CGROUP)
-			ui_put(w, y, x, i == ncols - 1 ? wd - x : cw, at, buf);
+			ui_put(w, y, x, j == nvis - 1 ? wd - x : cw, at, buf);
 		else
 			ui_put_right(w, y, x, cw, at, buf);
 		x += cw + 1;
@@ -289,8 +346,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	const struct model *m = session_model(u->a);
 	const struct frame *f = session_frame(u->a);
 	struct ui_wl *s = u->wl;
-	int cols[64], ncols, y = 0, rows, v = is_cg(u);
-	char t[40], titles[64][40];
+	int cols[64], ncols, y = 0, rows, v = is_cg(u), vis[64], nvis, x = 0;
+	char t[48], titles[64][40];
+	bool more_left, more_right;
 
 	if (session_replaying(u->a)) {
 		ui_put(w, 0, 0, wd, ui_attr(u, UP_DIM), " a recording holds no processes or cgroups: they are counted live");
@@ -307,16 +365,26 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	mvwhline(w, y, 0, ' ', wd);
 	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
 	col_titles(m, cols, ncols, titles);
-	for (int i = 0, x = 0; i < ncols && x < wd; i++) {
-		memcpy(t, titles[i], sizeof(t));   /* both 40 bytes, NUL-terminated */
-		if (cols[i] == s->sort[v])
-			snprintf(t + strlen(t), sizeof(t) - strlen(t), "%s", s->rev[v] ? "^" : "v");
+	nvis = visible(u, cols, ncols, wd, vis, &more_left, &more_right);
+	for (int j = 0; j < nvis && x < wd; j++) {
+		int i = vis[j], cw = col_width(cols[i], wd);
+
+		if (cw > wd - x)
+			cw = wd - x;
+		/* the sort mark after the title, as in every view (the glyph set's) */
+		snprintf(t, sizeof(t), "%s%s", titles[i],
+			 cols[i] == s->sort[v] ? (s->rev[v] ? u->g->sort_up : u->g->sort_down) : "");
 		if (cols[i] == C_USER || cols[i] == C_COMM || cols[i] == C_CGROUP)
-			ui_put(w, y, x, col_width(cols[i], wd), ui_attr(u, UP_HEAD), t);
+			ui_put(w, y, x, cw, ui_attr(u, UP_HEAD), t);
 		else
-			ui_put_right(w, y, x, col_width(cols[i], wd), ui_attr(u, UP_HEAD), t);
-		x += col_width(cols[i], wd) + 1;
+			ui_put_right(w, y, x, cw, ui_attr(u, UP_HEAD), t);
+		x += cw + 1;
 	}
+	/* columns off the screen: a mark at that end of the titles (Left/Right scroll) */
+	if (more_left && nvis > 0)
+		ui_put(w, y, 0, 1, ui_attr(u, UP_HEAD), "<");
+	if (more_right)
+		ui_put(w, y, wd - 1, 1, ui_attr(u, UP_HEAD), ">");
 	y++;
 	if (v && y < h) {   /* the total: every CPU's counts */
 		double tm[NMETRICS];
@@ -325,7 +393,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 		memcpy(tm, f->sys_m, sizeof(tm));
 		tm[M_UTIL] = f->sys_m[M_UTIL] * m->ncpus;   /* percent of one CPU, as the cgroups' */
-		draw_row(u, w, y++, wd, cols, ncols, &all, A_BOLD);
+		draw_row(u, w, y++, wd, cols, vis, nvis, &all, A_BOLD);
 	}
 	rows = h - y;
 	u->sel[u->view] = ui_clamp(u->sel[u->view], s->nrows);
@@ -336,7 +404,7 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
 							   : " no process counted yet (the first look is under way)");
 	for (int k = u->top[u->view]; k < s->nrows && y < h; k++, y++)
-		draw_row(u, w, y, wd, cols, ncols, s->rows[k], k == u->sel[u->view] ? ui_attr(u, UP_SEL) :
+		draw_row(u, w, y, wd, cols, vis, nvis, s->rows[k], k == u->sel[u->view] ? ui_attr(u, UP_SEL) :
 			 s->rows[k]->exited ? ui_attr(u, UP_DIM) : A_NORMAL);
 }
 
