@@ -154,7 +154,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 		ui_put(w, 0, x, u->cols - x, A_NORMAL, " q quit  h help");
 		return;
 	}
-	if (ui_filter_footer(u, w, &x))
+	if (ui_filter_footer(u, w, &x) || ui_save_footer(u, w, &x))
 		;
 	else if (u->status[0])
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);

@@ -95,7 +95,7 @@ TUI_ENV="XDG_CONFIG_HOME=$TMPD/xdg2" tui_run $S 160 30 -e cpu-clock,page-faults,
 tui_wait $S '^0 ' 10
 tui_keys $S S
 conf="$TMPD/xdg2/pmutop/pmutop.conf"
-if tui_wait $S 'save the events as event set: mine_' 3; then pass save_asks_name; else fail save_asks_name "$(tui_dump $S)"; fi
+if tui_wait $S 'save the events as event set: mine +\(Enter saves' 3; then pass save_asks_name; else fail save_asks_name "$(tui_dump $S)"; fi
 # a built-in set's name is refused
 tui_keys $S BSpace BSpace BSpace BSpace c a c h e Enter
 if tui_wait $S 'a built-in set has that name' 3 && [ ! -e "$conf" ]; then pass save_refuses_builtin; else fail save_refuses_builtin "$(tui_dump $S)"; fi

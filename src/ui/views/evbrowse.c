@@ -63,7 +63,7 @@ void ui_browse_filter(struct ui_browse *b, const struct catalog *c)
 		return;
 	for (int k = 0; k < b->norder; k++) {
 		const struct cat_event *e = &c->ev[b->order[k]];
-		if (b->qlen && !strcasestr(e->name, b->query) && !strcasestr(e->desc, b->query))
+		if (b->query[0] && !strcasestr(e->name, b->query) && !strcasestr(e->desc, b->query))
 			continue;
 		if (!last || !same_group(last, e))
 			b->rows[b->nrows++] = -1 - k;
@@ -115,8 +115,7 @@ void ui_browse_open(struct ui *u, struct ui_browse *b, bool search)
 	b->open = true;
 	if (search) {
 		b->searching = true;
-		b->query[0] = '\0';
-		b->qlen = 0;
+		ui_line_init(&b->q, b->query, (int)sizeof(b->query), NULL);
 		ui_browse_filter(b, c);
 	}
 	if (!c->n) {
@@ -183,18 +182,16 @@ bool ui_browse_input(struct ui *u, struct ui_browse *b, int ch, char *picked, si
 		break;
 	}
 	if (b->searching) {
-		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-			if (b->qlen > 0)
-				b->query[--b->qlen] = '\0';
-		} else if (ch >= 32 && ch < 127 && b->qlen + 1 < (int)sizeof(b->query)) {
-			b->query[b->qlen++] = (char)ch;
-			b->query[b->qlen] = '\0';
-		} else {
+		switch (ui_line_key(&b->q, ch)) {
+		case UI_LINE_EDITED:
+			b->sel = 0;
+			ui_browse_filter(b, &u->a->cat);
+			return true;
+		case UI_LINE_MOVED:
+			return true;
+		default:
 			return false;
 		}
-		b->sel = 0;
-		ui_browse_filter(b, &u->a->cat);
-		return true;
 	}
 	switch (ch) {
 	case '/':
@@ -242,9 +239,16 @@ void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, 
 
 	for (int i = 0; i < b->nrows; i++)
 		nev += b->rows[i] >= 0;
-	snprintf(buf, sizeof(buf), " Browse: %d of %d named events%s%s%s", nev, c->n,
-		 b->qlen || b->searching ? "  search: " : "", b->query, b->searching ? "_" : "");
-	ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), buf);
+	{
+		int x;
+
+		snprintf(buf, sizeof(buf), " Browse: %d of %d named events%s%s", nev, c->n,
+			 b->query[0] || b->searching ? "  search: " : "", b->searching ? "" : b->query);
+		x = ui_put(w, y, 0, wd, ui_attr(u, UP_HEAD), buf);
+		if (b->searching && x < wd)   /* the query being typed, its cursor shown */
+			ui_line_draw(w, y, x, wd - x, ui_attr(u, UP_HEAD), &b->q);
+		y++;
+	}
 	if (list_end <= y)
 		list_end = h;
 	list_h = list_end - y;

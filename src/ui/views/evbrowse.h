@@ -2,6 +2,7 @@
 /* evbrowse.h: the event browser of the events view: the CPU's named events by PMU and topic, searchable. */
 #ifndef PMUTOP_UI_EVBROWSE_H
 #define PMUTOP_UI_EVBROWSE_H
+#include "ui/widgets/lineedit.h"
 #include <curses.h>
 #include <stddef.h>
 #include <stdbool.h>
@@ -12,7 +13,7 @@ struct catalog;
 struct ui_browse {
 	bool open, searching;
 	char query[64];
-	int qlen;
+	struct ui_line q;  /* the search prompt's editor over query */
 	int *order;       /* catalog indices sorted by PMU, topic, name (built on open) */
 	int norder;
 	int *rows;        /* what the list shows: catalog index, or -1 - k for the heading of order[k] */

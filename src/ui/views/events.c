@@ -16,6 +16,7 @@
 #include "hw/events/evlist.h"
 #include "hw/model/budget.h"
 #include "base/errmsg.h"
+#include "ui/widgets/lineedit.h"
 
 enum { EI_SECTION, EI_EVENT, EI_SET };
 
@@ -39,7 +40,7 @@ struct ui_events {
 	char pmsg[256];            /* why the pending list could not be made */
 	bool adding;               /* a: the prompt is open */
 	char addbuf[512];
-	int addlen, addcur;
+	struct ui_line add;        /* the add prompt's editor over addbuf */
 	int adderr_pos;            /* -1 none */
 	char adderr[192];
 	struct ui_browse br;       /* the event browser (evbrowse.c) */
@@ -448,12 +449,10 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 
 	if (room < 1)
 		room = 1;
-	if (u->ev->addcur > room)
-		off = u->ev->addcur - room;
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	ui_put(w, y, 0, wd, ui_attr(u, UP_HEAD), prompt);
-	ui_put(w, y, plen, wd - plen, A_NORMAL, u->ev->addbuf + off);
+	off = ui_line_draw(w, y, plen, room + 1, A_NORMAL, &u->ev->add);
 	wmove(w, y + 1, 0);
 	wclrtoeol(w);
 	if (u->ev->adderr_pos >= 0) {
@@ -592,53 +591,18 @@ bool ui_events_input(struct ui *u, int ch)
 {
 	if (!u->ev->adding)
 		return browse_input(u, ch);
-	switch (ch) {
-	case 27:
+	switch (ui_line_key(&u->ev->add, ch)) {
+	case UI_LINE_CANCEL:
 		u->ev->adding = false;
 		break;
-	case '\n': case '\r': case KEY_ENTER:
+	case UI_LINE_ENTER:
 		add_submit(u);
 		break;
-	case KEY_BACKSPACE: case 127: case 8:
-		if (u->ev->addcur > 0) {
-			memmove(u->ev->addbuf + u->ev->addcur - 1, u->ev->addbuf + u->ev->addcur,
-				(size_t)(u->ev->addlen - u->ev->addcur + 1));
-			u->ev->addcur--;
-			u->ev->addlen--;
-		}
-		u->ev->adderr_pos = -1;
-		break;
-	case KEY_DC:
-		if (u->ev->addcur < u->ev->addlen) {
-			memmove(u->ev->addbuf + u->ev->addcur, u->ev->addbuf + u->ev->addcur + 1,
-				(size_t)(u->ev->addlen - u->ev->addcur));
-			u->ev->addlen--;
-		}
-		u->ev->adderr_pos = -1;
-		break;
-	case KEY_LEFT:
-		if (u->ev->addcur > 0)
-			u->ev->addcur--;
-		break;
-	case KEY_RIGHT:
-		if (u->ev->addcur < u->ev->addlen)
-			u->ev->addcur++;
-		break;
-	case KEY_HOME:
-		u->ev->addcur = 0;
-		break;
-	case KEY_END:
-		u->ev->addcur = u->ev->addlen;
+	case UI_LINE_EDITED:
+		u->ev->adderr_pos = -1;   /* the caret pointed into the old text */
 		break;
 	default:
-		if (ch >= 32 && ch < 127 && u->ev->addlen + 1 < (int)sizeof(u->ev->addbuf)) {
-			memmove(u->ev->addbuf + u->ev->addcur + 1, u->ev->addbuf + u->ev->addcur,
-				(size_t)(u->ev->addlen - u->ev->addcur + 1));
-			u->ev->addbuf[u->ev->addcur++] = (char)ch;
-			u->ev->addlen++;
-			u->ev->adderr_pos = -1;
-		}
-		break;
+		break;   /* the prompt takes every key while open */
 	}
 	return true;
 }
@@ -651,8 +615,7 @@ static bool key(struct ui *u, int action)
 	switch (action) {
 	case UA_ADD:
 		u->ev->adding = true;
-		u->ev->addbuf[0] = '\0';
-		u->ev->addlen = u->ev->addcur = 0;
+		ui_line_init(&u->ev->add, u->ev->addbuf, (int)sizeof(u->ev->addbuf), NULL);
 		u->ev->adderr_pos = -1;
 		return true;
 	case UA_BROWSE:

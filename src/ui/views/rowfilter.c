@@ -10,6 +10,7 @@
 #include "app/session.h"
 #include "ui/widgets/filter.h"
 #include "ui/widgets/format.h"
+#include "ui/widgets/lineedit.h"
 #include "view.h"
 
 /* Each list view's filter, and the prompt (one at a time, for the view on screen). */
@@ -17,6 +18,7 @@ struct ui_rowfilter {
 	char text[UV_COUNT][UI_FILTER_LEN];
 	struct ui_filter flt[UV_COUNT];
 	bool typing;               /* the prompt is open */
+	struct ui_line line;       /* its editor, over text[the view on screen] */
 	char err[96];
 	int shown[UV_COUNT], total[UV_COUNT];   /* rows the view shows and has in all */
 };
@@ -91,6 +93,8 @@ bool ui_filter_key(struct ui *u, int action)
 		return false;
 	if (action == UA_BROWSE) {
 		u->rf->typing = true;
+		/* the filter as it is, the cursor at its end */
+		ui_line_init(&u->rf->line, u->rf->text[v], UI_FILTER_LEN, u->rf->text[v]);
 		u->status[0] = '\0';
 		recompile(u, v);
 		return true;
@@ -107,37 +111,29 @@ bool ui_filter_key(struct ui *u, int action)
 bool ui_filter_input(struct ui *u, int ch)
 {
 	int v = u->view;
-	char *text = u->rf->text[v];
-	size_t len;
 
 	if (!u->rf->typing || !filter_view(v))
 		return false;
-	len = strlen(text);
-	switch (ch) {
-	case 27:   /* Esc: no filter */
+	if (u->rf->line.buf != u->rf->text[v])   /* the view changed under the prompt */
+		ui_line_init(&u->rf->line, u->rf->text[v], UI_FILTER_LEN, u->rf->text[v]);
+	switch (ui_line_key(&u->rf->line, ch)) {
+	case UI_LINE_CANCEL:   /* Esc: no filter */
 		u->rf->typing = false;
 		filter_clear(u, v);
 		return true;
-	case '\n': case '\r': case KEY_ENTER:
+	case UI_LINE_ENTER:
 		u->rf->typing = false;
 		u->dirty_foot = true;
 		return true;
-	case KEY_BACKSPACE: case 127: case 8:
-		if (len > 0) {
-			text[len - 1] = '\0';
-			recompile(u, v);
-		}
+	case UI_LINE_EDITED:
+		recompile(u, v);
 		return true;
-	case KEY_UP: case KEY_DOWN: case KEY_PPAGE: case KEY_NPAGE: case KEY_HOME: case KEY_END:
-	case KEY_MOUSE: case KEY_RESIZE:
-		return false;   /* move in the filtered list while typing */
-	default:
-		if (ch >= 32 && ch < 127 && len + 1 < UI_FILTER_LEN) {
-			text[len] = (char)ch;
-			text[len + 1] = '\0';
-			recompile(u, v);
-		}
+	case UI_LINE_MOVED:
+		u->dirty_foot = true;
 		return true;
+	default:   /* Up, Down, PgUp, PgDn, the mouse: move in the filtered list while typing */
+		return !(ch == KEY_UP || ch == KEY_DOWN || ch == KEY_PPAGE || ch == KEY_NPAGE || ch == KEY_MOUSE ||
+			 ch == KEY_RESIZE);
 	}
 }
 
@@ -152,8 +148,14 @@ bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
 	if (!filter_view(v) || (!rf->typing && (!rf->text[v][0] || u->status[0])))
 		return false;
 	if (rf->typing) {
+		int tw;
+
 		*x = ui_put(w, 0, 0, u->cols, A_BOLD, " filter: ");
-		*x += ui_put(w, 0, *x, u->cols - *x, A_REVERSE, rf->text[v][0] ? rf->text[v] : " ");
+		if (rf->line.buf != rf->text[v])
+			ui_line_init(&u->rf->line, u->rf->text[v], UI_FILTER_LEN, u->rf->text[v]);
+		tw = rf->line.len + 1 < u->cols - *x ? rf->line.len + 1 : u->cols - *x;   /* text and cursor */
+		ui_line_draw(w, 0, *x, tw, A_NORMAL, &rf->line);
+		*x += tw;
 		snprintf(buf, sizeof(buf), "  %s", rf->err[0] ? rf->err : v == UV_PROCS || v == UV_CGROUPS ?
 			 "PID list 1,200-300 | text: name, user, cgroup; Enter keeps, Esc clears" :
 			 "CPU list 0-3,8 | socket s1 | type P, E | text; Enter keeps, Esc clears");

@@ -7,6 +7,8 @@
 #include "base/errmsg.h"
 #include "hw/events/evlist.h"
 #include "cores.h"
+#include "ui/widgets/draw.h"
+#include "ui/widgets/lineedit.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +18,15 @@
 struct ui_save {
 	bool naming;
 	char namebuf[48];
-	int namelen;
+	struct ui_line name;       /* its editor */
+	char err[64];              /* why Enter did not save, "" none */
 };
+
+/* An event set's name: letters, digits, '_', '-', '.' */
+static bool name_char(int ch)
+{
+	return ch < 128 && (isalnum(ch) || ch == '_' || ch == '-' || ch == '.');
+}
 
 void ui_save_free(struct ui *u)
 {
@@ -76,11 +85,30 @@ static void save(struct ui *u, bool with_events, const char *note)
 	free(ev);
 }
 
+/* The prompt is drawn in the footer (ui_save_footer); err says why Enter did not save. */
 static void prompt(struct ui *u, const char *err)
 {
-	snprintf(u->status, sizeof(u->status), "%s%ssave the events as event set: %s_  (Enter saves, Esc cancels)",
-		 err ? err : "", err ? "; " : "", u->save->namebuf);
-	u->status_err = err != NULL;
+	snprintf(u->save->err, sizeof(u->save->err), "%s", err ? err : "");
+	u->dirty_foot = true;
+}
+
+bool ui_save_footer(struct ui *u, WINDOW *w, int *x)
+{
+	struct ui_save *s = u->save;
+	int tw;
+
+	if (!s || !s->naming)
+		return false;
+	*x = 0;
+	if (s->err[0])
+		*x += ui_put(w, 0, *x, u->cols - *x, ui_attr(u, UP_BAD) | A_BOLD, s->err);
+	*x += ui_put(w, 0, *x, u->cols - *x, A_BOLD, s->err[0] ? "; save the events as event set: " :
+		      " save the events as event set: ");
+	tw = s->name.len + 1 < u->cols - *x ? s->name.len + 1 : u->cols - *x;
+	ui_line_draw(w, 0, *x, tw, A_NORMAL, &s->name);
+	*x += tw;
+	*x += ui_put(w, 0, *x, u->cols - *x, ui_attr(u, UP_DIM), "  (Enter saves, Esc cancels)");
+	return true;
 }
 
 void ui_save_start(struct ui *u)
@@ -99,9 +127,11 @@ void ui_save_start(struct ui *u)
 		return;
 	}
 	/* offer the set in use when it is the user's own, else a new name */
-	snprintf(u->save->namebuf, sizeof(u->save->namebuf), "%s", cur && !cur->builtin ? cur->name : "mine");
-	u->save->namelen = (int)strlen(u->save->namebuf);
+	u->save->name.accept = name_char;
+	ui_line_init(&u->save->name, u->save->namebuf, (int)sizeof(u->save->namebuf),
+		     cur && !cur->builtin ? cur->name : "mine");
 	u->save->naming = true;
+	u->status[0] = '\0';
 	prompt(u, NULL);
 }
 
@@ -112,14 +142,14 @@ bool ui_save_input(struct ui *u, int ch)
 	if (!u->save || !u->save->naming)
 		return false;
 	u->dirty_foot = true;
-	if (ch == 27) {
+	switch (ui_line_key(&u->save->name, ch)) {
+	case UI_LINE_CANCEL:
 		u->save->naming = false;
 		snprintf(u->status, sizeof(u->status), "not saved");
 		u->status_err = false;
 		return true;
-	}
-	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		if (!u->save->namelen) {
+	case UI_LINE_ENTER:
+		if (!u->save->name.len) {
 			prompt(u, "give a name");
 			return true;
 		}
@@ -132,14 +162,10 @@ bool ui_save_input(struct ui *u, int ch)
 		snprintf(u->a->set.set, sizeof(u->a->set.set), "%s", u->save->namebuf);
 		save(u, true, ", event set ");
 		return true;
+	default:   /* the prompt takes every key while open */
+		prompt(u, NULL);
+		return true;
 	}
-	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && u->save->namelen > 0)
-		u->save->namebuf[--u->save->namelen] = '\0';
-	else if (ch < 128 && (isalnum(ch) || ch == '_' || ch == '-' || ch == '.') &&
-		 u->save->namelen + 1 < (int)sizeof(u->save->namebuf))
-		u->save->namebuf[u->save->namelen++] = (char)ch, u->save->namebuf[u->save->namelen] = '\0';
-	prompt(u, NULL);
-	return true;
 }
 
 void ui_save_columns(struct ui *u)
