@@ -139,4 +139,19 @@ else
 	fail refused_again_at_once "no branches item: $(tui_dump $S)"
 fi
 tui_quit $S >/dev/null
+# task-clock added: its column is hidden (the interval on every CPU), and the status line says so
+S=tc
+tui_run $S 160 30 -d 0.5 -e cpu-clock
+tui_wait $S '^all ' 10
+tui_keys $S e
+tui_wait $S 'events? in the list' 3
+tui_keys $S a
+tui_keys $S -l task-clock
+tui_keys $S Enter
+if tui_wait $S 'now counting [0-9]+ events; task-clock counts the interval on every CPU, so its column is hidden \(F shows it\)' 5; then
+	pass clock_added_said_hidden
+else
+	fail clock_added_said_hidden "$(tui_cap $S | tail -n 1)"
+fi
+tui_quit $S >/dev/null
 t_done

@@ -17,6 +17,7 @@
 #include "hw/model/budget.h"
 #include "base/errmsg.h"
 #include "ui/widgets/lineedit.h"
+#include "config/keylist.h"
 
 enum { EI_SECTION, EI_EVENT, EI_SET };
 
@@ -112,6 +113,40 @@ static void item_add(struct ui *u, int *cap, int kind, const char *syntax, const
 	u->ev->nitems++;
 }
 
+/* Whether key is one of the lines of list ("key\n" each). */
+static bool listed(const char *list, const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (const char *l = list; l && *l;) {
+		size_t n = strcspn(l, "\n");
+		if (n == kl && !memcmp(l, key, n))
+			return true;
+		l += n + (l[n] == '\n');
+	}
+	return false;
+}
+
+/* An event just added that counts the interval on every CPU (task-clock, cpu-clock) has no column
+ * unless the columns setting names it (ui_cols_arrange): say so, rather than nothing appearing. */
+static void say_hidden_clock(struct ui *u, const char *before)
+{
+	const struct model *m = &u->a->model;
+	const char *cols = u->a->set.columns;
+	size_t o = strlen(u->status);
+
+	for (int e = 0; e < m->nev; e++) {
+		const struct mev *ev = &m->ev[e];
+		int role = model_role_of(ev->name);
+
+		if ((role != ROLE_CPU_CLOCK && role != ROLE_TASK_CLOCK) || listed(before, ev->key) ||
+		    keylist_has(cols, ev->key) || keylist_has(cols, ev->name) || o >= sizeof(u->status))
+			continue;
+		o += (size_t)snprintf(u->status + o, sizeof(u->status) - o, "; %.60s counts the interval on every "
+				      "CPU, so its column is hidden (F shows it)", ev->name);
+	}
+}
+
 /* Recompute what the pending list needs before it is applied: every owner's events, as they will
  * be counted. */
 static void pending_budget(struct ui *u)
@@ -158,6 +193,7 @@ int ui_events_commit(struct ui *u)
 		snprintf(u->status, sizeof(u->status), "now counting %d events", u->a->model.nev);
 		u->status_err = false;
 		ui_colchoose_follow(u, before);
+		say_hidden_clock(u, before);
 	}
 	free(before);
 	ui_events_reset_pending(u);
