@@ -47,6 +47,10 @@ int webcfg_parse(const char *text, size_t len, const char *name, const char *dir
 int webcfg_load(const char *path, struct webcfg *w, struct errmsg *em);
 void webcfg_free(struct webcfg *w);
 /* Is s a bcrypt hash crypt() can check: $2a$, $2b$ or $2y$, a cost of 04..31, 53 characters of
- * bcrypt's base 64? */
+ * bcrypt's base 64? Its cost, or -EINVAL. */
 int webcfg_bcrypt_form(const char *s);
+/* The highest cost a user's hash may have (issue 37): one check must fit well inside a scrape, also
+ * queued behind a few others (exporter_auth.h). A check takes about 60 ms at 10, 0.2 s at 12 and
+ * doubles at each step up; at 31 it takes a day or more. */
+#define WEBCFG_BCRYPT_MAX_COST 12
 #endif
