@@ -7,7 +7,7 @@
  *     key_file: server.key
  *     min_version: TLS12           # TLS10..TLS13, default TLS12; max_version likewise
  *   basic_auth_users:
- *     alice: $2y$10$...            # bcrypt hashes ($2a$, $2b$, $2y$)
+ *     alice: $2y$10$...            # bcrypt hashes ($2a$, $2b$, $2y$), cost 4..12
  *   http_server_config:
  *     headers: { X-Frame-Options: deny, ... }   # the five exporter-toolkit allows, as a block
  *
