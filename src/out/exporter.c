@@ -625,10 +625,10 @@ void exporter_stop(struct app *a)
 		exporter_web_stop(&ex->web);   /* wakes the connections waiting for a check: none may stay suspended */
 	if (ex->d)
 		mhd.stop_daemon(ex->d);   /* waits for its thread, which never runs bcrypt; frees what is queued */
-	if (ex->web_open)
-		exporter_web_close(&ex->web);   /* after the server: its requests hold checks */
 	if (ex->conns_on)
 		xconns_stop(&ex->conns);   /* after the server: it reports each connection's end */
+	if (ex->web_open)
+		exporter_web_close(&ex->web);   /* after both: requests hold checks, the watchdog wakes them */
 	snap_slot_fini(&ex->slot);
 	prom_totals_free(&ex->tot);
 	free(ex->core_type);

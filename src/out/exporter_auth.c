@@ -20,6 +20,7 @@
 #include <time.h>
 
 #define TAG_LEN 32              /* HMAC-SHA-256 */
+#define KEY_LEN 9               /* a client: 4 or 6, then its IPv4 address or IPv6 /64 */
 #define GNUTLS_MAC_SHA256 6     /* gnutls_mac_algorithm_t, <gnutls/gnutls.h> */
 
 struct tag {
@@ -27,7 +28,7 @@ struct tag {
 };
 
 struct client {
-	unsigned char key[8];   /* IPv4 address, or an IPv6 address's /64 */
+	unsigned char key[KEY_LEN];
 	bool used, pending;
 	double tokens;          /* wrong passwords it may still send now */
 	double stamp;           /* when tokens was last brought up to date */
@@ -38,7 +39,7 @@ struct auth_req {
 	int user;               /* -1: no such user */
 	char *password;         /* taken by the worker when it starts */
 	struct tag tag;
-	unsigned char key[8];   /* its client */
+	unsigned char key[KEY_LEN];   /* its client */
 	enum auth_verdict verdict;   /* AUTH_WAIT until its connection is woken */
 	enum auth_verdict result;    /* what a held refusal will say */
 	unsigned retry_after;
@@ -119,38 +120,35 @@ static int tag_of(const struct exporter_auth *a, const char *user, const char *p
 	return r < 0 ? -EIO : 0;
 }
 
-static void client_key(const struct sockaddr *peer, unsigned char key[8])
+static void client_key(const struct sockaddr *peer, unsigned char key[KEY_LEN])
 {
-	memset(key, 0, 8);
+	memset(key, 0, KEY_LEN);
 	if (peer && peer->sa_family == AF_INET) {
-		memcpy(key, &((const struct sockaddr_in *)peer)->sin_addr, 4);
+		key[0] = 4;
+		memcpy(key + 1, &((const struct sockaddr_in *)peer)->sin_addr, 4);
 	} else if (peer && peer->sa_family == AF_INET6) {
 		const struct in6_addr *s = &((const struct sockaddr_in6 *)peer)->sin6_addr;
-		if (IN6_IS_ADDR_V4MAPPED(s))
-			memcpy(key, s->s6_addr + 12, 4);
-		else {
-			memcpy(key, s->s6_addr, 8);
-			key[7] ^= 1;   /* an IPv6 /64 is never taken for an IPv4 address */
-		}
+		key[0] = IN6_IS_ADDR_V4MAPPED(s) ? 4 : 6;
+		memcpy(key + 1, key[0] == 4 ? s->s6_addr + 12 : s->s6_addr, key[0] == 4 ? 4 : 8);
 	}
 }
 
 /* The client of key, its tokens brought up to date; a new one takes a free entry or one that is
  * forgotten at no loss (nothing waiting, every token back). NULL when none is free. Lock held. */
-static struct client *client_of(struct exporter_auth *a, const unsigned char key[8], double now)
+static struct client *client_of(struct exporter_auth *a, const unsigned char key[KEY_LEN], double now)
 {
 	struct client *c = NULL, *spare = NULL;
 
 	for (int i = 0; i < AUTH_CLIENTS && !c; i++) {
 		struct client *x = &a->clients[i];
-		if (x->used && !memcmp(x->key, key, 8))
+		if (x->used && !memcmp(x->key, key, KEY_LEN))
 			c = x;
 		else if (!spare && (!x->used || (!x->pending && x->tokens + (now - x->stamp) / AUTH_REFILL_S >= AUTH_BURST)))
 			spare = x;
 	}
 	if (!c && (c = spare)) {
 		memset(c, 0, sizeof(*c));
-		memcpy(c->key, key, 8);
+		memcpy(c->key, key, KEY_LEN);
 		c->used = true;
 		c->tokens = AUTH_BURST;
 		c->stamp = now;
@@ -163,7 +161,7 @@ static struct client *client_of(struct exporter_auth *a, const unsigned char key
 }
 
 /* What a check decided: kept, and its client's tokens. Lock held. */
-static void record(struct exporter_auth *a, int user, const struct tag *t, const unsigned char key[8], bool ok)
+static void record(struct exporter_auth *a, int user, const struct tag *t, const unsigned char key[KEY_LEN], bool ok)
 {
 	struct client *c = client_of(a, key, now_mono());
 
@@ -274,7 +272,7 @@ static void *worker(void *arg)
 	while (!a->stopping) {
 		struct auth_req *r;
 		char hash[61], *password;
-		unsigned char key[8];
+		unsigned char key[KEY_LEN];
 		struct tag t;
 		int user;
 		bool ok;
@@ -292,7 +290,7 @@ static void *worker(void *arg)
 		password = r->password;
 		r->password = NULL;
 		t = r->tag;
-		memcpy(key, r->key, 8);
+		memcpy(key, r->key, KEY_LEN);
 		memcpy(hash, a->users[user >= 0 ? user : 0].hash, sizeof(hash));
 		a->checks++;
 		pthread_mutex_unlock(&a->lock);
@@ -392,7 +390,7 @@ enum auth_verdict auth_check(struct exporter_auth *a, const char *user, const ch
 	struct auth_req *r = NULL;
 	struct client *c;
 	struct tag t;
-	unsigned char key[8];
+	unsigned char key[KEY_LEN];
 	bool have = user && password && tag_of(a, user, password, &t) == 0, good = false, bad = false;
 	enum auth_verdict v = AUTH_REFUSED;
 	double now = now_mono();
@@ -427,7 +425,7 @@ enum auth_verdict auth_check(struct exporter_auth *a, const char *user, const ch
 			}
 			r->user = u;
 			r->tag = t;
-			memcpy(r->key, key, 8);
+			memcpy(r->key, key, KEY_LEN);
 			r->queued = true;
 			a->queue[a->nq++] = r;
 			c->pending = true;

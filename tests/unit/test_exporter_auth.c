@@ -173,8 +173,16 @@ TEST(failures_limited_per_client)
 			later += v == AUTH_LATER && retry >= 1 && retry <= AUTH_REFILL_S + 1;
 	}
 	CHECK(later == 2 && auth_checks(a) == AUTH_BURST, "%d later, %lu checks", later, auth_checks(a));
-	/* the right password from that client waits too: nothing tells it from another guess */
+	/* the right password from that client waits too: nothing tells it from another guess; also
+	 * when it comes over IPv6 as an IPv4-mapped address */
 	CHECK_EQ_INT(check(a, "192.0.2.7", "alice", "right", 20, &took, &retry), AUTH_LATER);
+	{
+		struct sockaddr_in6 m = { .sin6_family = AF_INET6 };
+		struct auth_req *mr;
+		inet_pton(AF_INET6, "::ffff:192.0.2.7", &m.sin6_addr);
+		CHECK_EQ_INT(auth_check(a, "alice", "right", (struct sockaddr *)&m, &conns[23], suspend, &mr, &retry), AUTH_WAIT);
+		CHECK_EQ_INT(woken(a, 23, mr, &retry), AUTH_LATER);
+	}
 	/* another client is checked and let in, and after it the first one too, at once */
 	CHECK_EQ_INT(check(a, "192.0.2.8", "alice", "right", 21, &took, &retry), AUTH_OK);
 	CHECK_EQ_INT(check(a, "192.0.2.7", "alice", "right", 22, &took, &retry), AUTH_OK);
