@@ -75,6 +75,7 @@ struct exporter_auth {
 	int nheld;
 	struct auth_req *running;   /* the check the worker makes; NULL once auth_stop gave up on it */
 	unsigned long checks;
+	uint64_t spread;            /* xorshift64's state, for hold_time */
 };
 
 static double now_mono(void)
@@ -197,6 +198,16 @@ static void unref(struct exporter_auth *a)
 	free(a);
 }
 
+/* AUTH_HOLD_S to 1.5 x AUTH_HOLD_S: the connections of a flood, refused together, are not answered
+ * together again (each burst would make a scrape wait for all of it). Lock held. */
+static double hold_time(struct exporter_auth *a)
+{
+	a->spread ^= a->spread << 13;
+	a->spread ^= a->spread >> 7;
+	a->spread ^= a->spread << 17;
+	return AUTH_HOLD_S * (1 + 0.5 * (double)(a->spread >> 11) / (double)(1ULL << 53));
+}
+
 /* The held refusals: kept in a list, answered at r->due. Lock held. */
 static void held_add(struct exporter_auth *a, struct auth_req *r, enum auth_verdict v, double due)
 {
@@ -309,7 +320,7 @@ static void *worker(void *arg)
 				r->verdict = AUTH_OK;
 				a->wake(r->conn);
 			} else {   /* refused no sooner than any other refusal */
-				held_add(a, r, AUTH_REFUSED, r->arrived + AUTH_HOLD_S);
+				held_add(a, r, AUTH_REFUSED, r->arrived + hold_time(a));
 			}
 		}
 	}
@@ -352,11 +363,13 @@ struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, 
 			   "(Debian/Ubuntu: libgnutls30)", gnutls ? "no gnutls_hmac_fast" : dlerror());
 		goto fail;
 	}
-	if (getrandom(a->key, sizeof(a->key), 0) != (ssize_t)sizeof(a->key)) {
+	if (getrandom(a->key, sizeof(a->key), 0) != (ssize_t)sizeof(a->key) ||
+	    getrandom(&a->spread, sizeof(a->spread), 0) != (ssize_t)sizeof(a->spread)) {
 		errmsg_set(em, -EIO, "basic_auth_users: no random key for the password cache: %s", strerror(errno));
 		goto fail;
 	}
 	pthread_condattr_t ca;
+	a->spread |= 1;   /* xorshift's state is never 0 */
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_mutex_init(&a->lock, NULL);
@@ -436,7 +449,7 @@ enum auth_verdict auth_check(struct exporter_auth *a, const char *user, const ch
 	}
 	/* else no user and password, or a wrong password already checked: refused, without bcrypt */
 	if (!r && a->nheld < AUTH_HELD && (r = calloc(1, sizeof(*r)))) {   /* the refusal held */
-		held_add(a, r, v, now + AUTH_HOLD_S);
+		held_add(a, r, v, now + hold_time(a));
 		r->retry_after = *retry_after;
 	}
 	if (!r) {   /* too many held: at once */

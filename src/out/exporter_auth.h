@@ -10,7 +10,8 @@
  *  - each client (an IPv4 address, an IPv6 /64) has one check at a time and AUTH_BURST wrong
  *    passwords, then one more every AUTH_REFILL_S seconds; at most AUTH_QUEUE checks wait in all.
  *    Beyond that the answer is 429 with Retry-After, with no bcrypt at all;
- *  - every refusal (401, 429) is answered AUTH_HOLD_S after its request came, not sooner: the
+ *  - every refusal (401, 429) is answered AUTH_HOLD_S to 1.5 x AUTH_HOLD_S after its request came
+ *    (spread at random, so that a flood's connections are not answered in bursts), not sooner: the
  *    connection waits, suspended, at no cost to the server. A flood of wrong passwords then gets
  *    as many answers a second as it holds connections, and wrong passwords cost their sender
  *    time, not the scrapes; when AUTH_HELD are waiting, or the connection is needed for another
@@ -35,7 +36,7 @@ struct auth_req;
 #define AUTH_QUEUE 16       /* checks waiting for the worker, all clients together */
 #define AUTH_CLIENTS 256    /* clients whose failures are remembered */
 #define AUTH_BAD_MAX 64     /* wrong passwords remembered */
-#define AUTH_HOLD_S 0.5     /* a refusal's answer waits this long after the request came */
+#define AUTH_HOLD_S 0.5     /* a refusal's answer waits this long (to 1.5 x) after the request came */
 #define AUTH_HELD 4096      /* refusals held at once (max_connections is at most 4096) */
 
 enum auth_verdict {

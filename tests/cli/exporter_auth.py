@@ -7,9 +7,10 @@
 #   flood PORT N SCRAPES     N connections from 127.0.0.1 pipeline wrong passwords (another process);
 #                            SCRAPES correct scrapes beside them, each timed; a user not yet checked,
 #                            from 127.0.0.2, is let in all the same
-#   floodonly PORT N SECS    the flood itself, until its stdin ends or SECS pass: its counts on stdout
-#   sigterm PORT PID N       N clients (127.0.0.2...) send a wrong password each, then SIGTERM to PID:
-#                            it must end within a second
+#   floodonly PORT N SECS A  the flood itself, from A addresses (127.0.0.1, or 127.0.0.2 on), until its
+#                            stdin ends or SECS pass: its counts on stdout
+#   sigterm PORT PID N       N connections from as many addresses (127.0.0.2...) send wrong passwords
+#                            (checks made and waiting), then SIGTERM to PID: it must end within a second
 import base64
 import os
 import random
@@ -58,7 +59,7 @@ def scrape(user, password, limit, source="127.0.0.1"):
     return out.split(b"\r\n", 1)[0].decode(errors="replace"), time.monotonic() - t0
 
 
-def floodonly(n, secs):
+def floodonly(n, secs, addrs):
     """n connections, each sending three pipelined requests with wrong passwords (a new one each
     time), reconnecting when the server closes; counts of the answers' status codes."""
     sel = selectors.DefaultSelector()
@@ -67,8 +68,9 @@ def floodonly(n, secs):
 
     def open_one():
         nonlocal opened
+        src = "127.0.0.1" if addrs == 1 else f"127.0.0.{2 + opened % addrs}"
         try:
-            s = socket.create_connection(("127.0.0.1", PORT), timeout=2)
+            s = socket.create_connection(("127.0.0.1", PORT), timeout=2, source_address=(src, 0))
         except OSError:
             return
         s.setblocking(False)
@@ -121,7 +123,7 @@ def floodonly(n, secs):
 def flood(n, nscrapes):
     st, dt = scrape("alice", "alice-pw", 10)   # the first scrape checks the password (bcrypt)
     result(st.startswith("HTTP/1.1 200"), "first_scrape_200", st)
-    p = subprocess.Popen([sys.executable, __file__, NAME, "floodonly", str(PORT), str(n), "60"],
+    p = subprocess.Popen([sys.executable, __file__, NAME, "floodonly", str(PORT), str(n), "60", "1"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         ready = p.stdout.readline().strip()
@@ -168,30 +170,32 @@ def ended(pid):
 
 
 def sigterm(pid, n):
-    socks = []
-    for i in range(n):
-        try:
-            s = socket.create_connection(("127.0.0.1", PORT), timeout=2, source_address=(f"127.0.0.{2 + i}", 0))
-            s.sendall(request("alice", f"wrong-{i}"))
-            socks.append(s)
-        except OSError as e:
-            print(f"     client {i}: {e!r}")
-    time.sleep(0.5)   # a check under way, others waiting for it
-    t0 = time.monotonic()
-    os.kill(pid, signal.SIGTERM)
-    while not ended(pid) and time.monotonic() - t0 < 10:
-        time.sleep(0.01)
-    dt = time.monotonic() - t0
-    for s in socks:
-        s.close()
-    print(f"     pmutop ended {dt * 1e3:.0f} ms after SIGTERM, with {len(socks)} wrong passwords sent by as many clients")
+    p = subprocess.Popen([sys.executable, __file__, NAME, "floodonly", str(PORT), str(n), "60", str(n)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        ready = p.stdout.readline().strip()
+        time.sleep(1)   # checks under way, others waiting
+        t0 = time.monotonic()
+        os.kill(pid, signal.SIGTERM)
+        while not ended(pid) and time.monotonic() - t0 < 10:
+            time.sleep(0.01)
+        dt = time.monotonic() - t0
+        p.stdin.close()
+        p.wait(timeout=30)
+        counts = p.stdout.read().strip()
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    print(f"     pmutop ended {dt * 1e3:.0f} ms after SIGTERM, beside {ready} from {n} addresses sending wrong "
+          f"passwords (their answers: {counts})")
     result(dt < 1.0, "sigterm_ends_within_1s_during_checks", f"{dt:.2f} s")
 
 
 if CHECK == "flood":
     flood(int(sys.argv[4]), int(sys.argv[5]))
 elif CHECK == "floodonly":
-    floodonly(int(sys.argv[4]), float(sys.argv[5]))
+    floodonly(int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6]))
 elif CHECK == "sigterm":
     sigterm(int(sys.argv[4]), int(sys.argv[5]))
 else:

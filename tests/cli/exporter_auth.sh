@@ -72,7 +72,7 @@ printf 'basic_auth_users:\n  alice: %s\n' "$HASH12" >"$TMPD/c12.yml"
 if start_server c12 "$TMPD/c12.yml"; then
 	pass cost_12_accepted
 	# --- SIGTERM while checks at cost 12 are under way and waiting -----------------------------
-	run_checks sigterm "$PORT" "$PID" 16
+	run_checks sigterm "$PORT" "$PID" 40
 else
 	fail cost_12_accepted "$(head -c 300 "$TMPD/c12.err")"
 fi
