@@ -6,7 +6,8 @@
 # scrape), the flood gets 429 with Retry-After, and a user not checked yet, from another address, is
 # let in; a bcrypt cost above 12 (13, 20, 31) is refused at start, at once, with the time a check
 # would take (exit status 2, as the web configuration's other mistakes), 12 is accepted; SIGTERM
-# ends pmutop within a second while checks at cost 12 are under way and waiting.
+# ends pmutop within a second while 40 addresses send wrong passwords at cost 12 (checks under way,
+# waiting, refusals held).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tlslib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
