@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -301,18 +302,36 @@ static int tls_key(const struct tree *t, const struct node *n, const char *dir, 
 int webcfg_bcrypt_form(const char *s)
 {
 	static const char b64[] = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	int cost;
 
 	if (strlen(s) != 60 || s[0] != '$' || s[1] != '2' || !strchr("aby", s[2]) || !s[2] || s[3] != '$' ||
 	    !isdigit((unsigned char)s[4]) || !isdigit((unsigned char)s[5]) || s[6] != '$')
 		return -EINVAL;
-	if ((s[4] - '0') * 10 + (s[5] - '0') < 4 || (s[4] - '0') * 10 + (s[5] - '0') > 31)
+	cost = (s[4] - '0') * 10 + (s[5] - '0');
+	if (cost < 4 || cost > 31)
 		return -EINVAL;
-	return strspn(s + 7, b64) == 53 ? 0 : -EINVAL;
+	return strspn(s + 7, b64) == 53 ? cost : -EINVAL;
+}
+
+/* How long one check at cost takes, as text: about 0.2 s at WEBCFG_BCRYPT_MAX_COST (12), doubling. */
+static void check_time(int cost, char *buf, size_t len)
+{
+	double s = ldexp(0.2, cost - 12);
+
+	if (s < 120)
+		snprintf(buf, len, "%.1f s", s);
+	else if (s < 2 * 3600)
+		snprintf(buf, len, "%.0f minutes", s / 60);
+	else if (s < 2 * 86400)
+		snprintf(buf, len, "%.0f hours", s / 3600);
+	else
+		snprintf(buf, len, "%.0f days", s / 86400);
 }
 
 static int add_user(const struct tree *t, const struct node *n, struct webcfg *w, struct errmsg *em)
 {
 	struct webcfg_user *u;
+	int cost;
 
 	if (!*n->key || strchr(n->key, ':'))
 		return errmsg_set(em, -EINVAL, "%s:%d: basic_auth_users: a user name cannot be empty or hold ':'",
@@ -320,6 +339,14 @@ static int add_user(const struct tree *t, const struct node *n, struct webcfg *w
 	if (!n->value || webcfg_bcrypt_form(n->value) < 0)
 		return errmsg_set(em, -EINVAL, "%s:%d: basic_auth_users: %s: not a bcrypt hash ($2y$10$ and 53 "
 				  "characters: htpasswd -nBC 10 \"\" | tr -d ':\\n' makes one)", t->name, n->line, n->key);
+	if ((cost = webcfg_bcrypt_form(n->value)) > WEBCFG_BCRYPT_MAX_COST) {
+		char took[32];
+		check_time(cost, took, sizeof(took));
+		return errmsg_set(em, -EINVAL, "%s:%d: basic_auth_users: %s: bcrypt cost %d is above %d, the most pmutop "
+				  "accepts (a check takes about 0.2 s at 12 and twice as long at each step up: %s at %d); "
+				  "make the hash again at cost 10: htpasswd -nBC 10 \"\" | tr -d ':\\n'", t->name, n->line,
+				  n->key, cost, WEBCFG_BCRYPT_MAX_COST, took, cost);
+	}
 	if (!(u = realloc(w->users, sizeof(*u) * (size_t)(w->nusers + 1))))
 		return errmsg_set(em, -ENOMEM, "%s: out of memory", t->name);
 	w->users = u;

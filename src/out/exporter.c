@@ -46,6 +46,10 @@ struct exporter {
 	struct exporter_web web;   /* --web-config: TLS and basic authentication */
 };
 
+/* A request's state once its headers are in and it may go on (libmicrohttpd's *con_cls); while its
+ * password is being checked, the check (struct auth_req) instead. */
+static int headers_in;
+
 /* ---- content negotiation ---- */
 
 /* Walk "a/b;q=0.5, c/d" calling match(type) for each entry; returns the highest q of entries that
@@ -104,11 +108,10 @@ bool exporter_want_gzip(const char *accept_encoding)
 
 /* ---- HTTP ---- */
 
-/* The headers the web configuration asks for (http_server_config.headers), on every response. */
 static void add_headers(struct exporter *ex, struct MHD_Response *r)
 {
-	for (int i = 0; ex->web_open && i < ex->web.cfg.nheaders; i++)
-		mhd.add_response_header(r, ex->web.cfg.headers[i].name, ex->web.cfg.headers[i].value);
+	if (ex->web_open)
+		exporter_web_headers(&ex->web, r);
 }
 
 static enum MHD_Result reply_static(struct exporter *ex, struct MHD_Connection *c, unsigned status,
@@ -125,36 +128,6 @@ static enum MHD_Result reply_static(struct exporter *ex, struct MHD_Connection *
 		mhd.add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
 	add_headers(ex, r);
 	ok = mhd.queue_response(c, status, r);
-	mhd.destroy_response(r);
-	return ok;
-}
-
-/* Basic authentication (RFC 7617) against the web configuration's users. */
-static bool authorized(struct exporter *ex, struct MHD_Connection *c)
-{
-	char *pass = NULL, *user = mhd.basic_auth_get_username_password(c, &pass);
-	bool ok = exporter_web_check(&ex->web, user, pass);
-
-	if (pass) {
-		explicit_bzero(pass, strlen(pass));
-		mhd.free(pass);
-	}
-	if (user)
-		mhd.free(user);
-	return ok;
-}
-
-static enum MHD_Result reply_unauthorized(struct exporter *ex, struct MHD_Connection *c)
-{
-	static const char text[] = "401 Unauthorized: pmutop asks for a user and password\n";
-	struct MHD_Response *r = mhd.create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
-	enum MHD_Result ok;
-
-	if (!r)
-		return MHD_NO;
-	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
-	add_headers(ex, r);
-	ok = mhd.queue_basic_auth_fail_response(c, "pmutop", r);   /* 401 with WWW-Authenticate: Basic */
 	mhd.destroy_response(r);
 	return ok;
 }
@@ -214,17 +187,19 @@ static enum MHD_Result reply_metrics(struct exporter *ex, struct MHD_Connection 
 /* libmicrohttpd calls this once the headers are in, then for each piece of a body, then once the
  * request is whole. A response queued at the first call ends the connection (it cannot read the
  * rest), so GET and HEAD are answered at the last one and the connection is kept (HTTP/1.1
- * keep-alive, pipelining); a refusal (401, 405) is answered at once and closes it. */
+ * keep-alive, pipelining); a refusal (401, 429, 405) closes it. With users the first call may leave
+ * the connection suspended while its password is checked or its refusal held (exporter_web_gate);
+ * once woken, libmicrohttpd makes that first call again, *state then holding the check. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 			      const char *version, const char *upload_data, size_t *upload_size, void **state)
 {
-	static int headers_in;
 	struct exporter *ex = cls;
 
 	(void)version, (void)upload_data;
-	if (!*state) {
-		if (ex->web_open && exporter_web_auth(&ex->web) && !authorized(ex, c))
-			return reply_unauthorized(ex, c);
+	if (*state != &headers_in) {   /* the headers are in; or a password check woke the connection */
+		enum MHD_Result r;
+		if (ex->web_open && !exporter_web_gate(&ex->web, c, state, &r))
+			return r;
 		if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 			return reply_static(ex, c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD\n", "GET, HEAD");
 		*state = &headers_in;
@@ -415,6 +390,17 @@ static int web_setup(struct exporter *ex, const struct app *a, const char *path)
 	return 0;
 }
 
+/* MHD_OPTION_NOTIFY_COMPLETED: a request ends (answered, or its connection closed). */
+static void completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode toe)
+{
+	struct exporter *ex = cls;
+
+	if (*state != &headers_in && ex->web_open)   /* closed while its password was checked */
+		exporter_web_done(&ex->web, state);
+	if (ex->conns_on)
+		xconns_completed(&ex->conns, c, state, toe);
+}
+
 /* libmicrohttpd on the socket we bound, with TLS when the web configuration has it. */
 static int start_daemon(struct exporter *ex, const struct app *a, int fd)
 {
@@ -431,18 +417,25 @@ static int start_daemon(struct exporter *ex, const struct app *a, int fd)
 	if (xconns_start(&ex->conns, (int)limit, a->set.timeout, XCONN_SLOW_CAP, &ex->slot) < 0)
 		return -1;
 	ex->conns_on = true;
+	if (ex->web_open && ex->web.auth) {   /* a connection closed to make room is not left waiting for its refusal */
+		pthread_mutex_lock(&ex->conns.lock);
+		ex->conns.on_cut = exporter_web_release;
+		ex->conns.on_cut_cls = &ex->web;
+		pthread_mutex_unlock(&ex->conns.lock);
+	}
 
 	/* the server thread takes no signals: they stay with the refresh loop, which waits on them */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	ex->d = mhd.start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (with_tls ? MHD_USE_TLS : 0), 0, NULL, NULL,
+	ex->d = mhd.start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (with_tls ? MHD_USE_TLS : 0) |
+				 (ex->web_open && ex->web.auth ? MHD_ALLOW_SUSPEND_RESUME : 0), 0, NULL, NULL,
 				 handle, ex,
 				 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 				 /* a few more than the limit: the one beyond it is accepted and makes room
 				  * (exporter_conn.c); the margin takes a burst while the room is made */
 				 MHD_OPTION_CONNECTION_LIMIT, limit + 8,
 				 MHD_OPTION_NOTIFY_CONNECTION, xconns_notify, &ex->conns,
-				 MHD_OPTION_NOTIFY_COMPLETED, xconns_completed, &ex->conns,
+				 MHD_OPTION_NOTIFY_COMPLETED, completed, ex,
 				 /* libmicrohttpd's own timeout restarts on every byte: it bounds a slow reader's
 				  * pauses; the request's deadline is the watchdog's */
 				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)a->set.timeout,
@@ -628,12 +621,14 @@ void exporter_stop(struct app *a)
 
 	if (!ex)
 		return;
-	if (ex->d)
-		mhd.stop_daemon(ex->d);   /* waits for its thread; frees the responses still queued */
 	if (ex->web_open)
-		exporter_web_close(&ex->web);   /* after the server: its thread may be checking a password */
+		exporter_web_stop(&ex->web);   /* wakes the connections waiting for a check: none may stay suspended */
+	if (ex->d)
+		mhd.stop_daemon(ex->d);   /* waits for its thread, which never runs bcrypt; frees what is queued */
 	if (ex->conns_on)
 		xconns_stop(&ex->conns);   /* after the server: it reports each connection's end */
+	if (ex->web_open)
+		exporter_web_close(&ex->web);   /* after both: requests hold checks, the watchdog wakes them */
 	snap_slot_fini(&ex->slot);
 	prom_totals_free(&ex->tot);
 	free(ex->core_type);

@@ -13,6 +13,7 @@
 
 struct xconn {
 	struct xconn *prev, *next;
+	struct MHD_Connection *conn;
 	int fd;
 	double since;      /* opened, or its last response ended */
 	bool busy;         /* a whole request is being answered */
@@ -59,6 +60,8 @@ static void cut(struct exporter_conns *xc, struct xconn *x, unsigned long *why)
 	if (x->gone)
 		return;
 	shutdown(x->fd, SHUT_RDWR);
+	if (xc->on_cut)
+		xc->on_cut(xc->on_cut_cls, x->conn);
 	x->gone = true;
 	xc->gone++;
 	(*why)++;
@@ -89,6 +92,7 @@ void xconns_notify(void *cls, struct MHD_Connection *c, void **socket_context, e
 		if (!ci || !(x = calloc(1, sizeof(*x))))
 			return;   /* not tracked: libmicrohttpd's own timeout still applies */
 		x->fd = ci->connect_fd;
+		x->conn = c;
 		x->since = now_mono();
 		pthread_mutex_lock(&xc->lock);
 		append_x(xc, x);

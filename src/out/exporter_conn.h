@@ -10,7 +10,8 @@
  *    may hold `cap` bytes together: past it the readers of the oldest are cut off (the newest old one
  *    stays, however large).
  * A connection is closed by shutdown() of its socket, under the lock that its removal takes, before
- * libmicrohttpd closes the descriptor; libmicrohttpd then sees the end and cleans it up. */
+ * libmicrohttpd closes the descriptor; libmicrohttpd then sees the end and cleans it up. One that is
+ * suspended (a refusal held by exporter_auth.c) is handed to on_cut too, which wakes it. */
 #ifndef PMUTOP_EXPORTER_CONN_H
 #define PMUTOP_EXPORTER_CONN_H
 #include <microhttpd.h>
@@ -36,6 +37,9 @@ struct exporter_conns {
 	struct snap_slot *slot;
 	/* what was closed, for the log and tests: late requests, for a new connection, slow readers */
 	unsigned long late, crowded, slow;
+	/* called under the lock for each connection closed (may be NULL) */
+	void (*on_cut)(void *cls, struct MHD_Connection *c);
+	void *on_cut_cls;
 };
 
 #define XCONN_TICK_MS 100

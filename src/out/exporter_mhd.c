@@ -36,6 +36,8 @@ int exporter_mhd_open(void)
 	missing += !SYM(basic_auth_get_username_password, "MHD_basic_auth_get_username_password");
 	missing += !SYM(queue_basic_auth_fail_response, "MHD_queue_basic_auth_fail_response");
 	missing += !SYM(free, "MHD_free");
+	missing += !SYM(suspend_connection, "MHD_suspend_connection");
+	missing += !SYM(resume_connection, "MHD_resume_connection");
 	missing += !SYM(start_daemon, "MHD_start_daemon");
 	if (missing) {
 		mhd.start_daemon = NULL;

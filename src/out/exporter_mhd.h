@@ -20,6 +20,9 @@ struct exporter_mhd {
 	__typeof__(&MHD_basic_auth_get_username_password) basic_auth_get_username_password;
 	__typeof__(&MHD_queue_basic_auth_fail_response) queue_basic_auth_fail_response;
 	__typeof__(&MHD_free) free;
+	/* a connection waits while its password is checked off the server's thread (exporter_auth.c) */
+	__typeof__(&MHD_suspend_connection) suspend_connection;
+	__typeof__(&MHD_resume_connection) resume_connection;
 };
 /* Filled by exporter_mhd_open; all NULL before. */
 extern struct exporter_mhd mhd;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* exporter_web.c: TLS material and basic authentication for the exporter's server, from the web
- * configuration file (config/webconfig.c reads it). */
+/* exporter_web.c: TLS material, the headers and basic authentication for the exporter's server, from
+ * the web configuration file (config/webconfig.c reads it); the passwords are checked by
+ * exporter_auth.c. */
 #include "exporter_web.h"
 #include "base/errmsg.h"
+#include "exporter_auth.h"
+#include "exporter_mhd.h"
 #include <crypt.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -66,23 +69,30 @@ static void priorities(struct exporter_web *w)
 		used += (size_t)snprintf(w->priorities + used, sizeof(w->priorities) - used, ":+VERS-TLS1.%d", v - 10);
 }
 
+static void suspend(void *c) { mhd.suspend_connection(c); }
+static void resume(void *c) { mhd.resume_connection(c); }
+
 /* libcrypt's crypt_r, loaded only by a server with users (like libmicrohttpd, not at every start). */
 static int open_crypt(struct exporter_web *w, struct errmsg *em)
 {
 	void *h = dlopen("libcrypt.so.1", RTLD_NOW | RTLD_LOCAL);
+	struct crypt_data *cd;
+	const char *r;
 
 	if (!h)
 		return errmsg_set(em, -ENOENT, "basic_auth_users needs libcrypt (%s); install it (Debian/Ubuntu: "
 				  "libcrypt1)", dlerror());
 	*(void **)&w->crypt_r = dlsym(h, "crypt_r");
-	w->crypt_data = calloc(1, sizeof(struct crypt_data));
-	w->ok = calloc((size_t)w->cfg.nusers, sizeof(char *));
-	if (!w->crypt_r || !w->crypt_data || !w->ok)
-		return errmsg_set(em, -ENOMEM, "basic_auth_users: %s", w->crypt_r ? "out of memory" :
-				  "the libcrypt installed has no crypt_r");
-	/* crypt() that cannot check the first hash (a libcrypt without bcrypt) would refuse everyone */
-	const char *r = w->crypt_r("", w->cfg.users[0].hash, w->crypt_data);
-	if (!r || r[0] == '*')
+	if (!w->crypt_r)
+		return errmsg_set(em, -ENOTSUP, "basic_auth_users: the libcrypt installed has no crypt_r");
+	if (!(cd = calloc(1, sizeof(*cd))))
+		return errmsg_set(em, -ENOMEM, "basic_auth_users: out of memory");
+	/* crypt() that cannot check bcrypt (a libcrypt without it) would refuse everyone: asked at the
+	 * lowest cost, not the users' (a check at their cost is the worker's, exporter_auth.c) */
+	r = w->crypt_r("", "$2b$04$pmutopTestSaltForBobxu", cd);
+	r = r && r[0] != '*' ? r : NULL;
+	free(cd);
+	if (!r)
 		return errmsg_set(em, -ENOTSUP, "basic_auth_users: this system's crypt() cannot check bcrypt "
 				  "hashes (%.7s...): libxcrypt has them", w->cfg.users[0].hash);
 	return 0;
@@ -93,7 +103,6 @@ int exporter_web_open(struct exporter_web *w, const char *path, struct errmsg *e
 	int r;
 
 	memset(w, 0, sizeof(*w));
-	pthread_mutex_init(&w->lock, NULL);
 	if ((r = webcfg_load(path, &w->cfg, em)) < 0)
 		return r;
 	if (w->cfg.cert_file && ((r = read_pem(w->cfg.cert_file, "cert_file", &w->cert, em)) < 0 ||
@@ -102,69 +111,108 @@ int exporter_web_open(struct exporter_web *w, const char *path, struct errmsg *e
 	priorities(w);
 	if (w->cfg.nusers && (r = open_crypt(w, em)) < 0)
 		return r;
+	if (w->cfg.nusers && !(w->auth = auth_new(&w->cfg, w->crypt_r, resume, em)))
+		return -EINVAL;
 	return 0;
+}
+
+void exporter_web_stop(struct exporter_web *w)
+{
+	if (w->auth)
+		auth_stop(w->auth);
 }
 
 void exporter_web_close(struct exporter_web *w)
 {
+	auth_free(w->auth);   /* the worker is not waited for: it ends its check on its own */
 	if (w->key)
 		explicit_bzero(w->key, strlen(w->key));
-	for (int i = 0; w->ok && i < w->cfg.nusers; i++)
-		if (w->ok[i]) {
-			explicit_bzero(w->ok[i], strlen(w->ok[i]));
-			free(w->ok[i]);
-		}
-	if (w->crypt_data)
-		explicit_bzero(w->crypt_data, sizeof(struct crypt_data));
 	free(w->key);
 	free(w->cert);
-	free(w->ok);
-	free(w->crypt_data);
 	webcfg_free(&w->cfg);
-	pthread_mutex_destroy(&w->lock);
 	memset(w, 0, sizeof(*w));
 }
 
-/* a == b, in a time that depends on their lengths only */
-static bool same(const char *a, const char *b)
+void exporter_web_headers(const struct exporter_web *w, struct MHD_Response *r)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	unsigned char d = la != lb;
-
-	for (size_t i = 0; i < la && i < lb; i++)
-		d |= (unsigned char)(a[i] ^ b[i]);
-	return d == 0;
+	for (int i = 0; i < w->cfg.nheaders; i++)
+		mhd.add_response_header(r, w->cfg.headers[i].name, w->cfg.headers[i].value);
 }
 
-bool exporter_web_check(struct exporter_web *w, const char *user, const char *password)
+static enum MHD_Result reply_unauthorized(struct exporter_web *w, struct MHD_Connection *c)
 {
-	int u = -1;
-	bool ok = false;
-	const char *r;
+	static const char text[] = "401 Unauthorized: pmutop asks for a user and password\n";
+	struct MHD_Response *r = mhd.create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
+	enum MHD_Result ok;
 
-	if (!exporter_web_auth(w))
-		return true;
-	if (!user || !password)
-		return false;
-	for (int i = 0; i < w->cfg.nusers; i++)
-		if (same(w->cfg.users[i].name, user))
-			u = i;
-	pthread_mutex_lock(&w->lock);
-	if (u >= 0 && w->ok[u] && same(w->ok[u], password)) {
-		pthread_mutex_unlock(&w->lock);
-		return true;
-	}
-	/* an unknown user is checked against a real hash all the same: as slow as a known one */
-	r = w->crypt_r(password, w->cfg.users[u >= 0 ? u : 0].hash, w->crypt_data);
-	ok = u >= 0 && r && r[0] != '*' && same(r, w->cfg.users[u].hash);
-	if (ok) {
-		char *keep = strdup(password);
-		if (w->ok[u]) {
-			explicit_bzero(w->ok[u], strlen(w->ok[u]));
-			free(w->ok[u]);
-		}
-		w->ok[u] = keep;   /* NULL when out of memory: the next request pays a bcrypt again */
-	}
-	pthread_mutex_unlock(&w->lock);
+	if (!r)
+		return MHD_NO;
+	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+	exporter_web_headers(w, r);
+	ok = mhd.queue_basic_auth_fail_response(c, "pmutop", r);   /* 401 with WWW-Authenticate: Basic */
+	mhd.destroy_response(r);
 	return ok;
+}
+
+/* 429: too many wrong passwords from this client, or too many checks waiting */
+static enum MHD_Result reply_later(struct exporter_web *w, struct MHD_Connection *c, unsigned retry_after)
+{
+	static const char text[] = "429 Too Many Requests: too many wrong passwords; try again later\n";
+	struct MHD_Response *r = mhd.create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
+	char secs[16];
+	enum MHD_Result ok;
+
+	if (!r)
+		return MHD_NO;
+	snprintf(secs, sizeof(secs), "%u", retry_after ? retry_after : 1);
+	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+	mhd.add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+	exporter_web_headers(w, r);
+	ok = mhd.queue_response(c, MHD_HTTP_TOO_MANY_REQUESTS, r);
+	mhd.destroy_response(r);
+	return ok;
+}
+
+bool exporter_web_gate(struct exporter_web *w, struct MHD_Connection *c, void **state, enum MHD_Result *ret)
+{
+	enum auth_verdict v;
+	unsigned retry_after = 0;
+
+	if (!w->auth)
+		return true;
+	if (*state) {   /* woken: the check is decided */
+		v = auth_req_verdict(w->auth, *state, &retry_after);
+		auth_req_free(w->auth, *state);
+		*state = NULL;
+	} else {
+		char *pass = NULL, *user = mhd.basic_auth_get_username_password(c, &pass);
+		const union MHD_ConnectionInfo *ci = mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		struct auth_req *req = NULL;
+		v = auth_check(w->auth, user, pass, ci ? ci->client_addr : NULL, c, suspend, &req, &retry_after);
+		if (pass) {
+			explicit_bzero(pass, strlen(pass));
+			mhd.free(pass);
+		}
+		if (user)
+			mhd.free(user);
+		if (v == AUTH_WAIT)
+			*state = req;
+	}
+	if (v == AUTH_OK)
+		return true;
+	*ret = v == AUTH_WAIT ? MHD_YES : v == AUTH_LATER ? reply_later(w, c, retry_after) : reply_unauthorized(w, c);
+	return false;
+}
+
+void exporter_web_done(struct exporter_web *w, void **state)
+{
+	if (w->auth && *state) {
+		auth_req_free(w->auth, *state);
+		*state = NULL;
+	}
+}
+
+void exporter_web_release(void *w, struct MHD_Connection *c)
+{
+	auth_release(((struct exporter_web *)w)->auth, c);
 }

@@ -123,6 +123,16 @@ TEST(mistakes_have_lines)
 	refused(t_name, "basic_auth_users:\n  alice: password\n", "web.yml:2: basic_auth_users: alice: not a bcrypt hash");
 	refused(t_name, "basic_auth_users:\n  alice: $1$salt$hash\n", "not a bcrypt hash");
 	refused(t_name, "basic_auth_users:\n  alice:\n", "web.yml:2: basic_auth_users: alice: not a bcrypt hash");
+	/* the form is bcrypt's, the cost more than a scrape allows (issue 37): 12 is the most */
+	refused(t_name, "basic_auth_users:\n  bob: " BOB "\n  alice: $2y$13$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze\n",
+		"web.yml:3: basic_auth_users: alice: bcrypt cost 13 is above 12, the most pmutop accepts (a check takes "
+		"about 0.2 s at 12 and twice as long at each step up: 0.4 s at 13)");
+	refused(t_name, "basic_auth_users:\n  alice: $2b$20$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze\n",
+		"bcrypt cost 20 is above 12, the most pmutop accepts (a check takes about 0.2 s at 12 and twice as "
+		"long at each step up: 51.2 s at 20)");
+	refused(t_name, "basic_auth_users:\n  alice: $2a$31$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze\n",
+		"bcrypt cost 31 is above 12, the most pmutop accepts (a check takes about 0.2 s at 12 and twice as "
+		"long at each step up: 29 hours at 31)");
 	refused(t_name, "basic_auth_users:\n  'al:ice': " ALICE "\n", "cannot be empty or hold ':'");
 	refused(t_name, "basic_auth_users:\n\talice: " ALICE "\n", "web.yml:2: a tab in the indentation");
 	refused(t_name, "basic_auth_users:\n    alice: " ALICE "\n  bob: " BOB "\n", "web.yml:3: the indentation does not match");
@@ -150,15 +160,23 @@ TEST(mistakes_have_lines)
 
 TEST(bcrypt_form)
 {
-	CHECK_EQ_INT(webcfg_bcrypt_form(ALICE), 0);
-	CHECK_EQ_INT(webcfg_bcrypt_form(BOB), 0);
-	CHECK_EQ_INT(webcfg_bcrypt_form("$2a$31$pmutopTestSaltForBobxuQQQjbIpxv.jR12ESEEBom.LufSLjA/K"), 0);
+	CHECK_EQ_INT(webcfg_bcrypt_form(ALICE), 10);
+	CHECK_EQ_INT(webcfg_bcrypt_form(BOB), 4);
+	CHECK_EQ_INT(webcfg_bcrypt_form("$2a$31$pmutopTestSaltForBobxuQQQjbIpxv.jR12ESEEBom.LufSLjA/K"), 31);
 	CHECK(webcfg_bcrypt_form("$2x$10$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze") < 0, "2x");
 	CHECK(webcfg_bcrypt_form("$2y$32$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze") < 0, "cost 32");
 	CHECK(webcfg_bcrypt_form("$2y$03$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze") < 0, "cost 3");
 	CHECK(webcfg_bcrypt_form("$2y$10$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPz") < 0, "short");
 	CHECK(webcfg_bcrypt_form("$2y$10$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPz!") < 0, "character");
 	CHECK(webcfg_bcrypt_form("") < 0 && webcfg_bcrypt_form("$2y$") < 0, "empty");
+	{   /* the highest cost a configuration may use (WEBCFG_BCRYPT_MAX_COST) */
+		struct webcfg w;
+		struct errmsg em = { 0 };
+		CHECK_EQ_INT(parse("basic_auth_users:\n  carol: $2y$12$mDwo.lAisC94iLAyP81MCesa29IzH37oigHC/42V2pdJlUprsJPze\n",
+				   &w, &em), 0);
+		CHECK_EQ_INT(w.nusers, 1);
+		webcfg_free(&w);
+	}
 }
 
 TEST(files)
