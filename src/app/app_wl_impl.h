@@ -80,6 +80,7 @@ struct app_wl {
 	unsigned gen;                 /* the event list's generation counted, + 1 */
 	double t_last;                /* the clock at the last read: the workloads' own interval */
 	pid_t child;                  /* the command, 0 none */
+	int go_fd, fail_fd;           /* the command held before its exec (wl_command_go), -1 none */
 	/* the views' choice (app_wl_auto.c) */
 	unsigned pick;                /* WL_PICK_* */
 	int threads_of;               /* the process whose threads get rows of their own, 0 none */
@@ -113,8 +114,11 @@ int wl_proc_open(struct app_wl *w, struct wl_proc *p, bool on_exec, struct errms
 void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p);
 /* p's figures for the interval (its threads' summed); whether it still lives. */
 void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval);
-/* Start the command of --, counted from its exec. 0 or an exit status with the message printed. */
+/* Start the command of --, held before its exec, its counters open (counted from its exec); then
+ * let it go (wl_command_go) once the first interval has started. 0 or an exit status with the
+ * message printed. */
 int wl_command_start(struct app *a, struct app_wl *w);
+int wl_command_go(struct app *a, struct app_wl *w);
 /* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,
  * why) when the kernel refused, without one when it is no cgroup. */
 int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em);

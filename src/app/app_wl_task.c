@@ -226,15 +226,14 @@ static void child_run(char **argv, int go, int fail, bool quiet)
 	_exit(127);
 }
 
-/* Start the command held before its exec, count it from the exec (enable_on_exec, inherit),
- * then let it go. 0 or an exit status with the message printed. */
+/* Start the command held before its exec and count it from the exec (enable_on_exec, inherit);
+ * wl_command_go lets it go. 0 or an exit status with the message printed. */
 int wl_command_start(struct app *a, struct app_wl *w)
 {
 	char **argv = a->opt.wl.command;
-	int go[2], fail[2], e = 0, r;
+	int go[2], fail[2], r;
 	struct errmsg em = { 0 };
 	struct wl_proc *p;
-	ssize_t got;
 
 	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(fail, O_CLOEXEC) < 0) {
 		printable_eprintf("pmutop: cannot start %s: %s\n", argv[0], strerror(errno));
@@ -262,10 +261,25 @@ int wl_command_start(struct app *a, struct app_wl *w)
 	p->command = true;
 	printable(p->comm, sizeof(p->comm), strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
 	wl_user_name((int)getuid(), p->user, sizeof(p->user));
-	r = (int)write(go[1], "g", 1);
-	close(go[1]);
-	got = read(fail[0], &e, sizeof(e));
-	close(fail[0]);
+	w->go_fd = go[1];
+	w->fail_fd = fail[0];
+	return 0;
+}
+
+/* Let the command held by wl_command_start go: after the intervals' start is taken, so that the
+ * first interval holds all of its run. 0, or 127 (said) when it cannot be run. */
+int wl_command_go(struct app *a, struct app_wl *w)
+{
+	char **argv = a->opt.wl.command;
+	int r, e = 0;
+	ssize_t got;
+
+	r = (int)write(w->go_fd, "g", 1);
+	close(w->go_fd);
+	w->go_fd = -1;
+	got = read(w->fail_fd, &e, sizeof(e));
+	close(w->fail_fd);
+	w->fail_fd = -1;
 	if (r != 1 || got == (ssize_t)sizeof(e)) {
 		waitpid(w->child, NULL, 0);
 		w->child = 0;

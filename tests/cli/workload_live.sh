@@ -150,19 +150,52 @@ if [ $rc -eq 127 ] && grep -q "cannot run /nonexistent/pmutop-test-command: No s
 	pass command_not_found
 else fail command_not_found "exit $rc: $(cat "$TMPD/n.err")"; fi
 
-# the layout of the rows against perf stat's own (time, value, unit, event, ...)
-if command -v perf >/dev/null 2>&1; then
-	perf stat -I 300 -x, -e task-clock -o "$TMPD/perf_cmd.csv" -- sleep 0.4 >/dev/null 2>&1
-	"$PMUTOP" -b -x, -d 0.3 -e task-clock -- sleep 0.4 >"$TMPD/pm_cmd.csv" 2>/dev/null
-	check command_rows_as_perf python3 - "$TMPD/perf_cmd.csv" "$TMPD/pm_cmd.csv" <<'PY'
+# the command's first interval starts before it runs: a command of one process, however short,
+# uses at most one CPU (its task-clock no more than the interval), ten runs
+i=0
+while [ $i -lt 10 ]; do
+	"$PMUTOP" -b -x, -e task-clock -- sh -c 'exit 3' >"$TMPD/u$i.csv" 2>/dev/null
+	i=$((i + 1))
+done
+check command_cpus_utilized python3 -c '
 import sys
-def rows(p):
-    return [l.strip().split(",") for l in open(p) if l.strip() and not l.startswith("#")]
-perf, pm = rows(sys.argv[1]), rows(sys.argv[2])
-assert perf and pm, (perf, pm)
-assert len(pm[0]) == len(perf[0]), f"pmutop {pm[0]} perf {perf[0]}"
-assert [r[2:4] for r in pm] == [["msec", "task-clock"]] * len(pm), pm
-assert pm[0][7] == perf[0][7] == "CPUs utilized", (pm[0], perf[0])
+for p in sys.argv[1:]:
+    r = [l.strip().split(",") for l in open(p) if ",task-clock," in l]
+    assert len(r) == 1 and r[0][7] == "CPUs utilized", (p, r)
+    assert float(r[0][6]) <= 1.0005, f"one process used {r[0][6]} CPUs: {r[0]}"' "$TMPD"/u?.csv
+
+# the command's rows against perf stat -- COMMAND counting the same work at the same time: a shell
+# loop of 20000 rounds, one process. Tolerances: task-clock within 20% of perf's (the same work, its
+# CPU time varies with the neighbours), page-faults within 10% plus 3 (the same program, the same
+# pages); the metric fields filled as perf's (CPUs utilized, [KMG]/sec), pmutop's the count over
+# its interval or its task-clock. CPUs utilized is not compared with perf's: both divide by the
+# wall time, which on a loaded machine is mostly the wait for a CPU.
+if command -v perf >/dev/null 2>&1; then
+	work='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
+	perf stat -x, -e task-clock,page-faults -o "$TMPD/perf_cmd.csv" -- sh -c "$work" >/dev/null 2>&1 &
+	perf_pid=$!
+	"$PMUTOP" -b -x, -d 10 -e task-clock,page-faults -- sh -c "$work" >"$TMPD/pm_cmd.csv" 2>/dev/null
+	wait $perf_pid
+	check command_rows_as_perf python3 - "$TMPD/perf_cmd.csv" "$TMPD/pm_cmd.csv" <<'PY'
+import re, sys
+def rows(p, skip):
+    return {r[skip + 2]: r[skip:] for r in (l.strip().split(",") for l in open(p))
+            if len(r) > skip + 2 and not r[0].startswith("#")}
+perf, pm = rows(sys.argv[1], 0), rows(sys.argv[2], 1)
+assert set(perf) == set(pm) == {"task-clock", "page-faults"}, (perf, pm)
+count, unit, event, run, pct, metric, munit = range(7)
+for e in pm:
+    a, b = pm[e], perf[e]
+    print(f"     {e}: pmutop {a[count]} {a[metric]} {a[munit]}, perf {b[count]} {b[metric]} {b[munit]}")
+    assert a[unit] == b[unit] and re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+    assert a[metric] and b[metric], (a, b)
+tc, ptc = float(pm["task-clock"][count]), float(perf["task-clock"][count])
+assert abs(tc - ptc) <= 0.2 * max(tc, ptc), f"task-clock: pmutop {tc} ms, perf {ptc} ms"
+pf, ppf = int(pm["page-faults"][count]), int(perf["page-faults"][count])
+assert abs(pf - ppf) <= 0.1 * max(pf, ppf) + 3, f"page-faults: pmutop {pf}, perf {ppf}"
+rate = float(pm["page-faults"][metric]) * {"": 1, "K": 1e3, "M": 1e6}[pm["page-faults"][munit][:-4]]
+assert abs(rate - pf / tc * 1000) <= 0.001 * rate + 0.5, f"{rate}/sec, the count over task-clock is {pf / tc * 1000}"
+assert 0 < float(pm["task-clock"][metric]) <= 1.0005, pm["task-clock"]
 PY
 else
 	skip command_rows_as_perf "perf is not installed"
