@@ -112,7 +112,10 @@ static bool per_clock_second(const struct model *m, const struct ev_val *row, do
 		const struct ev_val *c = &row[e];
 
 		if (is_clock(&m->ev[e]) && c->state == EVS_OK && strcmp(m->ev[e].unit, "msec") == 0) {
-			ms += c->value;
+			/* as the row prints it (2 decimals, half up): a recording replays to the same rate */
+			double x = c->value * 100, i = floor(x);
+
+			ms += (i + (x - i >= 0.5)) / 100;
 			n++;
 		}
 	}
@@ -127,8 +130,10 @@ static bool per_clock_second(const struct model *m, const struct ev_val *row, do
 
 /* The metric perf stat prints beside event e of a row (row: its [nev] values, met: its metrics),
  * as (value, label, decimals): a clock's CPUs utilized, per second of the interval (perf -I
- * divides by the interval asked for, so its last, short interval reads low); the roles' own
- * (IPC, GHz, miss ratios); else the event per second of the row's clock. false when none. */
+ * divides by the interval asked for, so its last, short interval reads low; a CPU's row by its
+ * clock's enabled time, the interval as the kernel timed it on that CPU, which a recording
+ * carries: interval 0); the roles' own (IPC, GHz, miss ratios); else the event per second of
+ * the row's clock. false when none. */
 static bool perf_metric(const struct model *m, int e, const struct ev_val *row, const double *met, double interval,
 			double *mv, const char **ml, int *dec)
 {
@@ -141,6 +146,8 @@ static bool perf_metric(const struct model *m, int e, const struct ev_val *row, 
 	if (v->state != EVS_OK)
 		return false;
 	if (is_clock(ev)) {
+		if (interval == 0)
+			interval = (double)v->enabled / 1e9;
 		*mv = interval > 0 ? v->value / (interval * 1000) : NAN;
 		*ml = "CPUs utilized";
 	} else if (!own_metric(ev)) {
@@ -235,8 +242,8 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_mem(b, sep, sl);
 			ob_fixed(b, !isnan(v->pct) ? v->pct : v->state == EVS_UNSUPPORTED ? 100 : 0, 2, "0.00");
 			ob_mem(b, sep, sl);
-			have = perf_metric(m, e, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS],
-					   f->interval, &mv, &ml, &dec);
+			have = perf_metric(m, e, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], 0,
+					   &mv, &ml, &dec);
 			metric_tail(b, have, mv, dec, ml, sep, sl);
 		}
 	}
@@ -359,8 +366,8 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 			for (size_t i = strlen(ev->unit); i < 6; i++)
 				ob_char(b, ' ');
 			ob_text(b, ev->name);
-			if (perf_metric(m, e, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], f->interval,
-					&mv, &ml, &dec)) {
+			if (perf_metric(m, e, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], 0, &mv, &ml,
+					&dec)) {
 				ob_str(b, "   #  ");
 				ob_fixed(b, mv, dec, "");
 				ob_char(b, ' ');
