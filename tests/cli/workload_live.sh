@@ -28,8 +28,10 @@ run_ns() { cut -d' ' -f1 "/proc/$busy_pid/schedstat"; }
 # intervals did not cover (one thread runs on at most one CPU). Each interval is within 15% of
 # 1000 ms per second when the task got a whole CPU (the oracle says whether it did: a loaded
 # machine gives it less, an outside fact).
+# That last sub-check, left out, says SKIP NAME_per_second with the task's share.
 check_busy() {   # name json_file oracle_before oracle_after wall_before wall_after key value
-	check "$1" python3 - "$2" "$3" "$4" "$5" "$6" "$7" "$8" <<'PY'
+	rm -f "$TMPD/busy.skip"
+	check "$1" python3 - "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$TMPD/busy.skip" <<'PY'
 import json, sys
 path, o0, o1, w0, w1, key, want = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), sys.argv[6], sys.argv[7]
 frames = [json.loads(l) for l in open(path)]
@@ -60,34 +62,50 @@ if share >= 0.95:
         per_s = r["events"]["task-clock"]["value"] / f["interval"]
         assert abs(per_s - 1000) <= 150, f"{per_s:.0f} ms per second in an interval"
 else:
-    print(f"     the task got {share:.0%} of a CPU (loaded machine): the 1000 ms per second check is left out")
+    open(sys.argv[8], "w").write(f"the task got {share:.0%} of a CPU (a loaded machine): 1000 ms per second not checked\n")
 PY
+	if [ -s "$TMPD/busy.skip" ]; then skip "$1_per_second" "$(cat "$TMPD/busy.skip")"; fi
 }
 
-# pmutop's -x rows against perf stat's own for the same target, field by field: the time (16
-# columns, 9 decimals), the count (2 decimals in msec, else an integer; or <not counted> in both),
-# unit and event, the cgroup as it was named (-G rows), the running time and percentage (numbers),
-# the metric (3 decimals, or none in both) and its unit ([KMG]/sec's prefix follows the rate).
-# perf's first rows: as many as pmutop's one interval. The two ran one after the other, so one alone
-# may read <not counted> for an outside fact: the kernel's books (ms_perf, ms_pmutop: the cgroup's
-# CPU time in each run) say the target did not run then, or its events were enabled and never on
-# (0.00% running: a loaded machine's kernel multiplexes even cgroup software events; perf's own
-# rows read 40% there).
-same_as_perf() {   # name perf_csv pmutop_csv cgroup_or_- [ms_perf ms_pmutop]
-	check "$1" python3 - "$2" "$3" "$4" "${5:--}" "${6:--}" <<'PY'
-import re, sys
+# pmutop's -x rows against perf stat's own for the same target, counting at the same time, field by
+# field: the time (16 columns, 9 decimals), the count (2 decimals in msec, else an integer; or
+# <not counted> in both), unit and event, the cgroup as it was named (-G rows), the running time and
+# percentage (numbers), the metric (3 decimals, or none in both) and its unit ([KMG]/sec's prefix
+# follows the rate), and the values. The two windows of 300 ms start at most `apart` ms from each
+# other (the longer run's wall time less 300 ms: each window lies inside its own run, and both
+# runs start together), and the targets compared are one thread, which runs at most 1 ms per ms:
+# task-clock within apart ms (and 1%) of perf's; pmutop's CPUs utilized its task-clock over an
+# interval between 300 ms and its run's wall time; other counts within 20% plus 3 standard
+# deviations of a Poisson count plus their rate over apart ms; each [KMG]/sec the row's count over
+# its clock. A row multiplexed in either run (below 100.00% running: a loaded machine's kernel
+# multiplexes even cgroup software events) holds scaled estimates: its values are not compared,
+# and NAME_values says SKIP with why. perf's first rows: as many as pmutop's one interval. One alone may
+# read <not counted> for an outside fact: the kernel's books (ran: the target's CPU time over both
+# runs) say the target did not run then, or its events were enabled and never on (0.00% running: a
+# loaded machine's kernel multiplexes even cgroup software events; perf's own rows read 40% there).
+same_as_perf() {   # name perf_csv pmutop_csv cgroup_or_- ran_ms|- (the 2 runs' wall ms: $TMPD/both.ms)
+	rm -f "$TMPD/same.skip"
+	check "$1" python3 - "$2" "$3" "$4" "${5:--}" $(cat "$TMPD/both.ms") "$TMPD/same.skip" <<'PY'
+import math, re, sys
 def rows(p):
     return [l.rstrip("\n").split(",") for l in open(p) if l.strip() and not l.startswith("#")]
 perf, pm, cg = rows(sys.argv[1]), rows(sys.argv[2]), sys.argv[3]
-ran = [None if x == "-" else float(x) for x in sys.argv[4:6]]   # perf's run, pmutop's
+ran = None if sys.argv[4] == "-" else float(sys.argv[4])
+wall_perf, wall_pm = float(sys.argv[5]), float(sys.argv[6])
+apart = max(wall_perf, wall_pm) - 300
+print(f"     the windows start at most {apart:.0f} ms apart (wall: perf {wall_perf:.0f} ms, pmutop {wall_pm:.0f} ms)")
 assert pm and len(perf) >= len(pm), f"perf {perf} pmutop {pm}"
 nc = "<not counted>"
+scale = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+t, count, unit, event, run, pct, metric, munit = range(8)
+def clock_of(rs, r):   # the row's task-clock (msec), as perf divides a rate by it
+    c = [x for x in rs if x[event] == "task-clock" and x[count] != nc]
+    return float(c[0][count]) if c else None
 for a, b in zip(pm, perf):
     assert len(a) == len(b) == (9 if cg != "-" else 8), f"pmutop {a} perf {b}"
     if cg != "-":
         assert a[4] == b[4] == cg, f"the cgroup as named: pmutop {a[4]!r} perf {b[4]!r} -G {cg!r}"
         a, b = a[:4] + a[5:], b[:4] + b[5:]
-    t, count, unit, event, run, pct, metric, munit = range(8)
     for r in (a, b):
         assert len(r[t]) == 16 and re.fullmatch(r" *\d+\.\d{9}", r[t]), r
         assert r[count] == nc or re.fullmatch(r"\d+\.\d\d" if r[unit] == "msec" else r"\d+", r[count]), r
@@ -95,19 +113,59 @@ for a, b in zip(pm, perf):
         assert r[metric] == "" or re.fullmatch(r"\d+\.\d{3}", r[metric]), r
     assert a[unit:run] == b[unit:run], f"pmutop {a} perf {b}"
     if (a[count] == nc) != (b[count] == nc):
-        r, idle = (a, ran[1]) if a[count] == nc else (b, ran[0])
-        assert (idle is not None and idle < 1) or r[pct] == "0.00", \
+        r = a if a[count] == nc else b
+        assert (ran is not None and ran < 1) or r[pct] == "0.00", \
             f"counted in one only: pmutop {a} perf {b} (ran {ran} ms)"
         print(f"     {'pmutop' if r is a else 'perf'}'s run: not counted, {r[pct]}% running, "
-              f"the target ran {idle} ms (loaded machine)")
+              f"the target ran {ran} ms (loaded machine)")
         continue
     if a[count] == nc:   # as perf: no time ran; 100.00 when none was enabled either
         assert a[run] == "0" and a[metric] == a[munit] == "" == b[metric] == b[munit], (a, b)
-    else:   # (the percentage is the kernel's: a loaded machine multiplexes cgroup events, both read it)
-        assert (a[metric] == "") == (b[metric] == ""), (a, b)
-        assert re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+        continue
+    # (the percentage is the kernel's: a loaded machine multiplexes cgroup events, both read it)
+    assert (a[metric] == "") == (b[metric] == ""), (a, b)
+    assert re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+    va, vb = float(a[count]), float(b[count])
+    if a[munit].endswith("/sec"):   # the count printed is rounded: a scaled one has decimals
+        c = clock_of([x[:4] + x[5:] if cg != "-" else x for x in pm], a)
+        want, got = va / c * 1000, float(a[metric]) * scale[a[munit][:-4]]
+        assert abs(got - want) <= 0.0005 * scale[a[munit][:-4]] + 1e-4 * want + 500 / c, \
+            f"{a}: {got}/s, count over clock {want}"
+    if a[pct] != "100.00" or b[pct] != "100.00":
+        open(sys.argv[7], "a").write(f"{a[event]} multiplexed (pmutop {a[pct]}%, perf {b[pct]}% running): "
+                                     "scaled estimates not compared; ")
+        continue
+    if a[unit] == "msec":
+        assert abs(va - vb) <= apart + 0.01 * max(va, vb), f"{a[event]}: pmutop {va} perf {vb}, {apart:.0f} ms apart"
+        ma = float(a[metric])
+        assert va / wall_pm - 0.0005 <= ma <= va / 300 + 0.0005, f"{a[event]}: {ma} CPUs utilized of {va} ms"
+    else:
+        top = max(va, vb)
+        assert abs(va - vb) <= 0.2 * top + 3 * math.sqrt(top) + top * apart / 300, \
+            f"{a[event]}: pmutop {va} perf {vb}, {apart:.0f} ms apart"
+    print(f"     {a[event]}: pmutop {a[count]} {a[metric]} {a[munit]}, perf {b[count]} {b[metric]} {b[munit]}")
 print(f"     {len(pm)} rows as perf's: {[r[3] for r in pm]}")
 PY
+	if [ -s "$TMPD/same.skip" ]; then skip "$1_values" "$(cat "$TMPD/same.skip")"; fi
+}
+
+# both PERF_OUT PMUTOP_OUT PERF_ARGS... -- PMUTOP_ARGS...: perf stat PERF_ARGS -o PERF_OUT and pmutop
+# PMUTOP_ARGS >PMUTOP_OUT started together; each one's wall time (ms) into $TMPD/both.ms (the
+# arguments are this script's own, without spaces)
+ms() { echo $(($(date +%s%N) / 1000000)); }
+both() {
+	po=$1 mo=$2 pa=
+	shift 2
+	while [ "$1" != -- ]; do pa="$pa $1"; shift; done
+	shift
+	t0=$(ms)
+	# shellcheck disable=SC2086
+	( perf stat $pa -o "$po" >/dev/null 2>&1; echo $(($(ms) - t0)) >"$TMPD/perf.ms" ) &
+	pp=$!
+	"$PMUTOP" "$@" >"$mo" 2>/dev/null
+	tm=$(($(ms) - t0))
+	wait $pp
+	echo "$(cat "$TMPD/perf.ms") $tm" >"$TMPD/both.ms"
 }
 
 w0=$(now); o0=$(run_ns)   # the wall window holds the oracle's, which holds pmutop's
@@ -256,15 +314,13 @@ assert all(e["counted"] is False and e["value"] is None for e in s["events"].val
 assert s["metrics"] == {"util": 0}, s["metrics"]
 assert b["idle"] is False and b["events"]["task-clock"]["counted"] is True, b' "$TMPD/i.json" "$sleeper" "$busy_pid"
 if command -v perf >/dev/null 2>&1; then
-	perf stat -e task-clock,context-switches,page-faults -p "$sleeper" -I 300 --interval-count 1 -x, \
-		-o "$TMPD/perf_i.csv" >/dev/null 2>&1
-	"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$sleeper" >"$TMPD/pm_i.csv" 2>/dev/null
+	both "$TMPD/perf_i.csv" "$TMPD/pm_i.csv" -e task-clock,context-switches,page-faults -p "$sleeper" -I 300 --interval-count 1 -x, \
+		-- -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$sleeper"
 	same_as_perf idle_process_rows_as_perf "$TMPD/perf_i.csv" "$TMPD/pm_i.csv" -
 	check idle_process_not_counted grep -q '^ *[0-9.]*,<not counted>,msec,task-clock,0,100.00,,$' "$TMPD/pm_i.csv"
 	# a busy one: counted, CPUs utilized and [KMG]/sec as perf's
-	perf stat -e task-clock,context-switches,page-faults -p "$busy_pid" -I 300 --interval-count 1 -x, \
-		-o "$TMPD/perf_b.csv" >/dev/null 2>&1
-	"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$busy_pid" >"$TMPD/pm_b.csv" 2>/dev/null
+	both "$TMPD/perf_b.csv" "$TMPD/pm_b.csv" -e task-clock,context-switches,page-faults -p "$busy_pid" -I 300 --interval-count 1 -x, \
+		-- -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$busy_pid"
 	same_as_perf busy_process_rows_as_perf "$TMPD/perf_b.csv" "$TMPD/pm_b.csv" -
 else
 	skip idle_process_rows_as_perf "perf is not installed"
@@ -339,14 +395,12 @@ assert f["processes"][0]["cgroup"] == sys.argv[2], f["processes"]' "$TMPD/g2.jso
 			nested_idle) name="pmutop-test-$$/sub" ;;
 			esac
 			u0=$(usage)
-			perf stat -a -e task-clock,context-switches -G "$name" -I 300 --interval-count 1 -x, \
-				-o "$TMPD/perf_g.csv" >/dev/null 2>&1
+			both "$TMPD/perf_g.csv" "$TMPD/pm_g.csv" -a -e task-clock,context-switches -G "$name" -I 300 --interval-count 1 -x, \
+				-- -b -x, -n 1 -d 0.3 -e task-clock,context-switches -G "$name"
 			u1=$(usage)
-			"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches -G "$name" >"$TMPD/pm_g.csv" 2>/dev/null
-			u2=$(usage)
-			[ $how = nested_idle ] && u0=0 u1=0 u2=0   # sub is empty: nothing runs there
+			[ $how = nested_idle ] && u0=0 u1=0   # sub is empty: nothing runs there
 			same_as_perf "cgroup_rows_as_perf_$how" "$TMPD/perf_g.csv" "$TMPD/pm_g.csv" "$name" \
-				"$(echo "$u1 - $u0" | bc -l)" "$(echo "$u2 - $u1" | bc -l)"
+				"$(echo "$u1 - $u0" | bc -l)"
 		done
 		check cgroup_idle_not_counted grep -q ',<not counted>,msec,task-clock,pmutop-test-[0-9]*/sub,0,' "$TMPD/pm_g.csv"
 		"$PMUTOP" -b --json -n 1 -d 0.3 -e task-clock -G "pmutop-test-$$/sub,/pmutop-test-$$" >"$TMPD/g3.json" 2>/dev/null
