@@ -26,7 +26,7 @@ struct wl_proc {
 	bool exited, command;
 	bool picked;                  /* chosen by the processes view (not named by -p, -t, --) */
 	bool fresh;                   /* opened since the last read: its row from the next one */
-	unsigned long long ticks;     /* utime + stime at the last look (picked ones) */
+	unsigned long long ticks;     /* utime + stime at the last look: a refused one's CPU time */
 	bool denied;
 	char why[512];
 	struct ev_val *val;           /* [nev] */

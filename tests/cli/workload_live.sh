@@ -350,6 +350,47 @@ for f in (json.loads(l) for l in open(d + "/u.json")):
     assert ps[1]["counted"] is False and "perf_event_paranoid" in ps[1]["why"], ps[1]
     assert all(not e["counted"] for e in ps[1]["events"].values()), ps[1]   # not counted, never 0
     assert ps[own]["counted"] and ps[own]["events"]["task-clock"]["value"] > 0, ps[own]' "$TMPD/u"
+	# refused rows as perf shows a counter the kernel refused, <not supported> (the reason on stderr
+	# and in the text rows' note), never as a sleeping one's <not counted>; and their CPU% from /proc:
+	# root's busy loop, refused, against its utime + stime over the run (the kernel's books, read
+	# before and after: pmutop's sum lies inside, less the wall time its intervals did not cover)
+	ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+	k0=$(ticks "$busy_pid"); w0=$(now)
+	HOME=$TMPD/u setpriv --reuid=65534 --regid=65534 --clear-groups sh -c '
+		"$0" -b -x, -n 1 -d 0.3 -e task-clock,page-faults -p "$$,$2" >"$1/r.csv" 2>"$1/r.err"
+		"$0" -b -n 1 -d 0.3 -e task-clock -p "$$,$2" >"$1/r.txt" 2>/dev/null
+		"$0" -b --json -n 3 -d 0.3 -e task-clock -p "$$,$2" >"$1/r.json" 2>/dev/null' "$PMUTOP" "$TMPD/u" "$busy_pid"
+	k1=$(ticks "$busy_pid"); w1=$(now)
+	check refused_as_perf python3 -c '
+import re, sys
+d, pid = sys.argv[1], sys.argv[2]
+rows = [l.strip().split(",") for l in open(d + "/r.csv")]
+mine = [r for r in rows if r[1] == f"sh-{pid}"]
+assert len(mine) == 2 and all(r[2:] == ["<not supported>", r[3], r[4], "0", "100.00", "", ""] for r in mine), rows
+others = [r for r in rows if r[1] != f"sh-{pid}"]
+assert len(others) == 2 and all(r[2] != "<not supported>" for r in others), rows
+err = open(d + "/r.err").read()
+assert f"cannot count task {pid}: permission denied" in err, err
+txt = open(d + "/r.txt").read()
+assert re.search(rf"sh-{pid} +<not supported> +msec +task-clock +# not counted: cannot count task {pid}: permission denied", txt), txt' \
+		"$TMPD/u" "$busy_pid"
+	check refused_cpu_from_proc python3 -c '
+import json, sys
+d, pid, k0, k1, w0, w1 = sys.argv[1], int(sys.argv[2]), *map(float, sys.argv[3:7])
+hz = float(sys.argv[7])
+frames = [json.loads(l) for l in open(d + "/r.json")]
+assert len(frames) == 3, frames
+used = covered = 0
+for f in frames:
+    p = [p for p in f["processes"] if p["pid"] == pid][0]
+    assert p["counted"] is False and isinstance(p["metrics"]["util"], (int, float)), p
+    used += p["metrics"]["util"] * f["interval"] / 100
+    covered += f["interval"]
+oracle, wall = (k1 - k0) / hz, w1 - w0
+print(f"     refused: {used:.3f} s by /proc in pmutop, {oracle:.3f} s by the kernel over {wall:.2f} s")
+assert used > 0, "no CPU time for a busy loop"
+assert oracle - (wall - covered) - 2 / hz <= used <= oracle + 2 / hz, (used, oracle, wall, covered)' \
+		"$TMPD/u" "$busy_pid" "$k0" "$k1" "$w0" "$w1" "$(getconf CLK_TCK)"
 else
 	skip other_user_refused "needs root and setpriv to run as another user"
 fi
