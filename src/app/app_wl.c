@@ -235,6 +235,7 @@ static void fill_rows(struct app *a, struct app_wl *w)
 	}
 	a->model.cur.wl = w->rows;
 	a->model.cur.nwl = n;
+	wl_pick_tally(w, w->rows, n);
 }
 
 void app_wl_sample(struct app *a)

@@ -127,4 +127,7 @@ void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double inter
 /* The views' choice of processes and cgroups for this refresh (app_wl_auto.c). */
 void wl_auto_procs(struct app *a, struct app_wl *w);
 void wl_auto_cgroups(struct app *a, struct app_wl *w);
+/* After them, what the views' header says is counted and refused, told from the rows shown (n of
+ * rows, the frame's): each process or cgroup row counted or refused (why), by the kernel's answer. */
+void wl_pick_tally(struct app_wl *w, const struct wl_row *rows, int n);
 #endif
