@@ -144,7 +144,8 @@ void wl_pick_tally(struct app_wl *w, const struct wl_row *rows, int n)
 			in->counted++;
 			continue;
 		}
-		if (!in->left_out++ || !in->why[0])
+		in->left_out++;
+		if (!in->why[0])   /* the look's reason (descriptors) first, else the first refusal's */
 			snprintf(in->why, sizeof(in->why), "%.150s", rows[i].why);
 	}
 }
