@@ -143,16 +143,16 @@ bool wl_not_run(struct ev_val *row, int nev, bool cgroup)
 }
 
 /* Read every target once, discarding the counts: their intervals all start now (opening many
- * takes a while, and the first opened would count the longest). The command just started
- * (started) is left alone: it counts from its exec, as perf stat's, and its start-up is counted
+ * takes a while, and the first opened would count the longest). The command, held before its
+ * exec, has counted nothing yet: it counts from its exec, as perf stat's, its start-up included
  * (a short command does all its work there). */
-static void wl_baseline(struct app *a, struct app_wl *w, bool started)
+static void wl_baseline(struct app *a, struct app_wl *w)
 {
 	/* the clock before the reads, as app_wl_sample takes it: each target's window then starts
 	 * and ends the same time after it, however long reading the others takes */
 	w->t_last = app_clock(a);
 	for (int i = 0; i < w->np; i++)
-		for (int k = 0; k < w->p[i].nt && !(started && w->p[i].command); k++)
+		for (int k = 0; k < w->p[i].nt; k++)
 			wlc_read(w->cnt, w->p[i].slot[k], w->tmp);
 	for (int i = 0; i < w->ng; i++)
 		if (w->g[i].slot >= 0)
@@ -188,7 +188,7 @@ static void wl_reopen(struct app *a, struct app_wl *w)
 		if (r < 0)
 			snprintf(g->why, sizeof(g->why), "%s", errmsg_text(&em, r));
 	}
-	wl_baseline(a, w, false);
+	wl_baseline(a, w);
 }
 
 static void fill_rows(struct app *a, struct app_wl *w)
@@ -236,6 +236,7 @@ static void fill_rows(struct app *a, struct app_wl *w)
 	}
 	a->model.cur.wl = w->rows;
 	a->model.cur.nwl = n;
+	wl_pick_tally(w, w->rows, n);
 }
 
 void app_wl_sample(struct app *a)
@@ -357,6 +358,7 @@ static int wl_create(struct app *a)
 		return 0;
 	if (!(w = a->wl = calloc(1, sizeof(*w))))
 		return -ENOMEM;
+	w->go_fd = w->fail_fd = -1;
 	cgroupfs_find(&w->fs, NULL);   /* -G's, and the processes' cgroups */
 	if (wl_count_list(a, w) < 0)
 		return -ENOMEM;
@@ -380,13 +382,14 @@ int app_wl_open(struct app *a)
 	if ((r = open_targets(a, w)))
 		return r;
 	/* the first interval starts now for the CPUs too, so that the frames' intervals are the
-	 * workloads' (finding and opening them took a while) */
+	 * workloads' (finding and opening them took a while); the command goes after it has started,
+	 * so that the interval holds all of its run */
 	if (a->cnt)
 		counters_read(a->cnt, &a->model);
 	app_util_baseline(a);
-	wl_baseline(a, w, true);
+	wl_baseline(a, w);
 	a->last_sample = w->t_last;
-	return 0;
+	return w->go_fd >= 0 ? wl_command_go(a, w) : 0;
 }
 
 /* Stop counting what the views chose: their processes (procs), their cgroups. */
@@ -434,7 +437,7 @@ int app_wl_pick_level(struct app *a, int level)
 	a->wl->cg_level = level;
 	a->wl->pick |= WL_PICK_CGROUPS;
 	wl_auto_cgroups(a, a->wl);   /* counting from now: the first frame has them */
-	wl_baseline(a, a->wl, false);
+	wl_baseline(a, a->wl);
 	for (int i = 0; i < a->wl->ng; i++)
 		a->wl->g[i].fresh = false;
 	return 0;
@@ -475,6 +478,10 @@ void app_wl_close(struct app *a)
 
 	if (!w)
 		return;
+	if (w->go_fd >= 0) {   /* never let go: it exits without running the command */
+		close(w->go_fd);
+		close(w->fail_fd);
+	}
 	if (w->child && app_wl_command_running(a))
 		wl_command_end(w);
 	for (int i = 0; i < w->np; i++)

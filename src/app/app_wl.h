@@ -55,7 +55,8 @@ void app_wl_threads_of(struct app *a, int pid);
 /* The exporter's cgroups: those level levels down the tree, the busiest counted each refresh
  * (with the views' choice). 0 or -ENOMEM. */
 int app_wl_pick_level(struct app *a, int level);
-/* What the last choice saw: tasks or cgroups looked at, counted, and left out with why. */
+/* What the last choice saw: tasks or cgroups looked at; of the rows in the frame, those counted
+ * and those the kernel refused (left_out, with those given no row for want of descriptors), why. */
 struct wl_pick_info {
 	int seen, counted, left_out;
 	char why[160];                /* why some were left out, "" none */

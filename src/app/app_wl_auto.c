@@ -16,7 +16,7 @@
 #include <sys/resource.h>
 
 struct rank {
-	unsigned long long busy;   /* CPU time since the last look */
+	unsigned long long busy;   /* CPU time since the last look (at the first, so far) */
 	int i;                     /* index in the look */
 };
 
@@ -77,12 +77,15 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 	struct errmsg em = { 0 };
 	long room = fd_room(w);
 
+	memset(in, 0, sizeof(*in));
 	if (n < 0 || !now || !r) {
 		free(now);
 		free(r);
 		return;
 	}
-	for (int i = 0; i < n; i++) {   /* each process's CPU time since the last look */
+	/* each process's CPU time since the last look; one not seen then (the first look, or it
+	 * started since), all it has used: the busiest are counted from the first look */
+	for (int i = 0; i < n; i++) {
 		struct proctask t;
 		struct wl_seen key = { .pid = pids[i] }, *old;
 
@@ -90,7 +93,10 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 			continue;
 		now[k] = (struct wl_seen){ pids[i], t.start, t.utime + t.stime };
 		old = w->seen ? bsearch(&key, w->seen, (size_t)w->nseen, sizeof(key), seen_cmp) : NULL;
-		r[k].busy = old && old->start == t.start && now[k].ticks >= old->ticks ? now[k].ticks - old->ticks : 0;
+		if (old && old->start == t.start)
+			r[k].busy = now[k].ticks >= old->ticks ? now[k].ticks - old->ticks : 0;
+		else
+			r[k].busy = now[k].ticks;
 		r[k].i = k;
 		k++;
 	}
@@ -107,15 +113,13 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 		if (w->p[i].picked && !keep && !w->p[i].exited)
 			drop_proc(w, i);
 	}
-	memset(in, 0, sizeof(*in));
+	/* counted and refused are told from the rows (wl_pick_tally); here, what got no row */
 	in->seen = k + more;
 	for (int j = 0; j < k && j < a->set.wl_processes; j++) {
-		int pid = now[r[j].i].pid, at = counted_at(w, pid);
+		int pid = now[r[j].i].pid;
 
-		if (at >= 0) {
-			in->counted++;
+		if (counted_at(w, pid) >= 0)
 			continue;
-		}
 		if (room < (long)per * 2) {   /* a process has a thread at least: two, most of them */
 			in->left_out++;
 			snprintf(in->why, sizeof(in->why), "file descriptors (%d open; raise `ulimit -n`)", wlc_fds(w->cnt));
@@ -123,15 +127,27 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 		}
 		if (wl_proc_add(w, pid, WL_PROCESS, false, &em) == 0 || (w->np && w->p[w->np - 1].pid == pid)) {
 			w->p[w->np - 1].picked = w->p[w->np - 1].fresh = true;
-			in->counted += !w->p[w->np - 1].denied;
-			if (w->p[w->np - 1].denied) {
-				in->left_out++;
-				snprintf(in->why, sizeof(in->why), "%.150s", w->p[w->np - 1].why);
-			}
 			room = fd_room(w);
 		}
 	}
 	free(r);
+}
+
+void wl_pick_tally(struct app_wl *w, const struct wl_row *rows, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct wl_pick_info *in = &w->info[rows[i].kind == WL_CGROUP];
+
+		if (rows[i].tgid || !(w->pick & (rows[i].kind == WL_CGROUP ? WL_PICK_CGROUPS : WL_PICK_PROCS)))
+			continue;   /* a thread under its process; a view not shown */
+		if (!rows[i].why) {
+			in->counted++;
+			continue;
+		}
+		in->left_out++;
+		if (!in->why[0])   /* the look's reason (descriptors) first, else the first refusal's */
+			snprintf(in->why, sizeof(in->why), "%.150s", rows[i].why);
+	}
 }
 
 /* --- cgroups --- */
@@ -240,15 +256,13 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 			w->ng--;
 		}
 	}
-	memset(in, 0, sizeof(*in));
+	memset(in, 0, sizeof(*in));   /* counted and refused: from the rows (wl_pick_tally) */
 	in->seen = c.n;
 	for (int j = 0; j < c.n && j < a->set.wl_cgroups; j++) {
 		const char *path = c.path[r[j].i];
 
-		if (counted_cg(w, path) >= 0) {
-			in->counted++;
+		if (counted_cg(w, path) >= 0)
 			continue;
-		}
 		if (room < per) {
 			in->left_out++;
 			snprintf(in->why, sizeof(in->why), "file descriptors (%d open; raise `ulimit -n`)", wlc_fds(w->cnt));
@@ -256,7 +270,6 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 		}
 		if (wl_cg_add(w, path, &em) == 0 || (w->ng && strcmp(w->g[w->ng - 1].path, path) == 0)) {
 			w->g[w->ng - 1].picked = w->g[w->ng - 1].fresh = true;
-			in->counted += !w->g[w->ng - 1].denied;
 			room = fd_room(w);
 		}
 	}

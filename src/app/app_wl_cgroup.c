@@ -64,7 +64,8 @@ void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double inter
 	else
 		for (int e = 0; e < w->nev; e++) {
 			memset(&g->val[e], 0, sizeof(g->val[e]));
-			g->val[e].state = w->use[e] ? EVS_NOT_COUNTED : EVS_ABSENT;
+			/* refused: as perf shows an event the kernel refused, never as idle */
+			g->val[e].state = !w->use[e] ? EVS_ABSENT : g->denied ? EVS_UNSUPPORTED : EVS_NOT_COUNTED;
 			g->val[e].value = g->val[e].pct = NAN;
 		}
 	g->idle = wl_not_run(g->val, w->nev, true);

@@ -94,18 +94,17 @@ static void on_child(int sig)
 	(void)sig;
 }
 
-/* Start the command held before its exec, count it from the exec (enable_on_exec, inherit),
- * then let it go. 0 or an exit status with the message printed: 127 when it is not found, 126
- * when it cannot be run (as shells and env(1) say). */
+/* Start the command held before its exec and count it from the exec (enable_on_exec, inherit);
+ * wl_command_go lets it go once the first interval has started. 0 or an exit status with the
+ * message printed. */
 int wl_command_start(struct app *a, struct app_wl *w)
 {
 	char **argv = a->opt.wl.command;
-	int go[2], fail[2], e = 0, r;
+	int go[2], fail[2], r;
 	struct errmsg em = { 0 };
 	struct sigaction sa;
 	struct wl_proc *p;
 	pid_t parent = getpid();
-	ssize_t got;
 
 	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(fail, O_CLOEXEC) < 0) {
 		printable_eprintf("pmutop: cannot start %s: %s\n", argv[0], strerror(errno));
@@ -140,12 +139,28 @@ int wl_command_start(struct app *a, struct app_wl *w)
 	p->command = true;
 	printable(p->comm, sizeof(p->comm), strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
 	wl_user_name((int)getuid(), p->user, sizeof(p->user));
+	w->go_fd = go[1];
+	w->fail_fd = fail[0];
+	return 0;
+}
+
+/* Let the command held by wl_command_start go: after the intervals' start is taken, so that the
+ * first interval holds all of its run. 0, or an exit status (said): 127 when it is not found, 126
+ * when it cannot be run (as shells and env(1) say). */
+int wl_command_go(struct app *a, struct app_wl *w)
+{
+	char **argv = a->opt.wl.command;
+	int r, e = 0;
+	ssize_t got;
+
 	w->child_t0 = mono_now();
-	r = (int)write(go[1], "g", 1);
+	r = (int)write(w->go_fd, "g", 1);
 	e = errno;
-	close(go[1]);
-	got = r == 1 ? read(fail[0], &e, sizeof(e)) : 0;
-	close(fail[0]);
+	close(w->go_fd);
+	w->go_fd = -1;
+	got = r == 1 ? read(w->fail_fd, &e, sizeof(e)) : 0;
+	close(w->fail_fd);
+	w->fail_fd = -1;
 	if (r != 1 || got == (ssize_t)sizeof(e)) {
 		reap(w);
 		w->child = 0;

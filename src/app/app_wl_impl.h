@@ -26,7 +26,7 @@ struct wl_proc {
 	bool exited, command;
 	bool picked;                  /* chosen by the processes view (not named by -p, -t, --) */
 	bool fresh;                   /* opened since the last read: its row from the next one */
-	unsigned long long ticks;     /* utime + stime at the last look (picked ones) */
+	unsigned long long ticks;     /* utime + stime at the last look: a refused one's CPU time */
 	bool denied;
 	char why[512];
 	struct ev_val *val;           /* [nev] */
@@ -80,6 +80,7 @@ struct app_wl {
 	unsigned gen;                 /* the event list's generation counted, + 1 */
 	double t_last;                /* the clock at the last read: the workloads' own interval */
 	pid_t child;                  /* the command, 0 none */
+	int go_fd, fail_fd;           /* the command held before its exec (wl_command_go), -1 none */
 	/* the views' choice (app_wl_auto.c) */
 	unsigned pick;                /* WL_PICK_* */
 	int threads_of;               /* the process whose threads get rows of their own, 0 none */
@@ -119,8 +120,11 @@ int wl_proc_open(struct app_wl *w, struct wl_proc *p, bool on_exec, struct errms
 void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p);
 /* p's figures for the interval (its threads' summed); whether it still lives. */
 void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double interval);
-/* Start the command of --, counted from its exec. 0 or an exit status with the message printed. */
+/* Start the command of --, held before its exec, its counters open (counted from its exec); then
+ * let it go (wl_command_go) once the first interval has started. 0 or an exit status with the
+ * message printed. */
 int wl_command_start(struct app *a, struct app_wl *w);
+int wl_command_go(struct app *a, struct app_wl *w);
 /* End the command if it still runs: SIGTERM, SIGKILL after the guard's grace; reaped. */
 void wl_command_end(struct app_wl *w);
 /* Before the command's counters are dropped: what they counted since the last read, into its
@@ -140,4 +144,7 @@ void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double inter
 /* The views' choice of processes and cgroups for this refresh (app_wl_auto.c). */
 void wl_auto_procs(struct app *a, struct app_wl *w);
 void wl_auto_cgroups(struct app *a, struct app_wl *w);
+/* After them, what the views' header says is counted and refused, told from the rows shown (n of
+ * rows, the frame's): each process or cgroup row counted or refused (why), by the kernel's answer. */
+void wl_pick_tally(struct app_wl *w, const struct wl_row *rows, int n);
 #endif

@@ -121,6 +121,7 @@ static int proc_facts(struct app_wl *w, struct wl_proc *p)
 	printable(p->comm, sizeof(p->comm), t.comm);
 	wl_user_name(t.uid, p->user, sizeof(p->user));
 	p->start = t.start;
+	p->ticks = t.utime + t.stime;
 	if (!w->fs.mount[0] || proctask_cgroup(p->pid, w->fs.v1 ? "perf_event" : NULL, p->cgroup,
 					       sizeof(p->cgroup)) < 0)
 		p->cgroup[0] = '\0';
@@ -259,7 +260,8 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 	p->shown_threads = rows;
 	for (int e = 0; e < w->nev; e++) {
 		memset(&p->val[e], 0, sizeof(p->val[e]));
-		p->val[e].state = w->use[e] && p->denied ? EVS_NOT_COUNTED : EVS_ABSENT;
+		/* refused: as perf shows an event the kernel refused (<not supported>), never as idle */
+		p->val[e].state = w->use[e] && p->denied ? EVS_UNSUPPORTED : EVS_ABSENT;
 		p->val[e].value = p->val[e].pct = NAN;
 	}
 	for (int i = 0; i < p->nt; i++) {
@@ -291,6 +293,14 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 			thread_drop(w, p, i--, rows);
 	p->idle = wl_not_run(p->val, w->nev, false);
 	model_metrics(&a->model, p->val, interval, p->m, true);
-	/* the threads' sum: its CPU time */
+	/* the threads' sum: its CPU time; refused, its CPU time from /proc (utime + stime) */
 	p->m[M_UTIL] = p->idle ? 0 : util_of(p->val, w->nev, interval);
+	if (p->denied && !p->exited && !p->command) {
+		unsigned long long now = t.utime + t.stime;
+		long hz = sysconf(_SC_CLK_TCK);
+
+		p->m[M_UTIL] = interval > 0 && hz > 0 && now >= p->ticks ?
+			       100.0 * (double)(now - p->ticks) / (double)hz / interval : NAN;
+		p->ticks = now;
+	}
 }

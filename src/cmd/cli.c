@@ -605,16 +605,17 @@ static int run(struct app *a)
 	}
 	if ((r = app_open_events(a)))
 		return r;
-	if ((r = app_wl_open(a)))
-		return r;
 	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
-	 * so "(other)" sums no cgroup twice) */
+	 * so "(other)" sums no cgroup twice); before the command line's targets, whose first interval
+	 * starts once all are open, before the command runs */
 	if (!a->opt.export_cgroups)
 		a->opt.export_cgroups = a->set.export_cgroups;
 	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom || a->set.listen[0] || a->set.textfile[0]) &&
 	    !a->opt.wl.ncgroups &&
 	    app_wl_pick_level(a, 2) < 0)
 		return 1;
+	if ((r = app_wl_open(a)))
+		return r;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
 		printable_eprintf("pmutop: %s:%d: sort: no column \"%s\" (columns: %s)\n", a->set.path,

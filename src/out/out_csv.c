@@ -10,14 +10,11 @@
 #include <string.h>
 
 /* The metric perf prints beside an event, as (metric, scale, decimals, label). */
-static int row_metric(int role, const double *met, const struct ev_val *v,
-		      double *val, const char **label, int *dec)
+static int row_metric(int role, const double *met, double *val, const char **label, int *dec)
 {
 	switch (role) {
 	case ROLE_INSTRUCTIONS: *val = met[M_IPC]; *label = "insn per cycle"; *dec = 2; break;
 	case ROLE_CYCLES: *val = met[M_GHZ]; *label = "GHz"; *dec = 3; break;
-	case ROLE_CPU_CLOCK:   /* as perf: cpu-clock time (msec) per time enabled */
-		*val = v->enabled ? v->value / ((double)v->enabled / 1e6) : NAN; *label = "CPUs utilized"; *dec = 3; break;
 	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *label = "of all branches"; *dec = 2; break;
 	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *label = "of all cache refs"; *dec = 2; break;
 	case ROLE_L2_MISSES: *val = met[M_L2_MISS_PCT]; *label = "of all L2 cache refs"; *dec = 2; break;
@@ -105,17 +102,20 @@ static bool own_metric(const struct mev *ev)
 /* perf stat's last resort beside an event counted in a row that counts task-clock or cpu-clock too:
  * the event per second of that clock (of their mean when both are), as "/sec", "K/sec", "M/sec"
  * or "G/sec". */
-static bool per_clock_second(const struct model *m, const struct wl_row *w, double v, double *mv, const char **ml)
+static bool per_clock_second(const struct model *m, const struct ev_val *row, double v, double *mv, const char **ml)
 {
 	static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 	double ms = 0;
 	int u = 0, n = 0;
 
 	for (int e = 0; e < m->nev; e++) {
-		const struct ev_val *c = &w->ev[e];
+		const struct ev_val *c = &row[e];
 
 		if (is_clock(&m->ev[e]) && c->state == EVS_OK && strcmp(m->ev[e].unit, "msec") == 0) {
-			ms += c->value;
+			/* as the row prints it (2 decimals, half up): a recording replays to the same rate */
+			double x = c->value * 100, i = floor(x);
+
+			ms += (i + (x - i >= 0.5)) / 100;
 			n++;
 		}
 	}
@@ -126,6 +126,37 @@ static bool per_clock_second(const struct model *m, const struct wl_row *w, doub
 		*mv /= 1000;
 	*ml = units[u];
 	return true;
+}
+
+/* The metric perf stat prints beside event e of a row (row: its [nev] values, met: its metrics),
+ * as (value, label, decimals): a clock's CPUs utilized, per second of the interval (perf -I
+ * divides by the interval asked for, so its last, short interval reads low; a CPU's row by its
+ * clock's enabled time, the interval as the kernel timed it on that CPU, which a recording
+ * carries: interval 0); the roles' own (IPC, GHz, miss ratios); else the event per second of
+ * the row's clock. false when none. */
+static bool perf_metric(const struct model *m, int e, const struct ev_val *row, const double *met, double interval,
+			double *mv, const char **ml, int *dec)
+{
+	const struct mev *ev = &m->ev[e];
+	const struct ev_val *v = &row[e];
+
+	*mv = NAN;
+	*ml = "";
+	*dec = 3;
+	if (v->state != EVS_OK)
+		return false;
+	if (is_clock(ev)) {
+		if (interval == 0)
+			interval = (double)v->enabled / 1e9;
+		*mv = interval > 0 ? v->value / (interval * 1000) : NAN;
+		*ml = "CPUs utilized";
+	} else if (!own_metric(ev)) {
+		if (!per_clock_second(m, row, v->value, mv, ml))
+			*mv = NAN;
+	} else if (!row_metric(ev->role, met, mv, ml, dec)) {
+		*mv = NAN;
+	}
+	return !isnan(*mv);
 }
 
 /* The workloads' rows (frame.wl) as perf stat writes them: -p PID or -- COMMAND alone as perf stat -p
@@ -147,9 +178,10 @@ static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep
 		for (int i = 0; i < f->nwl; i++) {
 			const struct wl_row *w = &f->wl[i];
 			const struct ev_val *v = &w->ev[e];
-			double mv = NAN;
-			const char *ml = "";
-			int dec = 2;
+			double mv;
+			const char *ml;
+			int dec;
+			bool have;
 
 			if (v->state == EVS_ABSENT)
 				continue;
@@ -170,18 +202,8 @@ static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep
 			ob_mem(b, sep, sl);
 			ob_fixed(b, !isnan(v->pct) ? v->pct : 100, 2, "0.00");
 			ob_mem(b, sep, sl);
-			if (v->state == EVS_OK && is_clock(ev)) {
-				mv = f->interval > 0 ? v->value / (f->interval * 1000) : NAN;
-				ml = "CPUs utilized";
-				dec = 3;
-			} else if (v->state == EVS_OK && !own_metric(ev)) {
-				if (!per_clock_second(m, w, v->value, &mv, &ml))
-					mv = NAN;
-				dec = 3;
-			} else if (v->state == EVS_OK && !row_metric(ev->role, w->m, v, &mv, &ml, &dec)) {
-				mv = NAN;
-			}
-			metric_tail(b, !isnan(mv), mv, dec, ml, sep, sl);
+			have = perf_metric(m, e, w->ev, w->m, f->interval, &mv, &ml, &dec);
+			metric_tail(b, have, mv, dec, ml, sep, sl);
 		}
 	}
 }
@@ -201,9 +223,10 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 		const struct mev *ev = &m->ev[e];
 		for (int c = 0; c < m->ncpus; c++) {
 			const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
-			double mv = NAN;
-			const char *ml = "";
-			int dec = 2;
+			double mv;
+			const char *ml;
+			int dec;
+			bool have;
 
 			if (!f->online[c] || v->state == EVS_ABSENT)
 				continue;
@@ -219,9 +242,8 @@ void out_csv_frame(struct outbuf *b, const struct app *a, const char *sep)
 			ob_mem(b, sep, sl);
 			ob_fixed(b, !isnan(v->pct) ? v->pct : v->state == EVS_UNSUPPORTED ? 100 : 0, 2, "0.00");
 			ob_mem(b, sep, sl);
-			/* row_metric fills mv, ml and dec: asked before they are passed */
-			bool have = v->state == EVS_OK &&
-				    row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec);
+			have = perf_metric(m, e, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], 0,
+					   &mv, &ml, &dec);
 			metric_tail(b, have, mv, dec, ml, sep, sl);
 		}
 	}
@@ -344,7 +366,8 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 			for (size_t i = strlen(ev->unit); i < 6; i++)
 				ob_char(b, ' ');
 			ob_text(b, ev->name);
-			if (v->state == EVS_OK && row_metric(ev->role, &f->cpu_m[(size_t)c * NMETRICS], v, &mv, &ml, &dec)) {
+			if (perf_metric(m, e, &f->cpu[(size_t)c * m->nev], &f->cpu_m[(size_t)c * NMETRICS], 0, &mv, &ml,
+					&dec)) {
 				ob_str(b, "   #  ");
 				ob_fixed(b, mv, dec, "");
 				ob_char(b, ' ');

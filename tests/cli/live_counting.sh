@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # live_counting.sh: on this machine's real kernel: cpu-clock per CPU per interval is about the interval,
-# as perf stat, counting at the same time, shows it too, and a refresh costs exactly one read() per
-# group per CPU.
+# as perf stat, counting at the same time, shows it too, the -x rows' metric fields are perf's, and a
+# refresh costs exactly one read() per group per CPU.
 . "$(dirname "$0")/../lib.sh"
 
 ncpu=$(getconf _NPROCESSORS_ONLN)
@@ -60,6 +60,77 @@ assert abs(perf - 1) <= 0.5, f"perf's own figure is not cpu-clock per interval: 
 PY
 else
 	skip perf_stat_agrees "perf is not installed (apt-get install linux-perf)"
+fi
+
+# the metric fields of -x rows as perf stat -a -A -I -x fills them, compared with perf counting at the
+# same time: a clock's CPUs utilized (per CPU about 1), any other software event per second of the
+# CPU's clock ([KMG]/sec). A steady load (a shell starting /bin/true without pause: page faults and
+# context switches at a steady rate) runs meanwhile. Tolerances: CPUs utilized within 0.05 of perf's
+# clock over its interval as its timestamps measure it (medians: perf prints it over the interval
+# asked for, which a loaded machine stretches); an event's rate summed
+# over the CPUs, the mean of the intervals, within 20% of perf's plus 3 standard deviations of a
+# Poisson count (the two windows are not the same milliseconds); each metric is its row's count
+# over its CPU's clock (the mean of task-clock and cpu-clock, as perf's; rounding: 3 decimals).
+if command -v perf >/dev/null 2>&1; then
+	sh -c 'while :; do /bin/true; done' &
+	load=$!
+	ev=task-clock,context-switches,cpu-clock,page-faults,cpu-migrations
+	perf stat -a -A -I 300 --interval-count 3 -x, -e "$ev" -o "$TMPD/perf_m.csv" >/dev/null 2>&1 &
+	perf_pid=$!
+	"$PMUTOP" -b -n 3 -d 0.3 -e "$ev" -x, -o "$TMPD/pm_m.csv" 2>/dev/null
+	wait $perf_pid
+	kill $load
+	check metrics_as_perf python3 - "$TMPD/perf_m.csv" "$TMPD/pm_m.csv" <<'PY'
+import math, re, statistics, sys
+scale = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+def rows(path):
+    out = [l.strip().split(",") for l in open(path) if l.strip() and not l.lstrip().startswith("#")]
+    return [r for r in out if len(r) == 9 and r[1].startswith("CPU")]
+def rate_of(r):   # the metric in events per second
+    m = re.fullmatch(r"([KMG]?)/sec", r[8])
+    assert m, r
+    return float(r[7]) * scale[m.group(1)]
+perf, pm = rows(sys.argv[1]), rows(sys.argv[2])
+assert perf and pm, (perf, pm)
+for who, rs in (("perf", perf), ("pmutop", pm)):
+    clocks = {}   # perf's clock for a rate: the mean of task-clock and cpu-clock where both count
+    for r in rs:
+        if r[4] in ("task-clock", "cpu-clock") and r[2][0].isdigit():
+            clocks.setdefault((r[0], r[1]), []).append(float(r[2]))
+    clock = {k: sum(v) / len(v) for k, v in clocks.items()}
+    for r in rs:
+        assert r[2][0].isdigit() and r[7] and r[8], f"{who}: no metric: {r}"
+        if r[4] in ("task-clock", "cpu-clock"):
+            assert r[8] == "CPUs utilized", f"{who}: {r}"
+            continue
+        want = float(r[2]) / clock[(r[0], r[1])] * 1000
+        got = rate_of(r)
+        unit = scale[r[8][:-4]]   # the 3rd decimal of the metric, and the clock's 2nd of msec
+        assert abs(got - want) <= 0.0005 * unit + want * 1e-4, \
+            f"{who}: {r}: {got} per second, the count over the CPU's clock is {want}"
+times = sorted({float(r[0]) for r in perf})
+took = {t: t - (times[i - 1] if i else 0.0) for i, t in enumerate(times)}   # perf's own intervals
+for e in ("task-clock", "cpu-clock"):
+    a = statistics.median(float(r[7]) for r in pm if r[4] == e)
+    b = statistics.median(float(r[7]) for r in perf if r[4] == e)
+    # perf divides by the interval asked for; a loaded machine stretches it (its timestamps say so)
+    c = statistics.median(float(r[2]) / (took[float(r[0])] * 1000) for r in perf if r[4] == e)
+    print(f"     {e}: CPUs utilized {a:.3f}, perf {b:.3f} (over its timestamps' intervals {c:.3f})")
+    assert abs(a - c) <= 0.05, f"{e}: pmutop {a} perf {c} ({b} as printed)"
+for e in ("context-switches", "page-faults", "cpu-migrations"):
+    def total(rs):   # events per second over the CPUs, the mean of the intervals
+        per = {}
+        for r in rs:
+            if r[4] == e:
+                per[r[0]] = per.get(r[0], 0) + rate_of(r)
+        return sum(per.values()) / len(per)
+    a, b = total(pm), total(perf)
+    tol = 0.2 * max(a, b) + 3 * math.sqrt(max(a, b, 1) / 0.9)   # a count over 0.9 s: sd sqrt(n)
+    print(f"     {e}: {a:.0f}/s, perf {b:.0f}/s (tolerance {tol:.0f})")
+    assert abs(a - b) <= tol, f"{e}: pmutop {a:.0f}/s perf {b:.0f}/s"
+PY
+else
+	skip metrics_as_perf "perf is not installed (apt-get install linux-perf)"
 fi
 
 # exactly one read() per group per CPU per refresh, -n 5 plus the baseline read: the two lone

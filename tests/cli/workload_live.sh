@@ -29,8 +29,10 @@ run_ns() { cut -d' ' -f1 "/proc/$busy_pid/schedstat"; }
 # intervals did not cover (one thread runs on at most one CPU). Each interval is within 15% of
 # 1000 ms per second when the task got a whole CPU (the oracle says whether it did: a loaded
 # machine gives it less, an outside fact).
+# That last sub-check, left out, says SKIP NAME_per_second with the task's share.
 check_busy() {   # name json_file oracle_before oracle_after wall_before wall_after key value
-	check "$1" python3 - "$2" "$3" "$4" "$5" "$6" "$7" "$8" <<'PY'
+	rm -f "$TMPD/busy.skip"
+	check "$1" python3 - "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$TMPD/busy.skip" <<'PY'
 import json, sys
 path, o0, o1, w0, w1, key, want = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), sys.argv[6], sys.argv[7]
 frames = [json.loads(l) for l in open(path)]
@@ -61,34 +63,50 @@ if share >= 0.95:
         per_s = r["events"]["task-clock"]["value"] / f["interval"]
         assert abs(per_s - 1000) <= 150, f"{per_s:.0f} ms per second in an interval"
 else:
-    print(f"     the task got {share:.0%} of a CPU (loaded machine): the 1000 ms per second check is left out")
+    open(sys.argv[8], "w").write(f"the task got {share:.0%} of a CPU (a loaded machine): 1000 ms per second not checked\n")
 PY
+	if [ -s "$TMPD/busy.skip" ]; then skip "$1_per_second" "$(cat "$TMPD/busy.skip")"; fi
 }
 
-# pmutop's -x rows against perf stat's own for the same target, field by field: the time (16
-# columns, 9 decimals), the count (2 decimals in msec, else an integer; or <not counted> in both),
-# unit and event, the cgroup as it was named (-G rows), the running time and percentage (numbers),
-# the metric (3 decimals, or none in both) and its unit ([KMG]/sec's prefix follows the rate).
-# perf's first rows: as many as pmutop's one interval. The two ran one after the other, so one alone
-# may read <not counted> for an outside fact: the kernel's books (ms_perf, ms_pmutop: the cgroup's
-# CPU time in each run) say the target did not run then, or its events were enabled and never on
-# (0.00% running: a loaded machine's kernel multiplexes even cgroup software events; perf's own
-# rows read 40% there).
-same_as_perf() {   # name perf_csv pmutop_csv cgroup_or_- [ms_perf ms_pmutop]
-	check "$1" python3 - "$2" "$3" "$4" "${5:--}" "${6:--}" <<'PY'
-import re, sys
+# pmutop's -x rows against perf stat's own for the same target, counting at the same time, field by
+# field: the time (16 columns, 9 decimals), the count (2 decimals in msec, else an integer; or
+# <not counted> in both), unit and event, the cgroup as it was named (-G rows), the running time and
+# percentage (numbers), the metric (3 decimals, or none in both) and its unit ([KMG]/sec's prefix
+# follows the rate), and the values. The two windows of 300 ms start at most `apart` ms from each
+# other (the longer run's wall time less 300 ms: each window lies inside its own run, and both
+# runs start together), and the targets compared are one thread, which runs at most 1 ms per ms:
+# task-clock within apart ms (and 1%) of perf's; pmutop's CPUs utilized its task-clock over an
+# interval between 300 ms and its run's wall time; other counts within 20% plus 3 standard
+# deviations of a Poisson count plus their rate over apart ms; each [KMG]/sec the row's count over
+# its clock. A row multiplexed in either run (below 100.00% running: a loaded machine's kernel
+# multiplexes even cgroup software events) holds scaled estimates: its values are not compared,
+# and NAME_values says SKIP with why. perf's first rows: as many as pmutop's one interval. One alone may
+# read <not counted> for an outside fact: the kernel's books (ran: the target's CPU time over both
+# runs) say the target did not run then, or its events were enabled and never on (0.00% running: a
+# loaded machine's kernel multiplexes even cgroup software events; perf's own rows read 40% there).
+same_as_perf() {   # name perf_csv pmutop_csv cgroup_or_- ran_ms|- (the 2 runs' wall ms: $TMPD/both.ms)
+	rm -f "$TMPD/same.skip"
+	check "$1" python3 - "$2" "$3" "$4" "${5:--}" $(cat "$TMPD/both.ms") "$TMPD/same.skip" <<'PY'
+import math, re, sys
 def rows(p):
     return [l.rstrip("\n").split(",") for l in open(p) if l.strip() and not l.startswith("#")]
 perf, pm, cg = rows(sys.argv[1]), rows(sys.argv[2]), sys.argv[3]
-ran = [None if x == "-" else float(x) for x in sys.argv[4:6]]   # perf's run, pmutop's
+ran = None if sys.argv[4] == "-" else float(sys.argv[4])
+wall_perf, wall_pm = float(sys.argv[5]), float(sys.argv[6])
+apart = max(wall_perf, wall_pm) - 300
+print(f"     the windows start at most {apart:.0f} ms apart (wall: perf {wall_perf:.0f} ms, pmutop {wall_pm:.0f} ms)")
 assert pm and len(perf) >= len(pm), f"perf {perf} pmutop {pm}"
 nc = "<not counted>"
+scale = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+t, count, unit, event, run, pct, metric, munit = range(8)
+def clock_of(rs, r):   # the row's task-clock (msec), as perf divides a rate by it
+    c = [x for x in rs if x[event] == "task-clock" and x[count] != nc]
+    return float(c[0][count]) if c else None
 for a, b in zip(pm, perf):
     assert len(a) == len(b) == (9 if cg != "-" else 8), f"pmutop {a} perf {b}"
     if cg != "-":
         assert a[4] == b[4] == cg, f"the cgroup as named: pmutop {a[4]!r} perf {b[4]!r} -G {cg!r}"
         a, b = a[:4] + a[5:], b[:4] + b[5:]
-    t, count, unit, event, run, pct, metric, munit = range(8)
     for r in (a, b):
         assert len(r[t]) == 16 and re.fullmatch(r" *\d+\.\d{9}", r[t]), r
         assert r[count] == nc or re.fullmatch(r"\d+\.\d\d" if r[unit] == "msec" else r"\d+", r[count]), r
@@ -96,19 +114,59 @@ for a, b in zip(pm, perf):
         assert r[metric] == "" or re.fullmatch(r"\d+\.\d{3}", r[metric]), r
     assert a[unit:run] == b[unit:run], f"pmutop {a} perf {b}"
     if (a[count] == nc) != (b[count] == nc):
-        r, idle = (a, ran[1]) if a[count] == nc else (b, ran[0])
-        assert (idle is not None and idle < 1) or r[pct] == "0.00", \
+        r = a if a[count] == nc else b
+        assert (ran is not None and ran < 1) or r[pct] == "0.00", \
             f"counted in one only: pmutop {a} perf {b} (ran {ran} ms)"
         print(f"     {'pmutop' if r is a else 'perf'}'s run: not counted, {r[pct]}% running, "
-              f"the target ran {idle} ms (loaded machine)")
+              f"the target ran {ran} ms (loaded machine)")
         continue
     if a[count] == nc:   # as perf: no time ran; 100.00 when none was enabled either
         assert a[run] == "0" and a[metric] == a[munit] == "" == b[metric] == b[munit], (a, b)
-    else:   # (the percentage is the kernel's: a loaded machine multiplexes cgroup events, both read it)
-        assert (a[metric] == "") == (b[metric] == ""), (a, b)
-        assert re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+        continue
+    # (the percentage is the kernel's: a loaded machine multiplexes cgroup events, both read it)
+    assert (a[metric] == "") == (b[metric] == ""), (a, b)
+    assert re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+    va, vb = float(a[count]), float(b[count])
+    if a[munit].endswith("/sec"):   # the count printed is rounded: a scaled one has decimals
+        c = clock_of([x[:4] + x[5:] if cg != "-" else x for x in pm], a)
+        want, got = va / c * 1000, float(a[metric]) * scale[a[munit][:-4]]
+        assert abs(got - want) <= 0.0005 * scale[a[munit][:-4]] + 1e-4 * want + 500 / c, \
+            f"{a}: {got}/s, count over clock {want}"
+    if a[pct] != "100.00" or b[pct] != "100.00":
+        open(sys.argv[7], "a").write(f"{a[event]} multiplexed (pmutop {a[pct]}%, perf {b[pct]}% running): "
+                                     "scaled estimates not compared; ")
+        continue
+    if a[unit] == "msec":
+        assert abs(va - vb) <= apart + 0.01 * max(va, vb), f"{a[event]}: pmutop {va} perf {vb}, {apart:.0f} ms apart"
+        ma = float(a[metric])
+        assert va / wall_pm - 0.0005 <= ma <= va / 300 + 0.0005, f"{a[event]}: {ma} CPUs utilized of {va} ms"
+    else:
+        top = max(va, vb)
+        assert abs(va - vb) <= 0.2 * top + 3 * math.sqrt(top) + top * apart / 300, \
+            f"{a[event]}: pmutop {va} perf {vb}, {apart:.0f} ms apart"
+    print(f"     {a[event]}: pmutop {a[count]} {a[metric]} {a[munit]}, perf {b[count]} {b[metric]} {b[munit]}")
 print(f"     {len(pm)} rows as perf's: {[r[3] for r in pm]}")
 PY
+	if [ -s "$TMPD/same.skip" ]; then skip "$1_values" "$(cat "$TMPD/same.skip")"; fi
+}
+
+# both PERF_OUT PMUTOP_OUT PERF_ARGS... -- PMUTOP_ARGS...: perf stat PERF_ARGS -o PERF_OUT and pmutop
+# PMUTOP_ARGS >PMUTOP_OUT started together; each one's wall time (ms) into $TMPD/both.ms (the
+# arguments are this script's own, without spaces)
+ms() { echo $(($(date +%s%N) / 1000000)); }
+both() {
+	po=$1 mo=$2 pa=
+	shift 2
+	while [ "$1" != -- ]; do pa="$pa $1"; shift; done
+	shift
+	t0=$(ms)
+	# shellcheck disable=SC2086
+	( perf stat $pa -o "$po" >/dev/null 2>&1; echo $(($(ms) - t0)) >"$TMPD/perf.ms" ) &
+	pp=$!
+	"$PMUTOP" "$@" >"$mo" 2>/dev/null
+	tm=$(($(ms) - t0))
+	wait $pp
+	echo "$(cat "$TMPD/perf.ms") $tm" >"$TMPD/both.ms"
 }
 
 w0=$(now); o0=$(run_ns)   # the wall window holds the oracle's, which holds pmutop's
@@ -151,19 +209,52 @@ if [ $rc -eq 127 ] && grep -q "cannot run /nonexistent/pmutop-test-command: No s
 	pass command_not_found
 else fail command_not_found "exit $rc: $(cat "$TMPD/n.err")"; fi
 
-# the layout of the rows against perf stat's own (time, value, unit, event, ...)
-if command -v perf >/dev/null 2>&1; then
-	perf stat -I 300 -x, -e task-clock -o "$TMPD/perf_cmd.csv" -- sleep 0.4 >/dev/null 2>&1
-	"$PMUTOP" -b -x, -d 0.3 -e task-clock -- sleep 0.4 >"$TMPD/pm_cmd.csv" 2>/dev/null
-	check command_rows_as_perf python3 - "$TMPD/perf_cmd.csv" "$TMPD/pm_cmd.csv" <<'PY'
+# the command's first interval starts before it runs: a command of one process, however short,
+# uses at most one CPU (its task-clock no more than the interval), ten runs
+i=0
+while [ $i -lt 10 ]; do
+	"$PMUTOP" -b -x, -e task-clock -- sh -c 'exit 3' >"$TMPD/u$i.csv" 2>/dev/null
+	i=$((i + 1))
+done
+check command_cpus_utilized python3 -c '
 import sys
-def rows(p):
-    return [l.strip().split(",") for l in open(p) if l.strip() and not l.startswith("#")]
-perf, pm = rows(sys.argv[1]), rows(sys.argv[2])
-assert perf and pm, (perf, pm)
-assert len(pm[0]) == len(perf[0]), f"pmutop {pm[0]} perf {perf[0]}"
-assert [r[2:4] for r in pm] == [["msec", "task-clock"]] * len(pm), pm
-assert pm[0][7] == perf[0][7] == "CPUs utilized", (pm[0], perf[0])
+for p in sys.argv[1:]:
+    r = [l.strip().split(",") for l in open(p) if ",task-clock," in l]
+    assert len(r) == 1 and r[0][7] == "CPUs utilized", (p, r)
+    assert float(r[0][6]) <= 1.0005, f"one process used {r[0][6]} CPUs: {r[0]}"' "$TMPD"/u?.csv
+
+# the command's rows against perf stat -- COMMAND counting the same work at the same time: a shell
+# loop of 20000 rounds, one process. Tolerances: task-clock within 20% of perf's (the same work, its
+# CPU time varies with the neighbours), page-faults within 10% plus 3 (the same program, the same
+# pages); the metric fields filled as perf's (CPUs utilized, [KMG]/sec), pmutop's the count over
+# its interval or its task-clock. CPUs utilized is not compared with perf's: both divide by the
+# wall time, which on a loaded machine is mostly the wait for a CPU.
+if command -v perf >/dev/null 2>&1; then
+	work='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
+	perf stat -x, -e task-clock,page-faults -o "$TMPD/perf_cmd.csv" -- sh -c "$work" >/dev/null 2>&1 &
+	perf_pid=$!
+	"$PMUTOP" -b -x, -d 10 -e task-clock,page-faults -- sh -c "$work" >"$TMPD/pm_cmd.csv" 2>/dev/null
+	wait $perf_pid
+	check command_rows_as_perf python3 - "$TMPD/perf_cmd.csv" "$TMPD/pm_cmd.csv" <<'PY'
+import re, sys
+def rows(p, skip):
+    return {r[skip + 2]: r[skip:] for r in (l.strip().split(",") for l in open(p))
+            if len(r) > skip + 2 and not r[0].startswith("#")}
+perf, pm = rows(sys.argv[1], 0), rows(sys.argv[2], 1)
+assert set(perf) == set(pm) == {"task-clock", "page-faults"}, (perf, pm)
+count, unit, event, run, pct, metric, munit = range(7)
+for e in pm:
+    a, b = pm[e], perf[e]
+    print(f"     {e}: pmutop {a[count]} {a[metric]} {a[munit]}, perf {b[count]} {b[metric]} {b[munit]}")
+    assert a[unit] == b[unit] and re.sub("^[KMG]", "", a[munit]) == re.sub("^[KMG]", "", b[munit]), (a, b)
+    assert a[metric] and b[metric], (a, b)
+tc, ptc = float(pm["task-clock"][count]), float(perf["task-clock"][count])
+assert abs(tc - ptc) <= 0.2 * max(tc, ptc), f"task-clock: pmutop {tc} ms, perf {ptc} ms"
+pf, ppf = int(pm["page-faults"][count]), int(perf["page-faults"][count])
+assert abs(pf - ppf) <= 0.1 * max(pf, ppf) + 3, f"page-faults: pmutop {pf}, perf {ppf}"
+rate = float(pm["page-faults"][metric]) * {"": 1, "K": 1e3, "M": 1e6}[pm["page-faults"][munit][:-4]]
+assert abs(rate - pf / tc * 1000) <= 0.001 * rate + 0.5, f"{rate}/sec, the count over task-clock is {pf / tc * 1000}"
+assert 0 < float(pm["task-clock"][metric]) <= 1.0005, pm["task-clock"]
 PY
 else
 	skip command_rows_as_perf "perf is not installed"
@@ -224,15 +315,13 @@ assert all(e["counted"] is False and e["value"] is None for e in s["events"].val
 assert s["metrics"] == {"util": 0}, s["metrics"]
 assert b["idle"] is False and b["events"]["task-clock"]["counted"] is True, b' "$TMPD/i.json" "$sleeper" "$busy_pid"
 if command -v perf >/dev/null 2>&1; then
-	perf stat -e task-clock,context-switches,page-faults -p "$sleeper" -I 300 --interval-count 1 -x, \
-		-o "$TMPD/perf_i.csv" >/dev/null 2>&1
-	"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$sleeper" >"$TMPD/pm_i.csv" 2>/dev/null
+	both "$TMPD/perf_i.csv" "$TMPD/pm_i.csv" -e task-clock,context-switches,page-faults -p "$sleeper" -I 300 --interval-count 1 -x, \
+		-- -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$sleeper"
 	same_as_perf idle_process_rows_as_perf "$TMPD/perf_i.csv" "$TMPD/pm_i.csv" -
 	check idle_process_not_counted grep -q '^ *[0-9.]*,<not counted>,msec,task-clock,0,100.00,,$' "$TMPD/pm_i.csv"
 	# a busy one: counted, CPUs utilized and [KMG]/sec as perf's
-	perf stat -e task-clock,context-switches,page-faults -p "$busy_pid" -I 300 --interval-count 1 -x, \
-		-o "$TMPD/perf_b.csv" >/dev/null 2>&1
-	"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$busy_pid" >"$TMPD/pm_b.csv" 2>/dev/null
+	both "$TMPD/perf_b.csv" "$TMPD/pm_b.csv" -e task-clock,context-switches,page-faults -p "$busy_pid" -I 300 --interval-count 1 -x, \
+		-- -b -x, -n 1 -d 0.3 -e task-clock,context-switches,page-faults -p "$busy_pid"
 	same_as_perf busy_process_rows_as_perf "$TMPD/perf_b.csv" "$TMPD/pm_b.csv" -
 else
 	skip idle_process_rows_as_perf "perf is not installed"
@@ -262,6 +351,47 @@ for f in (json.loads(l) for l in open(d + "/u.json")):
     assert ps[1]["counted"] is False and "perf_event_paranoid" in ps[1]["why"], ps[1]
     assert all(not e["counted"] for e in ps[1]["events"].values()), ps[1]   # not counted, never 0
     assert ps[own]["counted"] and ps[own]["events"]["task-clock"]["value"] > 0, ps[own]' "$TMPD/u"
+	# refused rows as perf shows a counter the kernel refused, <not supported> (the reason on stderr
+	# and in the text rows' note), never as a sleeping one's <not counted>; and their CPU% from /proc:
+	# root's busy loop, refused, against its utime + stime over the run (the kernel's books, read
+	# before and after: pmutop's sum lies inside, less the wall time its intervals did not cover)
+	ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+	k0=$(ticks "$busy_pid"); w0=$(now)
+	HOME=$TMPD/u setpriv --reuid=65534 --regid=65534 --clear-groups sh -c '
+		"$0" -b -x, -n 1 -d 0.3 -e task-clock,page-faults -p "$$,$2" >"$1/r.csv" 2>"$1/r.err"
+		"$0" -b -n 1 -d 0.3 -e task-clock -p "$$,$2" >"$1/r.txt" 2>/dev/null
+		"$0" -b --json -n 3 -d 0.3 -e task-clock -p "$$,$2" >"$1/r.json" 2>/dev/null' "$PMUTOP" "$TMPD/u" "$busy_pid"
+	k1=$(ticks "$busy_pid"); w1=$(now)
+	check refused_as_perf python3 -c '
+import re, sys
+d, pid = sys.argv[1], sys.argv[2]
+rows = [l.strip().split(",") for l in open(d + "/r.csv")]
+mine = [r for r in rows if r[1] == f"sh-{pid}"]
+assert len(mine) == 2 and all(r[2:] == ["<not supported>", r[3], r[4], "0", "100.00", "", ""] for r in mine), rows
+others = [r for r in rows if r[1] != f"sh-{pid}"]
+assert len(others) == 2 and all(r[2] != "<not supported>" for r in others), rows
+err = open(d + "/r.err").read()
+assert f"cannot count task {pid}: permission denied" in err, err
+txt = open(d + "/r.txt").read()
+assert re.search(rf"sh-{pid} +<not supported> +msec +task-clock +# not counted: cannot count task {pid}: permission denied", txt), txt' \
+		"$TMPD/u" "$busy_pid"
+	check refused_cpu_from_proc python3 -c '
+import json, sys
+d, pid, k0, k1, w0, w1 = sys.argv[1], int(sys.argv[2]), *map(float, sys.argv[3:7])
+hz = float(sys.argv[7])
+frames = [json.loads(l) for l in open(d + "/r.json")]
+assert len(frames) == 3, frames
+used = covered = 0
+for f in frames:
+    p = [p for p in f["processes"] if p["pid"] == pid][0]
+    assert p["counted"] is False and isinstance(p["metrics"]["util"], (int, float)), p
+    used += p["metrics"]["util"] * f["interval"] / 100
+    covered += f["interval"]
+oracle, wall = (k1 - k0) / hz, w1 - w0
+print(f"     refused: {used:.3f} s by /proc in pmutop, {oracle:.3f} s by the kernel over {wall:.2f} s")
+assert used > 0, "no CPU time for a busy loop"
+assert oracle - (wall - covered) - 2 / hz <= used <= oracle + 2 / hz, (used, oracle, wall, covered)' \
+		"$TMPD/u" "$busy_pid" "$k0" "$k1" "$w0" "$w1" "$(getconf CLK_TCK)"
 else
 	skip other_user_refused "needs root and setpriv to run as another user"
 fi
@@ -307,14 +437,12 @@ assert f["processes"][0]["cgroup"] == sys.argv[2], f["processes"]' "$TMPD/g2.jso
 			nested_idle) name="pmutop-test-$$/sub" ;;
 			esac
 			u0=$(usage)
-			perf stat -a -e task-clock,context-switches -G "$name" -I 300 --interval-count 1 -x, \
-				-o "$TMPD/perf_g.csv" >/dev/null 2>&1
+			both "$TMPD/perf_g.csv" "$TMPD/pm_g.csv" -a -e task-clock,context-switches -G "$name" -I 300 --interval-count 1 -x, \
+				-- -b -x, -n 1 -d 0.3 -e task-clock,context-switches -G "$name"
 			u1=$(usage)
-			"$PMUTOP" -b -x, -n 1 -d 0.3 -e task-clock,context-switches -G "$name" >"$TMPD/pm_g.csv" 2>/dev/null
-			u2=$(usage)
-			[ $how = nested_idle ] && u0=0 u1=0 u2=0   # sub is empty: nothing runs there
+			[ $how = nested_idle ] && u0=0 u1=0   # sub is empty: nothing runs there
 			same_as_perf "cgroup_rows_as_perf_$how" "$TMPD/perf_g.csv" "$TMPD/pm_g.csv" "$name" \
-				"$(echo "$u1 - $u0" | bc -l)" "$(echo "$u2 - $u1" | bc -l)"
+				"$(echo "$u1 - $u0" | bc -l)"
 		done
 		check cgroup_idle_not_counted grep -q ',<not counted>,msec,task-clock,pmutop-test-[0-9]*/sub,0,' "$TMPD/pm_g.csv"
 		"$PMUTOP" -b --json -n 1 -d 0.3 -e task-clock -G "pmutop-test-$$/sub,/pmutop-test-$$" >"$TMPD/g3.json" 2>/dev/null

@@ -240,7 +240,7 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", r->comm, r->exited ? " (exited)" : "");
 	else if (c == C_CGROUP)
 		snprintf(buf, len, "%s", r->cgroup);
-	else if (r->why)
+	else if (r->why && c != C_CPU)   /* refused: its CPU% from /proc, nothing else */
 		snprintf(buf, len, "-");
 	else if (c >= C_EV && r->ev[c - C_EV].state != EVS_OK && !idle_zero(r, c - C_EV))
 		ui_fmt_val(&r->ev[c - C_EV], buf, len);
@@ -327,7 +327,7 @@ static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, co
 		if (cw > wd - x)
 			cw = wd - x;
 
-		if (r->why && c == C_CPU) {   /* refused: said, never shown as idle */
+		if (r->why && i > 0 && cols[i - 1] == C_CPU) {   /* refused: said after its CPU%, never as idle */
 			snprintf(buf, sizeof(buf), "not counted: %s", r->why);
 			ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), buf);
 			return;
