@@ -488,6 +488,16 @@ TEST(rdt_columns)
 	n = ui_cols_arrange(&m, c, ui_cols_add_rdt(c, base, 64), 1, NULL, false);
 	CHECK(find(c, n, "mbt") > 0, "shown by default");
 	CHECK(ui_cols_is_layout("mbl") && ui_cols_is_layout("cpu,l3occ"), "a layout naming them");
+	/* nothing counted yet: IPC can have no value, so the layout shows it only once it can (the
+	 * chooser still lists it: ui_cols_wanted) */
+	n = ui_cols_build(&m, ids, idw, 1, false, "cpu,mbl,ipc,l3occ", c, 64);
+	n = ui_cols_arrange(&m, c, ui_cols_add_rdt(c, n, 64), 1, "cpu,mbl,ipc,l3occ", false);
+	CHECK(n == 3 && find(c, n, "ipc") < 0, "IPC with no value hidden from the layout (%d columns)", n);
+	n = ui_cols_build(&m, ids, idw, 1, false, "cpu,mbl,ipc,l3occ", c, 64);
+	n = ui_cols_wanted(&m, c, ui_cols_add_rdt(c, n, 64), 1, "cpu,mbl,ipc,l3occ", false);
+	CHECK(n == 4 && find(c, n, "ipc") == 2, "the user still wants IPC (%d columns)", n);
+	for (int k = 0; k < m.ncpus * m.nev; k++)
+		m.cur.cpu[k].state = EVS_OK;
 	n = ui_cols_build(&m, ids, idw, 1, false, "cpu,mbl,ipc,l3occ", c, 64);
 	n = ui_cols_arrange(&m, c, ui_cols_add_rdt(c, n, 64), 1, "cpu,mbl,ipc,l3occ", false);
 	CHECK_EQ_INT(n, 4);
