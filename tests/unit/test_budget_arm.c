@@ -26,27 +26,40 @@ static const char *builtin(const char *name)
 	return NULL;
 }
 
-/* qemu-arm64.machine with its armv8_pmuv3 line key = value, written to tdir/name */
+/* qemu-arm64.machine with its armv8_pmuv3 lines key = value (and key2 = value2 unless NULL),
+ * written to tdir/name */
+static const char *qemu_with2(const char *name, const char *key, const char *value, const char *key2,
+			      const char *value2)
+{
+	const char *t = builtin("qemu-arm64"), *p = NULL;
+	char *text = t ? strdup(t) : NULL;
+
+	for (int i = 0; text && i < 2; i++) {
+		const char *k = i ? key2 : key, *v = i ? value2 : value, *at;
+		char line[64], *out;
+		size_t n = strlen(text) + 64;
+
+		if (!k)
+			break;
+		snprintf(line, sizeof(line), "\n%s = ", k);
+		if (!(at = strstr(text, line)) || !(out = malloc(n))) {
+			free(text);
+			return NULL;
+		}
+		at++;
+		snprintf(out, n, "%.*s%s = %s%s", (int)(at - text), text, k, v, strchr(at, '\n'));
+		free(text);
+		text = out;
+	}
+	if (text)
+		p = write_file(name, text);
+	free(text);
+	return p;
+}
+
 static const char *qemu_with(const char *name, const char *key, const char *value)
 {
-	const char *t = builtin("qemu-arm64"), *at;
-	char line[64], *out;
-	size_t n;
-	const char *p;
-
-	if (!t)
-		return NULL;
-	snprintf(line, sizeof(line), "\n%s = ", key);
-	if (!(at = strstr(t, line)))
-		return NULL;
-	at += 1;
-	n = strlen(t) + 64;
-	if (!(out = malloc(n)))
-		return NULL;
-	snprintf(out, n, "%.*s%s = %s%s", (int)(at - t), t, key, value, strchr(at, '\n'));
-	p = write_file(name, out);
-	free(out);
-	return p;
+	return qemu_with2(name, key, value, NULL, NULL);
 }
 
 /* The budget line of machine's one core PMU (events counted), "" when it did not come up. */
@@ -86,19 +99,21 @@ static void expect(const char *machine, const char *pmu, int gp, int width)
 TEST(arm_counters_from_the_kernel)
 {
 	(void)t_name;
-	expect("qemu-arm64", "armv8_pmuv3", 6, 32);
-	expect(qemu_with("gp3.machine", "gp", "3"), "armv8_pmuv3", 3, 32);
-	expect(qemu_with("gp12.machine", "gp", "12"), "armv8_pmuv3", 12, 32);
-	expect(qemu_with("gp31.machine", "gp", "31"), "armv8_pmuv3", 31, 32);
+	expect("qemu-arm64", "armv8_pmuv3", 6, 64);   /* QEMU's PMU is PMUv3p5 (docs/kernel-pmu.md) */
+	expect(qemu_with("gp3.machine", "gp", "3"), "armv8_pmuv3", 3, 64);
+	expect(qemu_with("gp12.machine", "gp", "12"), "armv8_pmuv3", 12, 64);
+	expect(qemu_with2("gp31.machine", "gp", "31", "width", "32"), "armv8_pmuv3", 31, 32);
 	expect("neoverse-v1", "armv8_pmuv3_0", 6, 32);   /* its file says 6 */
 }
 
-/* 64-bit counters (PMUv3p5): a long event takes one, so its group is as large as the plain one */
+/* 64-bit counters (PMUv3p5): a long event takes one, so its group is as large as the plain one;
+ * 32-bit ones: a chained pair each */
 TEST(arm_counter_width_from_long_events)
 {
 	(void)t_name;
-	expect(qemu_with("w64.machine", "width", "64"), "armv8_pmuv3", 6, 64);
 	expect(qemu_with("w32.machine", "width", "32"), "armv8_pmuv3", 6, 32);
+	expect(qemu_with2("w32gp5.machine", "width", "32", "gp", "5"), "armv8_pmuv3", 5, 32);
+	expect(qemu_with2("w64gp1.machine", "width", "64", "gp", "1"), "armv8_pmuv3", 1, 64);
 }
 
 static const struct perf_seam *seam;
@@ -142,7 +157,8 @@ TEST(sim_kernel_checks_groups_as_the_arm_driver)
 	struct app a;
 	int why;
 
-	if (apprig_open_clocked(&a, qemu_with("gp5.machine", "gp", "5"), NULL, "cpu-clock", 0.06, &simclock) != 0) {
+	if (apprig_open_clocked(&a, qemu_with2("gp5.machine", "gp", "5", "width", "32"), NULL, "cpu-clock", 0.06,
+				&simclock) != 0) {
 		CHECK(0, "gp5 did not come up");
 		app_close(&a);
 		return;
@@ -154,20 +170,21 @@ TEST(sim_kernel_checks_groups_as_the_arm_driver)
 	CHECK_EQ_INT(largest(0, true, false, &why), 6);   /* the leader is not looked at */
 	CHECK_EQ_INT(largest(1, true, true, &why), 2);    /* long: 2 pairs of 5 */
 	app_close(&a);
-	if (apprig_open_clocked(&a, qemu_with("gp5w.machine", "width", "64"), NULL, "cpu-clock", 0.06, &simclock) != 0) {
+	if (apprig_open_clocked(&a, qemu_with2("gp5w.machine", "gp", "5", "width", "64"), NULL, "cpu-clock", 0.06,
+				&simclock) != 0) {
 		CHECK(0, "w64 did not come up");
 		app_close(&a);
 		return;
 	}
 	seam = a.seam;
-	CHECK_EQ_INT(largest(1, true, true, &why), 6);    /* 64-bit counters: one each */
+	CHECK_EQ_INT(largest(1, true, true, &why), 5);    /* 64-bit counters: one each */
 	app_close(&a);
 }
 
 /* A group of the user's one larger than the general counters: the kernel refuses its last event at
  * open (pmutop's leaders carry enable_on_exec, so the check counts them), the others count; the
  * budget line and the message say so, with the kernel's counter count. */
-static void refused(const char *machine, const char *events, int gp, int size)
+static void refused(const char *machine, const char *events, int gp, int size, int need, const char *name)
 {
 	struct app a;
 	struct budget b;
@@ -194,11 +211,12 @@ static void refused(const char *machine, const char *events, int gp, int size)
 	app_update_budget(&a);
 	b = a.budget[0];
 	budget_describe(&b, line, sizeof(line));
-	snprintf(want, sizeof(want), "a group of %d needs %d GP: the kernel refuses it", size, size);
+	snprintf(want, sizeof(want), "a group of %d needs %d GP: the kernel refuses it", size, need);
 	CHECK(strstr(line, want) != NULL, "budget \"%s\", want \"%s\"", line, want);
-	snprintf(want, sizeof(want), "the kernel refused r08 in its group of %d on CPUs 0-1", size);
+	snprintf(want, sizeof(want), "the kernel refused %s in its group of %d on CPUs 0-1", name, size);
 	CHECK(strstr(said, want) != NULL, "stderr \"%s\", want \"%s\"", said, want);
-	snprintf(want, sizeof(want), "armv8_pmuv3 has %d general counters, and a group of %d", gp, size);
+	snprintf(want, sizeof(want), "armv8_pmuv3 has %d general counters, and a group of %d of its events needs %d",
+		 gp, size, need);
 	CHECK(strstr(said, want) != NULL, "stderr \"%s\", want \"%s\"", said, want);
 	simclock_advance_ms(60);
 	CHECK_EQ_INT(app_sample(&a), 0);
@@ -220,11 +238,30 @@ TEST(group_beyond_the_counters_refused_with_the_numbers)
 	char line[256];
 
 	(void)t_name;
-	refused("qemu-arm64", "{r08,r08,r08,r08,r08,r08,r08}", 6, 7);
-	refused(qemu_with("gp3r.machine", "gp", "3"), "{r08,r08,r08,r08}", 3, 4);
+	refused("qemu-arm64", "{r08,r08,r08,r08,r08,r08,r08}", 6, 7, 7, "r08");
+	refused(qemu_with("gp3r.machine", "gp", "3"), "{r08,r08,r08,r08}", 3, 4, 4, "r08");
 	/* as many as there are: fits */
 	CHECK(budget_of(qemu_with("gp3f.machine", "gp", "3"), "{r08,r08,r08}", &b, line, sizeof(line)), "gp3");
 	CHECK(strstr(line, "3 events need 3 GP: fits") != NULL, "%s", line);
+}
+
+/* A long event on 32-bit counters takes a chained pair: the budget counts two GP counters for it,
+ * and says what the simulated kernel does with 3 and 4 of them on 6 counters */
+TEST(long_events_take_two_counters_where_they_are_32_bit)
+{
+	const char *m = qemu_with("w32l.machine", "width", "32");
+	struct budget b;
+	char line[256];
+
+#define L "armv8_pmuv3/event=0x0,long=1/"
+	CHECK(budget_of(m, L "," L "," L, &b, line, sizeof(line)), "w32");
+	CHECK(strstr(line, "3 events need 6 GP: fits") != NULL, "%s", line);
+	CHECK(budget_of(m, L "," L "," L "," L, &b, line, sizeof(line)), "w32");
+	CHECK(strstr(line, "4 events need 8 GP: will multiplex") != NULL, "%s", line);
+	CHECK(budget_of(qemu_with("w64l.machine", "width", "64"), L "," L "," L "," L, &b, line, sizeof(line)), "w64");
+	CHECK(strstr(line, "4 events need 4 GP: fits") != NULL, "%s", line);
+	refused(m, "{" L "," L "," L "," L "}", 6, 4, 8, L);
+#undef L
 }
 
 int main(void)
@@ -240,8 +277,9 @@ int main(void)
 	RUN(arm_counter_width_from_long_events);
 	RUN(sim_kernel_checks_groups_as_the_arm_driver);
 	RUN(group_beyond_the_counters_refused_with_the_numbers);
+	RUN(long_events_take_two_counters_where_they_are_32_bit);
 	for (const char *const *f = (const char *const[]){ "gp3.machine", "gp12.machine", "gp31.machine",
-			"w64.machine", "w32.machine", "gp5.machine", "gp5w.machine", "gp3r.machine", "gp3f.machine", "stderr",
+			"w32gp5.machine", "w64gp1.machine", "w32.machine", "gp5.machine", "gp5w.machine", "gp3r.machine", "gp3f.machine", "stderr", "w32l.machine", "w64l.machine",
 			NULL }; *f; f++)
 		unlink(tpath(*f));
 	rmdir(dir);

@@ -56,6 +56,19 @@ static bool fixed_only(const struct budget *b, int slot)
 	return intel_like(b) && (slot == 2 || slot == 3);
 }
 
+/* The GP counters a GP event takes: two for an Arm `long` event (format/long) where the counters are
+ * narrower than 64 bits (the driver chains a pair), else one. */
+static int gp_cost(const struct budget *b, const struct pmu_registry *reg, const struct ev_spec *e)
+{
+	const struct pmu_format *f;
+	uint64_t cfg[4] = { 0 };
+
+	if (!budget_is_arm(b->pmu) || b->width <= 0 || b->width >= 64 || e->pmu < 0 || !e->config1 ||
+	    !(f = pmu_find_format(&reg->pmus[e->pmu], "long")) || pmu_format_apply(f, 1, cfg) < 0)
+		return 1;
+	return e->config1 & cfg[1] ? 2 : 1;
+}
+
 static bool on_pmu(const struct pmu_registry *reg, const struct ev_spec *e, const char *pmu)
 {
 	if (e->pmu >= 0)
@@ -260,7 +273,7 @@ static void need_groups(struct budget *b, const struct pmu_registry *reg, const 
 			if (slot >= 0 && !(fixed_used & (1u << slot)))
 				fixed_used |= 1u << slot;
 			else if (slot != -2)
-				gp++;
+				gp += gp_cost(b, reg, e);
 		}
 		if (n > 1 && gp > b->gp && gp > b->over_gp) {
 			b->over_n = n;
@@ -284,10 +297,10 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 		unsigned long long masks[64];
 		int nmask = 0;
 
-		b[i].need_gp = b[i].need_fixed = b[i].unplaced = 0;
+		b[i].need_gp = b[i].need_fixed = b[i].unplaced = b[i].chained = 0;
 		for (int k = 0; k < evl->n; k++) {
 			const struct ev_spec *e = &evl->ev[k];
-			int slot;
+			int slot, cost;
 			if (!on_pmu(reg, e, b[i].pmu))
 				continue;
 			slot = fixed_slot(&b[i], e);
@@ -302,7 +315,9 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 				no_counter = true;   /* its one counter is taken */
 				continue;
 			}
-			b[i].need_gp++;
+			cost = gp_cost(&b[i], reg, e);
+			b[i].need_gp += cost;
+			b[i].chained += cost > 1;
 			if (nmask < 64)
 				masks[nmask++] = event_mask(reg, e);
 		}
@@ -318,7 +333,7 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 
 void budget_describe(const struct budget *b, char *buf, size_t len)
 {
-	int total = b->need_gp + b->need_fixed;
+	int total = b->need_gp - b->chained + b->need_fixed;
 	char counters[96], width[16] = "";
 
 	if (b->width)
@@ -431,7 +446,7 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 		int wd = bp->nmi_watchdog ? fixed_slot(bp, &cycles) : -1, fg = -1, fixed_gp = 0, cap;
 		unsigned used = wd >= 0 ? 1u << wd : 0, seen = 0;
 		unsigned long long masks[64];
-		int g = -1, k = 0;
+		int g = -1, k = 0, u = 0;   /* the group being filled: its lead, events, GP counters */
 		struct xuse xu = { 0 }, xt;
 
 		if (bp->gp <= 0)
@@ -466,22 +481,23 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			cap = 0;
 		for (int i = 0; i < evl->n && cap > 0; i++) {
 			const struct ev_spec *e = &evl->ev[i];
-			int xr = xreg_of(bp, e);
+			int xr = xreg_of(bp, e), cost;
 			unsigned long long mk;
 
 			if (!lone_gp(bp, reg, evl, plan, fg, i))
 				continue;   /* a fixed counter's, in the pinned group, or not a lone GP event */
 			mk = event_mask(reg, e);
+			cost = gp_cost(bp, reg, e);
 			xt = xu;
 			if (g >= 0) {
 				masks[fixed_gp + k] = mk;
-				if (k >= cap || (xr >= 0 && !xuse_add(&xt, xr, e->config1)) || !same_cpus(reg, e, &evl->ev[g]) ||
+				if (u + cost > cap || (xr >= 0 && !xuse_add(&xt, xr, e->config1)) || !same_cpus(reg, e, &evl->ev[g]) ||
 				    unplaced(masks, fixed_gp + k + 1, bp->gp, bp->watchdog_gp) > 0)
 					g = -1;   /* full: this one leads the next group */
 			}
 			if (g < 0) {
 				g = i;
-				k = 0;
+				k = u = 0;
 				memset(&xt, 0, sizeof(xt));
 				if (xr >= 0)
 					xuse_add(&xt, xr, e->config1);
@@ -493,6 +509,7 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			plan[i] = evl->ev[g].group;
 			packed += g != i;
 			k++;
+			u += cost;
 			if (fixed_gp + k >= 63)
 				g = -1;
 		}

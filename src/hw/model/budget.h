@@ -22,6 +22,7 @@ struct budget {
 			    * else it holds the fixed cycles counter and a user's cycles needs a GP */
 	int need_gp;       /* GP counters the largest group set needs on one CPU */
 	int need_fixed;
+	int chained;       /* of the events need_gp counts, those that take a pair (Arm long, 32-bit) */
 	int offcore;       /* distinct offcore response masks (config1) requested: 2 MSRs per CPU */
 	int ldlat, frontend;  /* distinct load-latency thresholds, frontend values: 1 MSR each */
 	char xwhy[192];    /* the extra registers that do not suffice and the events that want them, "" none */
