@@ -305,6 +305,13 @@ report("pmu_dmesg", "enabled with armv8_pmuv3 PMU driver, 7 counters available" 
 m = re.search(r"armv8_pmuv3 PMU driver, (\d+) counters available", t)
 gp = int(m.group(1)) - 1 if m else None   # the driver's count holds the cycle counter too
 
+# grouplimit, the guest's own answer without pmutop: the group check agrees with the boot message,
+# and passes a leader that is off (which is why pmutop's leaders carry enable_on_exec)
+t = need(bm, "grouplimit") or ""
+lim = {k: int(v) for k, v in re.findall(r"^(\w+) (\d+) ", t, re.M)}
+report("driver_group_check", gp is not None and lim.get("plain") == gp and lim.get("plain_off") == gp + 1
+       and lim.get("long") in (gp, gp // 2), "boot message: %s GP; %s" % (gp, t))
+
 # a group of 7 r8 on the general counters the driver counted: refused at open, the reason on stderr
 # with the kernel's numbers, the 7th not supported and the 6 others counted on every CPU
 t, rc = bm.get("refused_group", ("", None))

@@ -98,6 +98,7 @@ icount)
 	;;
 main)
 	block dmesg sh -c 'dmesg | grep "hw perfevents"'
+	block grouplimit grouplimit
 	block sysfs sysfs
 	block explain pmutop --explain-events --json -e cycles,armv8_pmuv3/cpu_cycles/,armv8_pmuv3/stall_frontend/,r8
 	block enoent_text pmutop -b -n 1 -e cycles,instructions
