@@ -5,9 +5,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <stdint.h>
-
-struct pmu;
 struct pmu_registry;
 struct ev_list;
 struct perf_seam;
@@ -38,10 +35,6 @@ struct budget {
  * which gives its general counters and their width; else a table. Returns how many were written. */
 int budget_probe(const struct pmu_registry *reg, const struct topology *topo,
 		 const struct perf_seam *seam, struct budget *out, int max);
-/* The largest group of events cfg (config, config1) of PMU p the kernel accepts on cpu: opened off,
- * until the kernel refuses one with EINVAL, then closed. -1 when it refused none of GROUP_MAX or
- * answered something else (EACCES, ENOENT: not an answer about counters). */
-int budget_group_limit(const struct perf_seam *seam, const struct pmu *p, int cpu, const uint64_t cfg[2]);
 /* An Arm PMUv3 core PMU: armv8_pmuv3, armv8_cortex_a53, armv9_neoverse_n2, ... */
 bool budget_is_arm(const char *pmu);
 /* Count what evl needs on each budget's PMU and decide whether it multiplexes. */

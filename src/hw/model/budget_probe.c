@@ -82,7 +82,10 @@ static int pmu_cpu(const struct pmu *p, const struct topology *topo)
 
 #define GROUP_MAX 64   /* past the architecture's 31 event counters */
 
-int budget_group_limit(const struct perf_seam *seam, const struct pmu *p, int cpu, const uint64_t cfg[2])
+/* The largest group of events cfg (config, config1) of PMU p the kernel accepts on cpu: opened off,
+ * until the kernel refuses one with EINVAL, then closed. -1 when it refused none of GROUP_MAX or
+ * answered something else (EACCES, ENOENT: not an answer about counters). */
+static int group_limit(const struct perf_seam *seam, const struct pmu *p, int cpu, const uint64_t cfg[2])
 {
 	int fds[GROUP_MAX], n, fd = -EINVAL;
 
@@ -115,13 +118,13 @@ static void arm_limits(struct budget *b, const struct pmu *p, const struct topol
 	uint64_t cfg[4] = { 0 };
 	int cpu = pmu_cpu(p, topo), gp, wide;
 
-	if (cpu < 0 || !seam->open || (gp = budget_group_limit(seam, p, cpu, cfg)) < 0)
+	if (cpu < 0 || !seam->open || (gp = group_limit(seam, p, cpu, cfg)) < 0)
 		return;
 	b->gp = gp;
 	snprintf(b->source, sizeof(b->source), "kernel (a group of %d)", gp);
 	if (!lf || pmu_format_apply(lf, 1, cfg) < 0 || cfg[0] || cfg[2] || cfg[3])
 		return;   /* no long events here: the table's width */
-	wide = budget_group_limit(seam, p, cpu, cfg);
+	wide = group_limit(seam, p, cpu, cfg);
 	if (wide > 0)
 		b->width = wide == gp ? 64 : 32;
 }
