@@ -92,6 +92,14 @@ static int perf_count(struct app *a, const struct ev_list *flat, struct model *m
 	free(plan);
 	if (why.code)   /* the reason it failed, or what opening left out while counting goes on */
 		snprintf(a->msg, sizeof(a->msg), "%s", why.text);
+	for (int i = 0; i < a->nbudget && why.code; i++)   /* the counters a refused group wanted */
+		if (a->budget[i].over_n) {
+			size_t used = strlen(a->msg);
+
+			snprintf(a->msg + used, sizeof(a->msg) - used, "; %s has %d general counters, and a group "
+				 "of %d of its events needs %d", a->budget[i].pmu, a->budget[i].gp,
+				 a->budget[i].over_n, a->budget[i].over_gp);
+		}
 	if (r < 0) {
 		errmsg_set(em, r, "%s", errmsg_text(&why, r));
 		if (a->cnt && flat != &a->evl.flat) {   /* count what was counted before, again */

@@ -24,32 +24,11 @@ void app_td_detect(struct app *a)
 static void bind(struct app *a);
 static void size_shares(struct app *a);
 
-/* Arm's counters are in no sysfs file (the budget's table assumes Neoverse N1's 6), but the armv8
- * driver refuses (EINVAL) a group larger than its general counters: the number is the largest group
- * of a non-cycles event (INST_RETIRED, 0x08) that opens. table when the kernel does not say. */
-static int probe_arm_gp(struct app *a, const struct td_inst *in, int table)
-{
-	const struct pmu *p = &a->reg.pmus[in->pmu];
-	int cpu = p->cpus && p->ncpus ? p->cpus[0] : a->topo.ncpus ? a->topo.cpus[0].cpu : 0;
-	int fds[32], n, fd = -EINVAL;
-
-	if (!a->seam || strncmp(p->name, "armv", 4) != 0)
-		return table;
-	for (n = 0; n < 32; n++) {
-		struct perf_event_attr at = { .size = sizeof(at), .type = p->type, .config = 0x08,
-					      .disabled = 1, .read_format = PERF_FORMAT_GROUP };
-		if ((fd = a->seam->open(a->seam->ctx, &at, -1, cpu, n ? fds[0] : -1, 0)) < 0)
-			break;
-		fds[n] = fd;
-	}
-	for (int k = n - 1; k >= 0; k--)
-		a->seam->close(a->seam->ctx, fds[k]);
-	return fd == -EINVAL && n > 0 ? n : table;
-}
-
 /* Open each of the instance's groups alone, disabled, on one CPU of its PMU: the kernel refuses
  * (EINVAL) a group that can never be scheduled, which the counters' table may not know (a
- * hybrid's E-core, a part with fewer counters). Returns the refused group, -1 none. */
+ * hybrid's E-core, a part with fewer counters). The leader is off but set to start at an exec that
+ * never comes (a CPU's event): the armv8 driver's group check leaves out a leader that is off
+ * without enable_on_exec, and would take a group one too large. Returns the refused group, -1 none. */
 static int probe_groups(struct app *a, const struct td_inst *in)
 {
 	const struct pmu *p = &a->reg.pmus[in->pmu];
@@ -73,7 +52,8 @@ static int probe_groups(struct app *a, const struct td_inst *in)
 		}
 		struct perf_event_attr at = { .size = sizeof(at), .type = l.ev[i].type, .config = l.ev[i].config,
 					      .config1 = l.ev[i].config1, .config2 = l.ev[i].config2,
-					      .disabled = nfd == 0, .read_format = PERF_FORMAT_GROUP };
+					      .disabled = nfd == 0, .enable_on_exec = nfd == 0,
+					      .read_format = PERF_FORMAT_GROUP };
 		int fd = a->seam->open(a->seam->ctx, &at, -1, cpu, nfd ? fds[0] : -1, 0);
 		if (fd >= 0 && nfd < TD_MAXEV)
 			fds[nfd++] = fd;
@@ -106,7 +86,7 @@ static int fit_all(struct app *a, struct evlist *l)
 		for (int k = 0; k < a->nbudget && !b; k++)
 			if (strcmp(a->budget[k].pmu, in->pmu_name) == 0)
 				b = &a->budget[k];
-		int gp = probe_arm_gp(a, in, b ? b->gp : -1), g;
+		int gp = b ? b->gp : -1, g;
 
 		if (td_fit(in, gp, b ? b->fixed : 0, b && b->nmi_watchdog, b && b->watchdog_gp) != TD_NEVER &&
 		    (g = probe_groups(a, in)) >= 0)

@@ -67,7 +67,7 @@ static void read_format_names(char *buf, size_t n, uint64_t rf)
 
 /* The attribute's one-bit fields pmutop may set, in the order `perf stat -vv` prints them. */
 #define ATTR_FLAGS(X) X(disabled) X(inherit) X(pinned) X(exclusive) X(exclude_user) X(exclude_kernel) \
-	X(exclude_hv) X(exclude_idle) X(exclude_host) X(exclude_guest)
+	X(exclude_hv) X(exclude_idle) X(enable_on_exec) X(exclude_host) X(exclude_guest)
 
 static void json_opt(FILE *out, const char *s)
 {

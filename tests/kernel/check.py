@@ -336,6 +336,37 @@ report("user_busy_cpu", bool(fj) and not why, why or "no intervals")
 # --- the main boot ---
 t = need(bm, "dmesg") or ""
 report("pmu_dmesg", "enabled with armv8_pmuv3 PMU driver, 7 counters available" in t, t or "no dmesg block")
+m = re.search(r"armv8_pmuv3 PMU driver, (\d+) counters available", t)
+gp = int(m.group(1)) - 1 if m else None   # the driver's count holds the cycle counter too
+
+# grouplimit, the guest's own answer without pmutop: the group check agrees with the boot message,
+# and passes a leader that is off (which is why pmutop's leaders carry enable_on_exec)
+t = need(bm, "grouplimit") or ""
+lim = {k: int(v) for k, v in re.findall(r"^(\w+) (\d+) ", t, re.M)}
+report("driver_group_check", gp is not None and lim.get("plain") == gp and lim.get("plain_off") == gp + 1
+       and lim.get("long") in (gp, gp // 2), "boot message: %s GP; %s" % (gp, t))
+
+# a group of 7 r8 on the general counters the driver counted: refused at open, the reason on stderr
+# with the kernel's numbers, the 7th not supported and the 6 others counted on every CPU
+t, rc = bm.get("refused_group", ("", None))
+rows = text_rows(t)
+why = []
+if gp is None:
+    why.append("no counter count in the boot message")
+elif gp != 6:
+    why.append("the driver has %d general counters: a group of 7 is not one too many" % gp)
+else:
+    if rc != 0:
+        why.append("rc %s" % rc)
+    for want in ("the kernel refused r8 in its group of 7 on CPUs 0-1 (EINVAL",
+                 "armv8_pmuv3 has %d general counters, and a group of 7 of its events needs 7" % gp):
+        if want not in t:
+            why.append("no %r" % want)
+    for cpu in (0, 1):
+        vals = [r[2] for r in rows if r[1] == cpu]
+        if len(vals) != 7 or vals[6] != "<not supported>" or not all(v.isdigit() for v in vals[:6]):
+            why.append("CPU%d rows %s" % (cpu, vals))
+report("refused_group", not why, "; ".join(why) + " | " + t)
 
 sysfs = sysfs_of(need(bm, "sysfs"))
 try:

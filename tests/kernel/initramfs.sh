@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # initramfs.sh: the guest's whole root file system as an initramfs: guest.sh as /init, busybox,
 # build-arm64/pmutop with the libraries it loads (followed through DT_NEEDED from the sysroot, plus
-# libmicrohttpd, which it dlopens), the loader, terminfo for the tmux pane, root and nobody.
+# libmicrohttpd, which it dlopens), the loader, terminfo for the tmux pane, root and nobody;
+# grouplimit (grouplimit.c), built static.
 # Usage: sh tests/kernel/initramfs.sh CACHE OUT.cpio.gz
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,6 +16,8 @@ mkdir -p "$st/bin" "$st/lib/aarch64-linux-gnu" "$st/etc" "$st/proc" "$st/sys" "$
 	"$st/usr/share/terminfo/s" "$st/usr/share/terminfo/l" "$st/usr/share/terminfo/v"
 chmod 1777 "$st/tmp"
 cp "$S/bin/busybox" "$root/build-arm64/pmutop" "$st/bin/"
+# the guest's own answer about group sizes, without pmutop (static: no library to copy)
+aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -o "$st/bin/grouplimit" "$here/grouplimit.c"
 cp "$here/guest.sh" "$st/init"
 chmod 755 "$st/init"
 # the loader at the path the binaries name, everything else in the multiarch directory it searches

@@ -12,8 +12,24 @@ else
 	else
 		fail tui_cores "$(dump)"
 	fi
-	# the counter budget from the driver's PMU: 6 event counters + the cycle counter
-	if cap | grep -Eq 'counters armv8_pmuv3: 6 GP \+ 1 fixed, 32-bit'; then pass budget_6_plus_1; else fail budget_6_plus_1 "$(dump)"; fi
+	# the counter budget against the guest's own figures: the driver's count at boot ("hw perfevents:
+	# enabled with armv8_pmuv3 PMU driver, 7 counters available": the event counters and the cycle
+	# counter) and, for the width, grouplimit's group of long events (as large as the plain one:
+	# 64-bit counters; smaller: 32-bit ones chained in pairs)
+	log() { { tr -d '\r' <"$W/main.log"; } 2>/dev/null; }
+	n=$(log | sed -n 's/.*hw perfevents: enabled with armv8_pmuv3 PMU driver, \([0-9][0-9]*\) counters available.*/\1/p' | head -n 1)
+	plain=$(log | sed -n 's/^plain \([0-9][0-9]*\) .*/\1/p' | head -n 1)
+	long=$(log | sed -n 's/^long \([0-9][0-9]*\) .*/\1/p' | head -n 1)
+	if [ -z "$n" ] || [ -z "$plain" ] || [ -z "$long" ]; then
+		fail budget_from_kernel "no boot message count ($n) or grouplimit answer ($plain, $long) in the log"
+	else
+		[ "$long" = "$plain" ] && width=64 || width=32
+		if cap | grep -Eq "counters armv8_pmuv3: $((n - 1)) GP \+ 1 fixed, $width-bit"; then
+			pass budget_from_kernel
+		else
+			fail budget_from_kernel "the kernel says $n counters, long groups of $long of $plain (so $((n - 1)) GP + 1 fixed, $width-bit): $(dump)"
+		fi
+	fi
 	# events view, and toggling an event on: its column appears in the cores view, counted (0, not n/a)
 	tm send-keys -t k e
 	if wait_pane 'events? in the list' 10 && wait_pane '\[x\] cycles' 5; then pass tui_events; else fail tui_events "$(dump)"; fi
@@ -43,4 +59,14 @@ else
 	else
 		fail tui_quit "$(dump)"
 	fi
+	# a group of 7 r8 on the 6 general counters: the budget line and the note say the kernel refused it
+	if ! wait_log '^@@TUI2 begin' 60; then
+		fail tui_refused_group "the guest never started the second TUI"
+	elif wait_pane "a group of 7 needs 7 GP: the kernel refuses it" 30 && wait_pane 'the kernel refused r8 in its group of 7' 5; then
+		pass tui_refused_group
+	else
+		fail tui_refused_group "$(dump)"
+	fi
+	tm send-keys -t k q
+	wait_log '@@TUI2 end' 20 || fail tui2_quit "$(dump)"
 fi

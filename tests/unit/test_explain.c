@@ -94,9 +94,10 @@ TEST(text_lines)
 		lines += *p == '\n';
 	CHECK_EQ_INT(lines, 3);
 	CHECK(strstr(s, "cycles:u: cpu_core/cycles/u pmu=cpu_core type=0 config=0x400000000 group="), "%s", s);
-	/* the rest of the attribute as perf -vv prints it: the fields that are not 0, in its order */
+	/* the rest of the attribute as perf -vv prints it: the fields that are not 0, in its order (a
+	 * leader: enable_on_exec, for the Arm driver's group check) */
 	snprintf(want, sizeof(want), "cpus=0-15 size=%zu read_format=TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING|ID|GROUP "
-		 "disabled=1 exclude_kernel=1 exclude_hv=1 exclude_guest=1\n", sizeof(struct perf_event_attr));
+		 "disabled=1 exclude_kernel=1 exclude_hv=1 enable_on_exec=1 exclude_guest=1\n", sizeof(struct perf_event_attr));
 	CHECK(strstr(s, want), "%s", s);
 	CHECK(strstr(s, "cpus=16-23"), "%s", s);
 	/* the group it opens in: the one its PMU-less software events share */

@@ -1,99 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* budget.c: how many counters each core PMU has (CPUID or a table) and whether the requested events fit. */
+/* budget.c: whether the requested events fit the counters of each core PMU (budget_probe.c finds
+ * them), and the groups that pack lone events into them. */
 #include "budget.h"
 #include "hw/catalog/catalog.h"
 #include "hw/catalog/catalog_alias.h"
 #include <ctype.h>
 #include "hw/events/evparse.h"
 #include "hw/sys/pmu.h"
-#include "hw/sys/seam.h"
-#include "hw/sys/sysfs.h"
-#include "hw/sys/topology.h"
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Core PMUs without a CPUID answer: counters per logical CPU. */
-static const struct {
-	const char *prefix;
-	int gp, fixed, width;
-} pmu_table[] = {
-	{ "cpu_core", 8, 4, 48 },               /* Golden Cove P-core */
-	{ "cpu_atom", 6, 3, 48 },               /* Gracemont E-core */
-	{ "apple_icestorm_pmu", 8, 2, 48 },     /* M1: PMC0 cycles, PMC1 instructions fixed */
-	{ "apple_firestorm_pmu", 8, 2, 48 },
-	{ "apple_blizzard_pmu", 8, 2, 64 },     /* M2 */
-	{ "apple_avalanche_pmu", 8, 2, 64 },
-	{ "armv8_", 6, 1, 32 },                 /* PMUv3: 6 event counters (Neoverse N1) + PMCCNTR */
-};
-
-static bool is_intel(const struct topology *t) { return strcmp(t->vendor, "GenuineIntel") == 0; }
-static bool is_amd(const struct topology *t) { return strcmp(t->vendor, "AuthenticAMD") == 0; }
-
-static void from_table(struct budget *b, const char *name)
-{
-	for (size_t i = 0; i < sizeof(pmu_table) / sizeof(pmu_table[0]); i++)
-		if (strncmp(name, pmu_table[i].prefix, strlen(pmu_table[i].prefix)) == 0) {
-			b->gp = pmu_table[i].gp;
-			b->fixed = pmu_table[i].fixed;
-			b->width = pmu_table[i].width;
-			snprintf(b->source, sizeof(b->source), "table");
-			return;
-		}
-}
-
-static void from_cpuid(struct budget *b, const struct topology *t, const struct perf_seam *seam)
-{
-	uint32_t r[4];
-
-	if (!seam->cpuid)
-		return;
-	if (is_intel(t) && seam->cpuid(seam->ctx, 0x0a, 0, r) == 0 && (r[0] & 0xff) > 0) {
-		b->gp = (r[0] >> 8) & 0xff;
-		b->width = (r[0] >> 16) & 0xff;
-		b->fixed = r[3] & 0x1f;
-		snprintf(b->source, sizeof(b->source), "CPUID 0x0A");
-	} else if (is_amd(t)) {
-		if (seam->cpuid(seam->ctx, 0x80000022, 0, r) == 0 && (r[1] & 0xf)) {
-			b->gp = r[1] & 0xf;
-			snprintf(b->source, sizeof(b->source), "CPUID 0x80000022");
-		} else {
-			b->gp = 6;   /* family 17h and later */
-			snprintf(b->source, sizeof(b->source), "AMD family data");
-		}
-		b->fixed = 0;
-		b->width = 48;
-	}
-}
-
-int budget_probe(const struct pmu_registry *reg, const struct topology *topo,
-		 const struct perf_seam *seam, struct budget *out, int max)
-{
-	char buf[16];
-	bool nmi = procfs_read("sys/kernel/nmi_watchdog", buf, sizeof(buf)) > 0 && atoi(buf) == 1;
-	int n = 0;
-
-	for (int p = 0; p < reg->n && n < max; p++) {
-		const struct pmu *pm = &reg->pmus[p];
-		struct budget *b = &out[n];
-		if (pm->kind != PMU_KIND_CORE)
-			continue;
-		memset(b, 0, sizeof(*b));
-		snprintf(b->pmu, sizeof(b->pmu), "%s", pm->name);
-		b->gp = b->fixed = -1;
-		if (!reg->hybrid)
-			from_cpuid(b, topo, seam);
-		if (b->gp < 0)
-			from_table(b, pm->name);
-		b->nmi_watchdog = nmi;   /* on every vendor: what it holds depends on the fixed counters */
-		n++;
-	}
-	return n;
-}
-
 static bool intel_like(const struct budget *b)
 {
-	return b->fixed >= 3 && strncmp(b->pmu, "apple_", 6) != 0 && strncmp(b->pmu, "armv8_", 6) != 0;
+	return b->fixed >= 3 && strncmp(b->pmu, "apple_", 6) != 0 && !budget_is_arm(b->pmu);
 }
 
 /* Which fixed counter (bit) an event takes, or -1 for a GP counter. On Intel the fixed counters
@@ -103,7 +24,7 @@ static int fixed_slot(const struct budget *b, const struct ev_spec *e)
 {
 	static const uint32_t intel_fixed[] = { 0x00c0, 0x003c, 0x0300, 0x0400 };
 	uint64_t cfg = e->config & 0xffffffffULL;
-	bool apple = strncmp(b->pmu, "apple_", 6) == 0, arm = strncmp(b->pmu, "armv8_", 6) == 0;
+	bool apple = strncmp(b->pmu, "apple_", 6) == 0, arm = budget_is_arm(b->pmu);
 
 	if (e->type == PERF_TYPE_HARDWARE) {
 		if (cfg == PERF_COUNT_HW_INSTRUCTIONS && (b->fixed >= 3 || apple))
@@ -133,6 +54,19 @@ static int fixed_slot(const struct budget *b, const struct ev_spec *e)
 static bool fixed_only(const struct budget *b, int slot)
 {
 	return intel_like(b) && (slot == 2 || slot == 3);
+}
+
+/* The GP counters a GP event takes: two for an Arm `long` event (format/long) where the counters are
+ * narrower than 64 bits (the driver chains a pair), else one. */
+static int gp_cost(const struct budget *b, const struct pmu_registry *reg, const struct ev_spec *e)
+{
+	const struct pmu_format *f;
+	uint64_t cfg[4] = { 0 };
+
+	if (!budget_is_arm(b->pmu) || b->width <= 0 || b->width >= 64 || e->pmu < 0 || !e->config1 ||
+	    !(f = pmu_find_format(&reg->pmus[e->pmu], "long")) || pmu_format_apply(f, 1, cfg) < 0)
+		return 1;
+	return e->config1 & cfg[1] ? 2 : 1;
 }
 
 static bool on_pmu(const struct pmu_registry *reg, const struct ev_spec *e, const char *pmu)
@@ -315,6 +249,39 @@ static void need_xregs(struct budget *b, const struct pmu_registry *reg, const s
 		memcpy(b->xwhy + sizeof(b->xwhy) - 4, "...", 4);
 }
 
+/* The user's groups of two or more events on b's PMU that need more GP counters than it has (each
+ * group alone, its fixed counters its own): the largest into b->over_n and b->over_gp. The kernel
+ * refuses such a group at open (its group check), so it never counts, not even by turns. */
+static void need_groups(struct budget *b, const struct pmu_registry *reg, const struct ev_list *evl)
+{
+	b->over_n = b->over_gp = 0;
+	for (int i = 0; i < evl->n && b->gp >= 0; i++) {
+		unsigned fixed_used = 0;
+		int n = 0, gp = 0;
+		bool first = true;
+
+		for (int k = 0; k < i && first; k++)
+			first = evl->ev[k].group != evl->ev[i].group;
+		for (int k = i; first && k < evl->n; k++) {
+			const struct ev_spec *e = &evl->ev[k];
+			int slot;
+
+			if (e->group != evl->ev[i].group || !on_pmu(reg, e, b->pmu))
+				continue;
+			n++;
+			slot = fixed_slot(b, e);
+			if (slot >= 0 && !(fixed_used & (1u << slot)))
+				fixed_used |= 1u << slot;
+			else if (slot != -2)
+				gp += gp_cost(b, reg, e);
+		}
+		if (n > 1 && gp > b->gp && gp > b->over_gp) {
+			b->over_n = n;
+			b->over_gp = gp;
+		}
+	}
+}
+
 void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const struct ev_list *evl)
 {
 	for (int i = 0; i < n; i++) {
@@ -330,10 +297,10 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 		unsigned long long masks[64];
 		int nmask = 0;
 
-		b[i].need_gp = b[i].need_fixed = b[i].unplaced = 0;
+		b[i].need_gp = b[i].need_fixed = b[i].unplaced = b[i].chained = 0;
 		for (int k = 0; k < evl->n; k++) {
 			const struct ev_spec *e = &evl->ev[k];
-			int slot;
+			int slot, cost;
 			if (!on_pmu(reg, e, b[i].pmu))
 				continue;
 			slot = fixed_slot(&b[i], e);
@@ -348,13 +315,16 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 				no_counter = true;   /* its one counter is taken */
 				continue;
 			}
-			b[i].need_gp++;
+			cost = gp_cost(&b[i], reg, e);
+			b[i].need_gp += cost;
+			b[i].chained += cost > 1;
 			if (nmask < 64)
 				masks[nmask++] = event_mask(reg, e);
 		}
 		if (b[i].gp > 0 && b[i].need_gp <= b[i].gp - (b[i].watchdog_gp ? 1 : 0))
 			b[i].unplaced = unplaced(masks, nmask, b[i].gp, b[i].watchdog_gp);
 		need_xregs(&b[i], reg, evl);
+		need_groups(&b[i], reg, evl);
 		b[i].multiplex = b[i].gp >= 0 &&
 			(b[i].need_gp > b[i].gp - (b[i].watchdog_gp ? 1 : 0) || b[i].xwhy[0] || no_counter ||
 			 b[i].unplaced > 0);
@@ -363,7 +333,7 @@ void budget_need(struct budget *b, int n, const struct pmu_registry *reg, const 
 
 void budget_describe(const struct budget *b, char *buf, size_t len)
 {
-	int total = b->need_gp + b->need_fixed;
+	int total = b->need_gp - b->chained + b->need_fixed;
 	char counters[96], width[16] = "";
 
 	if (b->width)
@@ -372,15 +342,17 @@ void budget_describe(const struct budget *b, char *buf, size_t len)
 		snprintf(counters, sizeof(counters), "counters unknown");
 	else
 		snprintf(counters, sizeof(counters), "%d GP + %d fixed%s", b->gp, b->fixed, width);
-	char lim[64] = "";
+	char lim[64] = "", over[64] = "";
 
 	if (b->unplaced)
 		snprintf(lim, sizeof(lim), " (%d limited to counters already taken)", b->unplaced);
-	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s%s: %s", b->pmu, counters,
+	if (b->over_n)
+		snprintf(over, sizeof(over), "; a group of %d needs %d GP", b->over_n, b->over_gp);
+	snprintf(buf, len, "%s: %s%s; %d event%s need %d GP%s%s%s%s: %s", b->pmu, counters,
 		 !b->nmi_watchdog ? "" : b->watchdog_gp ? "; NMI watchdog holds 1 GP" :
 		 "; NMI watchdog holds fixed cycles", total, total == 1 ? "" : "s",
-		 b->need_gp, lim, b->xwhy[0] ? "; " : "", b->xwhy,
-		 b->gp < 0 ? "unknown" : b->multiplex ? "will multiplex" : "fits");
+		 b->need_gp, lim, over, b->xwhy[0] ? "; " : "", b->xwhy,
+		 b->gp < 0 ? "unknown" : b->over_n ? "the kernel refuses it" : b->multiplex ? "will multiplex" : "fits");
 }
 
 /* The cycles, instructions and ref-cycles of counters.c's pinned group (counters.c fixed_event). */
@@ -474,7 +446,7 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 		int wd = bp->nmi_watchdog ? fixed_slot(bp, &cycles) : -1, fg = -1, fixed_gp = 0, cap;
 		unsigned used = wd >= 0 ? 1u << wd : 0, seen = 0;
 		unsigned long long masks[64];
-		int g = -1, k = 0;
+		int g = -1, k = 0, u = 0;   /* the group being filled: its lead, events, GP counters */
 		struct xuse xu = { 0 }, xt;
 
 		if (bp->gp <= 0)
@@ -509,22 +481,23 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			cap = 0;
 		for (int i = 0; i < evl->n && cap > 0; i++) {
 			const struct ev_spec *e = &evl->ev[i];
-			int xr = xreg_of(bp, e);
+			int xr = xreg_of(bp, e), cost;
 			unsigned long long mk;
 
 			if (!lone_gp(bp, reg, evl, plan, fg, i))
 				continue;   /* a fixed counter's, in the pinned group, or not a lone GP event */
 			mk = event_mask(reg, e);
+			cost = gp_cost(bp, reg, e);
 			xt = xu;
 			if (g >= 0) {
 				masks[fixed_gp + k] = mk;
-				if (k >= cap || (xr >= 0 && !xuse_add(&xt, xr, e->config1)) || !same_cpus(reg, e, &evl->ev[g]) ||
+				if (u + cost > cap || (xr >= 0 && !xuse_add(&xt, xr, e->config1)) || !same_cpus(reg, e, &evl->ev[g]) ||
 				    unplaced(masks, fixed_gp + k + 1, bp->gp, bp->watchdog_gp) > 0)
 					g = -1;   /* full: this one leads the next group */
 			}
 			if (g < 0) {
 				g = i;
-				k = 0;
+				k = u = 0;
 				memset(&xt, 0, sizeof(xt));
 				if (xr >= 0)
 					xuse_add(&xt, xr, e->config1);
@@ -536,6 +509,7 @@ int budget_pack(const struct budget *b, int n, const struct pmu_registry *reg, c
 			plan[i] = evl->ev[g].group;
 			packed += g != i;
 			k++;
+			u += cost;
 			if (fixed_gp + k >= 63)
 				g = -1;
 		}

@@ -90,6 +90,10 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 	a->read_format = RF;
 	if (leader) {
 		a->disabled = 1;
+		/* started by PERF_EVENT_IOC_ENABLE; a CPU's event sees no exec. The Arm PMU framework's
+		 * group check (validate_event) counts a leader that is off only with this bit, as x86's
+		 * always does: without it a group one larger than the counters opens, and never runs. */
+		a->enable_on_exec = 1;
 		a->pinned = e->pinned;
 		a->exclusive = e->exclusive;
 	}
@@ -100,6 +104,7 @@ static void fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool l
 void cnt_fill_attr(struct perf_event_attr *a, const struct ev_spec *e, bool leader)
 {
 	fill_attr(a, e, leader);
+	a->enable_on_exec = 0;   /* a task's exec would start it */
 }
 
 static int paranoid_value(void)
@@ -361,12 +366,13 @@ static struct counters *alloc_counters(const struct ev_list *evl, const int *pla
 	c->pin = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
 	c->weak = calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(bool));
 	c->cpu_ids = calloc((size_t)(c->ncpus ? c->ncpus : 1), sizeof(int));
+	c->refused = calloc(n ? n : 1, sizeof(bool));
 	c->evl = *evl;   /* the specs as they are now: the caller's array may be rebuilt while open */
 	c->evl.ev = malloc(sizeof(evl->ev[0]) * (size_t)(evl->n ? evl->n : 1));
 	c->buflen = (3 + 2 * (size_t)c->maxmemb) * sizeof(uint64_t);
 	c->buf = malloc(c->buflen);
 	if (!c->fd || !c->st || !c->prev || !c->lfd || !c->nmemb || !c->memb || !c->gone || !c->taken || !c->evl.ev || !c->buf || !c->scale || !c->pin ||
-	    !c->told || !c->weak || !c->cpu_ids) {
+	    !c->told || !c->weak || !c->cpu_ids || !c->refused) {
 		counters_close(c);
 		return NULL;
 	}
@@ -544,6 +550,8 @@ static int open_group(struct counters *c, int ci, int g, bool *raised, struct er
 			if (c->weak[g])   /* or the group does not fit: its events alone */
 				return opened + cnt_split_group(c, ci, g, false, raised);
 			c->st[k] = CS_UNSUPPORTED;
+			/* a member of the user's group: the group check (counters or PMUs) */
+			c->refused[k] = r == -EINVAL && lfd >= 0;
 			break;
 		}
 	}
@@ -633,6 +641,7 @@ int counters_open(const struct ev_list *evl, const int *plan, const struct topol
 		counters_close(c);
 		return r;
 	}
+	cnt_refused_note(c, c->open_note, sizeof(c->open_note));
 	cnt_gone_note(c, c->open_note, sizeof(c->open_note));
 	/* Start every group at once, so the first interval is the same for all (a group moved over
 	 * from reuse is running already: enabling it again changes nothing). */
@@ -679,6 +688,6 @@ void counters_close(struct counters *c)
 			cnt_close_cpu(c, ci);
 	free(c->fd); free(c->st); free(c->prev); free(c->lfd); free(c->nmemb); free(c->memb);
 	free(c->gone); free(c->buf); free(c->scale); free(c->pin); free(c->geff); free(c->told);
-	free(c->weak); free(c->cpu_ids); free(c->taken); free(c->evl.ev);
+	free(c->weak); free(c->cpu_ids); free(c->taken); free(c->evl.ev); free(c->refused);
 	free(c);
 }

@@ -24,6 +24,8 @@ struct counters {
 	double *scale;               /* [ev]: alias scale (MiB per count, msec per ns) */
 	int *fd;                     /* [cpu_idx * nev + ev], -1 when not open */
 	uint8_t *st;                 /* [cpu_idx * nev + ev], CS_* */
+	bool *refused;               /* [cpu_idx * nev + ev]: a member of the user's group the kernel
+				      * refused with EINVAL (its group check) */
 	int *lfd;                    /* [cpu_idx * ngroups + g] leader fd, -1 when the group is not open */
 	int *memb;                   /* [(cpu_idx * ngroups + g) * maxmemb + k]: event index in read order */
 	int *nmemb;                  /* [cpu_idx * ngroups + g] */
@@ -74,6 +76,9 @@ void cnt_gone_note(struct counters *c, char *out, size_t len);
  * note and em say what is counted, what is not, and the limit that would be enough. Returns r. */
 int cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,
 		    struct errmsg *em);
+/* "the kernel refused r08 in its group of 7 on CPUs 0-1 ..." appended to out for the members of
+ * the user's groups refused at open. */
+void cnt_refused_note(struct counters *c, char *out, size_t len);
 /* Append to the read note: the CPUs marked in pick, and what happened to them. */
 void cnt_read_note_add(struct counters *c, const bool *pick, const char *what);
 #endif

@@ -39,6 +39,33 @@ void cnt_gone_note(struct counters *c, char *out, size_t len)
 		 used ? "; " : "", n > 1 ? "s" : "", list);
 }
 
+void cnt_refused_note(struct counters *c, char *out, size_t len)
+{
+	bool *pick = calloc((size_t)(c->ncpus ? c->ncpus : 1), sizeof(bool));
+	size_t used = strlen(out);
+
+	for (int e = 0; pick && e < c->nev && used < len; e++) {
+		const struct ev_spec *s = &c->evl.ev[e];
+		char list[128];
+		int n = 0, size = 0;
+
+		for (int ci = 0; ci < c->ncpus; ci++)
+			n += pick[ci] = c->refused[(size_t)ci * c->nev + e];
+		if (!n)
+			continue;
+		for (int k = 0; k < c->nev; k++)
+			size += c->geff[k] == c->geff[e];
+		cpus_text(c, pick, list, sizeof(list));
+		snprintf(out + used, len - used, "%sthe kernel refused %s in its group of %d on CPU%s %s (EINVAL: "
+			 "the group needs more counters than its PMU has, or holds events that cannot count "
+			 "together): not counted", used ? "; " : "", s->input && s->input[0] ? s->input :
+			 s->name ? s->name : "?", size, n > 1 ? "s" : "", list);
+		used = strlen(out);
+		break;   /* the first says what the others would */
+	}
+	free(pick);
+}
+
 /* At that point the process holds as many descriptors as its limit allows, of which opened are
  * counters, so the others plus every counter wanted is what it needs. */
 int cnt_nofile_note(struct counters *c, int stop, int opened, unsigned long long want, int r,

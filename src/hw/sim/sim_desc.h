@@ -46,6 +46,9 @@ struct simm_pmu {
 	int nunits; struct simm_kv *units;       /* alias -> .unit text */
 	int ncaps; struct simm_kv *caps;
 	int gp, fixed, width;
+	/* config1 bits of the `long` format (Arm: config1:0), 0 none: such an event counts 64 bits,
+	 * which counters narrower than that give by chaining two (the armv8 driver's CHAIN event) */
+	uint64_t long_cfg1;
 	int nfixed_ev; uint64_t fixed_ev[SIMM_MAXFIXED];  /* config each fixed counter takes */
 	int noffcore; uint64_t offcore[4];       /* event codes that need an offcore MSR */
 	int max_offcore;

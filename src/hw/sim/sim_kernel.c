@@ -221,6 +221,8 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	r = simk_resolve(k, attr, cpu, &e);
 	if (r)
 		return r;
+	e.enabled = !attr->disabled;   /* what the group check sees */
+	e.on_exec = attr->enable_on_exec;
 	if (group_fd != -1) {
 		l = simk_ev(k, group_fd);
 		if (!l || l->leader != group_fd || l->cpu != cpu || l->dead)

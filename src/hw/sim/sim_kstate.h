@@ -55,6 +55,7 @@ struct sev {
 	int xreg;                /* index into its PMU's xreg (extra register it needs), -1 none */
 	bool grp_xreg;           /* leader: it or a member has an extra register (may stay set) */
 	bool pinned, enabled, error;
+	bool on_exec;            /* attr.enable_on_exec (a CPU's event never sees the exec) */
 	bool dead;               /* its CPU was unplugged: off for good, out of its context and group */
 	uint64_t read_format, id;
 	double rate;             /* per second of running time */

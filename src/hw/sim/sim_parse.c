@@ -361,6 +361,23 @@ bad:
 	return -EINVAL;
 }
 
+/* format.long: "config1:N" (the armv8 driver's), its bit in long_cfg1. */
+static int parse_long(struct simm_pmu *p, const struct simp_sec *s, char *err, size_t errlen)
+{
+	const char *v = simp_get(s, "format.long");
+	char *end;
+	long bit;
+
+	if (!v)
+		return 0;
+	if (strncmp(v, "config1:", 8) != 0 || (bit = strtol(v + 8, &end, 10)) < 0 || bit > 63 || end == v + 8 || *end) {
+		simp_err(err, errlen, s->line, "[%s]: format.long is not config1:N", s->name);
+		return -EINVAL;
+	}
+	p->long_cfg1 = 1ull << bit;
+	return 0;
+}
+
 static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp_sec *s,
 		    const struct core_group *g, int ng, char *err, size_t errlen)
 {
@@ -390,6 +407,8 @@ static int fill_pmu(struct sim_machine *m, struct simm_pmu *p, const struct simp
 		return -EINVAL;
 	}
 	if ((r = parse_counter_rules(p, s, err, errlen)))
+		return r;
+	if ((r = parse_long(p, s, err, errlen)))
 		return r;
 	for (int i = 0; i < s->n && !r; i++) {
 		const struct simm_kv *kv = &s->kv[i];

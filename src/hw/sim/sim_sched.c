@@ -129,10 +129,11 @@ static __attribute__((noinline)) bool take_limited(const struct simm_pmu *p, con
 	return place_constrained(p, t);
 }
 
-/* Add one event; false when it finds no counter. An event whose fixed counter is taken
- * falls back to a GP counter, except a pseudo-encoding with event select 0 (Intel's
- * ref-cycles 0x0300 and slots 0x0400), which only a fixed counter can count. A GP event
- * needs a counter its constraint allows and, where it has one, its extra register. */
+/* Add one event; false when it finds no counter. An event whose fixed counter is taken falls back
+ * to a GP counter, except a pseudo-encoding with event select 0 (Intel's ref-cycles 0x0300 and
+ * slots 0x0400), which only a fixed counter can count. A GP event needs a counter its constraint
+ * allows and, where it has one, its extra register. An Arm `long` event takes two GP counters
+ * where they are narrower than 64 bits (the driver chains an even/odd pair; here any two). */
 static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots *t)
 {
 	if (e->pmu < 0 || e->td == SIMTD_METRIC)
@@ -145,6 +146,10 @@ static bool take_one(const struct simm_pmu *p, const struct sev *e, struct slots
 		return false;
 	if (e->xreg >= 0 || e->gpmask)
 		return take_limited(p, e, t);
+	if ((e->config1 & p->long_cfg1) && p->width < 64) {   /* a chained pair of 32-bit counters */
+		t->gp -= 2;
+		return t->gp >= 0;
+	}
 	return t->gp-- > 0;
 }
 
@@ -194,6 +199,16 @@ static bool take_group(const struct simk *k, const struct simm_pmu *p, const str
 	return false;
 }
 
+/* Whether the kernel's group check gives e a counter: the Arm PMU framework's validate_event
+ * (drivers/perf/arm_pmu.c, Arm and Apple cores) passes an event that is off unless
+ * enable_on_exec would turn it on; x86's takes every event (here: whether on or off). */
+static bool checked(const struct simk *k, const struct sev *e)
+{
+	const char *v = k->m->vendor ? k->m->vendor : "";
+
+	return e->enabled || e->on_exec || !strcmp(v, "GenuineIntel") || !strcmp(v, "AuthenticAMD");
+}
+
 bool sched_group_fits_alone(const struct simk *k, const struct sev *l, const struct sev *extra)
 {
 	const struct simm_pmu *p = l->ctx ? ctx_pmu(k, l->ctx) : NULL;
@@ -204,15 +219,15 @@ bool sched_group_fits_alone(const struct simk *k, const struct sev *l, const str
 	if (!p)
 		return true;
 	pmu_slots(k, p, false, &s);
-	if (!take_one(p, l, &s))
+	if (checked(k, l) && !take_one(p, l, &s))
 		return false;
 	for (int i = 0; i < l->nmemb; i++) {
 		const struct sev *e = simk_ev(k, l->memb[i]);
 
-		if (e && !take_one(p, e, &s))
+		if (e && checked(k, e) && !take_one(p, e, &s))
 			return false;
 	}
-	return !extra || take_one(p, extra, &s);
+	return !extra || !checked(k, extra) || take_one(p, extra, &s);
 }
 
 static void plan_steps(const struct simk *k, struct sctx *c, int upto);
