@@ -42,7 +42,7 @@ void wl_user_name(int uid, char *out, size_t n)
 	if (uid != last_uid) {
 		pw = getpwuid((uid_t)uid);
 		if (pw && pw->pw_name)
-			printable(last, sizeof(last), pw->pw_name);
+			snprintf(last, sizeof(last), "%s", pw->pw_name);
 		else
 			snprintf(last, sizeof(last), "%d", uid);
 		last_uid = uid;
@@ -120,14 +120,12 @@ static int proc_facts(struct app_wl *w, struct wl_proc *p)
 
 	if (r < 0)
 		return r == -ENOENT || r == -EINVAL ? -ENOENT : r;
-	printable(p->comm, sizeof(p->comm), t.comm);
+	snprintf(p->comm, sizeof(p->comm), "%s", t.comm);   /* raw: every output escapes it (model.h) */
 	wl_user_name(t.uid, p->user, sizeof(p->user));
 	p->start = t.start;
 	if (!w->fs.mount[0] || proctask_cgroup(p->pid, w->fs.v1 ? "perf_event" : NULL, p->cgroup,
 					       sizeof(p->cgroup)) < 0)
 		p->cgroup[0] = '\0';
-	else
-		printable_inplace(p->cgroup, sizeof(p->cgroup));
 	return 0;
 }
 
@@ -260,7 +258,7 @@ int wl_command_start(struct app *a, struct app_wl *w)
 	}
 	p = &w->p[w->np - 1];
 	p->command = true;
-	printable(p->comm, sizeof(p->comm), strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
+	snprintf(p->comm, sizeof(p->comm), "%s", strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
 	wl_user_name((int)getuid(), p->user, sizeof(p->user));
 	r = (int)write(go[1], "g", 1);
 	close(go[1]);
@@ -376,7 +374,7 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 			model_metrics(&a->model, row, interval, &p->tm[(size_t)i * NMETRICS], true);
 			p->tm[(size_t)i * NMETRICS + M_UTIL] = p->tidle[i] ? 0 : util_of(row, w->nev, interval);
 			if (proctask_read_stat(p->tid[i], &t) == 0)
-				printable(p->tcomm[i], sizeof(p->tcomm[i]), t.comm);
+				snprintf(p->tcomm[i], sizeof(p->tcomm[i]), "%s", t.comm);
 			else
 				snprintf(p->tcomm[i], sizeof(p->tcomm[i]), "%.31s", p->comm);
 		}
@@ -388,7 +386,7 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 	else if (proctask_read(p->pid, &t) < 0 || t.start != p->start)
 		p->exited = true;
 	else if (!p->exited)
-		printable(p->comm, sizeof(p->comm), t.comm);
+		snprintf(p->comm, sizeof(p->comm), "%s", t.comm);
 	for (int i = 0; i < p->nt && !p->exited && p->kind == WL_PROCESS; i++)
 		if (p->tid[i] != p->pid && !proctask_thread_alive(p->pid, p->tid[i]))
 			thread_drop(w, p, i--, rows);

@@ -259,6 +259,11 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case 'x':
 			if (!*optarg)
 				return fail_usage("-x needs a separator%s", "");
+			/* a name's bytes equal to the separator's are written \xNN: the escapes and the
+			 * numbers are made of backslashes, letters and digits, which it then cannot hold */
+			if (optarg[strcspn(optarg, "\\0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")])
+				return fail_usage("-x %s: the separator cannot hold a letter, a digit or a backslash",
+						  optarg);
 			a->opt.sep = optarg;
 			break;
 		case OPT_JSON: a->opt.json = true; break;

@@ -85,7 +85,9 @@ struct wl_row {
 	int kind;
 	int pid;                 /* process or thread ID; 0 for a cgroup */
 	int tgid;                /* a thread shown under its process: the process's ID; else 0 */
-	const char *comm;        /* printable command name, "" for a cgroup */
+	/* comm, user, cgroup and name are the bytes the kernel or the command line gave (a process names
+	 * itself: any byte but NUL); every output escapes them as base/printable.h does */
+	const char *comm;        /* command name, "" for a cgroup */
 	const char *user;        /* user name (or uid), "" unknown */
 	const char *cgroup;      /* path from the cgroup mount: "/", "/system.slice/x.service" */
 	const char *name;        /* a cgroup as -G named it (the column of perf stat -G), its path when

@@ -12,6 +12,7 @@
 #include "ui/widgets/coltitle.h"
 #include "ui/widgets/format.h"
 #include "rowfilter.h"
+#include "base/printable.h"
 #include "view.h"
 
 /* The columns: the identities, the figures, then one per event of the list. */
@@ -137,6 +138,15 @@ static int row_cmp(const void *x, const void *y)
 	return sort_rev ? -r : r;
 }
 
+/* What the filter matches a row by: its names as the screen shows them (base/printable's form). */
+static void label_of(const struct wl_row *r, char *label, size_t len)
+{
+	char c[300], g[2100];
+
+	snprintf(label, len, "%s %s %s", printable(c, sizeof(c), r->comm), r->user,
+		 printable(g, sizeof(g), r->cgroup));
+}
+
 /* The frame's rows of the view, filtered and sorted, into u->wl->rows; a process's threads (H)
  * sorted among themselves under it. */
 static void gather(struct ui *u)
@@ -159,7 +169,7 @@ static void gather(struct ui *u)
 	}
 	for (int i = 0; i < f->nwl; i++) {
 		const struct wl_row *r = &f->wl[i];
-		char label[800];
+		char label[2500];
 
 		if ((r->kind == WL_CGROUP) != v)
 			continue;
@@ -168,7 +178,7 @@ static void gather(struct ui *u)
 			continue;
 		}
 		total++;
-		snprintf(label, sizeof(label), "%s %s %s", r->comm, r->user, r->cgroup);
+		label_of(r, label, sizeof(label));
 		if (v ? !ui_filter_label(u, u->view, label) : !ui_filter_ids(u, u->view, &r->pid, 1, label))
 			continue;
 		s->tmp[top++] = r;
@@ -220,17 +230,19 @@ static int col_width(int c, int wd)
 /* One cell of row r (NULL: the system's total, vals and met given). */
 static void cell(const struct model *m, const struct wl_row *r, int c, double iv, char *buf, size_t len)
 {
+	char name[300];
 	double v;
 
 	buf[0] = '\0';
 	if (c == C_PID)
 		snprintf(buf, len, "%d", r->pid);
 	else if (c == C_USER)
-		snprintf(buf, len, "%s", r->user);
-	else if (c == C_COMM)
-		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", r->comm, r->exited ? " (exited)" : "");
+		printable(buf, len, r->user);
+	else if (c == C_COMM)   /* the names as base/printable shows them: raw bytes never reach the screen */
+		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", printable(name, sizeof(name), r->comm),
+			 r->exited ? " (exited)" : "");
 	else if (c == C_CGROUP)
-		snprintf(buf, len, "%s", r->cgroup);
+		printable(buf, len, r->cgroup);
 	else if (r->why)
 		snprintf(buf, len, "-");
 	else if (c >= C_EV && r->ev[c - C_EV].state != EVS_OK && !idle_zero(r, c - C_EV))
