@@ -44,6 +44,13 @@ else
 fi
 tui_keys $S / BSpace BSpace BSpace BSpace BSpace 1 , 6 9 6 Enter
 if tui_wait $S 'filter "1,696": 2 of 14' 3; then pass p_filter_pids; else fail p_filter_pids "$(tui_dump $S)"; fi
+# a filter that matches nothing says so (and how to clear it), not that nothing was counted yet
+tui_keys $S / BSpace BSpace BSpace BSpace BSpace; tui_keys $S -l nosuchname; tui_keys $S Enter
+if tui_wait $S 'no process matches the filter \(Esc clears it' 3 && ! tui_cap $S | grep -q 'counted yet'; then
+	pass p_filter_none
+else
+	fail p_filter_none "$(tui_dump $S)"
+fi
 tui_keys $S Escape
 tui_keys $S G
 if tui_wait $S 'cgroups seen, [0-9]+ counted' 5 && tui_wait $S '^\(all CPUs\) ' 5 &&

@@ -344,7 +344,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	u->top[u->view] = ui_scroll_top(u->top[u->view], u->sel[u->view], s->nrows, rows > 0 ? rows : 1);
 	u->list_y[u->view] = y;
 	u->list_h[u->view] = rows;
-	if (!s->nrows && y < h)
+	if (!s->nrows && y < h && ui_filter_set(u, u->view))   /* rows were counted, the filter hid them all */
+		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup matches the filter (Esc clears it, / edits it)"
+							   : " no process matches the filter (Esc clears it, / edits it)");
+	else if (!s->nrows && y < h)
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
 							   : " no process counted yet (the first look is under way)");
 	for (int k = u->top[u->view]; k < s->nrows && y < h; k++, y++)
