@@ -76,18 +76,47 @@ void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p)
 	p->nt = 0;
 }
 
+struct busy { unsigned long long ticks; int tid; };
+
+static int busy_cmp(const void *x, const void *y)
+{
+	const struct busy *a = x, *b = y;
+
+	if (a->ticks != b->ticks)
+		return a->ticks < b->ticks ? 1 : -1;
+	return (a->tid > b->tid) - (a->tid < b->tid);   /* the idle in their order: the main thread first */
+}
+
+/* The max busiest of the n threads of pid in tids (by CPU time) to its front. */
+static void busiest_first(int pid, int *tids, int n, int max)
+{
+	static struct busy b[WL_THREADS_MAX];
+	struct proctask t;
+
+	for (int i = 0; i < n; i++)
+		b[i] = (struct busy){ proctask_thread_stat(pid, tids[i], &t) == 0 ? t.utime + t.stime : 0, tids[i] };
+	qsort(b, (size_t)n, sizeof(b[0]), busy_cmp);
+	for (int i = 0; i < max; i++)
+		tids[i] = b[i].tid;
+}
+
 /* Open p's threads (a thread: itself). 0, or a negative errno with em (p->why) filled. */
 int wl_proc_open(struct app_wl *w, struct wl_proc *p, bool on_exec, struct errmsg *em)
 {
 	static int tids[WL_THREADS_MAX];
-	int n = 1, counted = 0, r = 0;
+	int n = 1, counted = 0, r = 0, max = p->tmax > 0 && p->tmax < WL_THREADS_MAX ? p->tmax : WL_THREADS_MAX;
 
 	tids[0] = p->pid;
+	p->left_out = 0;
 	if (p->kind == WL_PROCESS && !on_exec) {
 		n = proctask_threads(p->pid, tids, WL_THREADS_MAX);
 		if (n <= 0)
 			return errmsg_set(em, n < 0 ? n : -ESRCH, "process %d: no threads to count", p->pid);
-		p->left_out = 0;
+		if (n > max) {   /* the view's budget: the busiest, the rest said */
+			busiest_first(p->pid, tids, n, max);
+			p->left_out = n - max;
+			n = max;
+		}
 	}
 	for (int i = 0; i < n; i++) {
 		int slot = wlc_add_task(w->cnt, tids[i], on_exec, em);
@@ -167,13 +196,14 @@ void wl_proc_free(struct app_wl *w, struct wl_proc *p)
 
 /* Count process (or thread) pid. 0; -ENOENT no such task; a refusal leaves the row, not counted,
  * with why (returned, em filled); other errors drop it. */
-int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em)
+int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, int tmax, struct errmsg *em)
 {
 	struct wl_proc *p = proc_new(w, pid, kind);
 	int r;
 
 	if (!p)
 		return errmsg_set(em, -ENOMEM, "out of memory");
+	p->tmax = tmax;
 	if (!on_exec && (r = proc_facts(w, p)) < 0) {
 		wl_proc_free(w, p);
 		w->np--;
@@ -247,7 +277,7 @@ int wl_command_start(struct app *a, struct app_wl *w)
 		child_run(argv, go[0], fail[1], a->opt.wl.command_quiet);
 	close(go[0]);
 	close(fail[1]);
-	r = wl_proc_add(w, w->child, WL_PROCESS, true, &em);
+	r = wl_proc_add(w, w->child, WL_PROCESS, true, 0, &em);
 	if (r < 0) {
 		close(go[1]);   /* the child exits without running the command */
 		close(fail[0]);

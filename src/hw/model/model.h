@@ -93,6 +93,7 @@ struct wl_row {
 	const char *name;        /* a cgroup as -G named it (the column of perf stat -G), its path when
 				  * the views or the exporter chose it; a task's comm */
 	int nthreads;            /* threads counted (a process) */
+	int threads_left;        /* its threads not counted (the processes view's budget) */
 	bool exited;             /* it ended during the interval: these are its last counts */
 	bool idle;               /* counted, and it did not run in the interval: its events read not
 				  * counted (perf stat's <not counted>), its M_UTIL 0 */

@@ -239,8 +239,8 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 	else if (c == C_USER)
 		printable(buf, len, r->user);
 	else if (c == C_COMM)   /* the names as base/printable shows them: raw bytes never reach the screen */
-		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", printable(name, sizeof(name), r->comm),
-			 r->exited ? " (exited)" : "");
+		snprintf(buf, len, "%s%s%s%s", r->tgid ? "  " : "", printable(name, sizeof(name), r->comm),
+			 r->threads_left ? "*" : "", r->exited ? " (exited)" : "");
 	else if (c == C_CGROUP)
 		printable(buf, len, r->cgroup);
 	else if (r->why)
@@ -268,7 +268,11 @@ static void info_line(struct ui *u, WINDOW *w, int wd, int y)
 	n = snprintf(buf, sizeof(buf), " %d %s seen, %d counted (the busiest by CPU time)", in.seen,
 		     is_cg(u) ? "cgroups" : "processes", in.counted);
 	if (in.left_out && n > 0 && (size_t)n < sizeof(buf))
-		snprintf(buf + n, sizeof(buf) - (size_t)n, "; %d not counted: %s", in.left_out, in.why);
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "; %d not counted: %s", in.left_out, in.why);
+	/* the view's budget: a process's busiest threads (app_wl_impl.h), all of them on H */
+	if (in.threads_left && n > 0 && (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "; *: %d threads not counted (a process's busiest %d are; "
+			 "H counts all of one)", in.threads_left, in.threads_each);
 	ui_put(w, y, 0, wd, in.left_out ? ui_attr(u, UP_WARN) : ui_attr(u, UP_DIM), buf);
 }
 
