@@ -217,6 +217,7 @@ static void fill_rows(struct app *a, struct app_wl *w)
 			continue;
 		w->rows[n++] = (struct wl_row){ .kind = p->kind, .pid = p->pid, .comm = p->comm,
 			.user = p->user, .cgroup = p->cgroup, .name = p->comm, .nthreads = p->nt,
+			.threads_left = p->left_out,
 			.exited = p->exited, .idle = p->idle, .why = p->denied ? p->why : NULL, .ev = p->val,
 			.m = p->m };
 		for (int k = 0; p->shown_threads && k < p->nt; k++)   /* its threads, under it */
@@ -305,7 +306,7 @@ static int open_targets(struct app *a, struct app_wl *w)
 		bool thr = i >= o->npids;
 		int id = thr ? o->tids[i - o->npids] : o->pids[i];
 
-		r = wl_proc_add(w, id, thr ? WL_THREAD : WL_PROCESS, false, &em);
+		r = wl_proc_add(w, id, thr ? WL_THREAD : WL_PROCESS, false, 0, &em);
 		if (r == -ENOENT) {
 			printable_eprintf("pmutop: %s %d: no such %s\n", thr ? "-t" : "-p", id, thr ? "thread" : "process");
 			return 2;

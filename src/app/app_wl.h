@@ -59,6 +59,8 @@ int app_wl_pick_level(struct app *a, int level);
  * and those the kernel refused (left_out, with those given no row for want of descriptors), why. */
 struct wl_pick_info {
 	int seen, counted, left_out;
+	int threads_left;             /* threads of the processes counted that are not: past */
+	int threads_each;             /* the busiest threads_each of a process (all on H) */
 	char why[160];                /* why some were left out, "" none */
 };
 void app_wl_pick_info(const struct app *a, bool cgroups, struct wl_pick_info *out);

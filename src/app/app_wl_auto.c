@@ -34,17 +34,15 @@ static int seen_cmp(const void *x, const void *y)
 	return (a->pid > b->pid) - (a->pid < b->pid);
 }
 
-/* Descriptors the workloads may still take: the soft limit less what the CPUs' counters and the
- * rest of the program hold (a quarter kept back). */
+/* Descriptors the workloads may still take: the soft limit (raised once, to WLC_NOFILE_RAISE at
+ * most) less what the CPUs' counters and the rest of the program hold (a quarter kept back). */
 static long fd_room(struct app_wl *w)
 {
 	struct rlimit rl;
 	static bool raised;
 
-	if (!raised && getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
+	if (!raised)
+		wlc_raise_nofile();
 	raised = true;
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
 		return 1 << 20;
@@ -67,6 +65,50 @@ static void drop_proc(struct app_wl *w, int i)
 	w->np--;
 }
 
+/* The perf events the view's processes hold. */
+static long view_events(const struct app_wl *w, int per)
+{
+	long n = 0;
+
+	for (int i = 0; i < w->np; i++)
+		n += w->p[i].picked ? (long)w->p[i].nt * per : 0;
+	return n;
+}
+
+/* Threads on demand: the process whose threads H shows has them all counted (within the view's
+ * budget), the others their WL_PICK_THREADS busiest. A process whose set changes is opened
+ * anew, shown from the next refresh. The perf events the view holds after. */
+static long threads_on_demand(struct app_wl *w, int per)
+{
+	long view = view_events(w, per);
+
+	for (int i = 0; i < w->np && per > 0; i++) {
+		struct wl_proc *p = &w->p[i];
+		long room = WL_VIEW_EVENTS - view + (long)p->nt * per;
+		int want = WL_PICK_THREADS;
+		struct errmsg em = { 0 };
+
+		if (!p->picked || p->denied || p->exited)
+			continue;
+		if (p->pid == w->threads_of && room / per > WL_PICK_THREADS)
+			want = room / per < WL_THREADS_MAX ? (int)(room / per) : WL_THREADS_MAX;
+		if (want == p->tmax || !((want > p->tmax && p->left_out) || want < p->nt)) {
+			p->tmax = want;
+			continue;
+		}
+		view -= (long)p->nt * per;
+		wl_proc_drop_slots(w, p);
+		p->tmax = want;
+		if (wl_proc_open(w, p, false, &em) < 0) {
+			p->denied = true;
+			snprintf(p->why, sizeof(p->why), "%s", errmsg_text(&em, em.code));
+		}
+		view += (long)p->nt * per;
+		p->fresh = true;
+	}
+	return view;
+}
+
 void wl_auto_procs(struct app *a, struct app_wl *w)
 {
 	static int pids[WL_PICK_SCAN_MAX];
@@ -75,7 +117,7 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 	struct wl_seen *now = malloc(sizeof(*now) * (size_t)(n > 0 ? n : 1));
 	struct rank *r = malloc(sizeof(*r) * (size_t)(n > 0 ? n : 1));
 	struct errmsg em = { 0 };
-	long room = fd_room(w);
+	long room = fd_room(w), view;
 
 	memset(in, 0, sizeof(*in));
 	if (n < 0 || !now || !r) {
@@ -115,21 +157,32 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 	}
 	/* counted and refused are told from the rows (wl_pick_tally); here, what got no row */
 	in->seen = k + more;
+	view = threads_on_demand(w, per);
 	for (int j = 0; j < k && j < a->set.wl_processes; j++) {
 		int pid = now[r[j].i].pid;
 
 		if (counted_at(w, pid) >= 0)
 			continue;
+		if (WL_VIEW_EVENTS - view < (long)per * WL_PICK_THREADS) {
+			in->left_out++;
+			snprintf(in->why, sizeof(in->why), "the view's budget of %d perf events", WL_VIEW_EVENTS);
+			continue;
+		}
 		if (room < (long)per * 2) {   /* a process has a thread at least: two, most of them */
 			in->left_out++;
 			snprintf(in->why, sizeof(in->why), "file descriptors (%d open; raise `ulimit -n`)", wlc_fds(w->cnt));
 			continue;
 		}
-		if (wl_proc_add(w, pid, WL_PROCESS, false, &em) == 0 || (w->np && w->p[w->np - 1].pid == pid)) {
+		if (wl_proc_add(w, pid, WL_PROCESS, false, WL_PICK_THREADS, &em) == 0 ||
+		    (w->np && w->p[w->np - 1].pid == pid)) {
 			w->p[w->np - 1].picked = w->p[w->np - 1].fresh = true;
+			view += (long)w->p[w->np - 1].nt * per;
 			room = fd_room(w);
 		}
 	}
+	in->threads_each = WL_PICK_THREADS;
+	for (int i = 0; i < w->np; i++)
+		in->threads_left += w->p[i].picked && !w->p[i].denied ? w->p[i].left_out : 0;
 	free(r);
 }
 

@@ -126,7 +126,7 @@ int wl_command_start(struct app *a, struct app_wl *w)
 	guard_set_child(w->child);   /* a fatal signal from now on ends it */
 	close(go[0]);
 	close(fail[1]);
-	r = wl_proc_add(w, w->child, WL_PROCESS, true, &em);
+	r = wl_proc_add(w, w->child, WL_PROCESS, true, 0, &em);
 	if (r < 0) {
 		close(go[1]);   /* the child exits without running the command */
 		close(fail[0]);
@@ -137,7 +137,8 @@ int wl_command_start(struct app *a, struct app_wl *w)
 	}
 	p = &w->p[w->np - 1];
 	p->command = true;
-	printable(p->comm, sizeof(p->comm), strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
+	/* raw: every output escapes it (model.h) */
+	snprintf(p->comm, sizeof(p->comm), "%s", strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]);
 	wl_user_name((int)getuid(), p->user, sizeof(p->user));
 	w->go_fd = go[1];
 	w->fail_fd = fail[0];

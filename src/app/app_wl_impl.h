@@ -16,13 +16,21 @@ struct app;
 struct wlc;
 
 #define WL_THREADS_MAX 4096   /* threads of one process counted; the rest said in its row */
+/* The processes view's cost is bounded by what it shows (issue 37: one user's process of 4,000
+ * sleeping threads made root's view hold 16,188 perf events): a process the view picked has its
+ * WL_PICK_THREADS busiest threads counted, every thread (up to WL_THREADS_MAX) only while H shows
+ * its threads, and the view holds at most WL_VIEW_EVENTS perf events in all; the threads and the
+ * processes left out are said on its info line. */
+#define WL_PICK_THREADS 4
+#define WL_VIEW_EVENTS 4096
 
 struct wl_proc {
 	int pid, kind;                /* WL_PROCESS or WL_THREAD */
 	unsigned long long start;
 	char comm[72], user[40], cgroup[512];
 	int *slot, *tid, nt, capt;
-	int left_out;                 /* threads not counted (WL_THREADS_MAX) */
+	int left_out;                 /* threads not counted (past tmax) */
+	int tmax;                     /* threads counted at most: 0 WL_THREADS_MAX, the busiest first */
 	bool exited, command;
 	bool picked;                  /* chosen by the processes view (not named by -p, -t, --) */
 	bool fresh;                   /* opened since the last read: its row from the next one */
@@ -110,11 +118,13 @@ bool *wl_events_used(struct app *a);
 bool wl_not_run(struct ev_val *row, int nev, bool cgroup);
 /* "root", or the uid as text. */
 void wl_user_name(int uid, char *out, size_t n);
-/* Count process (kind WL_PROCESS) or thread pid. 0; -ENOENT no such task; a refusal (or descriptors
- * run out) leaves the row, not counted, with why; other errors drop it. */
-int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em);
+/* Count process (kind WL_PROCESS) or thread pid, at most tmax of its threads (0: WL_THREADS_MAX).
+ * 0; -ENOENT no such task; a refusal (or descriptors run out) leaves the row, not counted, with why;
+ * other errors drop it. */
+int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, int tmax, struct errmsg *em);
 void wl_proc_free(struct app_wl *w, struct wl_proc *p);
-/* Open p's threads (a thread: itself). 0, or a negative errno with em filled. */
+/* Open p's threads (a thread: itself; past p->tmax the busiest, the others in p->left_out). 0, or a
+ * negative errno with em filled. */
 int wl_proc_open(struct app_wl *w, struct wl_proc *p, bool on_exec, struct errmsg *em);
 /* Close p's threads' counters (the row stays). */
 void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p);

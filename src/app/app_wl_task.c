@@ -40,7 +40,7 @@ void wl_user_name(int uid, char *out, size_t n)
 	if (uid != last_uid) {
 		pw = getpwuid((uid_t)uid);
 		if (pw && pw->pw_name)
-			printable(last, sizeof(last), pw->pw_name);
+			snprintf(last, sizeof(last), "%s", pw->pw_name);
 		else
 			snprintf(last, sizeof(last), "%d", uid);
 		last_uid = uid;
@@ -74,18 +74,47 @@ void wl_proc_drop_slots(struct app_wl *w, struct wl_proc *p)
 	p->nt = 0;
 }
 
+struct busy { unsigned long long ticks; int tid; };
+
+static int busy_cmp(const void *x, const void *y)
+{
+	const struct busy *a = x, *b = y;
+
+	if (a->ticks != b->ticks)
+		return a->ticks < b->ticks ? 1 : -1;
+	return (a->tid > b->tid) - (a->tid < b->tid);   /* the idle in their order: the main thread first */
+}
+
+/* The max busiest of the n threads of pid in tids (by CPU time) to its front. */
+static void busiest_first(int pid, int *tids, int n, int max)
+{
+	static struct busy b[WL_THREADS_MAX];
+	struct proctask t;
+
+	for (int i = 0; i < n; i++)
+		b[i] = (struct busy){ proctask_thread_stat(pid, tids[i], &t) == 0 ? t.utime + t.stime : 0, tids[i] };
+	qsort(b, (size_t)n, sizeof(b[0]), busy_cmp);
+	for (int i = 0; i < max; i++)
+		tids[i] = b[i].tid;
+}
+
 /* Open p's threads (a thread: itself). 0, or a negative errno with em (p->why) filled. */
 int wl_proc_open(struct app_wl *w, struct wl_proc *p, bool on_exec, struct errmsg *em)
 {
 	static int tids[WL_THREADS_MAX];
-	int n = 1, counted = 0, r = 0;
+	int n = 1, counted = 0, r = 0, max = p->tmax > 0 && p->tmax < WL_THREADS_MAX ? p->tmax : WL_THREADS_MAX;
 
 	tids[0] = p->pid;
+	p->left_out = 0;
 	if (p->kind == WL_PROCESS && !on_exec) {
 		n = proctask_threads(p->pid, tids, WL_THREADS_MAX);
 		if (n <= 0)
 			return errmsg_set(em, n < 0 ? n : -ESRCH, "process %d: no threads to count", p->pid);
-		p->left_out = 0;
+		if (n > max) {   /* the view's budget: the busiest, the rest said */
+			busiest_first(p->pid, tids, n, max);
+			p->left_out = n - max;
+			n = max;
+		}
 	}
 	for (int i = 0; i < n; i++) {
 		int slot = wlc_add_task(w->cnt, tids[i], on_exec, em);
@@ -118,15 +147,13 @@ static int proc_facts(struct app_wl *w, struct wl_proc *p)
 
 	if (r < 0)
 		return r == -ENOENT || r == -EINVAL ? -ENOENT : r;
-	printable(p->comm, sizeof(p->comm), t.comm);
+	snprintf(p->comm, sizeof(p->comm), "%s", t.comm);   /* raw: every output escapes it (model.h) */
 	wl_user_name(t.uid, p->user, sizeof(p->user));
 	p->start = t.start;
 	p->ticks = t.utime + t.stime;
 	if (!w->fs.mount[0] || proctask_cgroup(p->pid, w->fs.v1 ? "perf_event" : NULL, p->cgroup,
 					       sizeof(p->cgroup)) < 0)
 		p->cgroup[0] = '\0';
-	else
-		printable_inplace(p->cgroup, sizeof(p->cgroup));
 	return 0;
 }
 
@@ -168,13 +195,14 @@ void wl_proc_free(struct app_wl *w, struct wl_proc *p)
 
 /* Count process (or thread) pid. 0; -ENOENT no such task; a refusal leaves the row, not counted,
  * with why (returned, em filled); other errors drop it. */
-int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, struct errmsg *em)
+int wl_proc_add(struct app_wl *w, int pid, int kind, bool on_exec, int tmax, struct errmsg *em)
 {
 	struct wl_proc *p = proc_new(w, pid, kind);
 	int r;
 
 	if (!p)
 		return errmsg_set(em, -ENOMEM, "out of memory");
+	p->tmax = tmax;
 	if (!on_exec && (r = proc_facts(w, p)) < 0) {
 		wl_proc_free(w, p);
 		w->np--;
@@ -275,7 +303,7 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 			model_metrics(&a->model, row, interval, &p->tm[(size_t)i * NMETRICS], true);
 			p->tm[(size_t)i * NMETRICS + M_UTIL] = p->tidle[i] ? 0 : util_of(row, w->nev, interval);
 			if (proctask_read_stat(p->tid[i], &t) == 0)
-				printable(p->tcomm[i], sizeof(p->tcomm[i]), t.comm);
+				snprintf(p->tcomm[i], sizeof(p->tcomm[i]), "%s", t.comm);
 			else
 				snprintf(p->tcomm[i], sizeof(p->tcomm[i]), "%.31s", p->comm);
 		}
@@ -287,7 +315,7 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 	else if (proctask_read(p->pid, &t) < 0 || t.start != p->start)
 		p->exited = true;
 	else if (!p->exited)
-		printable(p->comm, sizeof(p->comm), t.comm);
+		snprintf(p->comm, sizeof(p->comm), "%s", t.comm);
 	for (int i = 0; i < p->nt && !p->exited && p->kind == WL_PROCESS; i++)
 		if (p->tid[i] != p->pid && !proctask_thread_alive(p->pid, p->tid[i]))
 			thread_drop(w, p, i--, rows);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* printable.c: untrusted text shown without a byte a terminal would act on (printable.h). */
+/* printable.c: untrusted text shown without a byte a terminal would act on, and reversibly (printable.h). */
 #include "printable.h"
 #include <stdarg.h>
 #include <stdint.h>
@@ -14,7 +14,7 @@ static size_t char_len(const unsigned char *s, size_t n)
 	uint32_t cp, min;
 
 	if (c >= 0x20 && c < 0x7f)
-		return 1;
+		return c != '\\';   /* a backslash is escaped too (\\): the text \xNN is then only ever an escape */
 	if (c < 0xc2 || c > 0xf4)
 		return 0;   /* C0, DEL, a lone continuation or C1 byte, overlong leads, beyond U+10FFFF */
 	len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
@@ -46,25 +46,40 @@ size_t printable_span(const char *s, size_t n)
 	return i;
 }
 
-void printable_each(const char *s, size_t n, void (*put)(void *ctx, const char *p, size_t len), void *ctx)
+void printable_each_also(const char *s, size_t n, const char *also,
+			 void (*put)(void *ctx, const char *p, size_t len), void *ctx)
 {
 	static const char hex[] = "0123456789abcdef";
 
 	while (n) {
 		size_t k = printable_span(s, n);
 
+		if (also && *also)   /* the run ends at the first byte of also too */
+			for (size_t i = 0; i < k; i++)
+				if (strchr(also, s[i])) {
+					k = i;
+					break;
+				}
 		if (k)
 			put(ctx, s, k);
 		if (k < n) {
 			unsigned char c = (unsigned char)s[k];
 			char esc[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
 
-			put(ctx, esc, 4);
+			if (c == '\\')
+				put(ctx, "\\\\", 2);
+			else
+				put(ctx, esc, 4);
 			k++;
 		}
 		s += k;
 		n -= k;
 	}
+}
+
+void printable_each(const char *s, size_t n, void (*put)(void *ctx, const char *p, size_t len), void *ctx)
+{
+	printable_each_also(s, n, NULL, put, ctx);
 }
 
 struct fill {

@@ -226,10 +226,47 @@ static int add_targets(struct app *a, int c, char *arg)
 	return 0;
 }
 
+/* What the options say together, after they are read: the command after --, the choices that
+ * exclude each other, batch output implying -b. 0, or the usage error's exit status (said). */
+static int check_args(struct app *a, int argc, char **argv, const char *sim_clock)
+{
+	if (a->opt.list_events && optind < argc)
+		a->opt.list_glob = argv[optind++];
+	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
+		return fail_usage("unexpected argument '%s' (a command to count goes after --)", argv[optind]);
+	if (optind < argc) {
+		a->opt.wl.command = &argv[optind];
+		a->opt.wl.command_quiet = !a->opt.batch && !a->opt.json && !a->opt.sep && !a->opt.output;
+		if (a->opt.do_replay)
+			return fail_usage("--replay plays a recording; it counts no command ('%s')", argv[optind]);
+	}
+	if (app_wl_wanted(a) && a->opt.do_replay)
+		return fail_usage("-p, -t and -G count live processes and cgroups; a recording (--replay) has none%s", "");
+	if (sim_clock && strcmp(sim_clock, "step") && strcmp(sim_clock, "wall"))
+		return fail_usage("--sim-clock takes wall or step, not '%s'", sim_clock);
+	if (a->opt.sim_step_clock && !a->opt.sim)
+		return fail_usage("--sim-clock step drives a simulated machine's clock: give the machine "
+				  "with --sim MACHINE%s", "");
+	if (a->opt.sim_tree && !a->opt.sim)
+		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
+				  "with --sim MACHINE (see --list-machines)%s", "");
+	/* --json, -x and -o describe batch output: they imply -b (-n alone keeps the screen and
+	 * quits after N refreshes, as top -n does); --list-uncore and --explain-events print
+	 * their own report and exit */
+	if ((a->opt.json || a->opt.sep || a->opt.output) && !a->opt.list_uncore && !a->opt.explain)
+		a->opt.batch = true;
+	if (a->opt.sim && a->opt.sysfs)
+		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
+	if (a->opt.do_replay && a->opt.sim)
+		return fail_usage("--replay and --sim both choose the source; give one%s", "");
+	return 0;
+}
+
 static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 {
 	int c;
 	char *end;
+	const char *sim_clock = NULL;
 
 	*exit_now = 0;
 	optind = 1;
@@ -263,6 +300,11 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case 'x':
 			if (!*optarg)
 				return fail_usage("-x needs a separator%s", "");
+			/* a name's bytes equal to the separator's are written \xNN: the escapes and the
+			 * numbers are made of backslashes, letters and digits, which it then cannot hold */
+			if (optarg[strcspn(optarg, "\\0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")])
+				return fail_usage("-x %s: the separator cannot hold a letter, a digit or a backslash",
+						  optarg);
 			a->opt.sep = optarg;
 			break;
 		case OPT_JSON: a->opt.json = true; break;
@@ -270,10 +312,9 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_SIM: a->opt.sim = optarg; break;
 		case OPT_SIM_FAULT: a->opt.sim_fault = optarg; break;
 		case OPT_SIM_TREE: a->opt.sim_tree = optarg; break;
-		case OPT_SIM_CLOCK:
-			if (strcmp(optarg, "step") && strcmp(optarg, "wall"))
-				return fail_usage("--sim-clock takes wall or step, not '%s'", optarg);
+		case OPT_SIM_CLOCK:   /* wall or step; checked after the loop */
 			a->opt.sim_step_clock = !strcmp(optarg, "step");
+			sim_clock = optarg;
 			break;
 		case OPT_LIST_MACHINES: a->opt.list_machines = true; break;
 		case OPT_REPLAY: a->opt.replay = optarg; a->opt.do_replay = true; break;
@@ -318,34 +359,7 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		default: return bad_option(argv, c);
 		}
 	}
-	if (a->opt.list_events && optind < argc)
-		a->opt.list_glob = argv[optind++];
-	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
-		return fail_usage("unexpected argument '%s' (a command to count goes after --)", argv[optind]);
-	if (optind < argc) {
-		a->opt.wl.command = &argv[optind];
-		a->opt.wl.command_quiet = !a->opt.batch && !a->opt.json && !a->opt.sep && !a->opt.output;
-		if (a->opt.do_replay)
-			return fail_usage("--replay plays a recording; it counts no command ('%s')", argv[optind]);
-	}
-	if (app_wl_wanted(a) && a->opt.do_replay)
-		return fail_usage("-p, -t and -G count live processes and cgroups; a recording (--replay) has none%s", "");
-	if (a->opt.sim_step_clock && !a->opt.sim)
-		return fail_usage("--sim-clock step drives a simulated machine's clock: give the machine "
-				  "with --sim MACHINE%s", "");
-	if (a->opt.sim_tree && !a->opt.sim)
-		return fail_usage("--sim-tree DIR writes a simulated machine's tree: give the machine "
-				  "with --sim MACHINE (see --list-machines)%s", "");
-	/* --json, -x and -o describe batch output: they imply -b (-n alone keeps the screen and
-	 * quits after N refreshes, as top -n does); --list-uncore and --explain-events print
-	 * their own report and exit */
-	if ((a->opt.json || a->opt.sep || a->opt.output) && !a->opt.list_uncore && !a->opt.explain)
-		a->opt.batch = true;
-	if (a->opt.sim && a->opt.sysfs)
-		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
-	if (a->opt.do_replay && a->opt.sim)
-		return fail_usage("--replay and --sim both choose the source; give one%s", "");
-	return 0;
+	return check_args(a, argc, argv, sim_clock);
 }
 
 static int int_cmp(const void *x, const void *y)

@@ -188,14 +188,14 @@ static void csv_workloads(struct outbuf *b, const struct app *a, const char *sep
 			time_field(b, f->t);
 			ob_mem(b, sep, sl);
 			if (w->kind != WL_CGROUP && !one) {
-				ob_text(b, w->comm);
+				ob_field(b, w->comm, sep);   /* a name holding the separator keeps the row whole */
 				ob_char(b, '-');
 				ob_i64(b, w->pid);
 				ob_mem(b, sep, sl);
 			}
 			count_unit_name(b, v, ev, sep, sl);
 			if (w->kind == WL_CGROUP) {
-				ob_text(b, w->name);
+				ob_field(b, w->name, sep);
 				ob_mem(b, sep, sl);
 			}
 			ob_u64(b, v->running);
@@ -285,7 +285,8 @@ void out_csv_header(struct outbuf *b, const struct app *a)
 	}
 }
 
-/* The workloads' rows as text: time, the process (COMM-PID) or cgroup, count, unit, event. */
+/* The workloads' rows as text: time, the process (COMM-PID) or cgroup, count, unit, event. The names
+ * in base/printable's reversible form, their spaces as \x20. */
 static void text_workloads(struct outbuf *b, const struct app *a)
 {
 	const struct model *m = &a->model;
@@ -296,7 +297,7 @@ static void text_workloads(struct outbuf *b, const struct app *a)
 	for (int e = 0; e < m->nev; e++)
 		for (int i = 0; i < f->nwl; i++) {
 			const struct wl_row *w = &f->wl[i];
-			char who[64];
+			char who[96];
 			size_t start;
 			int n;
 
@@ -307,7 +308,9 @@ static void text_workloads(struct outbuf *b, const struct app *a)
 				snprintf(who, sizeof(who), "%s-%d", w->comm, w->pid);
 			ob_char(b, ' ');
 			start = b->len;
-			ob_text(b, w->kind == WL_CGROUP ? w->name : who);   /* a cgroup as -G named it */
+			/* a cgroup as -G named it; a space as \x20, as the padding after it is spaces: the
+			 * column is one word, and names that differ by a space at the end stay different */
+			ob_field(b, w->kind == WL_CGROUP ? w->name : who, " ");
 			for (n = (int)(b->len - start); n < 30; n++)
 				ob_char(b, ' ');
 			start = b->len;

@@ -39,6 +39,11 @@ void ob_text(struct outbuf *b, const char *s)
 		printable_each(s, n, put_ob, b);
 }
 
+void ob_field(struct outbuf *b, const char *s, const char *sep)
+{
+	printable_each_also(s, strlen(s), sep, put_ob, b);
+}
+
 void ob_free(struct outbuf *b)
 {
 	free(b->p);
@@ -307,7 +312,9 @@ static void json_u00(struct outbuf *b, unsigned char c)
  * up are all inside strings. Either way no byte a terminal would act on passes: C0 controls and DEL
  * become \u0000..\u001f and \u007f, C1 controls (U+0080..U+009F, two bytes in UTF-8) \u0080..\u009f,
  * and each byte of invalid UTF-8 the five characters \\xNN: the string then holds \xNN, what
- * base/printable.h shows for that byte in text and CSV output, and the JSON is valid UTF-8. */
+ * base/printable.h shows for that byte in text and CSV output, and the JSON is valid UTF-8. A backslash
+ * of s (not whole) is \\\\, the string holding \\ as base/printable writes it: so \xNN in a string
+ * is only ever a byte's escape and two different names are never the same string. */
 static void json_put(struct outbuf *b, const char *s, size_t n, bool whole)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -327,9 +334,12 @@ static void json_put(struct outbuf *b, const char *s, size_t n, bool whole)
 		p = r;
 		if (p == end)
 			break;
-		if (*p == '"' || *p == '\\') {
-			char e[2] = { '\\', (char)*p++ };
-			ob_mem(b, e, 2);
+		if (*p == '"') {
+			ob_mem(b, "\\\"", 2);
+			p++;
+		} else if (*p == '\\') {   /* the string holds \\, as base/printable writes a backslash */
+			ob_mem(b, "\\\\\\\\", 4);
+			p++;
 		} else if (*p < 0x80) {
 			json_u00(b, *p++);
 		} else if (p[0] == 0xc2 && end - p >= 2 && p[1] >= 0x80 && p[1] <= 0x9f) {

@@ -46,6 +46,10 @@ static inline void ob_str(struct outbuf *b, const char *s) { ob_mem(b, s, strlen
 /* ob_str for text from outside (event and PMU names, the CPU model): control bytes and invalid UTF-8 as
  * \xNN (base/printable.h), so a recording or a sysfs tree cannot drive the terminal. */
 void ob_text(struct outbuf *b, const char *s);
+/* ob_text for a field of -x output: the bytes of the separator sep escaped as \xNN too, so the field
+ * never holds it and the row keeps its number of fields (perf writes such a name raw and the row
+ * falls apart). */
+void ob_field(struct outbuf *b, const char *s, const char *sep);
 static inline void ob_char(struct outbuf *b, char c)
 {
 	if (b->len < b->cap)
@@ -72,7 +76,8 @@ void ob_json_num(struct outbuf *b, double v);
 #define JSON_NUM_MAX 32
 int json_num_text(char out[JSON_NUM_MAX], double v);
 /* A quoted, escaped JSON string. Nothing a terminal acts on passes raw: C0 and C1 controls and DEL
- * as \u00NN, each byte of invalid UTF-8 as the text \xNN (written \\xNN; base/printable's form). */
+ * as \u00NN, each byte of invalid UTF-8 as the text \xNN (written \\xNN; base/printable's form) and a
+ * backslash as the text \\ (written \\\\), so that the string is never the same for two names. */
 void ob_json_str(struct outbuf *b, const char *s);
 /* JSON text from another writer (json-c, which escapes only '"', '\\' and C0) appended with its C1
  * controls, DEL and invalid UTF-8 escaped as ob_json_str does. */

@@ -3,6 +3,7 @@
  * its counters. Label text is escaped once per event and once per CPU, then copied per series.
  * The families of the cgroups and of RDT's groups are prom_groups.c's. */
 #include "prom.h"
+#include "base/printable.h"
 #include "prom_impl.h"
 #include <errno.h>
 #include <math.h>
@@ -120,75 +121,22 @@ int prom_totals_add(struct prom_totals *t, const struct model *m)
 
 /* ---- text ---- */
 
-/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid (overlong, surrogate, > U+10FFFF). */
-static int utf8_len(const unsigned char *s)
+/* A piece of base/printable's text put into a label value: its backslashes (the escapes' and none
+ * other: printable escapes a name's own as \\) and quotes escaped as the exposition formats require. */
+static void put_label(void *ctx, const char *p, size_t len)
 {
-	unsigned c = s[0];
+	struct outbuf *b = ctx;
 
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (c >= 0xe0 && c <= 0xef) {
-		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
-			return 0;
-		if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))
-			return 0;
-		return 3;
+	for (size_t i = 0; i < len; i++) {
+		if (p[i] == '\\' || p[i] == '"')
+			ob_char(b, '\\');
+		ob_char(b, p[i]);
 	}
-	if (c >= 0xf0 && c <= 0xf4) {
-		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
-			return 0;
-		if ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
-/* A control byte as the text \xNN (base/printable's form), its backslash escaped: \\xNN. */
-static void label_control(struct outbuf *b, unsigned char c)
-{
-	static const char hex[] = "0123456789abcdef";
-	char esc[5] = { '\\', '\\', 'x', hex[c >> 4], hex[c & 15] };
-
-	ob_mem(b, esc, sizeof(esc));
 }
 
 void prom_label_value(struct outbuf *b, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		const unsigned char *r = p;
-		while (*r >= 0x20 && *r < 0x7f && *r != '\\' && *r != '"')
-			r++;
-		ob_mem(b, (const char *)p, (size_t)(r - p));
-		p = r;
-		if (!*p)
-			break;
-		if (*p == '\\' || *p == '"') {
-			ob_char(b, '\\');
-			ob_char(b, (char)*p++);
-		} else if (*p == '\n') {
-			ob_str(b, "\\n");
-			p++;
-		} else if (*p < 0x80) {   /* other C0 controls and DEL: valid UTF-8, but not for a log or a terminal */
-			label_control(b, *p++);
-		} else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {   /* C1 controls, U+0080..U+009F */
-			label_control(b, *p++);
-			label_control(b, *p++);
-		} else {
-			int n = utf8_len(p);
-			if (n) {
-				ob_mem(b, (const char *)p, (size_t)n);
-				p += n;
-			} else {
-				ob_str(b, "\xef\xbf\xbd");   /* U+FFFD */
-				p++;
-			}
-		}
-	}
+	printable_each(s, strlen(s), put_label, b);
 }
 
 /* A sample value: integers exactly, others with enough digits for rates and ratios. */

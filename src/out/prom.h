@@ -61,8 +61,9 @@ struct prom_info {
 void prom_write(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 		const struct prom_info *info, int format);
 
-/* Append s as the inside of a label value: \ " and newline escaped as both formats require; other
- * control characters (C0, DEL, C1) become the text \xNN as base/printable shows them (written \\xNN),
- * invalid UTF-8 becomes U+FFFD (both formats require UTF-8). */
+/* Append s as the inside of a label value: the value is s in base/printable's reversible form (control
+ * characters, DEL, C1 and each byte of invalid UTF-8 as the text \xNN, a backslash as \\), so two
+ * different names never make the same label set; its backslashes and quotes then escaped as both
+ * formats require (\xNN written \\xNN, a name's backslash \\\\). The value is valid UTF-8. */
 void prom_label_value(struct outbuf *b, const char *s);
 #endif

@@ -17,8 +17,15 @@ tui_keys $S P
 if tui_wait $S 'processes seen' 5 && tui_wait $S '^ +696 +1000 +stream ' 5; then pass p_opens; else fail p_opens "$(tui_dump $S)"; fi
 n=$(rows $S '^ +PID +USER' | awk '$4 ~ /^[0-9.]+$/ && $5 ~ /^[0-9]+\.[0-9]+$/' | wc -l)
 if [ "$n" -ge 10 ]; then pass p_ten_with_ipc; else fail p_ten_with_ipc "$n rows with CPU% and IPC: $(tui_dump $S)"; fi
-# H: the selected process's threads (java: 16), each a row under it, sorted among themselves; H again folds
-tui_keys $S Home H
+# the view counts a process's 4 busiest threads (java: 4 of 16), said with a * and on the info line
+if tui_wait $S '^ +733 +1001 +java\* ' 5 && tui_wait $S '\*: [0-9]+ threads not counted' 3; then
+	pass p_threads_budget_said
+else
+	fail p_threads_budget_said "$(tui_dump $S)"
+fi
+# H: the selected process's threads (java: 16, all of them now), each a row under it, sorted among
+# themselves; H again folds
+tui_keys $S /; tui_keys $S -l java; tui_keys $S Enter Home H
 tui_wait $S '^ +744 1001 {7}java ' 5
 if [ "$(tui_cap $S | grep -cE '^ +7[34][0-9] 1001 {7}java ')" -eq 16 ]; then
 	pass h_threads
@@ -27,6 +34,7 @@ else
 fi
 tui_keys $S H
 if tui_wait_not $S '^ +744 1001 {7}java ' 5; then pass h_folds; else fail h_folds "$(tui_dump $S)"; fi
+tui_keys $S Escape
 i=0
 while [ $i -lt 12 ] && ! tui_cap $S | grep -Eq 'MPKI[▾v]'; do tui_keys $S '>'; sleep 0.2; i=$((i + 1)); done
 tui_wait $S 'MPKI[▾v]' 3
@@ -44,6 +52,13 @@ else
 fi
 tui_keys $S / BSpace BSpace BSpace BSpace BSpace 1 , 6 9 6 Enter
 if tui_wait $S 'filter "1,696": 2 of 14' 3; then pass p_filter_pids; else fail p_filter_pids "$(tui_dump $S)"; fi
+# a filter that matches nothing says so (and how to clear it), not that nothing was counted yet
+tui_keys $S / BSpace BSpace BSpace BSpace BSpace; tui_keys $S -l nosuchname; tui_keys $S Enter
+if tui_wait $S 'no process matches the filter \(Esc clears it' 3 && ! tui_cap $S | grep -q 'counted yet'; then
+	pass p_filter_none
+else
+	fail p_filter_none "$(tui_dump $S)"
+fi
 tui_keys $S Escape
 tui_keys $S G
 if tui_wait $S 'cgroups seen, [0-9]+ counted' 5 && tui_wait $S '^\(all CPUs\) ' 5 &&

@@ -91,7 +91,7 @@ for path in sys.argv[4:]:
     lines = open(path).read().splitlines()
     head = [l for l in lines if re.match(r" \d+ processes seen, \d+ counted", l)]
     assert len(head) == 1, f"{path}: no header: {lines}"
-    m = re.match(r" (\d+) processes seen, (\d+) counted \(the busiest by CPU time\)(?:; (\d+) not counted: (.*))?$", head[0])
+    m = re.match(r" (\d+) processes seen, (\d+) counted \(the busiest by CPU time\)(?:; (\d+) not counted: (.*?))?(?:; \*: \d+ threads not counted .*)?$", head[0])
     assert m, head[0]
     counted, left = int(m.group(2)), int(m.group(3) or 0)
     at = [i for i, l in enumerate(lines) if re.match(r" +PID +USER +COMMAND ", l)][0]

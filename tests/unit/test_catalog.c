@@ -274,7 +274,7 @@ TEST(json_nul_in_names)
 	CHECK_EQ_INT(catjson_parse(&c, tab, sizeof(tab) - 1, "z.json", "cpu", NULL, NULL, NULL), 1);
 	CHECK(c.n == 1 && !strcmp(c.ev[0].terms, "event=0x3d"), "only the clean ZERO: %d %s", c.n,
 	      c.n ? c.ev[0].terms : "");
-	CHECK(strstr(c.errors, "z.json: event \"ZERO\\x00...\": a NUL byte inside its name, skipped"), "%s", c.errors);
+	CHECK(strstr(c.errors, "z.json: event \"ZERO...\": a NUL byte inside its name, skipped"), "%s", c.errors);
 	catalog_free(&c);
 }
 

@@ -154,7 +154,7 @@ TEST(json_form)
 		 "assert [(x['bdf'], x['id'], x['used'], x['socket']) for x in v] == [('0000:00:03.1', 1, True, 0),"
 		 " ('0000:00:03.1', 2, False, 0), ('0000:80:03.1', 1, True, 1), ('0000:80:03.1', 2, False, 1)], v\n"
 		 "assert v[0]['bar'] == '0x90300000' and v[0]['bir'] == 0 and v[0]['note'] is None, v[0]\n"
-		 "assert v[1]['note'] == 'a \"quoted\"\\tnote\\\\' and v[1]['bar'] is None, v[1]\n"
+		 "assert v[1]['note'] == 'a \"quoted\"\\tnote\\\\\\\\' and v[1]['bar'] is None, v[1]\n"
 		 "b = d['boxes']\n"
 		 "assert len(b) == 20\n"
 		 "imc = [x for x in b if x['name'] == 'imc' and x['socket'] == 0]\n"

@@ -104,7 +104,7 @@ static const struct { const char *in; int pos; const char *why; } bad[] = {
 	{ "cyc*les", 3, "wildcards only in tracepoint names" },
 	{ "*", 0, "wildcards only in tracepoint names" },
 	{ "cpu*/event=1/", 3, "wildcards only" },
-	{ "cycles\x01", 6, "unexpected character \\x01" },
+	{ "cycles\x01", 6, "unexpected character 0x01" },
 };
 
 TEST(forms_to_trees)

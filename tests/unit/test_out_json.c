@@ -201,17 +201,17 @@ TEST(frame_with_sums_and_escapes)
 	"\"running_pct\":50,\"counted\":true}," \
 	"\"instructions\":{\"value\":3000000007,\"raw\":3000000007,\"enabled_ns\":2000000000," \
 	"\"running_ns\":2000000000,\"running_pct\":100,\"counted\":true}," \
-	"\"odd\\\"na\\\\me\\u0009\":{\"value\":10,\"raw\":5,\"enabled_ns\":1000000000,\"running_ns\":500000000," \
+	"\"odd\\\"na\\\\\\\\me\\u0009\":{\"value\":10,\"raw\":5,\"enabled_ns\":1000000000,\"running_ns\":500000000," \
 	"\"running_pct\":50,\"counted\":true}}," \
 	"\"metrics\":{\"ipc\":1.5,\"cpi\":0.666667,\"ghz\":1}"
-	check_frame(&a, "{\"time\":1.500000,\"interval\":1.000000,\"seq\":3,\"source\":\"replay: a\\\"b\\\\c\\u0009d\","
+	check_frame(&a, "{\"time\":1.500000,\"interval\":1.000000,\"seq\":3,\"source\":\"replay: a\\\"b\\\\\\\\c\\u0009d\","
 		    "\"cpus\":["
 		    "{\"cpu\":0,\"socket\":0,\"core\":0,\"events\":{"
 		    "\"cycles\":{\"value\":2000000000,\"raw\":2000000000,\"enabled_ns\":1000000000,"
 		    "\"running_ns\":1000000000,\"running_pct\":100,\"counted\":true},"
 		    "\"instructions\":{\"value\":3000000000,\"raw\":3000000000,\"enabled_ns\":1000000000,"
 		    "\"running_ns\":1000000000,\"running_pct\":100,\"counted\":true},"
-		    "\"odd\\\"na\\\\me\\u0009\":{\"value\":10,\"raw\":5,\"enabled_ns\":1000000000,"
+		    "\"odd\\\"na\\\\\\\\me\\u0009\":{\"value\":10,\"raw\":5,\"enabled_ns\":1000000000,"
 		    "\"running_ns\":500000000,\"running_pct\":50,\"counted\":true}},"
 		    "\"metrics\":{\"ipc\":1.5,\"cpi\":0.666667,\"ghz\":2}},"
 		    "{\"cpu\":1,\"socket\":0,\"core\":1,\"events\":{"
@@ -219,7 +219,7 @@ TEST(frame_with_sums_and_escapes)
 		    "\"running_pct\":0,\"counted\":false},"
 		    "\"instructions\":{\"value\":7,\"raw\":7,\"enabled_ns\":1000000000,\"running_ns\":1000000000,"
 		    "\"running_pct\":100,\"counted\":true},"
-		    "\"odd\\\"na\\\\me\\u0009\":{\"value\":null,\"counted\":false,\"supported\":false}},"
+		    "\"odd\\\"na\\\\\\\\me\\u0009\":{\"value\":null,\"counted\":false,\"supported\":false}},"
 		    "\"metrics\":{}}],"   /* its cycles did not count: no IPC, CPI or GHz */
 		    "\"sockets\":[{\"socket\":0," SUM_EVENTS "}],"
 		    "\"system\":{" SUM_EVENTS "}}\n");

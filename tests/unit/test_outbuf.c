@@ -164,7 +164,7 @@ TEST(u64_and_json)
 	ob_char(&b, ' ');
 	ob_json_str(&b, "a\"b\\c\n");
 	ob_char(&b, '\0');
-	CHECK_EQ_STR(b.p, "18446744073709551615 -42 2.5 3 null \"a\\\"b\\\\c\\u000a\"");
+	CHECK_EQ_STR(b.p, "18446744073709551615 -42 2.5 3 null \"a\\\"b\\\\\\\\c\\u000a\"");   /* holds b\\c */
 	ob_free(&b);
 }
 

@@ -90,13 +90,14 @@ TEST(label_escaping)
 	ob_init(&b, 16);
 	prom_label_value(&b, "a\\b\"c\nd \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
 	ob_char(&b, '\0');
-	CHECK_EQ_STR(b.p, "a\\\\b\\\"c\\nd \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	/* the value holds a\\b (a backslash as printable writes it), each backslash escaped: a\\\\b */
+	CHECK_EQ_STR(b.p, "a\\\\\\\\b\\\"c\\\\x0ad \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
 	ob_reset(&b);
-	/* a lone continuation byte, an overlong '/', a surrogate, a truncated sequence at the end */
+	/* a lone continuation byte, an overlong '/', a surrogate, a truncated sequence at the end: each
+	 * byte its own \xNN (not one U+FFFD for all, which made d\xff and d\xfe the same label) */
 	prom_label_value(&b, "x\x80y\xc0\xafz\xed\xa0\x80w\xe2\x82");
 	ob_char(&b, '\0');
-	CHECK_EQ_STR(b.p, "x\xef\xbf\xbdy\xef\xbf\xbd\xef\xbf\xbdz\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdw"
-		     "\xef\xbf\xbd\xef\xbf\xbd");
+	CHECK_EQ_STR(b.p, "x\\\\x80y\\\\xc0\\\\xafz\\\\xed\\\\xa0\\\\x80w\\\\xe2\\\\x82");
 	ob_reset(&b);
 	/* controls other than newline: a tab, ESC, BEL, DEL and C1's CSI (U+009B) as text, never raw */
 	prom_label_value(&b, "t\tx\x1b[2Jb\x07" "d\x7f c\xc2\x9b e\xc2\xa0");
@@ -115,7 +116,7 @@ TEST(event_names_stay_label_values)
 	frame(&m, 1, 1, false);
 	prom_totals_add(&t, &m);
 	text = write_fmt(&m, &t, PROM_TEXT);
-	CHECK(sample(text, "pmutop_event_total{event=\"odd/a=1,b=\\\"q\\\\\\\"\\n\xef\xbf\xbd/\",pmu=\"od\\\"d\","
+	CHECK(sample(text, "pmutop_event_total{event=\"odd/a=1,b=\\\"q\\\\\\\\\\\"\\\\x0a\\\\xff/\",pmu=\"od\\\"d\","
 		     "cpu=\"0\",socket=\"0\",core=\"0\",core_type=\"cpu_core\"}") == 7, "%s", text);
 	/* every sample line's metric name is one of ours: [a-z_] only */
 	for (const char *p = text; *p; p = strchr(p, '\n') + 1) {

@@ -315,7 +315,7 @@ TEST(json_keys_follow_events)
 
 	CHECK(one && strstr(one, "\"cycles\":{\"value\":10,") && strstr(one, "\"instructions\":{\"value\":20,"),
 	      "%.300s", one ? one : "");
-	CHECK(two && strstr(two, "\"branches\":{\"value\":10,") && strstr(two, "\"a\\\\b\":{\"value\":20,") &&
+	CHECK(two && strstr(two, "\"branches\":{\"value\":10,") && strstr(two, "\"a\\\\\\\\b\":{\"value\":20,") &&
 	      !strstr(two, "cycles"), "%.300s", two ? two : "");
 	free(one);
 	free(two);

@@ -3,6 +3,7 @@
 #include "t.h"
 #include "hw/model/model.h"
 #include "ui/widgets/format.h"
+#include "ui/views/rdt.h"
 
 static const char *cnt(double v)
 {
@@ -264,6 +265,59 @@ TEST(wrap_whole_words)
 	CHECK_EQ_INT(ui_wrap("", 10, st, ln, 8), 0);
 }
 
+/* RDT figures keep their unit at any size (issue 37: an occupancy of 2^64-1 showed as "1844674407",
+ * no unit, cut by its cell): within the L3OCC (7) and MBT/MBL (9) columns, the unit last, the value
+ * read back within rounding, and past what E holds a ">999E" mark. */
+TEST(rdt_amounts_keep_their_unit)
+{
+	static const char units[] = "KMGTPE";
+	char b[64];
+	double p = 1;
+
+	ui_rdt_bytes(18446744073709551615.0, b, sizeof(b));
+	CHECK_EQ_STR(b, "18.45E");
+	ui_rdt_rate(18446744073709551615.0, b, sizeof(b));
+	CHECK_EQ_STR(b, "18.45E/s");
+	ui_rdt_bytes(2097152, b, sizeof(b));   /* as before: K whole, M one decimal, G two */
+	CHECK_EQ_STR(b, "2.1M");
+	ui_rdt_rate(0, b, sizeof(b));
+	CHECK_EQ_STR(b, "0.0M/s");
+	ui_rdt_bytes(1e21, b, sizeof(b));
+	CHECK_EQ_STR(b, ">999E");
+	ui_rdt_rate(INFINITY, b, sizeof(b));
+	CHECK_EQ_STR(b, ">999E/s");
+	ui_rdt_bytes(NAN, b, sizeof(b));
+	CHECK_EQ_STR(b, "-");
+	for (int k = 0; k < 21; k++, p *= 10) {
+		static const double m[] = { 1, 2.5, 9.994, 9.996, 99.94, 99.96, 999.4, 999.6, 999.996 };
+
+		for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+			double v = m[i] * p, back;
+			char *end;
+			const char *u;
+
+			for (int rate = 0; rate < 2; rate++) {
+				size_t n;
+
+				(rate ? ui_rdt_rate : ui_rdt_bytes)(v, b, sizeof(b));
+				n = strlen(b) - (rate ? 2 : 0);
+				CHECK(n <= 7 && (!rate || strcmp(b + n, "/s") == 0), "%g: \"%s\" too wide", v, b);
+				if (v >= 999.995e18) {   /* past E: the mark */
+					CHECK(strncmp(b, ">999E", 5) == 0, "%g: \"%s\"", v, b);
+					continue;
+				}
+				back = strtod(b, &end);
+				u = strchr(units, *end);
+				CHECK(u && *end && end == b + n - 1, "%g: \"%s\" has no unit", v, b);
+				if (u) {
+					back *= pow(1000, (double)(u - units + 1));
+					CHECK(fabs(back - v) <= 0.0051 * v + (rate ? 5e4 : 500), "%g read back as %g (%s)", v, back, b);
+				}
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	RUN(wrap_whole_words);
@@ -278,5 +332,6 @@ int main(void)
 	RUN(mux_least_fraction);
 	RUN(mux_mask_and_nothing_counted);
 	RUN(fold_sum_matches_model_rules);
+	RUN(rdt_amounts_keep_their_unit);
 	T_DONE();
 }

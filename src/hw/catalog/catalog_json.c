@@ -369,7 +369,7 @@ static int add_event(struct catalog *c, struct json_object *o, const char *origi
 		return 0;
 	if (nul_inside(o, "EventName") || nul_inside(o, "ArchStdEvent")) {
 		/* told, with what comes before the NUL made printable, and skipped */
-		catalog_error(c, "%s: event \"%.64s\\x00...\": a NUL byte inside its name, skipped", origin,
+		catalog_error(c, "%s: event \"%.64s...\": a NUL byte inside its name, skipped", origin,
 			      json_object_get_string(json_object_object_get(o, nul_inside(o, "EventName") ?
 									    "EventName" : "ArchStdEvent")));
 		return 0;

@@ -50,12 +50,14 @@ static bool delim(char c)
 	return c == '\0' || c == ',' || c == '}' || c == ' ' || c == '\t';
 }
 
+/* A character of the input for a message: quoted, or its code (0x01: no backslash, which the
+ * message's printable form would show doubled) */
 static const char *show(char c, char *buf)
 {
 	if (isprint((unsigned char)c))
 		snprintf(buf, 8, "'%c'", c);
 	else
-		snprintf(buf, 8, "\\x%02x", (unsigned char)c);
+		snprintf(buf, 8, "0x%02x", (unsigned char)c);
 	return buf;
 }
 

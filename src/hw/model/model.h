@@ -85,12 +85,15 @@ struct wl_row {
 	int kind;
 	int pid;                 /* process or thread ID; 0 for a cgroup */
 	int tgid;                /* a thread shown under its process: the process's ID; else 0 */
-	const char *comm;        /* printable command name, "" for a cgroup */
+	/* comm, user, cgroup and name are the bytes the kernel or the command line gave (a process names
+	 * itself: any byte but NUL); every output escapes them as base/printable.h does */
+	const char *comm;        /* command name, "" for a cgroup */
 	const char *user;        /* user name (or uid), "" unknown */
 	const char *cgroup;      /* path from the cgroup mount: "/", "/system.slice/x.service" */
 	const char *name;        /* a cgroup as -G named it (the column of perf stat -G), its path when
 				  * the views or the exporter chose it; a task's comm */
 	int nthreads;            /* threads counted (a process) */
+	int threads_left;        /* its threads not counted (the processes view's budget) */
 	bool exited;             /* it ended during the interval: these are its last counts */
 	bool idle;               /* counted, and it did not run in the interval: its events read not
 				  * counted (perf stat's <not counted>), its M_UTIL 0 */

@@ -154,15 +154,22 @@ static int explain_refusal(struct errmsg *em, int r, const char *what)
 			  what, r == -EACCES ? "permission denied" : "operation not permitted", pv);
 }
 
-static bool raise_nofile(struct wlc *w)
+bool wlc_raise_nofile(void)
 {
 	struct rlimit rl;
 
-	if (w->raised || getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= rl.rlim_max)
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= rl.rlim_max || rl.rlim_cur >= WLC_NOFILE_RAISE)
+		return false;
+	rl.rlim_cur = rl.rlim_max < WLC_NOFILE_RAISE ? rl.rlim_max : WLC_NOFILE_RAISE;
+	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
+}
+
+static bool raise_nofile(struct wlc *w)
+{
+	if (w->raised)
 		return false;
 	w->raised = true;
-	rl.rlim_cur = rl.rlim_max;
-	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
+	return wlc_raise_nofile();
 }
 
 /* Open the slot's events on one CPU (ci; cpu -1 for a task). 0 or the first hard error. */

@@ -35,6 +35,13 @@ int wlc_add_cgroup(struct wlc *w, int cgfd, const char *name, struct errmsg *em)
 int wlc_read(struct wlc *w, int slot, struct ev_val *row);
 /* Close a slot's descriptors; the slot is reused. */
 void wlc_drop(struct wlc *w, int slot);
+/* The most pmutop raises its soft open-file limit to by itself when the workloads' counters run out
+ * of descriptors (never to the hard limit, which systemd sets at 524288: each descriptor here is a
+ * perf event, kernel memory): past it `ulimit -n` says more. */
+#define WLC_NOFILE_RAISE 8192
+/* Raise the soft open-file limit towards WLC_NOFILE_RAISE (never lower it, never past the hard
+ * limit). Whether it rose. */
+bool wlc_raise_nofile(void);
 /* Descriptors open now, and per task or per cgroup target. */
 int wlc_fds(const struct wlc *w);
 int wlc_fds_per_task(const struct wlc *w);

@@ -185,6 +185,19 @@ int proctask_read_stat(int pid, struct proctask *t)
 	return 0;
 }
 
+int proctask_thread_stat(int pid, int tid, struct proctask *t)
+{
+	char rel[64], buf[1024];
+	int r;
+
+	snprintf(rel, sizeof(rel), "%d/task/%d/stat", pid, tid);
+	if ((r = procfs_read(rel, buf, sizeof(buf))) < 0)
+		return r == -ESRCH ? -ENOENT : r;
+	if (proctask_parse_stat(buf, t) < 0 || t->pid != tid)
+		return -EINVAL;
+	return 0;
+}
+
 int proctask_read(int pid, struct proctask *t)
 {
 	char rel[64], st[4096];

@@ -36,6 +36,9 @@ int proctask_parse_list(const char *s, int *out, int *n, int max, int *bad);
 int proctask_read(int pid, struct proctask *t);
 /* PID/stat only (no uid): what ranking every process by CPU time needs. */
 int proctask_read_stat(int pid, struct proctask *t);
+/* The stat of thread tid of process pid, its own times (PID/task/TID/stat; TID/stat holds the
+ * whole process's). 0, -ENOENT, -EINVAL. */
+int proctask_thread_stat(int pid, int tid, struct proctask *t);
 /* The task's cgroup (as proctask_parse_cgroup) from PID/cgroup. */
 int proctask_cgroup(int pid, const char *v1, char *out, size_t n);
 /* Thread ids of process pid (PID/task/), up to max, ascending. Count or a negative errno. */

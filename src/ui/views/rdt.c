@@ -6,27 +6,16 @@
 #include "app/session.h"
 #include "base/printable.h"
 #include "view.h"
+#include "ui/widgets/format.h"
 
 void ui_rdt_bytes(double v, char *buf, int n)
 {
-	if (isnan(v))
-		snprintf(buf, (size_t)n, "-");
-	else if (v >= 1e9)
-		snprintf(buf, (size_t)n, "%.2fG", v / 1e9);
-	else if (v >= 1e6)
-		snprintf(buf, (size_t)n, "%.1fM", v / 1e6);
-	else
-		snprintf(buf, (size_t)n, "%.0fK", v / 1e3);
+	ui_fmt_amount(v, 1, "", buf, (size_t)n);   /* "512K", "2.1M", "1.23G", "18.45E" */
 }
 
 void ui_rdt_rate(double v, char *buf, int n)
 {
-	if (isnan(v))
-		snprintf(buf, (size_t)n, "-");
-	else if (v >= 1e9)
-		snprintf(buf, (size_t)n, "%.2fG/s", v / 1e9);
-	else
-		snprintf(buf, (size_t)n, "%.1fM/s", v / 1e6);
+	ui_fmt_amount(v, 2, "/s", buf, (size_t)n);   /* "0.0M/s", "1.23G/s" */
 }
 
 /* NAME, then occupancy and the two bandwidths right-aligned in columns of 10. */

@@ -12,6 +12,7 @@
 #include "ui/widgets/coltitle.h"
 #include "ui/widgets/format.h"
 #include "rowfilter.h"
+#include "base/printable.h"
 #include "view.h"
 
 /* The columns: the identities, the figures, then one per event of the list. */
@@ -146,6 +147,15 @@ static int row_cmp(const void *x, const void *y)
 	return sort_rev ? -r : r;
 }
 
+/* What the filter matches a row by: its names as the screen shows them (base/printable's form). */
+static void label_of(const struct wl_row *r, char *label, size_t len)
+{
+	char c[300], g[2100];
+
+	snprintf(label, len, "%s %s %s", printable(c, sizeof(c), r->comm), r->user,
+		 printable(g, sizeof(g), r->cgroup));
+}
+
 /* The frame's rows of the view, filtered and sorted, into u->wl->rows; a process's threads (H)
  * sorted among themselves under it. */
 static void gather(struct ui *u)
@@ -168,7 +178,7 @@ static void gather(struct ui *u)
 	}
 	for (int i = 0; i < f->nwl; i++) {
 		const struct wl_row *r = &f->wl[i];
-		char label[800];
+		char label[2500];
 
 		if ((r->kind == WL_CGROUP) != v)
 			continue;
@@ -177,7 +187,7 @@ static void gather(struct ui *u)
 			continue;
 		}
 		total++;
-		snprintf(label, sizeof(label), "%s %s %s", r->comm, r->user, r->cgroup);
+		label_of(r, label, sizeof(label));
 		if (v ? !ui_filter_label(u, u->view, label) : !ui_filter_ids(u, u->view, &r->pid, 1, label))
 			continue;
 		s->tmp[top++] = r;
@@ -229,17 +239,19 @@ static int col_width(int c, int wd)
 /* One cell of row r (NULL: the system's total, vals and met given). */
 static void cell(const struct model *m, const struct wl_row *r, int c, double iv, char *buf, size_t len)
 {
+	char name[300];
 	double v;
 
 	buf[0] = '\0';
 	if (c == C_PID)
 		snprintf(buf, len, "%d", r->pid);
 	else if (c == C_USER)
-		snprintf(buf, len, "%s", r->user);
-	else if (c == C_COMM)
-		snprintf(buf, len, "%s%s%s", r->tgid ? "  " : "", r->comm, r->exited ? " (exited)" : "");
+		printable(buf, len, r->user);
+	else if (c == C_COMM)   /* the names as base/printable shows them: raw bytes never reach the screen */
+		snprintf(buf, len, "%s%s%s%s", r->tgid ? "  " : "", printable(name, sizeof(name), r->comm),
+			 r->threads_left ? "*" : "", r->exited ? " (exited)" : "");
 	else if (c == C_CGROUP)
-		snprintf(buf, len, "%s", r->cgroup);
+		printable(buf, len, r->cgroup);
 	else if (r->why && c != C_CPU)   /* refused: its CPU% from /proc, nothing else */
 		snprintf(buf, len, "-");
 	else if (c >= C_EV && r->ev[c - C_EV].state != EVS_OK && !idle_zero(r, c - C_EV))
@@ -265,7 +277,11 @@ static void info_line(struct ui *u, WINDOW *w, int wd, int y)
 	n = snprintf(buf, sizeof(buf), " %d %s seen, %d counted (the busiest by CPU time)", in.seen,
 		     is_cg(u) ? "cgroups" : "processes", in.counted);
 	if (in.left_out && n > 0 && (size_t)n < sizeof(buf))
-		snprintf(buf + n, sizeof(buf) - (size_t)n, "; %d not counted: %s", in.left_out, in.why);
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "; %d not counted: %s", in.left_out, in.why);
+	/* the view's budget: a process's busiest threads (app_wl_impl.h), all of them on H */
+	if (in.threads_left && n > 0 && (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "; *: %d threads not counted (a process's busiest %d are; "
+			 "H counts all of one)", in.threads_left, in.threads_each);
 	ui_put(w, y, 0, wd, in.left_out ? ui_attr(u, UP_WARN) : ui_attr(u, UP_DIM), buf);
 }
 
@@ -400,7 +416,10 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	u->top[u->view] = ui_scroll_top(u->top[u->view], u->sel[u->view], s->nrows, rows > 0 ? rows : 1);
 	u->list_y[u->view] = y;
 	u->list_h[u->view] = rows;
-	if (!s->nrows && y < h)
+	if (!s->nrows && y < h && ui_filter_set(u, u->view))   /* rows were counted, the filter hid them all */
+		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup matches the filter (Esc clears it, / edits it)"
+							   : " no process matches the filter (Esc clears it, / edits it)");
+	else if (!s->nrows && y < h)
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
 							   : " no process counted yet (the first look is under way)");
 	for (int k = u->top[u->view]; k < s->nrows && y < h; k++, y++)

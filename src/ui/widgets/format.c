@@ -81,6 +81,31 @@ void ui_fmt_count(double v, char *buf, size_t len)
 		fix(buf, len, sign, v, 0, suffix[u]);
 }
 
+void ui_fmt_amount(double v, int from, const char *after, char *buf, size_t len)
+{
+	static const char unit[] = " KMGTPE";
+	int u = from < 0 ? 0 : from > 6 ? 6 : from;
+	double x = v;
+
+	if (isnan(v)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	for (int i = 0; i < u; i++)
+		x /= 1000;
+	/* up a unit while the rounded text would need four integer digits: K none, M one, G up two */
+	while (u < 6 && fabs(x) >= 1000 - 0.5 * (u <= 1 ? 1 : u == 2 ? 0.1 : 0.01)) {
+		x /= 1000;
+		u++;
+	}
+	if (fabs(x) >= 1000 - 0.005)   /* past what E holds (and inf): said, never a number cut */
+		snprintf(buf, len, "%s999E%s", x < 0 ? "<-" : ">", after);
+	else if (u == 0)
+		snprintf(buf, len, "%.0f%s", x, after);
+	else
+		snprintf(buf, len, "%.*f%c%s", u <= 1 ? 0 : u == 2 ? 1 : 2, x, unit[u], after);
+}
+
 void ui_fmt_fixed(double v, int prec, char *buf, size_t len)
 {
 	if (isnan(v) || isinf(v))

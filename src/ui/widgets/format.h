@@ -10,6 +10,11 @@ struct ev_val;
 /* A count in at most 5 characters with K/M/G/T/P suffixes ("987", "12.3K", "4.56G").
  * Values below 10 with a fraction keep two decimals. NAN gives "-". */
 void ui_fmt_count(double v, char *buf, size_t len);
+/* An amount (bytes, bytes per second) with its unit, from unit from (a power of 1000: 1 K, 2 M) up to
+ * the largest one it needs (K without decimals, M with one, G T P E with two; at most three integer
+ * digits), then after ("/s"): 2^64 bytes "18.45E", at most 7 characters and after. Past E (and
+ * infinity) the mark ">999E": the figure never loses its unit nor is cut to a cell. NAN gives "-". */
+void ui_fmt_amount(double v, int from, const char *after, char *buf, size_t len);
 /* A ratio with a fixed number of decimals; NAN gives "-". */
 void ui_fmt_fixed(double v, int prec, char *buf, size_t len);
 /* One event cell: "-" absent, "n/a" unsupported, "!nc" not counted, else ui_fmt_count. */
