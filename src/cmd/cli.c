@@ -127,8 +127,8 @@ static void usage(FILE *f)
 "      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
 "                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
-"      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the second level of\n"
-"                           the tree), the rest summed as cgroup=\"(other)\"\n"
+"      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the whole tree's,\n"
+"                           each by its own CPU time), the rest summed as cgroup=\"(other)\"\n"
 "      --rdt                RDT/PQoS monitoring (resctrl) asked for: say why when there is none\n"
 "                           (its figures are shown whenever resctrl is mounted with L3 monitoring)\n"
 "      --rdt-cpu-groups     make a resctrl monitoring group per counted CPU (one RMID each) for\n"
@@ -578,13 +578,13 @@ static int run(struct app *a)
 		return r;
 	if ((r = app_wl_open(a)))
 		return r;
-	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
-	 * so "(other)" sums no cgroup twice) */
+	/* the exporter's cgroups: -G's, else the whole tree's, each by its own CPU time (so that
+	 * "(other)", the rest of the tree's, counts no time twice) */
 	if (!a->opt.export_cgroups)
 		a->opt.export_cgroups = a->set.export_cgroups;
 	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom || a->set.listen[0] || a->set.textfile[0]) &&
 	    !a->opt.wl.ncgroups &&
-	    app_wl_pick_level(a, 2) < 0)
+	    app_wl_pick_tree(a) < 0)
 		return 1;
 	/* a sort key from the config must name a column; said before the screen takes over */
 	if (a->set.sort_line > 0 && !ui_cols_key_known(&a->model, a->set.sort, keys, sizeof(keys))) {
