@@ -108,7 +108,7 @@ static void usage(FILE *f)
 "      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"
 "      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
 "      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
-"      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
+"      --explain-events [LIST] print how each event of LIST (or -e) resolves and exit (--json: JSON)\n"
 "      --list-events [GLOB] list event names (sysfs aliases, vendor JSON tables, libpfm4) with PMU,\n"
 "                           source and description, and exit (with --json: every field)\n"
 "      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
@@ -311,6 +311,12 @@ static int parse_args(struct app *a, int argc, char **argv, int *exit_now)
 	}
 	if (a->opt.list_events && optind < argc)
 		a->opt.list_glob = argv[optind++];
+	/* --explain-events LIST...: each as an -e (perf's own event lists are given so) */
+	while (a->opt.explain && optind < argc && strcmp(argv[optind - 1], "--") != 0) {
+		if (a->opt.nevents == APP_EVENT_OPTS_MAX)
+			return fail_usage("too many event lists (join lists with commas)%s", "");
+		a->opt.events[a->opt.nevents++] = argv[optind++];
+	}
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
 		return fail_usage("unexpected argument '%s' (a command to count goes after --)", argv[optind]);
 	if (optind < argc) {
