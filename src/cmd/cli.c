@@ -22,6 +22,7 @@
 #include "app/app_topdown.h"
 #include "app/app_wl.h"
 #include "base/buildinfo.h"
+#include "base/editdist.h"
 #include <errno.h>
 #include <malloc.h>
 #include <getopt.h>
@@ -85,7 +86,8 @@ static void usage(FILE *f)
 "Usage: pmutop [OPTIONS] [-- COMMAND [ARGS]]\n"
 "A top for CPU hardware performance counters (perf_event_open).\n\n"
 "  -e, --events LIST        events in perf syntax: cycles, cpu/event=0x3c,umask=0/, {a,b}, ...\n"
-"  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, or [eventset NAME])\n"
+"  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, topdown, or\n"
+"                           [eventset NAME])\n"
 "  -d, --delay SECONDS      refresh interval (default 1, or [display] interval)\n"
 "  -C, --cpu LIST           count only these CPUs (0-3,8)\n"
 "  -p, --pid PID[,PID...]   also count these processes (their threads, and what they start)\n"
@@ -420,7 +422,19 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 
 	es = settings_find_set(&a->set, set_name);
 	if (!es) {
-		printable_eprintf("pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
+		const char *near = NULL;
+		int best = (int)strnlen(set_name, EDIT_MAX) / 2 + 2;   /* as events_suggest: half its length */
+
+		for (int i = 0; i < a->set.nsets; i++) {   /* the nearest set's name, the built-in first */
+			int d = edit_distance(set_name, a->set.sets[i].name, best);
+
+			if (d < best) {
+				best = d;
+				near = a->set.sets[i].name;
+			}
+		}
+		printable_eprintf("pmutop: no event set named '%s'%s%s%s (see --list-options and [eventset NAME])\n",
+				  set_name, near ? ": did you mean " : "", near ? near : "", near ? "?" : "");
 		return NULL;
 	}
 	if (es->events && *es->events) {
