@@ -251,6 +251,9 @@ int app_open_events(struct app *a)
 		printable_eprintf("pmutop: %s\n", a->msg);
 		a->msg[0] = '\0';
 	}
+	if (a->opt.rdt && !a->rdt.avail && !a->opt.batch) {   /* the screen's status line says it */
+		snprintf(a->msg, sizeof(a->msg), "%s", a->rdt.why);
+	}
 	if (a->hw_reason[0] && a->opt.batch)
 		printable_eprintf("pmutop: %s\n", a->hw_reason);
 	return 0;

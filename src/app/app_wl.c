@@ -178,7 +178,7 @@ static void wl_reopen(struct app *a, struct app_wl *w)
 	}
 	for (int i = 0; i < w->ng; i++) {
 		struct wl_cg *g = &w->g[i];
-		int fd = cgroupfs_open(&w->fs, g->path), r = fd;
+		int fd = g->cpu_only ? -1 : cgroupfs_open(&w->fs, g->path), r = g->cpu_only ? 0 : fd;
 
 		if (fd >= 0) {
 			r = g->slot = wlc_add_cgroup(w->cnt, fd, g->path, &em);
@@ -238,6 +238,8 @@ static void fill_rows(struct app *a, struct app_wl *w)
 	a->model.cur.wl = w->rows;
 	a->model.cur.nwl = n;
 	wl_pick_tally(w, w->rows, n);
+	a->model.cur.wl_tree = w->cg_tree && w->tree_s >= 0;
+	a->model.cur.wl_tree_s = w->tree_s;
 }
 
 void app_wl_sample(struct app *a)
@@ -326,7 +328,7 @@ static int open_targets(struct app *a, struct app_wl *w)
 	for (int i = 0; i < o->ncgroups; i++) {
 		int had = w->ng;
 
-		r = wl_cg_add(w, o->cgroups[i], &em);
+		r = wl_cg_add(w, o->cgroups[i], true, &em);
 		if (r < 0 && w->ng == had) {   /* not a cgroup: nothing to show */
 			printable_eprintf("pmutop: -G %s: %s\n", o->cgroups[i], errmsg_text(&em, r));
 			return 2;
@@ -425,17 +427,18 @@ int app_wl_pick(struct app *a, bool procs, bool cgroups)
 		return -EOPNOTSUPP;   /* a recording: no process to count */
 	if (wl_create(a) < 0)
 		return -ENOMEM;
-	cgroups |= a->wl->cg_level > 0;   /* the exporter's go on */
+	cgroups |= a->wl->cg_tree;   /* the exporter's go on */
 	a->wl->pick = (procs ? WL_PICK_PROCS : 0) | (cgroups ? WL_PICK_CGROUPS : 0);
 	wl_unpick(a->wl, !procs, !cgroups);
 	return 0;
 }
 
-int app_wl_pick_level(struct app *a, int level)
+int app_wl_pick_tree(struct app *a)
 {
 	if (wl_create(a) < 0)
 		return -ENOMEM;
-	a->wl->cg_level = level;
+	a->wl->cg_tree = true;
+	a->wl->tree_s = -1;
 	a->wl->pick |= WL_PICK_CGROUPS;
 	wl_auto_cgroups(a, a->wl);   /* counting from now: the first frame has them */
 	wl_baseline(a, a->wl);

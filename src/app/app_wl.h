@@ -52,9 +52,12 @@ bool app_wl_targets_ended(const struct app *a);
 int app_wl_pick(struct app *a, bool procs, bool cgroups);
 /* Rows of their own for the threads of process pid (0: none), from the next sample. */
 void app_wl_threads_of(struct app *a, int pid);
-/* The exporter's cgroups: those level levels down the tree, the busiest counted each refresh
- * (with the views' choice). 0 or -ENOMEM. */
-int app_wl_pick_level(struct app *a, int level);
+/* The exporter's cgroups: the whole tree looked at each refresh, the root's processes too, each
+ * cgroup by its own CPU time (cpu.stat's, less its children's); the busiest counted, their rows'
+ * CPU use (M_UTIL) their own, the frame's wl_tree_s the whole tree's (app_wl_auto.c). The events
+ * of the root and of a cgroup with cgroups under it are not counted (the kernel counts a cgroup's
+ * events with its children's, the root's with the idle task's). 0 or -ENOMEM. */
+int app_wl_pick_tree(struct app *a);
 /* What the last choice saw: tasks or cgroups looked at; of the rows in the frame, those counted
  * and those the kernel refused (left_out, with those given no row for want of descriptors), why. */
 struct wl_pick_info {

@@ -10,6 +10,7 @@
 #include "hw/sys/cgroupfs.h"
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,11 +217,13 @@ static uint64_t path_hash(const char *s)
 
 struct cgwalk {
 	char (*path)[512];
+	int *parent;                 /* [cap]: the index of each one's parent in the walk, -1 none */
 	int n, cap;
 };
 
-/* The cgroups under rel (a path from the mount), depth levels down, into c (at most cap). */
-static void walk(const struct cgroupfs *fs, const char *rel, int depth, struct cgwalk *c)
+/* The cgroups under rel (a path from the mount, index up in the walk, -1 none), depth levels
+ * down, into c (at most cap): each one's children right after it. */
+static void walk(const struct cgroupfs *fs, const char *rel, int up, int depth, struct cgwalk *c)
 {
 	char dir[2048];
 	struct dirent *d;
@@ -237,8 +240,9 @@ static void walk(const struct cgroupfs *fs, const char *rel, int depth, struct c
 		if (snprintf(c->path[c->n], sizeof(c->path[0]), "%s%s%s", strcmp(rel, "/") ? rel : "", "/",
 			     d->d_name) >= (int)sizeof(c->path[0]))
 			continue;
+		c->parent[c->n] = up;
 		c->n++;
-		walk(fs, c->path[c->n - 1], depth - 1, c);
+		walk(fs, c->path[c->n - 1], c->n - 1, depth - 1, c);
 	}
 	closedir(dp);
 }
@@ -251,44 +255,99 @@ static int counted_cg(const struct app_wl *w, const char *path)
 	return -1;
 }
 
+/* The exporter's measure (w->cg_tree): each cgroup's own CPU time since the last look, its
+ * processes' and not its children's (cpu.stat's usage holds its children's): its usage's growth
+ * less its children's (a child that went takes its time with it; one born since counts from 0).
+ * The rows counted get it as their CPU use (M_UTIL), the whole tree's (the root's) goes in
+ * w->tree_s; busy[] gets each one's (kids[]: room for c->n). */
+static void own_time(struct app *a, struct app_wl *w, const struct cgwalk *c, const uint64_t *u,
+		     const struct wl_seen *const *old, bool looked, unsigned long long *busy,
+		     unsigned long long *kids)
+{
+	double now = app_clock(a), iv = now - w->cg_t;
+
+	for (int i = 0; i < c->n; i++)   /* its usage's growth; a new one's since it was made */
+		busy[i] = old[i] ? (u[i] >= old[i]->ticks ? u[i] - old[i]->ticks : 0) : looked ? u[i] : 0;
+	w->tree_s = looked && c->n ? (double)busy[0] / 1e6 : -1;   /* [0] is the root */
+	for (int i = 0; i < c->n; i++)   /* its children's growth (each holds its own children's) */
+		kids[i] = 0;
+	for (int i = 1; i < c->n; i++)
+		kids[c->parent[i]] += busy[i];
+	for (int i = 0; i < c->n; i++)   /* less its children's */
+		busy[i] = busy[i] >= kids[i] ? busy[i] - kids[i] : 0;
+	for (int k = 0; k < w->ng; k++) {
+		struct wl_cg *g = &w->g[k];
+
+		if (!g->picked)
+			continue;
+		g->m[M_UTIL] = NAN;
+		for (int i = 0; i < c->n && looked && iv > 0; i++)
+			if (strcmp(c->path[i], g->path) == 0)
+				g->m[M_UTIL] = 100 * (double)busy[i] / (iv * 1e6);
+	}
+	w->cg_t = now;
+}
+
+/* A cgroup counted by the exporter's measure: its events only when it has no child cgroup (the
+ * kernel counts a cgroup's events with those of every cgroup under it), never the root's (with
+ * the idle task's). Without the root's cpu.stat (cgroup v1, a simulated machine) there is no own
+ * time: the leaves alone are counted (none holds another), by their events' enabled time. */
+static bool tree_events(const struct cgwalk *c, int i)
+{
+	return i > 0 && (i + 1 >= c->n || c->parent[i + 1] != i);
+}
+
 void wl_auto_cgroups(struct app *a, struct app_wl *w)
 {
 	struct wl_pick_info *in = &w->info[1];
 	struct cgwalk c = { .cap = 4096 };
 	struct wl_seen *now;
+	const struct wl_seen **old;
+	uint64_t *u;
+	unsigned long long *busy, *kids;
 	struct rank *r;
 	struct errmsg em = { 0 };
 	long room = fd_room(w), per = wlc_fds_per_cgroup(w->cnt);
+	int want = a->set.wl_cgroups;
+	bool looked = w->cgseen != NULL, stat = false;
 
 	if (!w->fs.mount[0])
 		return;
+	if (w->cg_tree && a->opt.export_cgroups > want)
+		want = a->opt.export_cgroups;
 	c.path = malloc(sizeof(*c.path) * (size_t)c.cap);
+	c.parent = malloc(sizeof(*c.parent) * (size_t)c.cap);
 	now = malloc(sizeof(*now) * (size_t)c.cap);
+	old = malloc(sizeof(*old) * (size_t)c.cap);
+	u = malloc(sizeof(*u) * (size_t)c.cap);
+	busy = malloc(sizeof(*busy) * (size_t)c.cap);
+	kids = malloc(sizeof(*kids) * (size_t)c.cap);
 	r = malloc(sizeof(*r) * (size_t)c.cap);
-	if (c.path && now && r)
-		walk(&w->fs, "/", w->cg_level > 0 ? w->cg_level : a->set.wl_cgroup_depth, &c);
-	if (w->cg_level > 0) {   /* only that level: siblings, none inside another */
-		int k = 0;
-
-		for (int i = 0; i < c.n; i++) {
-			int d = 0;
-
-			for (const char *p = c.path[i]; *p; p++)
-				d += *p == '/';
-			if (d == w->cg_level)
-				memmove(c.path[k++], c.path[i], sizeof(c.path[0]));
+	if (c.path && c.parent && now && old && u && busy && kids && r) {
+		if (w->cg_tree) {   /* the whole tree, the root (its processes) first */
+			snprintf(c.path[0], sizeof(c.path[0]), "/");
+			c.parent[c.n++] = -1;
+			walk(&w->fs, "/", 0, WL_CG_TREE_DEPTH, &c);
+		} else {
+			walk(&w->fs, "/", -1, a->set.wl_cgroup_depth, &c);
 		}
-		c.n = k;
 	}
-	for (int i = 0; i < c.n; i++) {   /* CPU time since the last look, 0 without cpu.stat */
-		uint64_t u = 0;
-		struct wl_seen *old = NULL, key = { .pid = (int)path_hash(c.path[i]) };
+	for (int i = 0; i < c.n; i++) {   /* CPU time now, 0 without cpu.stat */
+		struct wl_seen key = { .pid = (int)path_hash(c.path[i]) };
 
-		cgroupfs_usage(&w->fs, c.path[i], &u);
-		if (w->cgseen)
-			old = bsearch(&key, w->cgseen, (size_t)w->ncgseen, sizeof(key), seen_cmp);
-		now[i] = (struct wl_seen){ key.pid, 0, u };
-		r[i] = (struct rank){ old && u >= old->ticks ? u - old->ticks : 0, i };
+		u[i] = 0;
+		if (cgroupfs_usage(&w->fs, c.path[i], &u[i]) == 0 && i == 0 && w->cg_tree)
+			stat = true;   /* the root's: own time can be told */
+		old[i] = w->cgseen ? bsearch(&key, w->cgseen, (size_t)w->ncgseen, sizeof(key), seen_cmp) : NULL;
+		busy[i] = old[i] && u[i] >= old[i]->ticks ? u[i] - old[i]->ticks : 0;
+	}
+	if (w->cg_tree && stat)
+		own_time(a, w, &c, u, old, looked, busy, kids);
+	else
+		w->tree_s = -1;
+	for (int i = 0; i < c.n; i++) {
+		now[i] = (struct wl_seen){ (int)path_hash(c.path[i]), 0, u[i] };
+		r[i] = (struct rank){ busy[i], i };
 	}
 	if (now)
 		qsort(now, (size_t)c.n, sizeof(*now), seen_cmp);   /* by hash, for the next look */
@@ -300,8 +359,9 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	for (int i = w->ng - 1; i >= 0; i--) {   /* the picked ones far behind, or gone, go */
 		bool keep = false;
 
-		for (int j = 0; j < c.n && j < 2 * a->set.wl_cgroups && !keep; j++)
-			keep = strcmp(c.path[r[j].i], w->g[i].path) == 0;
+		for (int j = 0; j < c.n && j < 2 * want && !keep; j++)
+			keep = strcmp(c.path[r[j].i], w->g[i].path) == 0 &&
+			       !(w->cg_tree && w->g[i].slot >= 0 && !tree_events(&c, r[j].i));   /* now with children */
 		if (w->g[i].picked && !keep) {
 			wlc_drop(w->cnt, w->g[i].slot);
 			free(w->g[i].val);
@@ -311,21 +371,29 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	}
 	memset(in, 0, sizeof(*in));   /* counted and refused: from the rows (wl_pick_tally) */
 	in->seen = c.n;
-	for (int j = 0; j < c.n && j < a->set.wl_cgroups; j++) {
+	for (int j = 0; j < c.n && j < want; j++) {
 		const char *path = c.path[r[j].i];
+		bool count = !w->cg_tree || tree_events(&c, r[j].i);
 
+		if (!count && !stat)   /* no own time to tell it by: the leaves only, apart */
+			continue;
 		if (counted_cg(w, path) >= 0)
 			continue;
-		if (room < per) {
+		if (count && room < per) {
 			in->left_out++;
 			snprintf(in->why, sizeof(in->why), "file descriptors (%d open; raise `ulimit -n`)", wlc_fds(w->cnt));
 			continue;
 		}
-		if (wl_cg_add(w, path, &em) == 0 || (w->ng && strcmp(w->g[w->ng - 1].path, path) == 0)) {
+		if (wl_cg_add(w, path, count, &em) == 0 || (w->ng && strcmp(w->g[w->ng - 1].path, path) == 0)) {
 			w->g[w->ng - 1].picked = w->g[w->ng - 1].fresh = true;
 			room = fd_room(w);
 		}
 	}
 	free(c.path);
+	free(c.parent);
+	free(old);
+	free(u);
+	free(busy);
+	free(kids);
 	free(r);
 }

@@ -16,7 +16,7 @@
 
 #include "app_wl_impl.h"
 
-int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em)
+int wl_cg_add(struct app_wl *w, const char *arg, bool count, struct errmsg *em)
 {
 	struct wl_cg *g;
 	int fd, r;
@@ -40,7 +40,10 @@ int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em)
 	if (!(g->val = calloc((size_t)(w->nev ? w->nev : 1), sizeof(struct ev_val))))
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	w->ng++;
-	if ((fd = cgroupfs_open(&w->fs, g->path)) < 0)
+	g->cpu_only = !count;
+	if (!count)
+		fd = -1, r = 0;
+	else if ((fd = cgroupfs_open(&w->fs, g->path)) < 0)
 		r = errmsg_set(em, fd, "cgroup %s: %s", g->path, strerror(-fd));
 	else
 		r = g->slot = wlc_add_cgroup(w->cnt, fd, g->path, em);

@@ -59,6 +59,8 @@ struct wl_cg {
 	bool fresh;
 	bool denied;
 	bool idle;                    /* it did not run in the interval (wl_not_run) */
+	bool cpu_only;                /* its events not counted (the exporter's root, or one with
+				       * cgroups under it): its CPU time only */
 	char why[512];
 	struct ev_val *val;
 	double m[NMETRICS];
@@ -72,6 +74,7 @@ struct wl_seen {
 enum { WL_PICK_PROCS = 1, WL_PICK_CGROUPS = 2 };
 /* how many are counted, and how deep the cgroup tree is walked: [workloads] in the settings */
 #define WL_PICK_SCAN_MAX 65536    /* processes (cgroups) looked at per refresh */
+#define WL_CG_TREE_DEPTH 64       /* levels of the cgroup tree the exporter's measure looks at */
 
 struct app_wl {
 	struct cgroupfs fs;
@@ -92,7 +95,10 @@ struct app_wl {
 	/* the views' choice (app_wl_auto.c) */
 	unsigned pick;                /* WL_PICK_* */
 	int threads_of;               /* the process whose threads get rows of their own, 0 none */
-	int cg_level;                 /* > 0: only the cgroups that many levels down (the exporter's) */
+	/* the exporter's measure (app_wl_pick_tree): the whole tree, each cgroup by its own CPU time */
+	bool cg_tree;
+	double cg_t;                  /* the clock at the last look */
+	double tree_s;                /* the whole tree's CPU seconds between the last two looks, < 0 none */
 	struct wl_seen *seen;         /* every process at the last look, by PID: rebuilt each time */
 	int nseen;
 	struct wl_seen *cgseen;       /* every cgroup at the last look, by the hash of its path */
@@ -146,9 +152,10 @@ void wl_command_totals_reset(struct app *a, struct app_wl *w);
 void wl_command_totals_free(struct app_wl *w);
 /* Add one read of the command (row[w->nev]) to its totals. */
 void wl_command_totals_add(struct app_wl *w, const struct ev_val *row);
-/* Count the cgroup arg (a path as -G takes it). 0, or a negative errno: with a row (not counted,
+/* Count the cgroup arg (a path as -G takes it), its events only when count (else its CPU time
+ * only, cpu_only). 0, or a negative errno: with a row (not counted,
  * why) when the kernel refused, without one when it is no cgroup. */
-int wl_cg_add(struct app_wl *w, const char *arg, struct errmsg *em);
+int wl_cg_add(struct app_wl *w, const char *arg, bool count, struct errmsg *em);
 /* g's figures for the interval, and its CPU time (cpu.stat, else its events' enabled time). */
 void wl_cg_sample(struct app *a, struct app_wl *w, struct wl_cg *g, double interval);
 /* The views' choice of processes and cgroups for this refresh (app_wl_auto.c). */

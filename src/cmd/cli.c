@@ -23,6 +23,7 @@
 #include "app/app_topdown.h"
 #include "app/app_wl.h"
 #include "base/buildinfo.h"
+#include "base/editdist.h"
 #include <errno.h>
 #include <malloc.h>
 #include <getopt.h>
@@ -87,7 +88,8 @@ static void usage(FILE *f)
 "Usage: pmutop [OPTIONS] [-- COMMAND [ARGS]]\n"
 "A top for CPU hardware performance counters (perf_event_open).\n\n"
 "  -e, --events LIST        events in perf syntax: cycles, cpu/event=0x3c,umask=0/, {a,b}, ...\n"
-"  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, or [eventset NAME])\n"
+"  -E, --event-set NAME     a named event set (default, cache, branch, memory, uncore, topdown, or\n"
+"                           [eventset NAME])\n"
 "  -d, --delay SECONDS      refresh interval (default 1, or [display] interval)\n"
 "  -C, --cpu LIST           count only these CPUs (0-3,8)\n"
 "  -p, --pid PID[,PID...]   also count these processes (their threads, and what they start)\n"
@@ -112,7 +114,7 @@ static void usage(FILE *f)
 "      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"
 "      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
 "      --pci-dump FILE      read PCI config space from an `lspci -xxxx` dump instead of sysfs\n"
-"      --explain-events     print how each event of -e resolves and exit (with --json: JSON)\n"
+"      --explain-events [LIST] print how each event of LIST (or -e) resolves and exit (--json: JSON)\n"
 "      --list-events [GLOB] list event names (sysfs aliases, vendor JSON tables, libpfm4) with PMU,\n"
 "                           source and description, and exit (with --json: every field)\n"
 "      --events-dir DIR     vendor event tables: Intel perfmon or the kernel's pmu-events folder\n"
@@ -131,8 +133,8 @@ static void usage(FILE *f)
 "      --web-config FILE    TLS and basic authentication for --listen: tls_server_config (cert_file,\n"
 "                           key_file) and basic_auth_users (bcrypt), as Prometheus' exporters read\n"
 "      --no-cpu-gauges      export the derived gauges (IPC, frequency...) per socket only\n"
-"      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the second level of\n"
-"                           the tree), the rest summed as cgroup=\"(other)\"\n"
+"      --export-cgroups[=N] export the N busiest cgroups (default 5; -G's, else the whole tree's,\n"
+"                           each by its own CPU time), the rest summed as cgroup=\"(other)\"\n"
 "      --rdt                RDT/PQoS monitoring (resctrl) asked for: say why when there is none\n"
 "                           (its figures are shown whenever resctrl is mounted with L3 monitoring)\n"
 "      --rdt-cpu-groups     make a resctrl monitoring group per counted CPU (one RMID each) for\n"
@@ -232,6 +234,12 @@ static int check_args(struct app *a, int argc, char **argv, const char *sim_cloc
 {
 	if (a->opt.list_events && optind < argc)
 		a->opt.list_glob = argv[optind++];
+	/* --explain-events LIST...: each as an -e (perf's own event lists are given so) */
+	while (a->opt.explain && optind < argc && strcmp(argv[optind - 1], "--") != 0) {
+		if (a->opt.nevents == APP_EVENT_OPTS_MAX)
+			return fail_usage("too many event lists (join lists with commas)%s", "");
+		a->opt.events[a->opt.nevents++] = argv[optind++];
+	}
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
 		return fail_usage("unexpected argument '%s' (a command to count goes after --)", argv[optind]);
 	if (optind < argc) {
@@ -440,7 +448,19 @@ static const char *choose_events(struct app *a, char *buf, size_t len, char *whe
 
 	es = settings_find_set(&a->set, set_name);
 	if (!es) {
-		printable_eprintf("pmutop: no event set named '%s' (see --list-options and [eventset NAME])\n", set_name);
+		const char *near = NULL;
+		int best = (int)strnlen(set_name, EDIT_MAX) / 2 + 2;   /* as events_suggest: half its length */
+
+		for (int i = 0; i < a->set.nsets; i++) {   /* the nearest set's name, the built-in first */
+			int d = edit_distance(set_name, a->set.sets[i].name, best);
+
+			if (d < best) {
+				best = d;
+				near = a->set.sets[i].name;
+			}
+		}
+		printable_eprintf("pmutop: no event set named '%s'%s%s%s (see --list-options and [eventset NAME])\n",
+				  set_name, near ? ": did you mean " : "", near ? near : "", near ? "?" : "");
 		return NULL;
 	}
 	if (es->events && *es->events) {
@@ -619,14 +639,14 @@ static int run(struct app *a)
 	}
 	if ((r = app_open_events(a)))
 		return r;
-	/* the exporter's cgroups: -G's, else the services and pods (the tree's second level: siblings,
-	 * so "(other)" sums no cgroup twice); before the command line's targets, whose first interval
-	 * starts once all are open, before the command runs */
+	/* the exporter's cgroups: -G's, else the whole tree's, each by its own CPU time (so that
+	 * "(other)", the rest of the tree's, counts no time twice); before the command line's targets,
+	 * whose first interval starts once all are open, before the command runs */
 	if (!a->opt.export_cgroups)
 		a->opt.export_cgroups = a->set.export_cgroups;
 	if (a->opt.export_cgroups && (a->opt.listen || a->opt.prom || a->set.listen[0] || a->set.textfile[0]) &&
 	    !a->opt.wl.ncgroups &&
-	    app_wl_pick_level(a, 2) < 0)
+	    app_wl_pick_tree(a) < 0)
 		return 1;
 	if ((r = app_wl_open(a)))
 		return r;

@@ -58,8 +58,8 @@ const struct setting_def settings_table[] = {
 	  "export the derived gauges (IPC, frequency, ratios) per CPU as well as per socket; false "
 	  "halves the series of a large machine (--no-cpu-gauges)", F(cpu_gauges) },
 	{ "export_cgroups", "exporter", ST_INT, 0, 1000, false, NULL, "0",
-	  "cgroups exported each with a series, the busiest (-G's, else the tree's second level), the "
-	  "rest summed as cgroup=\"(other)\" (0..1000; 0 = none) (--export-cgroups)", F(export_cgroups) },
+	  "cgroups exported each with a series, the busiest (-G's, else the whole tree's, each by its "
+	  "own CPU time), the rest summed as cgroup=\"(other)\" (0..1000; 0 = none) (--export-cgroups)", F(export_cgroups) },
 	{ "rdt_groups", "exporter", ST_INT, 0, 10000, false, NULL, "10",
 	  "resctrl groups exported one by one, those with the most memory traffic; the rest summed "
 	  "as group=\"(other)\" (0..10000)", F(rdt_groups) },

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* events_report.c: --list-events text and JSON, and the "did you mean" line for unknown event names. */
+/* events_report.c: --list-events text and JSON (what can count on this machine: its PMUs' sysfs
+ * aliases, perf's built-in events of the PMUs it has, the vendor tables' events of its PMUs, its
+ * tracepoints), and the "did you mean" line for unknown event names. */
 #include "events_report.h"
 #include "base/editdist.h"
+#include "base/errmsg.h"
 #include "base/printable.h"
 #include "hw/catalog/catalog.h"
 #include "hw/events/evtables.h"
 #include "hw/sys/pmu.h"
 #include "hw/sys/sysfs.h"
+#include "hw/sys/tracefs.h"
+#include <linux/perf_event.h>
 #include "outbuf.h"
 #include <ctype.h>
 #include <errno.h>
@@ -80,12 +85,81 @@ static void text_row(FILE *f, const char *name, const char *unit, const char *sr
 	fputc('\n', f);
 }
 
+/* Whether this machine has a PMU the table's event belongs to (its core PMU, a box of its unit). */
+static bool pmu_here(const struct pmu_registry *reg, const struct cat_event *e)
+{
+	for (int p = 0; p < reg->n; p++)
+		if (catalog_pmu_matches(e, reg->pmus[p].name, reg->pmus[p].kind == PMU_KIND_CORE))
+			return true;
+	return false;
+}
+
+static bool has_kind(const struct pmu_registry *reg, enum pmu_kind kind)
+{
+	for (int i = 0; i < reg->n; i++)
+		if (reg->pmus[i].kind == kind)
+			return true;
+	return false;
+}
+
+/* perf's built-in events this machine counts: the software ones where the kernel has its software
+ * PMU, the generic hardware and cache ones where it has a core PMU. */
+static int builtin_rows(FILE *f, struct json_object *arr, const struct pmu_registry *reg, const char *glob)
+{
+	bool sw = has_kind(reg, PMU_KIND_SOFTWARE), hw = has_kind(reg, PMU_KIND_CORE);
+	int n = 0;
+
+	for (const char *const *g = evtab_names(); *g; g++) {
+		struct evtab_event ev;
+		char terms[64];
+
+		if (evtab_lookup(*g, strlen(*g), &ev) < 0 || !wanted(*g, glob) ||
+		    !(ev.type == PERF_TYPE_SOFTWARE ? sw : hw))
+			continue;
+		n++;
+		snprintf(terms, sizeof(terms), "type=%u,config=0x%llx", (unsigned)ev.type, (unsigned long long)ev.config);
+		if (arr)
+			add_json(arr, *g, ev.type == PERF_TYPE_SOFTWARE ? "software" : core_name(reg), "perf",
+				 "linux/perf_event.h", terms, "", "", "", false, false, NULL);
+		else
+			text_row(f, *g, ev.type == PERF_TYPE_SOFTWARE ? "software" : core_name(reg), "perf", "", terms);
+	}
+	return n;
+}
+
+/* The tracepoints of tracefs (sys:event) whose name matches glob; what stops the list goes to err. */
+static int tracepoint_rows(FILE *f, FILE *err, struct json_object *arr, const char *glob)
+{
+	struct tracefs_tp *tp;
+	struct errmsg em = { 0 };
+	char origin[256];
+	int k = tracefs_lookup("*", "*", &tp, &em), n = 0;
+
+	if (k < 0) {
+		if (k != -ENOENT)   /* no tracefs: nothing to list, nothing wrong */
+			fprintf(err, "pmutop: tracepoints left out: %s\n", errmsg_text(&em, k));
+		return 0;
+	}
+	for (int i = 0; i < k; i++) {
+		if (!wanted(tp[i].name, glob))
+			continue;
+		n++;
+		snprintf(origin, sizeof(origin), "tracefs id %llu", (unsigned long long)tp[i].id);
+		if (arr)
+			add_json(arr, tp[i].name, "tracepoint", "tracefs", origin, "", "", "", "", false, false, NULL);
+		else
+			text_row(f, tp[i].name, "tracepoint", "tracefs", "", origin);
+	}
+	free(tp);
+	return n;
+}
+
 int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_registry *reg, const char *glob,
 		  bool json)
 {
 	struct json_object *arr = json ? json_object_new_array() : NULL;
 	char unit[128], prev[128] = "", hint[768];
-	int n = 0;
+	int n = 0, absent = 0;
 
 	if (json && !arr)
 		return -ENOMEM;
@@ -122,6 +196,7 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 				text_row(f, al->name, unit, "sysfs", "", al->terms);
 		}
 	}
+	n += builtin_rows(f, arr, reg, glob);
 	for (int i = 0; i < c->n; i++) {
 		const struct cat_event *e = &c->ev[i];
 		const char *pmu = e->pmu[0] ? e->pmu : core_name(reg);
@@ -129,6 +204,10 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 
 		if (!wanted(e->name, glob))
 			continue;
+		if (!pmu_here(reg, e)) {   /* a PMU not here counts nothing */
+			absent++;
+			continue;
+		}
 		n++;
 		if (json) {
 			add_json(arr, e->name, pmu, src, e->origin, e->terms, e->desc, e->topic, e->counter,
@@ -143,6 +222,7 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 			text_row(f, e->name, pmu, src, pre, e->desc);
 		}
 	}
+	n += tracepoint_rows(f, err, arr, glob);
 	if (json) {
 		/* json-c passes C1 controls and invalid UTF-8 from a table or sysfs as they are */
 		const char *text = json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
@@ -162,7 +242,12 @@ int events_report(FILE *f, FILE *err, struct catalog *c, const struct pmu_regist
 		json_object_put(arr);
 	}
 	catalog_hint(c, hint, sizeof(hint));
-	fprintf(err, "pmutop: %d events; %s\n", n, hint);
+	fprintf(err, "pmutop: %d events; %s", n, hint);
+	if (absent)
+		fprintf(err, "; %d of their events left out: their PMU%s not on this machine%s", absent,
+			has_kind(reg, PMU_KIND_CORE) ? " is" : " (the core PMU) is",
+			has_kind(reg, PMU_KIND_CORE) ? "" : ", as in most virtual machines");
+	fputc('\n', err);
 	if (c->errors[0])
 		fprintf(err, "pmutop: %d problem(s) with event files:\n%s\n", c->nerrors, c->errors);
 	return n;
@@ -206,10 +291,15 @@ void events_suggest(struct catalog *c, const struct pmu_registry *reg, const cha
 
 	if (same > 0) { /* the name exists, for another PMU (cpu_atom's event asked of cpu_core) */
 		size_t used = (size_t)snprintf(out, n, "%s is an event of", e->name);
+		bool here = !reg;
 
-		for (int i = 0; i < same && used < n; i++)
+		for (int i = 0; i < same && used < n; i++) {
 			used += (size_t)snprintf(out + used, n - used, "%s %s", i ? "," : "", e[i].pmu[0] ? e[i].pmu :
 						 "the core PMU");
+			here |= reg && pmu_here(reg, &e[i]);
+		}
+		if (!here && used < n)   /* none here: the table is this CPU's, the PMU is not exposed */
+			snprintf(out + used, n - used, ", which this machine does not have (see --list-events)");
 		return;
 	}
 	/* perf's own names first (cycles for cylces), then the core PMUs' sysfs aliases, then the

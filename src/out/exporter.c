@@ -574,6 +574,7 @@ void exporter_publish(struct app *a)
 
 	if (!ex)
 		return;
+	ex->tot.cg_top = a->opt.export_cgroups;   /* before the totals: the cgroups' are counted there */
 	if (prom_totals_add(&ex->tot, &a->model) < 0 || !(s = snap_new())) {
 		note(a, &ex->publish_failing, "exporter: %s%s", "", ENOMEM);
 		return;

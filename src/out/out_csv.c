@@ -285,6 +285,17 @@ void out_csv_header(struct outbuf *b, const struct app *a)
 	}
 }
 
+/* Counts not from this machine's kernel (a simulated machine, a recording) say so above the column
+ * heads, as -x's header and the JSON's "source" do: "# source: SIMULATED: spr-2s". */
+static void text_source(struct outbuf *b, const struct app *a)
+{
+	if (!strcmp(a->source_label, "live"))
+		return;
+	ob_str(b, "# source: ");
+	ob_text(b, a->source_label);
+	ob_char(b, '\n');
+}
+
 /* The workloads' rows as text: time, the process (COMM-PID) or cgroup, count, unit, event. The names
  * in base/printable's reversible form, their spaces as \x20. */
 static void text_workloads(struct outbuf *b, const struct app *a)
@@ -292,8 +303,10 @@ static void text_workloads(struct outbuf *b, const struct app *a)
 	const struct model *m = &a->model;
 	const struct frame *f = &m->cur;
 
-	if (f->seq % 25 == 1)
+	if (f->seq % 25 == 1) {
+		text_source(b, a);
 		ob_str(b, "#           time target                                   counts unit events\n");
+	}
 	for (int e = 0; e < m->nev; e++)
 		for (int i = 0; i < f->nwl; i++) {
 			const struct wl_row *w = &f->wl[i];
@@ -343,8 +356,10 @@ void out_text_frame(struct outbuf *b, const struct app *a)
 	}
 
 	/* perf stat -I -A heads the first interval's rows with this line, and again every 25 */
-	if (f->seq % 25 == 1)
+	if (f->seq % 25 == 1) {
+		text_source(b, a);
 		ob_str(b, "#           time CPU                    counts unit events\n");
+	}
 
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];

@@ -23,9 +23,12 @@ void prom_totals_free(struct prom_totals *t)
 	free(t->cpu);
 	free(t->sock);
 	free(t->irq);
+	prom_cg_totals_free(t);
 	uint64_t resets = t->resets;
+	int cg_top = t->cg_top;
 	memset(t, 0, sizeof(*t));
 	t->resets = resets;
+	t->cg_top = cg_top;
 }
 
 static bool same_list(const struct prom_totals *t, const struct model *m)
@@ -76,7 +79,7 @@ oom:
 	return -ENOMEM;
 }
 
-static void add_to(double *total, double v)
+void prom_add_to(double *total, double v)
 {
 	*total = isnan(*total) ? v : *total + v;
 }
@@ -106,17 +109,17 @@ int prom_totals_add(struct prom_totals *t, const struct model *m)
 			continue;
 		for (int e = 0; e < m->nev; e++)
 			if (row[e].state == EVS_OK && isfinite(row[e].value))
-				add_to(&t->cpu[(size_t)c * m->nev + e], row[e].value);
+				prom_add_to(&t->cpu[(size_t)c * m->nev + e], row[e].value);
 		if (f->swr && f->swr[(size_t)c * SWR_N + SWR_NIRQ] > 0)
-			add_to(&t->irq[c], f->swr[(size_t)c * SWR_N + SWR_IRQ]);
+			prom_add_to(&t->irq[c], f->swr[(size_t)c * SWR_N + SWR_IRQ]);
 	}
 	for (int s = 0; s < m->nsock; s++)
 		for (int k = 0; k < NPU; k++) {
 			double v = f->sock_m[(size_t)s * NMETRICS + umap[k].metric];
 			if (isfinite(v) && isfinite(f->interval))
-				add_to(&t->sock[(size_t)s * NPU + k], v * umap[k].to_base * f->interval);
+				prom_add_to(&t->sock[(size_t)s * NPU + k], v * umap[k].to_base * f->interval);
 		}
-	return 0;
+	return prom_cg_totals_add(t, m);
 }
 
 /* ---- text ---- */
@@ -551,7 +554,7 @@ void prom_write(struct outbuf *b, const struct model *m, const struct prom_total
 		else
 			series_frame(b, m, t, &l, info, fmt);
 		if (info && info->cgroups_top > 0 && m->cur.nwl > 0)
-			prom_series_cgroups(b, m, info, fmt);
+			prom_series_cgroups(b, m, t, info, fmt);
 	}
 	labels_free(&l);
 	prom_family(b, fmt, "pmutop_build_info", false, "pmutop's version and where its counts come from "

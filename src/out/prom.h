@@ -10,6 +10,7 @@
 #include "outbuf.h"
 
 struct app_rdt;
+struct prom_cg;
 
 enum prom_format { PROM_TEXT, PROM_OPENMETRICS };
 
@@ -25,11 +26,21 @@ struct prom_totals {
 	double *sock;        /* [nsock * NPU] */
 	double *irq;         /* [ncpus]: interrupts (/proc/interrupts), NAN until read once */
 	uint64_t resets;     /* how often the totals started again (new event list, replay rewound) */
+	/* The cgroups' counters (prom_groups.c): set cg_top as prom_info's cgroups_top. Each exported
+	 * cgroup's CPU seconds and events count while it is exported (one of the cg_top busiest), the
+	 * rest's under "(other)"; kept for the last cg_top * 4 + 64 exported, so that one exported
+	 * again carries on from where it stopped. */
+	int cg_top;
+	struct prom_cg *cg;
+	int ncg;
+	uint64_t cg_seq;     /* the frame last added */
+	double cg_rest_s;    /* NAN until counted */
+	double *cg_rest_ev;  /* [nev] */
 };
 
-/* Add the model's current frame to the totals. A new event list or CPU set, or a frame that is
- * not after the last one added (a rewound replay), starts the totals again from this frame; the
- * same frame twice is added once. Returns 0 or -ENOMEM (the totals are then empty). */
+/* Add the model's current frame to the totals (its cgroup rows too, when cg_top > 0). A new event
+ * list or CPU set, or a frame that is not after the last one added (a rewound replay), starts the
+ * totals again from this frame; the same frame twice is added once. Returns 0 or -ENOMEM (the totals are then empty). */
 int prom_totals_add(struct prom_totals *t, const struct model *m);
 void prom_totals_free(struct prom_totals *t);
 

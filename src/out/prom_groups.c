@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <errno.h>
 
 /* ---- RDT/PQoS monitoring ---- */
 
@@ -147,12 +149,156 @@ static const struct prom_gauge cg_gauges[] = {
 	{ M_BR_MISS_PCT, 0.01, "pmutop_cgroup_branch_miss_ratio", "the cgroup's mispredicted branches per branch (0..1)" },
 };
 
+struct prom_cg {
+	char *path;
+	double cpu_s;      /* CPU seconds while exported, NAN none yet */
+	double *ev;        /* [nev]: events while exported, NAN none yet */
+	uint64_t last;     /* the frame it was last exported in */
+};
+
 static int cg_rank_cmp(const void *x, const void *y)
 {
 	const struct wl_row *a = *(const struct wl_row *const *)x, *b = *(const struct wl_row *const *)y;
 	double ua = isnan(a->m[M_UTIL]) ? -1 : a->m[M_UTIL], ub = isnan(b->m[M_UTIL]) ? -1 : b->m[M_UTIL];
 
-	return (ua < ub) - (ua > ub);
+	if (ua != ub)
+		return (ua < ub) - (ua > ub);
+	return strcmp(a->cgroup, b->cgroup);   /* the same choice each time it is made */
+}
+
+/* The frame's cgroup rows counted, the busiest first, into rows (room for nwl); how many. */
+static int cg_ranked(const struct frame *f, const struct wl_row **rows)
+{
+	int n = 0;
+
+	for (int i = 0; i < f->nwl; i++)
+		if (f->wl[i].kind == WL_CGROUP && !f->wl[i].why)
+			rows[n++] = &f->wl[i];
+	qsort(rows, (size_t)n, sizeof(rows[0]), cg_rank_cmp);
+	return n;
+}
+
+/* A row's CPU seconds in the interval, NAN unknown. */
+static double cg_seconds(const struct wl_row *r, double iv)
+{
+	return isfinite(r->m[M_UTIL]) && iv > 0 ? r->m[M_UTIL] / 100 * iv : NAN;
+}
+
+/* A row's events into ev[nev]: an idle one's (not counted as perf reads them) 0. */
+static void cg_add_events(double *ev, const struct wl_row *r, int nev)
+{
+	for (int e = 0; e < nev; e++)
+		if (r->ev[e].state == EVS_OK && isfinite(r->ev[e].value))
+			prom_add_to(&ev[e], r->ev[e].value);
+		else if (r->idle && r->ev[e].state == EVS_NOT_COUNTED)
+			prom_add_to(&ev[e], 0);
+}
+
+static const struct prom_cg *cg_find(const struct prom_totals *t, const char *path)
+{
+	for (int i = 0; i < t->ncg; i++)
+		if (strcmp(t->cg[i].path, path) == 0)
+			return &t->cg[i];
+	return NULL;
+}
+
+/* path's counters, made (in place of the one exported longest ago when the table is full). */
+static struct prom_cg *cg_entry(struct prom_totals *t, const char *path)
+{
+	int cap = t->cg_top * 4 + 64, at = t->ncg;
+	struct prom_cg *c = (struct prom_cg *)cg_find(t, path);
+
+	if (c)
+		return c;
+	if (!t->cg && !(t->cg = calloc((size_t)cap, sizeof(*t->cg))))
+		return NULL;
+	if (t->ncg == cap) {
+		at = 0;
+		for (int i = 1; i < t->ncg; i++)
+			if (t->cg[i].last < t->cg[at].last)
+				at = i;
+		free(t->cg[at].path);
+		free(t->cg[at].ev);
+	}
+	c = &t->cg[at];
+	memset(c, 0, sizeof(*c));
+	c->path = strdup(path);
+	c->ev = malloc(sizeof(double) * (size_t)(t->nev ? t->nev : 1));
+	if (!c->path || !c->ev) {
+		free(c->path);
+		free(c->ev);
+		c->path = NULL;
+		return NULL;
+	}
+	t->ncg += at == t->ncg;
+	c->cpu_s = NAN;
+	for (int e = 0; e < t->nev; e++)
+		c->ev[e] = NAN;
+	return c;
+}
+
+void prom_cg_totals_free(struct prom_totals *t)
+{
+	for (int i = 0; i < t->ncg; i++) {
+		free(t->cg[i].path);
+		free(t->cg[i].ev);
+	}
+	free(t->cg);
+	free(t->cg_rest_ev);
+	t->cg = NULL;
+	t->cg_rest_ev = NULL;
+	t->ncg = 0;
+}
+
+/* The rest's CPU seconds: the whole tree's less the exported ones' (the exporter's measure, where
+ * the rows left out are not all the rest), else the rows left out summed. */
+int prom_cg_totals_add(struct prom_totals *t, const struct model *m)
+{
+	const struct frame *f = &m->cur;
+	const struct wl_row **rows;
+	double top_s = 0, rest_s = f->wl_tree ? f->wl_tree_s : 0;
+	int n;
+
+	if (t->cg_top <= 0 || f->seq == t->cg_seq || !(rows = malloc(sizeof(*rows) * (size_t)(f->nwl + 1))))
+		return t->cg_top <= 0 || f->seq == t->cg_seq ? 0 : -ENOMEM;
+	t->cg_seq = f->seq;
+	if (!t->cg_rest_ev) {
+		if (!(t->cg_rest_ev = malloc(sizeof(double) * (size_t)(t->nev ? t->nev : 1)))) {
+			free(rows);
+			return -ENOMEM;
+		}
+		t->cg_rest_s = NAN;
+		for (int e = 0; e < t->nev; e++)
+			t->cg_rest_ev[e] = NAN;
+	}
+	n = cg_ranked(f, rows);
+	for (int i = 0; i < n; i++) {
+		double s = cg_seconds(rows[i], f->interval);
+		struct prom_cg *c;
+
+		if (i >= t->cg_top) {
+			if (!f->wl_tree) {
+				rest_s += isnan(s) ? 0 : s;
+				cg_add_events(t->cg_rest_ev, rows[i], t->nev);
+			}
+			continue;
+		}
+		if (!(c = cg_entry(t, rows[i]->cgroup))) {
+			free(rows);
+			return -ENOMEM;
+		}
+		c->last = f->seq;
+		if (!isnan(s))
+			prom_add_to(&c->cpu_s, s);
+		top_s += isnan(s) ? 0 : s;
+		cg_add_events(c->ev, rows[i], t->nev);
+	}
+	if (f->wl_tree)   /* the tree's clock and the rows' are read apart: never below 0 */
+		prom_add_to(&t->cg_rest_s, rest_s > top_s ? rest_s - top_s : 0);
+	else if (n > t->cg_top)
+		prom_add_to(&t->cg_rest_s, rest_s);
+	free(rows);
+	return 0;
 }
 
 /* One cgroup's gauges and event rates (path NULL: the rest). An idle cgroup's events, not counted
@@ -173,7 +319,7 @@ static void cg_series(struct outbuf *b, const struct model *m, const char *path,
 		ob_char(b, '\n');
 		return;
 	}
-	for (int e = 0; e < m->nev; e++) {
+	for (int e = 0; ev && e < m->nev; e++) {
 		bool still = idle && ev[e].state == EVS_NOT_COUNTED;
 
 		if ((ev[e].state != EVS_OK && !still) || !(iv > 0))
@@ -188,26 +334,53 @@ static void cg_series(struct outbuf *b, const struct model *m, const char *path,
 	}
 }
 
+/* One cgroup's counters (path NULL: the rest's): CPU seconds (ev NULL), else its events. */
+static void cg_counters(struct outbuf *b, const struct model *m, const char *path, double cpu_s, const double *ev)
+{
+	for (int e = ev ? 0 : -1; e < (ev ? m->nev : 0); e++) {
+		double v = e < 0 ? cpu_s : ev[e];
+
+		if (!isfinite(v))
+			continue;
+		ob_str(b, e < 0 ? "pmutop_cgroup_cpu_seconds_total{cgroup=\"" : "pmutop_cgroup_events_total{cgroup=\"");
+		prom_label_value(b, path ? path : PROM_REST);
+		if (e >= 0) {
+			ob_str(b, "\",event=\"");
+			prom_label_value(b, m->ev[e].name);
+		}
+		ob_str(b, "\"} ");
+		prom_num(b, v);
+		ob_char(b, '\n');
+	}
+}
+
 /* The cgroups counted: the cgroups_top busiest each a series, the rest summed as PROM_REST, so
- * the number of series stays small whatever the number of cgroups. */
-void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt)
+ * the number of series stays small whatever the number of cgroups. Under the exporter's measure
+ * (frame.wl_tree) the rest is the rest of the tree: its CPU time the tree's less the exported
+ * ones', its events none (the rows left out are not all of it). */
+void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+			 const struct prom_info *info, int fmt)
 {
 	const struct frame *f = &m->cur;
 	const struct wl_row *rows[f->nwl > 0 ? f->nwl : 1];
 	struct ev_val *rest = calloc((size_t)(m->nev ? m->nev : 1), sizeof(*rest));
-	double rest_m[NMETRICS], util = 0;
-	int n = 0, top = info->cgroups_top;
-	bool rest_idle = true;
+	double rest_m[NMETRICS], util = 0, top_util = 0;
+	int n, top = info->cgroups_top;
+	bool rest_idle = true, with_rest, counters = t && t->cg_top == top && t->cg_seq == f->seq && t->cg_rest_ev;
 
-	for (int i = 0; i < f->nwl; i++)
-		if (f->wl[i].kind == WL_CGROUP && !f->wl[i].why)
-			rows[n++] = &f->wl[i];
-	if (!rest || n == 0) {
+	if (!rest)
+		return;
+	n = cg_ranked(f, rows);
+	with_rest = n > top || (f->wl_tree && n > 0);
+	if (n == 0) {
 		free(rest);
 		return;
 	}
-	qsort(rows, (size_t)n, sizeof(rows[0]), cg_rank_cmp);
-	for (int i = top; i < n; i++) {
+	for (int i = 0; i < n; i++) {
+		if (i < top) {
+			top_util += isnan(rows[i]->m[M_UTIL]) ? 0 : rows[i]->m[M_UTIL];
+			continue;
+		}
 		for (int e = 0; e < m->nev; e++)
 			model_sum_into(&rest[e], &rows[i]->ev[e]);   /* an idle one's: not counted, 0 */
 		util += isnan(rows[i]->m[M_UTIL]) ? 0 : rows[i]->m[M_UTIL];
@@ -217,6 +390,12 @@ void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct p
 		model_sum_finish(&rest[e]);
 	model_metrics(m, rest, f->interval, rest_m, true);
 	rest_m[M_UTIL] = util;
+	if (f->wl_tree) {   /* the rest of the tree: its CPU time only */
+		for (int k = 0; k < NMETRICS; k++)
+			rest_m[k] = NAN;
+		rest_m[M_UTIL] = f->interval > 0 ? 100 * f->wl_tree_s / f->interval - top_util : NAN;
+		rest_m[M_UTIL] = rest_m[M_UTIL] > 0 ? rest_m[M_UTIL] : 0;
+	}
 	for (size_t g = 0; g <= sizeof(cg_gauges) / sizeof(cg_gauges[0]); g++) {
 		bool rate = g == sizeof(cg_gauges) / sizeof(cg_gauges[0]);
 
@@ -224,8 +403,24 @@ void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct p
 			    rate ? "the cgroup's events per second over the last interval" : cg_gauges[g].help);
 		for (int i = 0; i < n && i < top; i++)
 			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->idle, rows[i]->m, f->interval, (int)g);
-		if (n > top)
-			cg_series(b, m, NULL, rest, rest_idle, rest_m, f->interval, (int)g);
+		if (with_rest)
+			cg_series(b, m, NULL, f->wl_tree ? NULL : rest, rest_idle, rest_m, f->interval, (int)g);
 	}
 	free(rest);
+	for (int k = 0; counters && k < 2; k++) {
+		prom_family(b, fmt, k ? "pmutop_cgroup_events" : "pmutop_cgroup_cpu_seconds", true, k ?
+			    "events the cgroup counted while it was exported (one of the busiest), since pmutop "
+			    "started (or its event list last changed)" :
+			    "CPU seconds the cgroup used while it was exported (one of the busiest; cpu.stat), since "
+			    "pmutop started; without -G each cgroup's own, not its children's, and \"" PROM_REST
+			    "\" the rest of the tree's");
+		for (int i = 0; i < n && i < top; i++) {
+			const struct prom_cg *c = cg_find(t, rows[i]->cgroup);
+
+			if (c)
+				cg_counters(b, m, rows[i]->cgroup, c->cpu_s, k ? c->ev : NULL);
+		}
+		if (with_rest && !(k && f->wl_tree))
+			cg_counters(b, m, NULL, t->cg_rest_s, k ? t->cg_rest_ev : NULL);
+	}
 }

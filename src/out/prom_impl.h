@@ -34,6 +34,14 @@ void prom_sample(struct outbuf *b, const char *name, const struct labels *l, con
 		 const size_t *off_b, int i, const char *extra, double v);
 /* RDT/PQoS monitoring: per L3 domain, then per group (prom_groups.c). */
 void prom_series_rdt(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt);
-/* The cgroups counted: the busiest one by one, the rest summed (prom_groups.c). */
-void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct prom_info *info, int fmt);
+/* The cgroups counted: the busiest one by one, the rest summed (prom_groups.c); their counters from
+ * t when it was added this frame. */
+struct prom_totals;
+void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+			 const struct prom_info *info, int fmt);
+/* The cgroups' counters (struct prom_totals' cg_*): this frame added, or freed. 0 or -ENOMEM. */
+int prom_cg_totals_add(struct prom_totals *t, const struct model *m);
+void prom_cg_totals_free(struct prom_totals *t);
+/* *total += v, *total NAN standing for none yet. */
+void prom_add_to(double *total, double v);
 #endif

@@ -67,4 +67,14 @@ check text_form grep -Eq '^ +[0-9]+\.[0-9]{9} CPU0 +[0-9]+ +instructions +# +[0-
 "$PMUTOP" --sim spr-2s -b -n 1 -o /nonexistent/dir/out.json --json >/dev/null 2>"$TMPD/o.err"
 [ $? -eq 1 ] && grep -q "cannot write /nonexistent/dir/out.json" "$TMPD/o.err" && pass unwritable_output ||
 	fail unwritable_output "$(cat "$TMPD/o.err")"
+# a simulated machine's text says so (issue 36), above every column head (the first frame's and
+# every 25th's), for the CPUs and for -p's rows; this machine's does not
+"$PMUTOP" --sim spr-2s -b -n 26 -d 0.01 -e cycles >"$TMPD/sim.txt" 2>/dev/null
+"$PMUTOP" --sim spr-2s -b -n 1 -d 0.1 -e cycles -p 696 >"$TMPD/simp.txt" 2>/dev/null
+"$PMUTOP" -b -n 1 -d 0.1 -e cpu-clock >"$TMPD/live.txt" 2>/dev/null
+check text_says_simulated sh -c '[ "$(head -1 "$0")" = "# source: SIMULATED: spr-2s" ] &&
+	[ "$(grep -c "^# source: SIMULATED: spr-2s$" "$0")" = 2 ] &&
+	[ "$(grep -c "^# source:" "$0")" = "$(grep -c "^#  *time CPU" "$0")" ] &&
+	[ "$(head -1 "$1")" = "# source: SIMULATED: spr-2s" ] && ! grep -q "^# source" "$2" && grep -q "cpu-clock" "$2"' \
+	"$TMPD/sim.txt" "$TMPD/simp.txt" "$TMPD/live.txt"
 t_done

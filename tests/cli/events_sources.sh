@@ -28,10 +28,11 @@ for e in json.load(open(sys.argv[1])):
     src, origin = e["source"], e["origin"]
     seen.add(src)
     ok = {"sysfs": origin.endswith("/events/" + e["name"]) and "/bus/event_source/devices/" in origin,
-          "json": origin.endswith(".json"), "libpfm4": origin == "libpfm4 spr"}.get(src, False)
+          "json": origin.endswith(".json"), "libpfm4": origin == "libpfm4 spr",
+          "perf": origin == "linux/perf_event.h" and e["terms"].startswith("type=")}.get(src, False)
     if not ok:
         bad.append("%s: source %s origin %r" % (e["name"], src, origin))
-assert seen == {"sysfs", "json", "libpfm4"}, "sources %s" % seen
+assert seen == {"sysfs", "json", "libpfm4", "perf"}, "sources %s" % seen
 assert not bad, "; ".join(bad[:5])
 PY
 

@@ -172,4 +172,15 @@ uncore_imc_0/cas_count_read/
 power/energy-pkg/
 EOF
 attrs "$TMPD/forms" spr-2s "$TREE"
+# the events as arguments (issue 36): `--explain-events cycles` says what `-e cycles --explain-events`
+# says; each argument is one more -e, after those of -e
+"$PMUTOP" --sim spr-2s -e cycles --explain-events >"$TMPD/x_e" 2>&1
+"$PMUTOP" --sim spr-2s --explain-events cycles >"$TMPD/x_arg" 2>&1; rc=$?
+check explain_argument sh -c '[ "$0" -eq 0 ] && grep -q "^cycles: " "$1" && cmp -s "$1" "$2"' "$rc" "$TMPD/x_arg" "$TMPD/x_e"
+"$PMUTOP" --sim spr-2s -e instructions --explain-events --json cycles task-clock,branches >"$TMPD/x_args" 2>&1; rc=$?
+check explain_arguments_as_e python3 -c '
+import json, sys
+a = json.load(open(sys.argv[2]))
+assert sys.argv[1] == "0", sys.argv[1]
+assert [e["name"] for e in a] == ["instructions", "cycles", "task-clock", "branches"], [e["name"] for e in a]' "$rc" "$TMPD/x_args"
 t_done

@@ -14,12 +14,14 @@ else
 	fail not_supported_row "$(grep -v '^#' "$TMPD/ns.csv" | head -c 300)"
 fi
 
-# text: perf's column header before the first interval's rows, again at the 26th
+# text: perf's column header before the first interval's rows, again at the 26th (a simulated
+# machine's each under its "# source: SIMULATED: ..." line, batch_options.sh's text_says_simulated)
 "$PMUTOP" --sim spr-2s -b -n 26 -d 0.01 -e cycles -C 0 >"$TMPD/t.txt" 2>"$TMPD/err"
+grep -v '^# source: ' "$TMPD/t.txt" >"$TMPD/t2.txt"
 h='#           time CPU                    counts unit events'
-first=$(head -n 1 "$TMPD/t.txt")
-nh=$(grep -cx "$h" "$TMPD/t.txt")
-before26=$(grep -n "" "$TMPD/t.txt" | sed -n '27p')
+first=$(head -n 1 "$TMPD/t2.txt")
+nh=$(grep -cx "$h" "$TMPD/t2.txt")
+before26=$(grep -n "" "$TMPD/t2.txt" | sed -n '27p')
 if [ "$first" = "$h" ] && [ "$nh" -eq 2 ] && [ "$before26" = "27:$h" ]; then
 	pass text_header_first_interval
 else

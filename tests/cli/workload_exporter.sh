@@ -1,26 +1,46 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# workload_exporter.sh: the exporter's cgroup series (issue 28): with --export-cgroups=N a series
-# each for the N busiest cgroups and the rest summed as cgroup="(other)", matching the JSON rows of
-# the same frame; none without it, and never a series per process.
+# workload_exporter.sh: the exporter's cgroup series (issues 28, 36): with --export-cgroups=N a
+# series each for the N busiest cgroups and the rest summed as cgroup="(other)", matching the JSON
+# rows of the same frame; their counters (CPU seconds, events) the sums of the frames' rows while
+# each was one of the N; on a simulated machine (no cpu.stat: no own time) the tree's leaves only,
+# none inside another; none without it, and never a series per process. The live tree, each
+# cgroup by its own time: exporter_cgroups_live.sh.
 . "$(dirname "$0")/../lib.sh"
 need_binary
 
-"$PMUTOP" --sim spr-2s -b -n 2 -d 0.3 --json -o "$TMPD/f.json" --prom "$TMPD/m.prom" --export-cgroups=2 2>"$TMPD/e"
+"$PMUTOP" --sim spr-2s -b -n 4 -d 0.3 --json -o "$TMPD/f.json" --prom "$TMPD/m.prom" --export-cgroups=2 2>"$TMPD/e"
 rc=$?
 if [ $rc -ne 0 ]; then
 	fail export_cgroups "exit $rc: $(head -c 300 "$TMPD/e")"
 else
 	check top_and_other python3 - "$TMPD/f.json" "$TMPD/m.prom" <<'PY'
 import json, re, sys
-frame = [json.loads(l) for l in open(sys.argv[1])][-1]   # the prom file is the last frame's
-rows = sorted(frame["cgroups"], key=lambda c: -c["metrics"]["util"])
-assert len(rows) >= 4, [c["path"] for c in rows]
-assert all(c["path"].count("/") == 2 for c in rows), [c["path"] for c in rows]   # siblings only
+frames = [json.loads(l) for l in open(sys.argv[1])]
+frame = frames[-1]   # the prom file is the last frame's
+rows = sorted(frame["cgroups"], key=lambda c: (-c["metrics"]["util"], c["path"]))
+paths = [c["path"] for c in rows]
+assert len(rows) >= 4, paths
+assert not [p for p in paths for q in paths if q.startswith(p + "/")], paths   # leaves only: none holds another
 prom = {}
 for line in open(sys.argv[2]):
     m = re.match(r'(pmutop_cgroup_\w+)\{cgroup="([^"]*)"(?:,event="([^"]*)")?\} (\S+)$', line)
     if m:
         prom[(m[1], m[2], m[3])] = float(m[4])
+# the counters: each frame's 2 busiest rows summed into their own, the others into "(other)"
+want = {}
+for f in frames:
+    for i, c in enumerate(sorted(f["cgroups"], key=lambda c: (-c["metrics"]["util"], c["path"]))):
+        who = c["path"] if i < 2 else "(other)"
+        if who in paths[:2] + ["(other)"]:
+            k = ("pmutop_cgroup_cpu_seconds_total", who, None)
+            want[k] = want.get(k, 0) + c["metrics"]["util"] / 100 * f["interval"]
+            for e, v in c["events"].items():
+                k = ("pmutop_cgroup_events_total", who, e)
+                want[k] = want.get(k, 0) + (v["value"] if v["counted"] else 0)
+counters = {k: v for k, v in prom.items() if k[0].endswith("_total")}
+assert set(counters) == set(want), set(counters) ^ set(want)
+for k in want:   # to the JSON's rounding: 6 decimals of a 0.3 s interval, 2e-6 of it
+    assert abs(counters[k] - want[k]) <= 1e-5 * max(abs(want[k]), 1), (k, counters[k], want[k])
 cgs = {k[1] for k in prom}
 assert cgs == {rows[0]["path"], rows[1]["path"], "(other)"}, cgs
 for r in rows[:2]:

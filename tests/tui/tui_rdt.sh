@@ -2,7 +2,8 @@
 # tui_rdt.sh: the sockets view's RDT section: on spr-2s each L3 domain's occupancy and memory
 # bandwidth and every resctrl group, moving between refreshes, and the header meters' L3occ and MBM;
 # "Unavailable" shown as not counted (-), never 0; on this machine without resctrl, one line saying
-# why where the section would be, and nothing on the cores view; a recording says nothing.
+# why where the section would be, and nothing on the cores view unless --rdt asks (then the status
+# line says it); a recording says nothing.
 # With --rdt-cpu-groups the cores view has each CPU's L3OCC, MBT and MBL (not without), agreeing
 # with --json's per-CPU figures, sortable; a CPU's group reading "Unavailable" shows -.
 TUI_LIB=1
@@ -209,6 +210,16 @@ else
 		pass no_resctrl_said_once
 	else
 		fail no_resctrl_said_once "$(tui_dump $S)"
+	fi
+	tui_quit $S >/dev/null
+	# --rdt asks for it: the status line says why there is none from the first screen (the
+	# cores view), as batch says it on stderr
+	S=asked
+	tui_run $S 160 40 --rdt -d 0.3 -e cpu-clock
+	if tui_wait $S '^ *CPU' 10 && tui_wait $S 'RDT monitoring: (no resctrl here|resctrl is not mounted)' 3; then
+		pass rdt_asked_said_on_screen
+	else
+		fail rdt_asked_said_on_screen "$(tui_dump $S)"
 	fi
 	tui_quit $S >/dev/null
 fi

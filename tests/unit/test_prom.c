@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_prom.c: the Prometheus/OpenMetrics writer (escaping, omission of what was not counted,
  * totals across frames, both formats, one unit per family, no empty labels, interrupts as a
- * counter, one frequency, the per-CPU gauges left out on request, the cgroups' series) and the
- * exporter's address parsing and negotiation. */
+ * counter, one frequency, the per-CPU gauges left out on request, the cgroups' series and
+ * counters) and the exporter's address parsing and negotiation. */
 #include "t.h"
 #include "out/prom.h"
 #include "out/exporter.h"
@@ -60,6 +60,16 @@ static char *write_fmt(const struct model *m, const struct prom_totals *t, int f
 }
 
 /* The value of the sample line that starts with prefix, NAN when there is none. */
+static char *write_fmt_info(const struct model *m, const struct prom_totals *t, const struct prom_info *in)
+{
+	struct outbuf b;
+
+	ob_init(&b, 256);
+	prom_write(&b, m, t, in, PROM_TEXT);
+	ob_char(&b, '\0');
+	return b.p;
+}
+
 static double sample(const char *text, const char *prefix)
 {
 	size_t n = strlen(prefix);
@@ -224,6 +234,76 @@ TEST(cgroup_series_rest_and_idle)
 	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"(other)\",event=\"cycles\"}"), 1000, 1e-9);
 	CHECK_NEAR(sample(text, "pmutop_cgroup_event_rate{cgroup=\"(other)\",event=\"instructions\"}"), 2000, 1e-9);
 	CHECK(count_lines(text, "pmutop_cgroup_event_rate{cgroup=\"/idle\"") == 0, "/idle is in the rest");
+	free(text);
+	m.cur.wl = NULL;
+	m.cur.nwl = 0;
+	prom_totals_free(&t);
+	model_free(&m);
+}
+
+/* The cgroups' counters (issue 36): a cgroup's CPU seconds and events grow only while it is one of
+ * the busiest (exported); the frames it spends out of them go to "(other)"; back among them it
+ * carries on from where it stopped, so that no counter ever goes down. Under the exporter's measure
+ * (frame.wl_tree) "(other)" is the whole tree's time less the exported ones', and has no events. */
+TEST(cgroup_counters_follow_the_top)
+{
+	struct model m;
+	struct prom_totals t = { 0 };
+	struct prom_info ci = info;
+	struct ev_val ev[2][NEV];
+	double met[2][NMETRICS];
+	struct wl_row rows[2];
+	const char *path[2] = { "/a", "/b" };
+	/* per frame: /a's and /b's CPU use (%), 1 s frames; /b busier in frame 2 only */
+	const double util[4][2] = { { 50, 10 }, { 10, 80 }, { 60, 20 }, { 40, 30 } };
+	double a_s[5], other_s[5];
+	char *text = NULL;
+
+	setup(&m);
+	t.cg_top = ci.cgroups_top = 1;
+	for (int i = 0; i < 2; i++) {
+		for (int k = 0; k < NMETRICS; k++)
+			met[i][k] = NAN;
+		rows[i] = (struct wl_row){ .kind = WL_CGROUP, .comm = "", .user = "", .cgroup = path[i],
+			.name = path[i], .ev = ev[i], .m = met[i] };
+	}
+	m.cur.wl = rows;
+	m.cur.nwl = 2;
+	for (int k = 0; k < 4; k++) {
+		frame(&m, (uint64_t)k + 1, 1, false);
+		for (int i = 0; i < 2; i++) {
+			for (int e = 0; e < NEV; e++)
+				memset(&ev[i][e], 0, sizeof(ev[i][e]));
+			model_set_value(&ev[i][E_CYC], (uint64_t)(util[k][i] * 1000), 1000, 1000, 1);
+			met[i][M_UTIL] = util[k][i];
+		}
+		m.cur.wl_tree = k == 3;   /* the last frame under the exporter's measure: 1.5 s in all */
+		m.cur.wl_tree_s = 1.5;
+		CHECK(prom_totals_add(&t, &m) == 0, "totals");
+		free(text);
+		text = write_fmt_info(&m, &t, &ci);
+		a_s[k] = sample(text, "pmutop_cgroup_cpu_seconds_total{cgroup=\"/a\"}");
+		other_s[k] = sample(text, "pmutop_cgroup_cpu_seconds_total{cgroup=\"(other)\"}");
+		if (k == 1) {   /* /b's frame: /a's series gone, its time in the rest */
+			CHECK(isnan(a_s[1]), "/a exported while not among the busiest");
+			CHECK_NEAR(sample(text, "pmutop_cgroup_cpu_seconds_total{cgroup=\"/b\"}"), 0.8, 1e-9);
+			CHECK_NEAR(sample(text, "pmutop_cgroup_events_total{cgroup=\"/b\",event=\"cycles\"}"), 80000, 1e-9);
+		}
+	}
+	CHECK_NEAR(a_s[0], 0.5, 1e-9);
+	CHECK_NEAR(other_s[0], 0.1, 1e-9);
+	CHECK_NEAR(other_s[1], 0.1 + 0.1, 1e-9);    /* /a's 10% in the rest */
+	CHECK_NEAR(a_s[2], 0.5 + 0.6, 1e-9);        /* back: carries on from 0.5 */
+	CHECK_NEAR(other_s[2], 0.2 + 0.2, 1e-9);
+	/* the tree's frame: the rest is 1.5 s less /a's 0.4 s, not /b's row */
+	CHECK_NEAR(a_s[3], 1.1 + 0.4, 1e-9);
+	CHECK_NEAR(other_s[3], 0.4 + 1.1, 1e-9);
+	CHECK_NEAR(sample(text, "pmutop_cgroup_events_total{cgroup=\"/a\",event=\"cycles\"}"), 50000 + 60000 + 40000, 1e-9);
+	CHECK(count_lines(text, "pmutop_cgroup_events_total{cgroup=\"(other)\"") == 0 &&
+	      count_lines(text, "pmutop_cgroup_event_rate{cgroup=\"(other)\"") == 0,
+	      "the tree's rest has events though its rows are not all of it");
+	CHECK_NEAR(sample(text, "pmutop_cgroup_cpus{cgroup=\"(other)\"}"), 1.1, 1e-9);
+	CHECK(strstr(text, "# TYPE pmutop_cgroup_cpu_seconds_total counter") != NULL, "counter family");
 	free(text);
 	m.cur.wl = NULL;
 	m.cur.nwl = 0;
@@ -556,6 +636,7 @@ int main(void)
 	RUN(event_names_stay_label_values);
 	RUN(not_counted_is_omitted);
 	RUN(cgroup_series_rest_and_idle);
+	RUN(cgroup_counters_follow_the_top);
 	RUN(topdown_shares);
 	RUN(totals_are_monotonic_sums);
 	RUN(both_formats);

@@ -117,6 +117,10 @@ struct frame {
 	const struct wl_row *wl;   /* [nwl]: the workloads counted (processes, threads, then cgroups),
 				    * NULL when none (see struct wl_row) */
 	int nwl;
+	/* The cgroup rows are the exporter's measure (app_wl_pick_tree: each one's M_UTIL its own CPU
+	 * time, not its children's): the whole tree's CPU seconds in the interval (the root's cpu.stat) */
+	bool wl_tree;
+	double wl_tree_s;
 };
 
 struct model {
