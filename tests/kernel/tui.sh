@@ -42,8 +42,8 @@ else
 	tm send-keys -t k Space
 	if wait_pane '> \[x\] stalled-cycles-frontend' 10; then
 		tm send-keys -t k c
-		# its title keeps the end of the name (~frontend/s: titles are made short together)
-		if wait_pane '^CPU.*frontend' 10 && wait_pane '^0 +0 +0 .* 0 *$' 10; then
+		# its title: the well-known name's short one (stall-fe/s)
+		if wait_pane '^CPU.*stall-fe/s' 10 && wait_pane '^0 +0 +0 .* 0 *$' 10; then
 			pass tui_toggle
 		else
 			fail tui_toggle "no counted column: $(dump)"

@@ -9,9 +9,9 @@ S=live
 tui_run $S 200 40
 if tui_wait $S ' live ' 10 && tui_wait $S "$ncpu CPUs" 3; then pass live_header; else fail live_header "$(tui_dump $S)"; fi
 if tui_wait $S '^0 +[0-9]+ +[0-9]+ ' 10; then pass live_rows; else fail live_rows "$(tui_dump $S)"; fi
-# software events count: their columns (context switches...); cpu-clock, which counts the interval
+# software events count: their columns (context switches: ctxsw/s...); cpu-clock, which counts the interval
 # on every CPU busy or idle, is no column (tests/cli/live_counting.sh checks its count)
-if tui_wait $S '^CPU.*switches/s' 5 && ! tui_cap $S | grep -Eq '^CPU.*cpu-clock'; then
+if tui_wait $S '^CPU.*ctxsw/s' 5 && ! tui_cap $S | grep -Eq '^CPU.*cpu-clock'; then
 	pass software_event_column
 else
 	fail software_event_column "$(tui_dump $S)"

@@ -59,7 +59,7 @@ else
 fi
 # the simulated guest: 2100 MHz (its cpuinfo), interrupts of its timer, IPIs and two devices,
 # and the software event rates of machines/kvm-nopmu.machine (300, 5, 120 per second in all)
-# (MHz* is cpuinfo's clock; context-switches/s is cut to the word where it differs)
+# (MHz* is cpuinfo's clock; context-switches/s has its short title, ctxsw/s)
 for c in 'MHz* 2099 2101' 'IRQ/s 20 3000' 'ctxsw/s 50 1000' 'cpu-migrations/s 0.5 20' 'page-faults/s 20 500'; do
 	set -- $c
 	name=$(echo "$1" | tr -c 'a-zA-Z\n' _)
