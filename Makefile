@@ -15,9 +15,12 @@ sysconfdir  ?= $(if $(filter /usr,$(prefix)),/etc,$(prefix)/etc)
 datadir     ?= $(datarootdir)
 # vendor event tables a package may ship (the binary looks there after the user's own folders)
 eventsdir   ?= $(datadir)/pmutop/events
-# the systemd unit (installed, not enabled) and bash completion; packagers override these
-systemdunitdir ?= $(prefix)/lib/systemd/system
-bashcompdir ?= $(datarootdir)/bash-completion/completions
+# The systemd unit (installed, not enabled) and the bash completion go where this system's systemd
+# and bash-completion say (their pkg-config files: Debian 12's systemd says /lib/systemd/system), for
+# the prefix installed to; else, or for a prefix of the admin's own (/usr/local: systemd reads
+# /usr/local/lib/systemd/system too, bash-completion /usr/local/share/...), below the prefix. Packagers may set either.
+systemdunitdir ?= $(or $(if $(filter /usr,$(prefix)),$(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)),$(prefix)/lib/systemd/system)
+bashcompdir ?= $(or $(if $(filter /usr,$(prefix)),$(shell pkg-config --variable=completionsdir bash-completion 2>/dev/null)),$(datarootdir)/bash-completion/completions)
 INSTALL     ?= install
 # a release tarball's VERSION, else git describe (scripts/version.sh)
 VERSION     := $(shell sh scripts/version.sh)
@@ -37,9 +40,14 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18): headers only
 PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null)
-CPPFLAGS += -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
-CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
-LDLIBS   += $(PKG_LIBS) -lm
+# The flags pmutop needs are its own variables, always used; CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS
+# are the user's (command line or environment, as dpkg-buildflags gives them) and come after, so
+# that they add to or override (-O0) ours without dropping them (the GNU convention).
+PMUTOP_CPPFLAGS := -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
+PMUTOP_CFLAGS   := $(OPT) $(WARN) -std=gnu11 -MMD -MP
+PMUTOP_LIBS     := $(PKG_LIBS) -lm
+COMPILE  = $(CC) $(PMUTOP_CPPFLAGS) $(CPPFLAGS) $(PMUTOP_CFLAGS) $(CFLAGS)
+LINK_WITH = $(PMUTOP_CFLAGS) $(CFLAGS) $(LDFLAGS)
 
 SRCS     := $(shell find src -name "*.c" | LC_ALL=C sort)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
@@ -85,7 +93,7 @@ test-deps:
 LIB_A    := $(BUILD)/libpmutop.a
 
 $(BIN): $(BUILD)/src/main.o $(LIB_A)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/src/main.o -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
+	$(CC) $(LINK_WITH) -o $@ $(BUILD)/src/main.o -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(PMUTOP_LIBS) $(LDLIBS)
 
 $(LIB_A): $(LIB_OBJS)
 	@rm -f $@
@@ -93,7 +101,7 @@ $(LIB_A): $(LIB_OBJS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(COMPILE) -c -o $@ $<
 
 # The version and the paths the binary uses are compiled into buildinfo.o alone; the stamp changes
 # (and that file is rebuilt, the binary relinked) whenever one of them does, `make install
@@ -106,7 +114,7 @@ $(STAMP): FORCE
 	@echo 'version=$(VERSION) sysconfdir=$(sysconfdir) eventsdir=$(eventsdir) bindir=$(bindir)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/src/base/buildinfo.o: $(STAMP)
-$(BUILD)/src/base/buildinfo.o: CPPFLAGS += $(BUILDINFO_DEFS)
+$(BUILD)/src/base/buildinfo.o: PMUTOP_CPPFLAGS += $(BUILDINFO_DEFS)
 FORCE:
 
 $(BUILD)/pmutop.service: contrib/pmutop.service.in $(STAMP)
@@ -117,11 +125,11 @@ $(GEN_C): $(MACHINES) scripts/embed.sh
 	sh scripts/embed.sh $(MACHINES) > $@
 
 $(BUILD)/gen/machines_embed.o: $(GEN_C)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(COMPILE) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_A) tests/unit/t.h $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_A) $(LDLIBS)
+	$(COMPILE) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_A) $(PMUTOP_LIBS) $(LDLIBS)
 
 run: deps
 	@$(MAKE) --no-print-directory $(BIN)

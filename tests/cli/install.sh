@@ -58,11 +58,15 @@ packaging() {
 	else
 		skip installed_binary_reads_etc "strace is not installed"
 	fi
-	for f in usr/bin/pmutop usr/share/man/man1/pmutop.1 etc/pmutop.conf usr/lib/systemd/system/pmutop.service \
-		 usr/share/bash-completion/completions/pmutop; do
+	# the unit and completion folders for /usr: what systemd's and bash-completion's pkg-config say
+	# (Debian 12: /lib/systemd/system), else the defaults
+	unitdir=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null); unitdir=${unitdir:-/usr/lib/systemd/system}
+	compdir=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null); compdir=${compdir:-/usr/share/bash-completion/completions}
+	for f in usr/bin/pmutop usr/share/man/man1/pmutop.1 etc/pmutop.conf "${unitdir#/}/pmutop.service" \
+		 "${compdir#/}/pmutop"; do
 		if [ -f "$D/$f" ]; then pass "installs_$f"; else fail "installs_$f" "missing; $(cd "$D" && find . -type f)"; fi
 	done
-	unit="$D/usr/lib/systemd/system/pmutop.service"
+	unit="$D$unitdir/pmutop.service"
 	if grep -qx 'ExecStart=/usr/bin/pmutop -b --quiet --listen 127.0.0.1:9745' "$unit" && ! grep -q '@bindir@' "$unit"; then
 		pass unit_runs_installed_binary
 	else
