@@ -22,8 +22,10 @@ eventsdir   ?= $(datadir)/pmutop/events
 systemdunitdir ?= $(or $(if $(filter /usr,$(prefix)),$(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)),$(prefix)/lib/systemd/system)
 bashcompdir ?= $(or $(if $(filter /usr,$(prefix)),$(shell pkg-config --variable=completionsdir bash-completion 2>/dev/null)),$(datarootdir)/bash-completion/completions)
 INSTALL     ?= install
-# a release tarball's VERSION, else git describe (scripts/version.sh)
+# the release in the VERSION file, and the git description of the checkout built from (none outside
+# git): `pmutop --version` prints both (scripts/version.sh)
 VERSION     := $(shell sh scripts/version.sh)
+GITDESC     := $(shell sh scripts/version.sh --git)
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra
 SAN      ?=
@@ -106,12 +108,12 @@ $(BUILD)/%.o: %.c
 # The version and the paths the binary uses are compiled into buildinfo.o alone; the stamp changes
 # (and that file is rebuilt, the binary relinked) whenever one of them does, `make install
 # PREFIX=/usr` after a plain `make` included. The unit file is made from the same values.
-BUILDINFO_DEFS := -DPMUTOP_VERSION='"$(VERSION)"' -DPMUTOP_SYSCONFDIR='"$(sysconfdir)"' \
+BUILDINFO_DEFS := -DPMUTOP_VERSION='"$(VERSION)"' -DPMUTOP_GITDESC='"$(GITDESC)"' -DPMUTOP_SYSCONFDIR='"$(sysconfdir)"' \
 		  -DPMUTOP_EVENTSDIR='"$(eventsdir)"'
 STAMP    := $(BUILD)/gen/buildinfo.stamp
 $(STAMP): FORCE
 	@mkdir -p $(dir $@)
-	@echo 'version=$(VERSION) sysconfdir=$(sysconfdir) eventsdir=$(eventsdir) bindir=$(bindir)' >$@.tmp
+	@echo 'version=$(VERSION) git=$(GITDESC) sysconfdir=$(sysconfdir) eventsdir=$(eventsdir) bindir=$(bindir)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/src/base/buildinfo.o: $(STAMP)
 $(BUILD)/src/base/buildinfo.o: PMUTOP_CPPFLAGS += $(BUILDINFO_DEFS)

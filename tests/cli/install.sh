@@ -152,11 +152,18 @@ esac
 # the binary under test looks for its system config where its build put it, and says so
 if "$PMUTOP" --help | grep -Eq 'then /[a-z/]*etc/pmutop.conf' &&
    "$PMUTOP" --version | grep -Eq '^system config: /[a-z/]*etc/pmutop.conf$' &&
-   "$PMUTOP" --version | head -n 1 | grep -Eq '^pmutop [0-9][0-9A-Za-z.+~_-]*$'; then
+   "$PMUTOP" --version | head -n 1 | grep -Eq '^pmutop [0-9][0-9A-Za-z.+~_-]*( \(git [0-9A-Za-z.+~_-]+\))?$'; then
 	pass help_and_version_name_paths
 else
 	fail help_and_version_name_paths "$("$PMUTOP" --version 2>&1)"
 fi
+# the release is the VERSION file's; built from a git checkout, the git description follows it
+rel=$(head -n 1 "$root/VERSION")
+first=$("$PMUTOP" --version | head -n 1)
+if [ -n "$(sh "$root/scripts/version.sh" --git "$root")" ]; then want="^pmutop $rel \\(git [0-9a-f]{7,}(-dirty)?\\)\$|^pmutop $rel \\(git v[0-9][0-9A-Za-z.+~_-]*\\)\$"
+else want="^pmutop $rel\$"; fi
+if printf '%s\n' "$first" | grep -Eq "$want"; then pass version_release_and_git
+else fail version_release_and_git "want /$want/: $first"; fi
 if make -s -C "$root" -n install PREFIX=/usr 2>/dev/null | grep -q 'conf/pmutop.conf /etc/pmutop.conf'; then
 	pass prefix_usr_config_in_etc
 else
