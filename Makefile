@@ -60,7 +60,7 @@ TEST_SRCS:= $(wildcard tests/unit/test_*.c)
 TEST_BINS:= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS:= $(wildcard tests/fuzz/fuzz_*.c)
 
-.PHONY: all run demo test test-san deps test-deps install uninstall dist clean bench fuzz help screenshots FORCE \
+.PHONY: all run demo test check test-san deps test-deps install uninstall dist clean bench fuzz help screenshots FORCE \
 	cross-arm64 test-kernel
 
 all: $(BIN)
@@ -74,6 +74,8 @@ help:
 	@echo "                into a cache folder, never installed as a service)"
 	@echo "make test       the same, build, run every test"
 	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@echo "make check      build, run the tests that need no root, network, QEMU or Prometheus and install"
+	@echo "                nothing (a package build's dh_auto_test); the others say SKIP and why"
 	@echo "make test-kernel boot an emulated arm64 machine (QEMU) and test pmutop against the kernel's"
 	@echo "                real PMU driver there (docs/kernel-pmu.md); make test runs it when QEMU is here"
 	@echo "make cross-arm64 build pmutop for arm64 into build-arm64/pmutop (Debian's .debs as sysroot)"
@@ -148,6 +150,13 @@ test:
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
 	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) \
 		PMUTOP_KERNEL=$(if $(filter 1,$(SAN)),no,$(PMUTOP_KERNEL)) sh tests/run.sh
+
+# A package build's test run (dh_auto_test): no apt-get, no download, no QEMU; run.sh tells the
+# tests (PMUTOP_CHECK=1) to skip, saying why, what needs root, the network or an unpacked Prometheus.
+check:
+	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
+	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) PMUTOP_KERNEL=no PMUTOP_CHECK=1 \
+		sh tests/run.sh
 
 test-san:
 	@$(MAKE) --no-print-directory test SAN=1
