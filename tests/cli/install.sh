@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# install.sh: as a packager would: `make dist` gives a tarball that builds without git and whose
-# binary says the tarball's version; `make && make install DESTDIR=D PREFIX=/usr` there gives a binary
-# that reads /etc/pmutop.conf and looks for tables in /usr/share/pmutop/events, a unit running
-# /usr/bin/pmutop, the completion file and the man page; another PREFIX rebuilds for its paths; a
-# config the user changed is kept (pmutop.conf.new beside it) and make uninstall removes the rest.
+# install.sh: as a packager would: `make dist` gives a tarball (without debian/: the orig tarball)
+# that builds without git and whose binary says the tarball's version; `make && make install
+# DESTDIR=D PREFIX=/usr` there gives a binary that reads /etc/pmutop.conf and looks for tables in
+# /usr/share/pmutop/events, a unit running /usr/bin/pmutop, the completion file and the man page;
+# another PREFIX rebuilds for its paths; a config the user changed is kept (pmutop.conf.new beside
+# it) and make uninstall removes the rest.
 # Then the usage basics of the binary under test answer as documented.
 . "$(dirname "$0")/../lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +20,7 @@ packaging() {
 	tgz=$(ls "$TMPD"/dist/pmutop-*.tar.gz)
 	v=$(basename "$tgz" .tar.gz); v=${v#pmutop-}
 	tar -xzf "$tgz" -C "$TMPD" && src="$TMPD/pmutop-$v"
-	if [ -f "$src/VERSION" ] && [ "$(cat "$src/VERSION")" = "$v" ] && [ ! -e "$src/.git" ] &&
+	if [ -f "$src/VERSION" ] && [ "$(cat "$src/VERSION")" = "$v" ] && [ ! -e "$src/.git" ] && [ ! -e "$src/debian" ] &&
 	   [ -f "$src/Makefile" ] && [ -f "$src/contrib/pmutop.service.in" ]; then
 		pass dist_tarball
 	else
