@@ -15,12 +15,17 @@ sysconfdir  ?= $(if $(filter /usr,$(prefix)),/etc,$(prefix)/etc)
 datadir     ?= $(datarootdir)
 # vendor event tables a package may ship (the binary looks there after the user's own folders)
 eventsdir   ?= $(datadir)/pmutop/events
-# the systemd unit (installed, not enabled) and bash completion; packagers override these
-systemdunitdir ?= $(prefix)/lib/systemd/system
-bashcompdir ?= $(datarootdir)/bash-completion/completions
+# The systemd unit (installed, not enabled) and the bash completion go where this system's systemd
+# and bash-completion say (their pkg-config files: Debian 12's systemd says /lib/systemd/system), for
+# the prefix installed to; else, or for a prefix of the admin's own (/usr/local: systemd reads
+# /usr/local/lib/systemd/system too, bash-completion /usr/local/share/...), below the prefix. Packagers may set either.
+systemdunitdir ?= $(or $(if $(filter /usr,$(prefix)),$(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)),$(prefix)/lib/systemd/system)
+bashcompdir ?= $(or $(if $(filter /usr,$(prefix)),$(shell pkg-config --variable=completionsdir bash-completion 2>/dev/null)),$(datarootdir)/bash-completion/completions)
 INSTALL     ?= install
-# a release tarball's VERSION, else git describe (scripts/version.sh)
+# the release in the VERSION file, and the git description of the checkout built from (none outside
+# git): `pmutop --version` prints both (scripts/version.sh)
 VERSION     := $(shell sh scripts/version.sh)
+GITDESC     := $(shell sh scripts/version.sh --git)
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra
 SAN      ?=
@@ -37,9 +42,14 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18): headers only
 PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null)
-CPPFLAGS += -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
-CFLAGS   += $(OPT) $(WARN) -std=gnu11 -MMD -MP
-LDLIBS   += $(PKG_LIBS) -lm
+# The flags pmutop needs are its own variables, always used; CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS
+# are the user's (command line or environment, as dpkg-buildflags gives them) and come after, so
+# that they add to or override (-O0) ours without dropping them (the GNU convention).
+PMUTOP_CPPFLAGS := -D_GNU_SOURCE -Isrc $(filter-out -D_XOPEN_SOURCE=600,$(PKG_CFLAGS)) -D_XOPEN_SOURCE_EXTENDED
+PMUTOP_CFLAGS   := $(OPT) $(WARN) -std=gnu11 -MMD -MP
+PMUTOP_LIBS     := $(PKG_LIBS) -lm
+COMPILE  = $(CC) $(PMUTOP_CPPFLAGS) $(CPPFLAGS) $(PMUTOP_CFLAGS) $(CFLAGS)
+LINK_WITH = $(PMUTOP_CFLAGS) $(CFLAGS) $(LDFLAGS)
 
 SRCS     := $(shell find src -name "*.c" | LC_ALL=C sort)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
@@ -50,7 +60,7 @@ TEST_SRCS:= $(wildcard tests/unit/test_*.c)
 TEST_BINS:= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS:= $(wildcard tests/fuzz/fuzz_*.c)
 
-.PHONY: all run demo test test-san deps test-deps install uninstall dist clean bench fuzz help screenshots FORCE \
+.PHONY: all run demo test check test-san deps test-deps install uninstall dist clean bench fuzz help screenshots FORCE \
 	cross-arm64 test-kernel
 
 all: $(BIN)
@@ -64,6 +74,8 @@ help:
 	@echo "                into a cache folder, never installed as a service)"
 	@echo "make test       the same, build, run every test"
 	@echo "make test SAN=1 the same under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@echo "make check      build, run the tests that need no root, network, QEMU or Prometheus and install"
+	@echo "                nothing (a package build's dh_auto_test); the others say SKIP and why"
 	@echo "make test-kernel boot an emulated arm64 machine (QEMU) and test pmutop against the kernel's"
 	@echo "                real PMU driver there (docs/kernel-pmu.md); make test runs it when QEMU is here"
 	@echo "make cross-arm64 build pmutop for arm64 into build-arm64/pmutop (Debian's .debs as sysroot)"
@@ -85,7 +97,7 @@ test-deps:
 LIB_A    := $(BUILD)/libpmutop.a
 
 $(BIN): $(BUILD)/src/main.o $(LIB_A)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/src/main.o -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
+	$(CC) $(LINK_WITH) -o $@ $(BUILD)/src/main.o -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(PMUTOP_LIBS) $(LDLIBS)
 
 $(LIB_A): $(LIB_OBJS)
 	@rm -f $@
@@ -93,20 +105,20 @@ $(LIB_A): $(LIB_OBJS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(COMPILE) -c -o $@ $<
 
 # The version and the paths the binary uses are compiled into buildinfo.o alone; the stamp changes
 # (and that file is rebuilt, the binary relinked) whenever one of them does, `make install
 # PREFIX=/usr` after a plain `make` included. The unit file is made from the same values.
-BUILDINFO_DEFS := -DPMUTOP_VERSION='"$(VERSION)"' -DPMUTOP_SYSCONFDIR='"$(sysconfdir)"' \
+BUILDINFO_DEFS := -DPMUTOP_VERSION='"$(VERSION)"' -DPMUTOP_GITDESC='"$(GITDESC)"' -DPMUTOP_SYSCONFDIR='"$(sysconfdir)"' \
 		  -DPMUTOP_EVENTSDIR='"$(eventsdir)"'
 STAMP    := $(BUILD)/gen/buildinfo.stamp
 $(STAMP): FORCE
 	@mkdir -p $(dir $@)
-	@echo 'version=$(VERSION) sysconfdir=$(sysconfdir) eventsdir=$(eventsdir) bindir=$(bindir)' >$@.tmp
+	@echo 'version=$(VERSION) git=$(GITDESC) sysconfdir=$(sysconfdir) eventsdir=$(eventsdir) bindir=$(bindir)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/src/base/buildinfo.o: $(STAMP)
-$(BUILD)/src/base/buildinfo.o: CPPFLAGS += $(BUILDINFO_DEFS)
+$(BUILD)/src/base/buildinfo.o: PMUTOP_CPPFLAGS += $(BUILDINFO_DEFS)
 FORCE:
 
 $(BUILD)/pmutop.service: contrib/pmutop.service.in $(STAMP)
@@ -117,11 +129,11 @@ $(GEN_C): $(MACHINES) scripts/embed.sh
 	sh scripts/embed.sh $(MACHINES) > $@
 
 $(BUILD)/gen/machines_embed.o: $(GEN_C)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(COMPILE) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_A) tests/unit/t.h $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_A) $(LDLIBS)
+	$(COMPILE) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB_A) $(PMUTOP_LIBS) $(LDLIBS)
 
 run: deps
 	@$(MAKE) --no-print-directory $(BIN)
@@ -139,6 +151,13 @@ test:
 	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) \
 		PMUTOP_KERNEL=$(if $(filter 1,$(SAN)),no,$(PMUTOP_KERNEL)) \
 		$(if $(filter 1,$(SAN)),PMUTOP_KERNEL_WHY='the guest runs the plain cross-built binary; the plain make test runs it') \
+		sh tests/run.sh
+
+# A package build's test run (dh_auto_test): no apt-get, no download, no QEMU; run.sh tells the
+# tests (PMUTOP_CHECK=1) to skip, saying why, what needs root, the network or an unpacked Prometheus.
+check:
+	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
+	@PMUTOP=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(BUILD)/tests) PMUTOP_KERNEL=no PMUTOP_CHECK=1 \
 		sh tests/run.sh
 
 test-san:

@@ -30,7 +30,7 @@ figures = []   # one per table row
 notes = []
 
 # The targets, in one table: a figure whose name starts with a key takes its target from here (this
-# table wins over a target= given at the call). Keep figure names stable: the README table and the
+# table wins over a target= given at the call). Keep figure names stable: the table in docs/performance.md and the
 # other scenarios' edits find them by these keys. Issue 18's targets first.
 TARGETS = {
     "TUI frame CPU (format+doupdate), spr-2s": (1.0, "<="),

@@ -2,7 +2,7 @@
 # run.sh: `make bench`: builds pmutop and the in-process drivers with -O2 into build-bench/, runs
 # every scenario of issue 7 (bench/bench.py), prints one table and writes bench/results.json.
 # BENCH_QUICK=1: fewer repeats; BENCH_ONLY=2,7: some scenarios only. A full run (no BENCH_ONLY)
-# then rewrites README.md's performance table from bench/results.json (scripts/bench_table.py).
+# then rewrites docs/performance.md's table from bench/results.json (scripts/bench_table.py).
 set -e
 cd "$(dirname "$0")/.."
 B=${BENCH_BUILD:-build-bench}
@@ -24,7 +24,7 @@ for src in bench/*.c; do
 done
 python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json
 if [ -z "$BENCH_ONLY" ]; then
-	python3 scripts/bench_table.py bench/results.json README.md
+	python3 scripts/bench_table.py bench/results.json docs/performance.md
 else
-	echo "partial run: README.md's table left as it was (scripts/bench_table.py rewrites it from a full run)"
+	echo "partial run: docs/performance.md's table left as it was (scripts/bench_table.py rewrites it from a full run)"
 fi

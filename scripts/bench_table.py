@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bench_table.py: the README's performance table, generated from a `make bench` run (issue 18).
-#   scripts/bench_table.py [RESULTS_JSON [README]]   rewrite README between the markers from the results
-#   scripts/bench_table.py --check [README]          check the markers and the table's format only
-# Defaults: bench/results.json and README.md. Every figure that has a target gets a row.
+# bench_table.py: the performance table of docs/performance.md (*Today's figures*), generated from a
+# `make bench` run (issue 18; it was the README's until issue 38).
+#   scripts/bench_table.py [RESULTS_JSON [DOC]]   rewrite DOC between the markers from the results
+#   scripts/bench_table.py --check [DOC]          check the markers and the table's format only
+# Defaults: bench/results.json and docs/performance.md. Every figure that has a target gets a row.
 import json
 import os
 import re
@@ -83,18 +84,18 @@ def check(path):
 
 def main(argv):
     if argv[:1] == ["--check"]:
-        return check(argv[1] if len(argv) > 1 else os.path.join(ROOT, "README.md"))
+        return check(argv[1] if len(argv) > 1 else os.path.join(ROOT, "docs", "performance.md"))
     results = argv[0] if argv else os.path.join(ROOT, "bench", "results.json")
-    readme = argv[1] if len(argv) > 1 else os.path.join(ROOT, "README.md")
+    doc = argv[1] if len(argv) > 1 else os.path.join(ROOT, "docs", "performance.md")
     try:
         res = json.load(open(results))
     except (OSError, ValueError) as e:
         sys.exit(f"bench_table: cannot read {results}: {e} (run make bench first)")
-    head, _, tail = split(open(readme).read(), readme)
-    with open(readme + ".tmp", "w") as f:
+    head, _, tail = split(open(doc).read(), doc)
+    with open(doc + ".tmp", "w") as f:
         f.write(head + "\n" + "\n".join(table(res)) + "\n" + tail)
-    os.replace(readme + ".tmp", readme)
-    print(f"bench_table: {readme}: {sum(1 for f in res['figures'] if f.get('target') is not None)} figures "
+    os.replace(doc + ".tmp", doc)
+    print(f"bench_table: {doc}: {sum(1 for f in res['figures'] if f.get('target') is not None)} figures "
           f"from {results}")
 
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # dist.sh: make DISTDIR/pmutop-VERSION.tar.gz from the files git tracks (as they are in the working
-# tree) and a VERSION file, so the tarball builds without git and its binary says its version.
+# tree), VERSION among them and debian/ not, so the tarball builds without git and its binary says
+# its version.
 # Reproducible: names sorted, owner root, every date the last commit's. Usage: dist.sh VERSION DISTDIR
 set -e
 version=$1
@@ -17,12 +18,17 @@ fi
 name=pmutop-$version
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-dist.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-echo "$version" >"$tmp/VERSION"
-# tracked files still present (one deleted but not yet committed is left out)
-git -C "$root" ls-files -z | (cd "$root" && xargs -0 sh -c 'for f; do [ -f "$f" ] && printf "%s\n" "$f"; done' sh) \
-	>"$tmp/files"
+if [ "$(sh "$root/scripts/version.sh" "$root")" != "$version" ]; then
+	echo "dist.sh: version '$version' is not the VERSION file's" >&2
+	exit 2
+fi
+# tracked files still present (one deleted but not yet committed is left out), but debian/: the
+# tarball is the upstream release (a Debian source package's orig.tar.gz), to which the Debian
+# packaging adds debian/ (lintian: no-debian-changes when the orig tarball holds it already)
+git -C "$root" ls-files -z | (cd "$root" && xargs -0 sh -c 'for f; do [ -f "$f" ] && printf "%s\n" "$f"; done' sh) |
+	grep -v '^debian/' >"$tmp/files"
 when=$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)
 mkdir -p "$out"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$when" --transform "s|^|$name/|" \
-	-czf "$out/$name.tar.gz" -C "$root" -T "$tmp/files" -C "$tmp" VERSION
+	-czf "$out/$name.tar.gz" -C "$root" -T "$tmp/files"
 echo "$out/$name.tar.gz"

@@ -36,6 +36,22 @@ need_binary() { [ -x "$PMUTOP" ] || { fail binary "no pmutop binary at $PMUTOP";
 # refused FILE: pmutop's stderr in FILE says the kernel refused to count (EACCES/EPERM name
 # perf_event_paranoid), or this kernel has no perf events at all: an outside fact.
 refused() { grep -q perf_event_paranoid "$1" || [ ! -e /proc/sys/kernel/perf_event_paranoid ]; }
+# live_refused: this user may not count system-wide here (not root, no CAP_PERFMON, perf_event_paranoid
+# above 0: how make check runs in a package build). An outside fact: tests of live counting skip with
+# LIVE_WHY. As root it is never so, and pmutop failing to count is then the failure it is.
+live_refused() {
+	[ "$(id -u)" = 0 ] && return 1
+	"$PMUTOP" -b -n 1 -d 0.01 -e cpu-clock -o /dev/null 2>"$TMPD/live_refused.err" && return 1
+	grep -q 'permission denied' "$TMPD/live_refused.err" && refused "$TMPD/live_refused.err" || return 1
+	LIVE_WHY="not root and the kernel refuses this user system-wide counting (perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown))"
+	return 0
+}
+# perf_user_only: perf run by this user counts user space only (not root, perf_event_paranoid above
+# 1: perf retries a refused open with exclude_kernel, so its figures and attributes are not the ones
+# asked for): tests comparing with perf skip.
+perf_user_only() {
+	[ "$(id -u)" != 0 ] && [ "$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 2)" -gt 1 ]
+}
 # pfm_has TABLE::EVENT: the installed libpfm4, asked directly (not through pmutop), has that table
 # and event: which tables it has is an outside fact (the distribution's libpfm4 version).
 pfm_has() {

@@ -3,7 +3,9 @@
 # run.sh: run every unit test binary and every shell test, then print "N passed, M failed".
 # Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter),
 # PMUTOP_KERNEL=no (leave out test-kernel, which runs where qemu-system-aarch64 is installed),
-# PMUTOP_TOOLS (where make test-deps unpacked promtool and prometheus).
+# PMUTOP_TOOLS (where make test-deps unpacked promtool and prometheus), PMUTOP_CHECK=1 (make check:
+# a package build, with nothing outside its Build-Depends; tests skip what needs root, the network,
+# QEMU or Prometheus, and that cache is not looked at).
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 : "${PMUTOP:=$root/pmutop}"
@@ -11,7 +13,7 @@ root=$(cd "$here/.." && pwd)
 export PMUTOP
 # promtool and prometheus unpacked by `make test-deps` (scripts/deps.sh), after what PATH has
 tools=${PMUTOP_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/pmutop/tools}
-[ -d "$tools/usr/bin" ] && PATH="$PATH:$tools/usr/bin" && export PATH
+[ -z "${PMUTOP_CHECK:-}" ] && [ -d "$tools/usr/bin" ] && PATH="$PATH:$tools/usr/bin" && export PATH
 log=$(mktemp "${TMPDIR:-/tmp}/pmutop-run.XXXXXX")
 trap 'rm -f "$log"' EXIT
 status=0

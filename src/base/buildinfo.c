@@ -5,7 +5,10 @@
 #include "buildinfo.h"
 
 #ifndef PMUTOP_VERSION
-#define PMUTOP_VERSION "0.1-unknown"
+#define PMUTOP_VERSION "unknown"
+#endif
+#ifndef PMUTOP_GITDESC
+#define PMUTOP_GITDESC ""
 #endif
 #ifndef PMUTOP_SYSCONFDIR
 #define PMUTOP_SYSCONFDIR "/etc"
@@ -15,6 +18,7 @@
 #endif
 
 const char *buildinfo_version(void) { return PMUTOP_VERSION; }
+const char *buildinfo_gitdesc(void) { return PMUTOP_GITDESC; }
 const char *buildinfo_sysconfdir(void) { return PMUTOP_SYSCONFDIR; }
 const char *buildinfo_system_conf(void) { return PMUTOP_SYSCONFDIR "/pmutop.conf"; }
 const char *buildinfo_eventsdir(void) { return PMUTOP_EVENTSDIR; }

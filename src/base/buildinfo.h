@@ -4,7 +4,8 @@
 #ifndef PMUTOP_BUILDINFO_H
 #define PMUTOP_BUILDINFO_H
 
-const char *buildinfo_version(void);     /* "0.2", "0.1-266-g73f83cb-dirty" */
+const char *buildinfo_version(void);     /* the release, from the VERSION file: "0.2" */
+const char *buildinfo_gitdesc(void);     /* git describe of the checkout built: "v0.2-3-gabc1234", "" */
 const char *buildinfo_sysconfdir(void);  /* where the system's pmutop.conf is: "/etc" */
 const char *buildinfo_system_conf(void); /* that file: "/etc/pmutop.conf" */
 const char *buildinfo_eventsdir(void);   /* vendor event tables: "/usr/share/pmutop/events" */

@@ -148,7 +148,10 @@ static void usage(FILE *f)
 /* -V: what a bug report needs to tell builds apart, and where this build looks for its files */
 static void version(void)
 {
-	printf("pmutop %s\n", buildinfo_version());
+	if (*buildinfo_gitdesc())
+		printf("pmutop %s (git %s)\n", buildinfo_version(), buildinfo_gitdesc());
+	else
+		printf("pmutop %s\n", buildinfo_version());
 	printf("system config: %s\n", buildinfo_system_conf());
 	printf("event tables:  %s (after --events-dir, PMUTOP_EVENTS_DIR, [events] dir, "
 	       "$XDG_CACHE_HOME/pmu-events)\n", buildinfo_eventsdir());

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# install.sh: as a packager would: `make dist` gives a tarball that builds without git and whose
-# binary says the tarball's version; `make && make install DESTDIR=D PREFIX=/usr` there gives a binary
-# that reads /etc/pmutop.conf and looks for tables in /usr/share/pmutop/events, a unit running
-# /usr/bin/pmutop, the completion file and the man page; another PREFIX rebuilds for its paths; a
-# config the user changed is kept (pmutop.conf.new beside it) and make uninstall removes the rest.
+# install.sh: as a packager would: `make dist` gives a tarball (without debian/: the orig tarball)
+# that builds without git and whose binary says the tarball's version; `make && make install
+# DESTDIR=D PREFIX=/usr` there gives a binary that reads /etc/pmutop.conf and looks for tables in
+# /usr/share/pmutop/events, a unit running /usr/bin/pmutop, the completion file and the man page;
+# another PREFIX rebuilds for its paths; a config the user changed is kept (pmutop.conf.new beside
+# it) and make uninstall removes the rest.
 # Then the usage basics of the binary under test answer as documented.
 . "$(dirname "$0")/../lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +20,7 @@ packaging() {
 	tgz=$(ls "$TMPD"/dist/pmutop-*.tar.gz)
 	v=$(basename "$tgz" .tar.gz); v=${v#pmutop-}
 	tar -xzf "$tgz" -C "$TMPD" && src="$TMPD/pmutop-$v"
-	if [ -f "$src/VERSION" ] && [ "$(cat "$src/VERSION")" = "$v" ] && [ ! -e "$src/.git" ] &&
+	if [ -f "$src/VERSION" ] && [ "$(cat "$src/VERSION")" = "$v" ] && [ ! -e "$src/.git" ] && [ ! -e "$src/debian" ] &&
 	   [ -f "$src/Makefile" ] && [ -f "$src/contrib/pmutop.service.in" ]; then
 		pass dist_tarball
 	else
@@ -58,11 +59,15 @@ packaging() {
 	else
 		skip installed_binary_reads_etc "strace is not installed"
 	fi
-	for f in usr/bin/pmutop usr/share/man/man1/pmutop.1 etc/pmutop.conf usr/lib/systemd/system/pmutop.service \
-		 usr/share/bash-completion/completions/pmutop; do
+	# the unit and completion folders for /usr: what systemd's and bash-completion's pkg-config say
+	# (Debian 12: /lib/systemd/system), else the defaults
+	unitdir=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null); unitdir=${unitdir:-/usr/lib/systemd/system}
+	compdir=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null); compdir=${compdir:-/usr/share/bash-completion/completions}
+	for f in usr/bin/pmutop usr/share/man/man1/pmutop.1 etc/pmutop.conf "${unitdir#/}/pmutop.service" \
+		 "${compdir#/}/pmutop"; do
 		if [ -f "$D/$f" ]; then pass "installs_$f"; else fail "installs_$f" "missing; $(cd "$D" && find . -type f)"; fi
 	done
-	unit="$D/usr/lib/systemd/system/pmutop.service"
+	unit="$D$unitdir/pmutop.service"
 	if grep -qx 'ExecStart=/usr/bin/pmutop -b --quiet --listen 127.0.0.1:9745' "$unit" && ! grep -q '@bindir@' "$unit"; then
 		pass unit_runs_installed_binary
 	else
@@ -148,11 +153,18 @@ esac
 # the binary under test looks for its system config where its build put it, and says so
 if "$PMUTOP" --help | grep -Eq 'then /[a-z/]*etc/pmutop.conf' &&
    "$PMUTOP" --version | grep -Eq '^system config: /[a-z/]*etc/pmutop.conf$' &&
-   "$PMUTOP" --version | head -n 1 | grep -Eq '^pmutop [0-9][0-9A-Za-z.+~_-]*$'; then
+   "$PMUTOP" --version | head -n 1 | grep -Eq '^pmutop [0-9][0-9A-Za-z.+~_-]*( \(git [0-9A-Za-z.+~_-]+\))?$'; then
 	pass help_and_version_name_paths
 else
 	fail help_and_version_name_paths "$("$PMUTOP" --version 2>&1)"
 fi
+# the release is the VERSION file's; built from a git checkout, the git description follows it
+rel=$(head -n 1 "$root/VERSION")
+first=$("$PMUTOP" --version | head -n 1)
+if [ -n "$(sh "$root/scripts/version.sh" --git "$root")" ]; then want="^pmutop $rel \\(git [0-9a-f]{7,}(-dirty)?\\)\$|^pmutop $rel \\(git v[0-9][0-9A-Za-z.+~_-]*\\)\$"
+else want="^pmutop $rel\$"; fi
+if printf '%s\n' "$first" | grep -Eq "$want"; then pass version_release_and_git
+else fail version_release_and_git "want /$want/: $first"; fi
 if make -s -C "$root" -n install PREFIX=/usr 2>/dev/null | grep -q 'conf/pmutop.conf /etc/pmutop.conf'; then
 	pass prefix_usr_config_in_etc
 else

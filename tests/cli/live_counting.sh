@@ -6,6 +6,12 @@
 
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if ! "$PMUTOP" -b -n 5 -d 0.2 -e cpu-clock,context-switches --json >"$TMPD/live.json" 2>"$TMPD/live.err"; then
+	# not root (make check as a user) and the kernel keeps system-wide counting from users: an
+	# outside fact, and every check below needs that counting
+	if [ "$(id -u)" != 0 ] && refused "$TMPD/live.err"; then
+		skip all "the kernel refuses system-wide counting to this user: $(head -n 1 "$TMPD/live.err" | cut -c1-160)"
+		exit 0
+	fi
 	fail live_json_runs "$(cat "$TMPD/live.err")"
 else
 	pass live_json_runs

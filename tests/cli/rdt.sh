@@ -118,63 +118,68 @@ else
 	fail rest_label_no_group_has "$(head -c 300 "$TMPD/rest.err")"
 fi
 
-# --- no resctrl on this machine: said once when asked, never otherwise ---
-if [ -d /sys/fs/resctrl/info/L3_MON ]; then
-	skip no_resctrl "this machine has resctrl monitoring"
+# the rest counts cpu-clock on this machine's kernel
+if live_refused; then
+	skip live_rdt "$LIVE_WHY"
 else
-	"$PMUTOP" -b --json -n 3 -d 0.1 -e cpu-clock --rdt >"$TMPD/n.json" 2>"$TMPD/n.err"
-	n=$(grep -c 'RDT monitoring' "$TMPD/n.err")
-	if [ "$n" = 1 ] && grep -q -e 'mount -t resctrl resctrl /sys/fs/resctrl' -e 'is absent' "$TMPD/n.err"; then
-		pass no_resctrl_said_once
+	# --- no resctrl on this machine: said once when asked, never otherwise ---
+	if [ -d /sys/fs/resctrl/info/L3_MON ]; then
+		skip no_resctrl "this machine has resctrl monitoring"
 	else
-		fail no_resctrl_said_once "$n lines: $(head -c 300 "$TMPD/n.err")"
+		"$PMUTOP" -b --json -n 3 -d 0.1 -e cpu-clock --rdt >"$TMPD/n.json" 2>"$TMPD/n.err"
+		n=$(grep -c 'RDT monitoring' "$TMPD/n.err")
+		if [ "$n" = 1 ] && grep -q -e 'mount -t resctrl resctrl /sys/fs/resctrl' -e 'is absent' "$TMPD/n.err"; then
+			pass no_resctrl_said_once
+		else
+			fail no_resctrl_said_once "$n lines: $(head -c 300 "$TMPD/n.err")"
+		fi
+		"$PMUTOP" -b --json -n 2 -d 0.1 -e cpu-clock >"$TMPD/q.json" 2>"$TMPD/q.err"
+		if grep -q -i -e rdt -e resctrl "$TMPD/q.err" || grep -q '"rdt' "$TMPD/q.json"; then
+			fail no_resctrl_quiet "said without --rdt: $(head -c 300 "$TMPD/q.err")"
+		else
+			pass no_resctrl_quiet
+		fi
+		"$PMUTOP" -b -n 1 -e cpu-clock --rdt-cpu-groups >/dev/null 2>"$TMPD/c.err"
+		rc=$?
+		[ "$rc" = 1 ] && grep -q 'RDT monitoring' "$TMPD/c.err" && pass no_resctrl_cpu_groups ||
+			fail no_resctrl_cpu_groups "exit $rc: $(head -c 300 "$TMPD/c.err")"
 	fi
-	"$PMUTOP" -b --json -n 2 -d 0.1 -e cpu-clock >"$TMPD/q.json" 2>"$TMPD/q.err"
-	if grep -q -i -e rdt -e resctrl "$TMPD/q.err" || grep -q '"rdt' "$TMPD/q.json"; then
-		fail no_resctrl_quiet "said without --rdt: $(head -c 300 "$TMPD/q.err")"
-	else
-		pass no_resctrl_quiet
-	fi
-	"$PMUTOP" -b -n 1 -e cpu-clock --rdt-cpu-groups >/dev/null 2>"$TMPD/c.err"
+
+	# --- --rdt-cpu-groups: refused when too few RMIDs are free, nothing made ---
+	cpu_groups() { ls "$1/sys/fs/resctrl/mon_groups" | grep -c '^pmutop_cpu'; }
+	cp -r "$FIX" "$TMPD/few"
+	echo 5 >"$TMPD/few/sys/fs/resctrl/info/L3_MON/num_rmids"
+	"$PMUTOP" --sysfs "$TMPD/few/sys" -b -n 1 -e cpu-clock --rdt-cpu-groups >/dev/null 2>"$TMPD/few.err"
 	rc=$?
-	[ "$rc" = 1 ] && grep -q 'RDT monitoring' "$TMPD/c.err" && pass no_resctrl_cpu_groups ||
-		fail no_resctrl_cpu_groups "exit $rc: $(head -c 300 "$TMPD/c.err")"
-fi
-
-# --- --rdt-cpu-groups: refused when too few RMIDs are free, nothing made ---
-cpu_groups() { ls "$1/sys/fs/resctrl/mon_groups" | grep -c '^pmutop_cpu'; }
-cp -r "$FIX" "$TMPD/few"
-echo 5 >"$TMPD/few/sys/fs/resctrl/info/L3_MON/num_rmids"
-"$PMUTOP" --sysfs "$TMPD/few/sys" -b -n 1 -e cpu-clock --rdt-cpu-groups >/dev/null 2>"$TMPD/few.err"
-rc=$?
-if [ "$rc" = 1 ] && grep -q 'needs 2 RMIDs' "$TMPD/few.err" && [ "$(cpu_groups "$TMPD/few")" = 0 ]; then
-	pass cpu_groups_refused
-else
-	fail cpu_groups_refused "exit $rc, $(cpu_groups "$TMPD/few") groups: $(head -c 300 "$TMPD/few.err")"
-fi
-
-# --- made while running, gone after a normal exit, SIGTERM and SIGQUIT ---
-for how in exit TERM QUIT; do
-	rm -rf "$TMPD/g"
-	cp -r "$FIX" "$TMPD/g"
-	if [ $how = exit ]; then
-		"$PMUTOP" --sysfs "$TMPD/g/sys" -b --json -n 2 -d 0.2 -e cpu-clock --rdt-cpu-groups >"$TMPD/g.json" 2>"$TMPD/g.err"
-		grep -q '"group":"/pmutop_cpu1","kind":"monitor","cpu":1' "$TMPD/g.json" && pass cpu_groups_listed ||
-			fail cpu_groups_listed "$(head -c 300 "$TMPD/g.err")"
+	if [ "$rc" = 1 ] && grep -q 'needs 2 RMIDs' "$TMPD/few.err" && [ "$(cpu_groups "$TMPD/few")" = 0 ]; then
+		pass cpu_groups_refused
 	else
-		(ulimit -c 0; exec env --default-signal "$PMUTOP" --sysfs "$TMPD/g/sys" -b -d 0.2 -e cpu-clock \
-			--rdt-cpu-groups >/dev/null 2>"$TMPD/g.err") &
-		pid=$!
-		i=0
-		while [ "$(cpu_groups "$TMPD/g")" != 2 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-		[ "$(cpu_groups "$TMPD/g")" = 2 ] && pass "cpu_groups_made_$how" || fail "cpu_groups_made_$how" "$(head -c 300 "$TMPD/g.err")"
-		sleep 0.3
-		kill -$how $pid
-		wait $pid
+		fail cpu_groups_refused "exit $rc, $(cpu_groups "$TMPD/few") groups: $(head -c 300 "$TMPD/few.err")"
 	fi
-	[ "$(cpu_groups "$TMPD/g")" = 0 ] && pass "cpu_groups_removed_$how" ||
-		fail "cpu_groups_removed_$how" "left: $(ls "$TMPD/g/sys/fs/resctrl/mon_groups" | tr '\n' ' ')"
-done
+
+	# --- made while running, gone after a normal exit, SIGTERM and SIGQUIT ---
+	for how in exit TERM QUIT; do
+		rm -rf "$TMPD/g"
+		cp -r "$FIX" "$TMPD/g"
+		if [ $how = exit ]; then
+			"$PMUTOP" --sysfs "$TMPD/g/sys" -b --json -n 2 -d 0.2 -e cpu-clock --rdt-cpu-groups >"$TMPD/g.json" 2>"$TMPD/g.err"
+			grep -q '"group":"/pmutop_cpu1","kind":"monitor","cpu":1' "$TMPD/g.json" && pass cpu_groups_listed ||
+				fail cpu_groups_listed "$(head -c 300 "$TMPD/g.err")"
+		else
+			(ulimit -c 0; exec env --default-signal "$PMUTOP" --sysfs "$TMPD/g/sys" -b -d 0.2 -e cpu-clock \
+				--rdt-cpu-groups >/dev/null 2>"$TMPD/g.err") &
+			pid=$!
+			i=0
+			while [ "$(cpu_groups "$TMPD/g")" != 2 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+			[ "$(cpu_groups "$TMPD/g")" = 2 ] && pass "cpu_groups_made_$how" || fail "cpu_groups_made_$how" "$(head -c 300 "$TMPD/g.err")"
+			sleep 0.3
+			kill -$how $pid
+			wait $pid
+		fi
+		[ "$(cpu_groups "$TMPD/g")" = 0 ] && pass "cpu_groups_removed_$how" ||
+			fail "cpu_groups_removed_$how" "left: $(ls "$TMPD/g/sys/fs/resctrl/mon_groups" | tr '\n' ' ')"
+	done
+fi
 
 # --- spr-2s with a group per CPU: per-CPU figures in the cpus' metrics ---
 need sim_cpu "$PMUTOP" --sim spr-2s -b --json -n 2 -d 0.3 -e cycles -C 0-3 --rdt-cpu-groups -o "$TMPD/cpu.json"

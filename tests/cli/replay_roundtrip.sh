@@ -32,7 +32,7 @@ roundtrip() {
 	else fail "${name}_sockets" "recorded $n_rec, replayed $n_re"; fi
 }
 
-roundtrip here -e cpu-clock,context-switches
+if live_refused; then skip here "$LIVE_WHY"; else roundtrip here -e cpu-clock,context-switches; fi
 roundtrip sim_spr_2s --sim spr-2s
 # uncore rows on one CPU per socket, event names with commas in a comma-separated file
 roundtrip sim_spr_2s_uncore --sim spr-2s -E uncore

@@ -10,6 +10,8 @@ if ! command -v taskset >/dev/null 2>&1; then
 	skip live_busy_cpu_high "taskset is not installed"
 elif [ ! -r /proc/stat ]; then
 	skip live_busy_cpu_high "no /proc/stat"
+elif live_refused; then
+	skip live_busy_cpu_high "$LIVE_WHY"
 else
 	busy=$((ncpu - 1))
 	taskset -c "$busy" sh -c 'while :; do :; done' &

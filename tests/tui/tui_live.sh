@@ -4,6 +4,7 @@
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
+if live_refused; then skip all "$LIVE_WHY"; exit 0; fi
 ncpu=$(getconf _NPROCESSORS_ONLN)
 S=live
 tui_run $S 200 40

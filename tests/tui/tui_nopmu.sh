@@ -93,27 +93,31 @@ fi
 tui_quit $S >/dev/null
 
 # This machine, live: when it has no hardware PMU (a cloud or CI guest) the same holds.
-S=v3
-tui_run $S 200 30 -d 0.5
-if ! tui_wait $S '^all ' 10; then
-	fail live_screen "$(tui_dump $S)"
-elif ! tui_cap $S | grep -q 'no hardware PMU'; then
-	skip live_no_all_na_column "this machine has a hardware PMU"
+if live_refused; then
+	skip live_screen "$LIVE_WHY"
 else
-	sleep 1.2
-	tui_keys $S p
-	sleep 0.3
-	if [ -z "$(dead_cols $S)" ] && ! tui_cap $S | grep -Eq '^(all|[0-9]).*n/a'; then
-		pass live_no_all_na_column
+	S=v3
+	tui_run $S 200 30 -d 0.5
+	if ! tui_wait $S '^all ' 10; then
+		fail live_screen "$(tui_dump $S)"
+	elif ! tui_cap $S | grep -q 'no hardware PMU'; then
+		skip live_no_all_na_column "this machine has a hardware PMU"
 	else
-		fail live_no_all_na_column "dead at: $(dead_cols $S) $(tui_dump $S)"
+		sleep 1.2
+		tui_keys $S p
+		sleep 0.3
+		if [ -z "$(dead_cols $S)" ] && ! tui_cap $S | grep -Eq '^(all|[0-9]).*n/a'; then
+			pass live_no_all_na_column
+		else
+			fail live_no_all_na_column "dead at: $(dead_cols $S) $(tui_dump $S)"
+		fi
+		if why=$(in_range $S 'IRQ/s' 0 10000000); then pass live_irq_rate; else fail live_irq_rate "$why"; fi
+		if tui_cap $S | grep -q 'MHz'; then
+			if why=$(in_range $S 'MHz' 1 100000); then pass live_mhz; else fail live_mhz "$why"; fi
+		else
+			skip live_mhz "no cpufreq and no cpu MHz in /proc/cpuinfo here"
+		fi
 	fi
-	if why=$(in_range $S 'IRQ/s' 0 10000000); then pass live_irq_rate; else fail live_irq_rate "$why"; fi
-	if tui_cap $S | grep -q 'MHz'; then
-		if why=$(in_range $S 'MHz' 1 100000); then pass live_mhz; else fail live_mhz "$why"; fi
-	else
-		skip live_mhz "no cpufreq and no cpu MHz in /proc/cpuinfo here"
-	fi
+	tui_quit $S >/dev/null
 fi
-tui_quit $S >/dev/null
 t_done

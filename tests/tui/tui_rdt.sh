@@ -199,6 +199,8 @@ tui_quit $S >/dev/null
 # --- this machine: no resctrl, said once on the sockets view only ---
 if [ -d /sys/fs/resctrl/info/L3_MON ]; then
 	skip no_resctrl "this machine has resctrl monitoring"
+elif live_refused; then
+	skip no_resctrl "$LIVE_WHY"
 else
 	S=none
 	tui_run $S 160 40 -d 0.3 -e cpu-clock

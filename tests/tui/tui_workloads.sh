@@ -105,23 +105,27 @@ tm kill-session -t $S 2>/dev/null
 
 # live: a busy process is among the counted, with its CPU%; a sleeping one (-p) reads idle, 0.0% and
 # 0 per second (its events are <not counted> in batch output, as perf's), never an error such as !nc
-sh -c 'while :; do :; done' &
-busy=$!
-sleep 60 &
-sleeper=$!
-S=wll
-tui_run $S 200 50 -d 0.5 -e task-clock,context-switches -p $sleeper
-tui_wait $S 'c:Cores' 10
-tui_keys $S P
-if tui_wait $S "^ +$busy +[a-z0-9_-]+ +sh +[0-9]" 8; then pass live_busy_counted; else fail live_busy_counted "$(tui_dump $S)"; fi
-if tui_wait $S "^ +$sleeper +[a-z0-9_-]+ +sleep +0\.0 " 5 &&
-   tui_cap $S | grep -E "^ +$sleeper " | awk '{ exit !($(NF - 2) == "0" && $(NF - 1) == "0") }' &&
-   ! tui_cap $S | grep -E "^ +$sleeper " | grep -q '!nc'; then
-	pass live_idle_reads_idle
+if live_refused; then
+	skip live "$LIVE_WHY"
 else
-	fail live_idle_reads_idle "$(tui_dump $S)"
+	sh -c 'while :; do :; done' &
+	busy=$!
+	sleep 60 &
+	sleeper=$!
+	S=wll
+	tui_run $S 200 50 -d 0.5 -e task-clock,context-switches -p $sleeper
+	tui_wait $S 'c:Cores' 10
+	tui_keys $S P
+	if tui_wait $S "^ +$busy +[a-z0-9_-]+ +sh +[0-9]" 8; then pass live_busy_counted; else fail live_busy_counted "$(tui_dump $S)"; fi
+	if tui_wait $S "^ +$sleeper +[a-z0-9_-]+ +sleep +0\.0 " 5 &&
+	   tui_cap $S | grep -E "^ +$sleeper " | awk '{ exit !($(NF - 2) == "0" && $(NF - 1) == "0") }' &&
+	   ! tui_cap $S | grep -E "^ +$sleeper " | grep -q '!nc'; then
+		pass live_idle_reads_idle
+	else
+		fail live_idle_reads_idle "$(tui_dump $S)"
+	fi
+	tui_quit $S >/dev/null
+	kill $busy $sleeper
+	tm kill-session -t $S 2>/dev/null
 fi
-tui_quit $S >/dev/null
-kill $busy $sleeper
-tm kill-session -t $S 2>/dev/null
 t_done

@@ -185,6 +185,13 @@ int main(void)
 		return 1;
 	unsetenv("SUDO_UID");
 	if (geteuid() != 0) {
+		/* make check (a package build, PMUTOP_CHECK=1) runs as a user: an outside fact there;
+		 * make test runs as root, where this is a failure */
+		if (getenv("PMUTOP_CHECK")) {
+			printf("SKIP %s: needs root to give files to another user (make check runs as a user)\n", t_file);
+			rmdir(tdir);
+			return 0;
+		}
 		printf("FAIL %s: needs root to give files to another user (the suite runs as root)\n", t_file);
 		return 1;
 	}
