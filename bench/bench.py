@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # bench.py: runs the make bench scenarios (issue 7), prints one table and writes bench/results.json.
 # Usage: bench.py PMUTOP BENCH_REFRESH OUTDIR RESULTS_JSON   (bench/run.sh builds the two binaries)
 import json

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* bench_evbrowse.c: in-process benchmark of the event browser: opening it (reading the CPU's tables,
  * sorting by PMU and topic, the first unfiltered list) and each search keystroke. The tables are
  * libpfm4's for the cpuid given (LIBPFM_FORCE_PMU picks one) plus any JSON tables of --events-dir.

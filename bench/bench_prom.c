@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* bench_prom.c: in-process benchmark of the Prometheus exporter on a simulated machine: writing the
  * exposition (text and OpenMetrics), publishing a snapshot, and scrapes served over loopback, alone
  * and while the refresh path publishes back to back. Prints one JSON line per run.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* bench_refresh.c: in-process benchmark driver: refresh cost (sampling, model, JSON) and start-up
  * phases on a simulated machine, with the simulated kernel's share measured apart. Prints one JSON line.
  *

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* bench_workloads.c: issue 28's benchmarks, in process. Prints one JSON line per refresh.
  *
  *   bench_workloads procs N R     live: N tasks made here (asleep), the processes view's refresh (every

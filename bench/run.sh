@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # run.sh: `make bench`: builds pmutop and the in-process drivers with -O2 into build-bench/, runs
 # every scenario of issue 7 (bench/bench.py), prints one table and writes bench/results.json.
 # BENCH_QUICK=1: fewer repeats; BENCH_ONLY=2,7: some scenarios only. A full run (no BENCH_ONLY)

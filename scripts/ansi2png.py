@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 """ansi2png.py: render a terminal capture with ANSI colours (tmux capture-pane -e -p) to a PNG.
 
 Usage: ansi2png.py CAPTURE.txt OUT.png [--cols N] [--rows N] [--title TEXT]

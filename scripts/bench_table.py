@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # bench_table.py: the performance table of docs/performance.md (*Today's figures*), generated from a
 # `make bench` run (issue 18; it was the README's until issue 38).
 #   scripts/bench_table.py [RESULTS_JSON [DOC]]   rewrite DOC between the markers from the results

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 """code_shape.py: the limits that keep the code readable: no function over MAX_FUNC lines (from the
 '{' that opens it in column 0 to its '}' in column 0), no folder with more than MAX_FILES .c files.
 

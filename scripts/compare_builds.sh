@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # compare_builds.sh OLD NEW: for a change that must not change behaviour (a restructuring), two
 # builds of pmutop side by side: replays of the real recordings byte-identical in text, JSON and CSV;
 # every simulated machine with the same columns and rows (numbers, which follow time, left out).

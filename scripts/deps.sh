@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # deps.sh: install what pmutop needs on Debian/Ubuntu (apt-get, through sudo when not root), saying
 # what it installs, or stop with the exact install line.
 #   sh scripts/deps.sh              building (make deps, make run): compiler, headers, libraries

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # dist.sh: make DISTDIR/pmutop-VERSION.tar.gz from the files git tracks (as they are in the working
 # tree), VERSION among them and debian/ not, so the tarball builds without git and its binary says
 # its version.

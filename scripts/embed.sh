@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # embed.sh: turn machine description files into a C table (name, text) so --sim NAME works
 # from any directory. Usage: embed.sh machines/*.machine > machines_embed.c
 set -e

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 """include_graph.py: read the #include "..." lines under src/ and fail on a cycle between folders or
 between modules (a module is NAME.c with its NAME.h, and NAME_impl.h, the private part it shares
 with its sibling files), and on a folder that includes from a folder above it in LAYERS.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # screenshots.sh: make screenshots/*.png from real tmux sessions: capture-pane -e (ANSI colours)
 # rendered by scripts/ansi2png.py. Needs tmux, python3 with Pillow and fonts-dejavu-core.
 # Environment: PMUTOP (binary, default ./pmutop), OUT (folder, default screenshots).

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # version.sh: print pmutop's version, the release named in the VERSION file ("0.2"); with --git, the
 # `git describe` of the checkout it is built from ("v0.2-3-gabc1234", "abc1234-dirty" before the
 # first tag), or nothing outside a git checkout (a release tarball, a Debian source package).

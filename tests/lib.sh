@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # lib.sh: helpers for shell tests. Source it; use pass/fail/skip and check_* helpers.
 # Each test prints "PASS name" / "FAIL name: why" / "SKIP name: why"; tests/run.sh counts them.
 : "${PMUTOP:=$(cd "$(dirname "$0")/../.." && pwd)/pmutop}"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # run.sh: run every unit test binary and every shell test, then print "N passed, M failed".
 # Environment: PMUTOP (binary under test), TEST_BIN_DIR (unit test binaries), ONLY (glob filter),
 # PMUTOP_KERNEL=no (leave out test-kernel, which runs where qemu-system-aarch64 is installed),

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app.c: the state shared by batch mode and the TUI: building the model from events, the perf source. */
 #include "app.h"
 #include "hw/perf/counters.h"

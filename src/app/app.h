@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app.h: the running program's state shared by batch output and the TUI: settings, topology,
  * PMUs, events, the counter source, the model and the uncore inventory. */
 #ifndef PMUTOP_APP_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_rdt.c: RDT/PQoS figures per interval from resctrl: values read, byte counters turned into
  * rates (wrap-safe), summed per socket and system; the per-CPU monitoring groups of
  * --rdt-cpu-groups made at start and removed at every way out. */

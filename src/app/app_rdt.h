@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_rdt.h: RDT/PQoS monitoring figures of each interval (resctrl): every L3 domain's cache
  * occupancy and memory bandwidth, the sockets' and the system's sums, and the same per control and
  * monitoring group; with --rdt-cpu-groups, a monitoring group per CPU that pmutop makes and removes. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_replay.c: --replay: a recording as the counter source (sample, step back and forth). */
 #include "app.h"
 #include "base/errmsg.h"

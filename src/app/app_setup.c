@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app.h"

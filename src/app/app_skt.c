@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_skt.c: the sockets' memory, interconnect, L3 and power events: which this machine has (each
  * event of the uncore set tried alone, so a machine with RAPL but no IMC still gets its watts), and
  * adding them to what is counted only while the sockets view or the header meters show them. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_skt.h: the sockets' memory bandwidth, interconnect, L3 and power figures: the machine's events
  * for them (the uncore event set, each event kept only where this machine has its PMU), added to what
  * is counted while a part of the screen shows them and taken out again when none does. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_topdown.c: top-down shares of the running program: the method per core PMU, its events added
  * when asked for, shares per CPU, socket and system (from summed counts, then ratios). */
 #include "app.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_topdown.h: top-down shares of the running program: the plan (method per core PMU), adding its
  * events on demand, and the shares per CPU, per socket and system after each sample. */
 #ifndef PMUTOP_APP_TOPDOWN_H

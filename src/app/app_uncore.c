@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_uncore.c: load the PMON discovery inventory for the current machine (sysfs root, topology, PMUs). */
 #include "app.h"
 #include "base/errmsg.h"

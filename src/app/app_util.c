@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_util.c: utilisation as top and htop compute it: per CPU, the non-idle share of the
  * /proc/stat times that passed in the interval, read through the seam (the real file under
  * the procfs root, or the simulated kernel's); and what else the kernel books per CPU without

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl.c: the workloads of -p, -t, -G and -- COMMAND: the command line's targets opened, their
  * counters made for the event list (and again when it changes), each sample's reads and the rows
  * in the frame, the views' choice switched on and off, the end. The processes and the command are

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl.h: the workloads counted as wholes (issue 28): the processes of -p, the threads of -t, the
  * command after --, the cgroups of -G. Their counters (hw/perf/wlcount.h) count the user's
  * events (EVO_USER, uncore left out); each sample their rows go into the frame (frame.wl). */

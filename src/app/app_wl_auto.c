@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl_auto.c: the processes and cgroups views' choice: each refresh every process's CPU time
  * (PID/stat) and every cgroup's (cpu.stat, to a bounded depth) is looked at, the busiest are
  * counted within a descriptor budget, and the ones that fell well behind are closed. What is kept

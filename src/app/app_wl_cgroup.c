@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl_cgroup.c: the cgroups of -G (and the views' and the exporter's): found in the cgroup file
  * system, counted on every CPU (wlcount.c), and each interval's figures with their CPU time
  * (cpu.stat). */

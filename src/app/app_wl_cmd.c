@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl_cmd.c: the command of -- COMMAND: started held at its exec until its counters are open,
  * its life tied to pmutop's (a parent-death signal, the guard's fatal-signal path, a bounded end at
  * exit), its end followed, and its whole run summed as perf stat -- COMMAND sums it. */

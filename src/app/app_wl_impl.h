@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl_impl.h: the state the workloads keep (app_wl.c), shared with the files that hold their
  * processes (app_wl_task.c), their cgroups (app_wl_cgroup.c) and the views' choice (app_wl_auto.c)
  * only (not an API). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* app_wl_task.c: the processes and threads of -p, -t and -- COMMAND: their facts from /proc, their
  * threads opened (wlcount.c) and each interval's figures (the threads' counts summed, threads and
  * processes that ended followed). The command of -- is app_wl_cmd.c's. */

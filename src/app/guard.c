@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* guard.c: fatal signals restore the terminal, end the command, remove the private tree, then
  * re-raise. */
 #include "guard.h"

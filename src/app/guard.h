@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* guard.h: every way out of pmutop restores the terminal, ends the command it started and removes
  * what pmutop created.
  * A fatal signal (SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGPIPE, SIGUSR1, SIGALRM, ..., and SIGINT,

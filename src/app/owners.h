@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* owners.h: the state of the event list's owners besides the user, kept in struct app: the sockets'
  * memory, interconnect and power figures (app_skt.c) and top-down (app_topdown.c); and of the RDT
  * monitoring figures read beside the counters (app_rdt.c). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sample.c: one refresh of the running program: the source's sample, the model's figures, the
  * top-down shares, then whoever publishes frames (the exporter). */
 #include "app.h"

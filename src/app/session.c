@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* session.c: the views' window on the running program (session.h): reads of struct app, and the
  * few changes a view makes, each through today's app functions. */
 #include "session.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* session.h: the running program as the screen sees it, so that the views need not know struct app:
  * the model and its frame (read-only), the settings they read, host and topology facts, the
  * sockets' figures and top-down's shares, pause and interval; and what a view may change.

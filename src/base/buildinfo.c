@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* buildinfo.c: the version and paths from the Makefile (-D flags given to this file only, so that a
  * change of PREFIX or of the version recompiles this file and relinks, nothing else). The defaults
  * are for builds that do not go through the Makefile (fuzz targets). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* buildinfo.h: the version and the installation paths the program was built with (the Makefile's
  * VERSION, sysconfdir and eventsdir), in one object file so that another PREFIX rebuilds only it. */
 #ifndef PMUTOP_BUILDINFO_H

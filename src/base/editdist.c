@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* editdist.c: edit distance with a cap, one row of the table at a time. */
 #include "editdist.h"
 #include <ctype.h>

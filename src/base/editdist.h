@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* editdist.h: the edit distance behind "did you mean": event names, catalogue keys. */
 #ifndef PMUTOP_EDITDIST_H
 #define PMUTOP_EDITDIST_H

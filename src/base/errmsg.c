@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* errmsg.c: filling and reading the optional error message of the error convention (errmsg.h). */
 #include "errmsg.h"
 #include "printable.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* errmsg.h: the error convention of the kernel-facing and file-reading code. A function returns 0 (or
  * a count) on success and a negative errno on failure; a caller that wants to tell the user more than
  * strerror() passes a struct errmsg, which the function fills with what failed, why and what to do.

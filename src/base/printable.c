@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* printable.c: untrusted text shown without a byte a terminal would act on, and reversibly (printable.h). */
 #include "printable.h"
 #include <stdarg.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* printable.h: the one place that makes untrusted text safe for a terminal or a log (issue 26), and
  * unambiguous (issue 37): C0 controls, DEL, C1 controls (raw or as UTF-8, U+0080..U+009F) and bytes of
  * invalid UTF-8 are shown as \xNN, one escape per byte, and a backslash as \\; printable ASCII and valid

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* safefile.c: files read and written for the user, walked folder by folder through descriptors, so that a
  * link or a file another user controls cannot turn a write by root into a write elsewhere (safefile.h). */
 #include "safefile.h"

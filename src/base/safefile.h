@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* safefile.h: opening the files pmutop reads and writes for its user (the config file, -o) so that, when it
  * runs as root, neither a symbolic link nor a file or folder another user controls can redirect a write
  * or feed it settings (issue 26). Unprivileged, the same calls behave as plain opens through links.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* batch.c: -b mode: sample every interval and write JSON, perf-stat CSV or text, without curses. */
 #include "batch.h"
 #include "base/printable.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* batch.h: the -b loop. */
 #ifndef PMUTOP_BATCH_H
 #define PMUTOP_BATCH_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cmd.h: the program's top: the command line, the modes it chooses, and their loops. */
 #ifndef PMUTOP_CMD_H
 #define PMUTOP_CMD_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay_main.c: --replay: play a recording in batch (a file or a pipe, read once) or on the screen. */
 #include "cmd.h"
 #include "base/printable.h"

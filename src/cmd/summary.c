@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* summary.c: the whole run of -- COMMAND in the layout of perf stat -- COMMAND's end (perf 6.1's
  * stat-display.c: the count in 18 columns, the unit in 4, the name in 32, " # ", the comment). */
 #include "summary.h"

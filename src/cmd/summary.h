@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* summary.h: the whole run of -- COMMAND as perf stat -- COMMAND prints it at the end. */
 #ifndef PMUTOP_CMD_SUMMARY_H
 #define PMUTOP_CMD_SUMMARY_H

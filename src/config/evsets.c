@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evsets.c: the built-in event sets and their event lists per architecture (data, in one place). */
 #include "settings.h"
 #include "hw/model/model.h"

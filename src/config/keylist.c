@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* keylist.c: items of a comma list of column keys (pure, no curses). */
 #include "config/keylist.h"
 #include <ctype.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* keylist.h: the columns setting, a comma list of column keys, where a key that names an event may
  * hold commas of its own (cpu/event=0x3c,umask=0/): its items, finding one, toggling one. */
 #ifndef PMUTOP_KEYLIST_H

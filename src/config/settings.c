@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* settings.c: defaults, event sets, finding and reading the config file (inih); settings_save.c writes it. */
 #include "settings.h"
 #include "base/printable.h"

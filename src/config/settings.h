@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* settings.h: every setting from one declarative table; the config file (inih) and the command line fill it. */
 #ifndef PMUTOP_SETTINGS_H
 #define PMUTOP_SETTINGS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* settings_save.c: write settings back into a config file, keeping what the user wrote, so that it loads
  * back as it was saved; atomically, through base/safefile (as root: no link or file another user controls). */
 #include "settings.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* settings_table.c: the option table and what it drives: defaults, value checks, text form, help. */
 #include "settings.h"
 #include "base/errmsg.h"

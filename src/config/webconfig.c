@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* webconfig.c: exporter-toolkit's web configuration file: a block-style YAML subset read into a
  * small tree of keys with line numbers, then checked key by key into struct webcfg. */
 #include "webconfig.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* webconfig.h: the exporter's TLS and basic authentication settings, from a web configuration file
  * in the format of Prometheus' exporter-toolkit (the YAML node_exporter's --web.config.file reads):
  *

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* events_report.c: --list-events text and JSON (what can count on this machine: its PMUs' sysfs
  * aliases, perf's built-in events of the PMUs it has, the vendor tables' events of its PMUs, its
  * tracepoints), and the "did you mean" line for unknown event names. */

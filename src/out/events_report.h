@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* events_report.h: --list-events: every event name this machine offers, with PMU, source and description. */
 #ifndef PMUTOP_EVENTS_REPORT_H
 #define PMUTOP_EVENTS_REPORT_H

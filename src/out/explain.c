@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* explain.c: prints what each parsed event would open, for --explain-events (text or JSON). */
 #include "explain.h"
 #include "base/printable.h"

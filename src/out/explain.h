@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* explain.h: --explain-events: what each parsed event opens (type, config words, PMU, CPUs). */
 #ifndef PMUTOP_EXPLAIN_H
 #define PMUTOP_EXPLAIN_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter.c: the Prometheus endpoint (libmicrohttpd, its own thread) and the textfile writer.
  * After each sample the refresh path writes the whole exposition into a new snapshot (exporter_snap.c)
  * and publishes it; requests send the current one. exporter_conn.c keeps the connections in check. */

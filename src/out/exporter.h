@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter.h: --listen (GET /metrics over libmicrohttpd) and --prom (node_exporter textfile).
  * The refresh path publishes a complete, immutable exposition after each sample; the HTTP thread
  * serves the last one published, so neither ever waits for the other. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_auth.c: basic authentication's answers kept, its bcrypt checks made by a worker thread and
  * limited per client (exporter_auth.h). */
 #include "exporter_auth.h"

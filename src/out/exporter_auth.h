@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_auth.h: basic authentication that wrong passwords cannot use to stall the server (issue 37).
  * A bcrypt check on libmicrohttpd's one thread made every other request wait for it: 120 connections
  * sending wrong passwords at cost 10 held a correct scrape for 5 to 9 s. Here:

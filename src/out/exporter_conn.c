@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_conn.c: deadlines for requests, a free slot for new connections and a cap on what slow
  * readers pin, beside libmicrohttpd's own idle timeout (exporter_conn.h). */
 #include "exporter_conn.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_conn.h: the server's connections, kept in check beside libmicrohttpd (issue 26). Its own
  * timeout restarts on every byte, so 128 connections sending a header byte every 3 s held every slot
  * for as long as they liked. Here:

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_mhd.c: libmicrohttpd loaded when a server is asked for, not at every start. */
 #include "exporter_mhd.h"
 #include <dlfcn.h>

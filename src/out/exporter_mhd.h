@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_mhd.h: libmicrohttpd's functions, found with dlopen when a server is asked for (issue 18: linked,
  * it and the TLS libraries it pulls in cost every run some 3 times the loader work of pmutop's own). */
 #ifndef PMUTOP_EXPORTER_MHD_H

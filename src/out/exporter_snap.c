@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_snap.c: the shared, reference-counted expositions the server sends. A scrape never waits for
  * a refresh, a refresh never waits for a client; a stalled client pins only the snapshot it started with. */
 #include "exporter_snap.h"

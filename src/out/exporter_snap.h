@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_snap.h: the exposition of one interval, written once by the refresh path and shared by every
  * request that starts while it is the current one (issue 26: each reader pinning a copy of its own took
  * 128 slow readers of a 1024-CPU machine to 620 MB). Reference-counted; each knows the bytes it holds and

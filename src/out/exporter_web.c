@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_web.c: TLS material, the headers and basic authentication for the exporter's server, from
  * the web configuration file (config/webconfig.c reads it); the passwords are checked by
  * exporter_auth.c. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* exporter_web.h: the web configuration at work for the exporter's server: the TLS certificate and
  * key read into memory for libmicrohttpd (MHD_USE_TLS), the GnuTLS priorities for the TLS versions,
  * and the system's crypt() for basic authentication (libcrypt, loaded when users are configured:

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
 #include "app/app.h"
 #include "app/app_wl.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* out_json.c: one JSON object per interval: cpus, sockets, system, each with events and metrics. */
 #include "app/app.h"
 #include "output.h"

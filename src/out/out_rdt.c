@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* out_rdt.c: RDT/PQoS monitoring in batch JSON: the places' metrics, every domain and group. */
 #include "out_rdt.h"
 #include "app/app.h"

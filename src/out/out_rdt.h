@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* out_rdt.h: RDT/PQoS monitoring figures (app_rdt) in batch JSON. */
 #ifndef PMUTOP_OUT_RDT_H
 #define PMUTOP_OUT_RDT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* out_topdown.c: the top-down shares in batch output: JSON members and perf's CSV and text metric-only lines. */
 #include "out_topdown.h"
 #include "app/app.h"

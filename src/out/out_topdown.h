@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* out_topdown.h: top-down shares in batch output (the shares come from app_topdown). */
 #ifndef PMUTOP_OUT_TOPDOWN_H
 #define PMUTOP_OUT_TOPDOWN_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* outbuf.c: fast appenders for batch output; printf per field is too slow at 224 CPUs x 16 events. */
 #include "outbuf.h"
 #include "base/printable.h"

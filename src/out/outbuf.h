@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* outbuf.h: a growable output buffer with fast number and JSON string appenders (no printf on the hot path). */
 #ifndef PMUTOP_OUTBUF_H
 #define PMUTOP_OUTBUF_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* output.h: batch writers: JSON lines, perf-stat-compatible CSV (-x SEP) and a plain text table. */
 #ifndef PMUTOP_OUTPUT_H
 #define PMUTOP_OUTPUT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* prom.c: Prometheus text 0.0.4 and OpenMetrics 1.0 exposition of a frame, and the totals behind
  * its counters. Label text is escaped once per event and once per CPU, then copied per series.
  * The families of the cgroups and of RDT's groups are prom_groups.c's. */

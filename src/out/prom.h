@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* prom.h: the Prometheus exposition of a frame: text format 0.0.4 or OpenMetrics 1.0.
  * Counters are totals since pmutop started, kept across frames in struct prom_totals (the writer
  * itself is a pure function of the model, the totals and the labels it is given). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* prom_groups.c: the exposition's families of groups of tasks: the cgroups counted (frame.wl's
  * cgroup rows, the busiest one by one and the rest summed) and RDT/PQoS monitoring (resctrl's L3
  * domains and groups). The core families and the writer are prom.c's. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* prom_impl.h: what prom.c (the core families and the writer) shares with prom_groups.c (the
  * cgroups' and RDT's families) only (not an API). */
 #ifndef PMUTOP_PROM_IMPL_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* uncore_report.c: print the uncore PMON discovery inventory for --list-uncore, as text or JSON. */
 #include <errno.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* uncore_report.h: print the uncore PMON discovery inventory (--list-uncore), as text or JSON. */
 #ifndef PMUTOP_UNCORE_REPORT_H
 #define PMUTOP_UNCORE_REPORT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc.h: Intel uncore PMON discovery: the table format (parse and build, pure functions over bytes),
  * DVSEC scanning through libpci, and the box inventory. Knows nothing of curses or perf. */
 #ifndef PMUTOP_DISC_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_bar.c: copy a discovery table out of a BAR, read-only: the sysfs resource file, else /dev/mem. */
 #include <errno.h>
 #include <fcntl.h>

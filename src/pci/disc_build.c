@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_build.c: write discovery tables and PCI config spaces, the inverse of the parser, for fixtures. */
 #include <errno.h>
 #include <string.h>

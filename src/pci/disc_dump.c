@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_dump.c: check an `lspci -xxxx` dump line by line before libpci reads it. libpci trusts the offsets
  * and bytes of a dump; a hostile one (offsets past 4,096, broken hex) corrupts its heap. */
 #include <ctype.h>

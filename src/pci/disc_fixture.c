@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_fixture.c: write fixture PCI devices as a sysfs tree or an lspci dump, for tests and simulated machines. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_scan.c: find PMON discovery DVSECs with libpci, read their tables, and build the box inventory. */
 #include <dirent.h>
 #include <errno.h>

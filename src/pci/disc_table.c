@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_table.c: parse an uncore PMON discovery table (PMU-FACTS section 5) from a byte buffer, validating
  * every entry the way the kernel's uncore_discovery.c does and counting what it drops. */
 #include <errno.h>

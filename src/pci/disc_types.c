@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* disc_types.c: the box type names of each CPU generation (PMU-FACTS section 5), in one table. */
 #include <ctype.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* csvrow.c: parse one row of perf stat -x output into fields, by content rather than position. */
 #include "csvrow.h"
 #include <math.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* csvrow.h: a pure parser for one row of `perf stat -x SEP` output (and pmutop's batch CSV). */
 #ifndef PMUTOP_CSVROW_H
 #define PMUTOP_CSVROW_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* linereader.c: read a file's (or a pipe's) lines block by block; only one block is ever in memory. */
 #include "linereader.h"
 #include "base/errmsg.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* linereader.h: lines of a file read in fixed blocks, with seeking (or of a pipe), in bounded memory. */
 #ifndef PMUTOP_LINEREADER_H
 #define PMUTOP_LINEREADER_H

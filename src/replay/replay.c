@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay.c: fill model frames interval by interval from a perf stat -x recording: read once from
  * front to back (a stream, for batch), or indexed first and each interval read again when shown
  * (the TUI steps back; only interval offsets are kept). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay.h: a counter source that plays a `perf stat -a -A -I MS -x SEP` recording (or pmutop's own). */
 #ifndef PMUTOP_REPLAY_H
 #define PMUTOP_REPLAY_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay_impl.h: the replay's state, shared by replay.c (reading a recording interval by interval)
  * and replay_table.c (its events and CPUs, and the interval being filled). Private to those. */
 #ifndef PMUTOP_REPLAY_IMPL_H

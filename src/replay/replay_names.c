@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay_names.c: what a recorded event name says: its base name for roles, its PMU, per socket or per CPU. */
 #include "replay.h"
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay_table.c: a replay's events and CPUs as its rows name them (hashed), repeats of a name
  * told apart per CPU and interval, and the slots of the interval being read. */
 #include "replay_impl.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay_topo.c: read the socket of each CPU of a replay from lscpu (-p or plain) output. */
 #include "replay_topo.h"
 #include "base/errmsg.h"

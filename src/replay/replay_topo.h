@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replay_topo.h: CPU -> socket/core for a replay, from pmutop's "# cpu" lines or lscpu output. */
 #ifndef PMUTOP_REPLAY_TOPO_H
 #define PMUTOP_REPLAY_TOPO_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* loop.c: ui_run: terminal setup and restore, signals as flags, the timed input loop, dispatch. */
 #include "ui.h"
 #include <errno.h>

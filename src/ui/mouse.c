@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* mouse.c: clicks and the wheel: a click on the cores view's column titles sorts by that column
  * (again: inverts), a click on a row of a list selects it, the wheel scrolls three rows. */
 #include "mouse.h"

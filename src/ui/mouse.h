@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* mouse.h: clicks and the wheel. */
 #ifndef PMUTOP_UI_MOUSE_H
 #define PMUTOP_UI_MOUSE_H

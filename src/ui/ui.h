@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* ui.h: the ncurses front end's single entry point. */
 #ifndef PMUTOP_UI_H
 #define PMUTOP_UI_H

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # batch_options.sh: -C, -E, -o, -x and the plain text form on simulated machines; hybrid opens
 # generic events per core PMU on the CPUs each covers.
 . "$(dirname "$0")/../lib.sh"

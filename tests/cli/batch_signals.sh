@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # batch_signals.sh: a batch run cut short by a signal keeps every complete row and exits 128+signal;
 # whatever signal ends it (or running out of fds), the simulated tree is gone from TMPDIR.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # bench_table.sh: docs/performance.md's performance table is the one scripts/bench_table.py generates from a
 # make bench run (by default: bench/run.sh rewrites that file): its markers are there once, its rows have the
 # generated format (the numbers are not checked: they are a run's); regenerating from a results file puts a row

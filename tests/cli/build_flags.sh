@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # build_flags.sh: the Makefile keeps the flags pmutop needs (-D_GNU_SOURCE -Isrc, -std=gnu11 -MMD -MP,
 # the libraries, buildinfo.c's -D values) whatever CPPFLAGS/CFLAGS/LDFLAGS/LDLIBS the user gives on
 # the command line or in the environment, and puts the user's after its own (so -O0 wins over -O2);

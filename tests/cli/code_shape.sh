@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # code_shape.sh: the architecture holds (docs/architecture.md): no folder includes from a folder above
 # it, no include circle between folders or files, no function over 120 lines, no folder of more than
 # about 15 .c files. The checkers themselves are checked on small trees that break each rule.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # command_life.sh: the command of -- lives no longer than pmutop (issue 37, items 4, 5, 8, 9): a
 # pipe closed under batch output (SIGPIPE), any fatal signal and SIGKILL end it; one that ignores
 # SIGTERM is killed within the grace (2 s) after pmutop is told to end; batch -p and -t end when

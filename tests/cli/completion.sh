@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # completion.sh: contrib/pmutop.bash-completion in bash: every option of --help completes, --sim offers
 # --list-machines' names, -E the event sets of --list-options, -e perf's built-in names and the
 # names --list-events gives on the machine the command line chooses (after a comma or a brace too),

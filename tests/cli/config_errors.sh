@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # config_errors.sh: the config file through the real binary: exit status 2 with FILE:LINE for bad
 # values, warnings for unknown keys/sections, errors for missing files and directories, the XDG search;
 # a default config that cannot be read (nobody named it) is a warning, --config FILE an error.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # contrib_files.sh: the Grafana dashboard in contrib/ loads and every query names metrics and labels
 # that pmutop exports; the systemd unit's command line is one pmutop accepts, the unit passes
 # systemd-analyze verify and scores at most 2.5 in its security review, and its system call filter

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # deps_script.sh: scripts/deps.sh with apt-get, apt-cache, dpkg and pkg-config replaced by stubs that
 # record what they are asked: make deps asks for the build packages only (no prometheus, no test
 # tool); make test-deps says what it installs and never asks apt to install prometheus, whose

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # disc_lspci.sh: the DVSECs `pmutop --list-uncore --pci-dump` finds agree with what `lspci -F DUMP -vvv` lists,
 # for the generated fixture dump and the real pciutils dumps; tables are reported as unreadable from a dump.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # disc_sim.sh: `pmutop --sim M --list-uncore --json` finds, box by box, the boxes machine M describes (boxes with a
 # zero ctl/ctr offset are dropped and counted, as the kernel does), each matched to its [pmu] section's PMU or to
 # none for a [box] section; the discovery device's DVSEC IDs are listed and only ID 1 is used.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # duplicate_events.sh: the same event twice stays two columns: JSON keys "cycles" and "cycles#2" (never a
 # duplicate key), two CSV rows per CPU as perf prints them, and a replay that keeps both.
 . "$(dirname "$0")/../lib.sh"

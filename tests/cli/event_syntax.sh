@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # event_syntax.sh: the command line side of the event syntax: every -e taken in order, the period=/freq=
 # note said once, syntax errors pointing at the column, tracepoints without tracefs refused clearly.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # events_catalog.sh: vendor event names on simulated machines: libpfm4 forced to the Sapphire Rapids and Zen 4
 # tables, JSON tables from --events-dir/PMUTOP_EVENTS_DIR/[events] dir, --cpuid, --list-events, suggestions,
 # malformed files, and that nothing is read at start-up.

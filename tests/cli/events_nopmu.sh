@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # events_nopmu.sh: the event names offered where there is no core PMU (issue 36), and the "did you
 # mean" lines. --list-events on the simulated kvm-nopmu (and on this machine when it has no core PMU,
 # as most virtual machines) lists perf's software events, as `perf list sw` names them, and this

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # events_sources.sh: where each event name comes from. --list-events names the source of every name (sysfs
 # alias file, JSON file, libpfm4 table); where a JSON table and libpfm4 both have a name with different
 # encodings the JSON table wins and both the listing and --explain-events show what libpfm4 says instead;

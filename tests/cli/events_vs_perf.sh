@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # events_vs_perf.sh: the attributes pmutop builds for vendor event names (given to -e as they are) equal perf
 # 6.1's for the same names on the same (simulated) machine: perf runs with PERF_CPUID and the simulated PMUs
 # bind-mounted over /sys in a private mount namespace (root and unshare needed; skipped otherwise).

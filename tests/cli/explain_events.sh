@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # explain_events.sh: `pmutop -e LIST --explain-events --json` against perf's own attributes and golden values:
 # type and config words, and every perf_event_attr field pmutop sets (exclude_*, precise_ip, pinned, exclusive)
 # on perf's own modifier forms (tests/cli/explain_vs_perf.py).

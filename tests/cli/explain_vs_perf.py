@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # explain_vs_perf.py PMUTOP FORMS [SIM TREE]: for each event form in the file FORMS (one a line), the
 # perf_event_attr fields `pmutop -e FORM --explain-events --json` shows against the first attributes
 # `perf stat -vv -e FORM true` prints (perf prints them before an open fails, so hardware events

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter.sh: --listen, --prom, --quiet and [exporter]: promtool on the text format, the strict
 # OpenMetrics parser, HTTP behaviour (tests/cli/exporter_http.py), start-up errors, running until
 # signalled, atomic textfile. Servers listen on loopback only, on a port the kernel picks.

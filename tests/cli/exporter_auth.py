@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_auth.py: wrong passwords against a running `pmutop --listen --web-config` on loopback
 # (tests/cli/exporter_auth.sh, issue 37). Usage: exporter_auth.py TESTNAME CHECK PORT [ARGS...]; prints
 # PASS/FAIL lines like tests/lib.sh, and the figures it measured. Every socket has a timeout, every loop

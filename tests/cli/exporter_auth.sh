@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_auth.sh: basic authentication against wrong passwords (issue 37), with a real client on
 # loopback (tests/cli/exporter_auth.py): while 120 connections pipeline wrong passwords at bcrypt cost
 # 10, every correct scrape is answered within 50 ms (its password was checked once, at the first

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_cgroups_live.py: the checks of exporter_cgroups_live.sh. A busy loop runs in TOP (a
 # top-level cgroup) and one in DEEP (three levels down); pmutop --listen --export-cgroups (no -G)
 # is scraped 10 times; at each scrape the kernel's cpu.stat usage_usec of both cgroups and of the

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_cgroups_live.sh: --export-cgroups without -G on this machine's own cgroup tree (issue 36):
 # a busy cgroup at the top level and one three levels down, made here, are exported with CPU-seconds
 # counters whose growth over 10 scrapes matches the kernel's cpu.stat usage_usec within 5%; the

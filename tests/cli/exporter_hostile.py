@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_hostile.py: hostile clients against a running `pmutop --listen` on loopback
 # (tests/cli/exporter_hostile.sh). Usage: exporter_hostile.py TESTNAME CHECK PORT [ARGS...]; prints
 # PASS/FAIL lines like tests/lib.sh, and the figures it measured. Every socket has a timeout, every loop

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_hostile.sh: the exporter against hostile clients (issue 26, round 3): 128 slowloris
 # connections trickling a header byte each second do not keep a scrape out and are closed at the
 # request deadline ([exporter] timeout) however they trickle; three pipelined requests on one

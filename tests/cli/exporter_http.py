@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_http.py: HTTP checks against a running `pmutop --listen` on loopback (tests/cli/exporter.sh).
 # Usage: exporter_http.py TESTNAME PORT TIMEOUT_S. Prints PASS/FAIL/SKIP lines like tests/lib.sh.
 # Every socket has a timeout; nothing here waits without a bound.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_prometheus.py: Debian's Prometheus server scrapes `pmutop --sim spr-2s --listen` on
 # loopback; its answers over the HTTP API are checked against pmutop's own batch JSON rows, written
 # by the same process at the same time (tests/cli/exporter_prometheus.sh). Prometheus loads

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_prometheus.sh: Debian's Prometheus scrapes pmutop --sim spr-2s --listen on loopback; its
 # HTTP API answers (totals, rate(), pmutop_ipc, docs/exporter.md's PromQL) are checked against pmutop's
 # own batch JSON (tests/cli/exporter_prometheus.py); contrib/prometheus's recording rules and the

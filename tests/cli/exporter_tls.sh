@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # exporter_tls.sh: --web-config, exporter-toolkit's web configuration file, through curl on loopback:
 # TLS with the configured certificate and versions, basic authentication against bcrypt hashes
 # ($2y$ and $2b$: 200 with the credentials, 401 with WWW-Authenticate without or with wrong ones, on

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # fuzz_smoke.sh: every fuzz target still builds with its FUZZ_SOURCES and runs a few thousand
 # inputs clean (make fuzz runs each for 1,000,000); a target whose parser moved or grew a
 # dependency fails here rather than at the next long fuzzing run.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # hostile_scratch.sh: pmutop run as root on hostile inputs (names that climb out of the tree, absolute
 # paths, links planted where it writes, huge counts) changes nothing outside its scratch TMPDIR.
 # It runs in a private mount namespace with fresh /tmp and /dev/shm, so the before/after snapshots of

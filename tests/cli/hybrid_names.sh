@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # hybrid_names.sh: on a hybrid (adl-hybrid with Intel's own Alder Lake files), a vendor name that both core
 # types define opens on cpu_core and on cpu_atom, each with its own table's encoding and on its own CPUs, as a
 # generic name does and as perf 6.1 does; batch JSON gives each PMU's count and, for the socket and the

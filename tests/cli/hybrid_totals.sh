@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # hybrid_totals.sh: batch output of a hybrid: the system's and socket's IPC come from every core
 # PMU's instructions and cycles together (cpu_core + cpu_atom on Alder Lake, Firestorm + Icestorm
 # on Apple M1), not from the first PMU's.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # install.sh: as a packager would: `make dist` gives a tarball (without debian/: the orig tarball)
 # that builds without git and whose binary says the tarball's version; `make && make install
 # DESTDIR=D PREFIX=/usr` there gives a binary that reads /etc/pmutop.conf and looks for tables in

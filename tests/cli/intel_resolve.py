@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # intel_resolve.py: every JSON-table name pmutop lists for a simulated machine resolves there (-e NAME
 # --explain-events), or is refused only because the machine lacks the name's PMU, with that reason; every
 # uncore name lands on every box of its unit. A refused name is taken out and the rest tried again.

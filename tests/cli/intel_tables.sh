@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # intel_tables.sh: Intel's own event files as shipped (tests/fixtures/events/intel, verbatim, BSD-3-Clause):
 # every name resolves on the matching simulated machine or is refused for the PMU it lacks, uncore names land
 # on every box (the free-running IIO clock on its own PMUs), the experimental tables come only when asked, and

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # interval_range.sh: one range for the refresh interval: -d and [display] interval accept
 # 0.001 s and 3600 s and refuse what lies outside with the same bounds in the message.
 . "$(dirname "$0")/../lib.sh"

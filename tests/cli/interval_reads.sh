@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # interval_reads.sh: each interval pmutop reads only the files an output of the run prints (issue
 # 18, the live cost against perf stat). Batch CSV and text print counts alone: no /proc/stat,
 # /proc/interrupts, /proc/cpuinfo or cpufreq read after start-up, so a run of 13 intervals opens

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # ipc_history_memory.sh: batch mode keeps no IPC history (it draws no sparkline), whatever
 # [display] history says: with history = 100000 on spr-2s (224 CPUs) a kept history would be
 # 224 x 100000 floats, 85 MiB, each set at the model's start; the whole run is some 7 MiB without.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # kernel_topdown_eval.py: helper of topdown_kernel.sh and topdown_arm.sh (not a test by itself). The
 # Linux tree's own metric files for AMD Zen 4 and Arm (tools/perf/pmu-events, kept with their provenance
 # in tests/fixtures/perf-metrics) are evaluated on the counts pmutop read, and compared with pmutop's

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # lazy_libs.sh: libpfm4 is loaded only when a name needs it (its tables cost the dynamic loader about 40,000
 # relocations, milliseconds of every start, issue 18): --list-uncore and a run of perf's own names never load
 # it; listing events by the catalog, where the names come from libpfm4, does and finds them.

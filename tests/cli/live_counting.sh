@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # live_counting.sh: on this machine's real kernel: cpu-clock per CPU per interval is about the interval,
 # as perf stat, counting at the same time, shows it too, the -x rows' metric fields are perf's, and a
 # refresh costs exactly one read() per group per CPU.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # llc_columns.sh: the default set's cache columns count each machine's real last-level events
 # (attributes from --explain-events) and carry the label of what they count in JSON and CSV.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # man_page.sh: pmutop.1 is clean under mandoc -Tlint and groff -man -ww (its .TH date parses), and
 # complete: every environment variable the source reads is in ENVIRONMENT, every configuration key
 # of --list-options in CONFIGURATION, and the service, setcap and --web-config have their words.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # mapfile_hostile.sh: event tables under abuse (issue 26, HIGH 3, MEDIUM 4, 5): a back-reference row that
 # crashed glibc's regexec, 1,000 rows of nested groups, FIFOs as mapfile.csv and as a table. Each ends with
 # a message or the list; a bad row is told (FILE:LINE, printable) and skipped, the other rows kept.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # messages.sh: messages that say what failed and what to do: --sim with an unknown machine
 # names a command that works, --sim-tree without --sim is refused, a bad sort key and an event
 # set syntax error in the config name FILE:LINE; --json and -x imply batch output; a bad option is

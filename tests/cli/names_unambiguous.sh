@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # names_unambiguous.sh: names of processes and cgroups, which their owners choose byte by byte, are
 # written in one reversible escaping (base/printable.h: \\ a backslash, \xNN a byte) in -x rows, text
 # rows and the exporter's labels (issue 37, items 6 and 7): names that differ are never written the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # nopmu_batch.sh: batch JSON carries what a machine without a PMU counts besides its software
 # events: interrupts per second (/proc/interrupts) and the clock (cpufreq or cpuinfo) per CPU,
 # summed (interrupts) or averaged (clock) for the sockets and the system. A hardware machine

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # perf_markers.sh: rows and headers as perf 6.1 writes them: "<not supported>" with run 0 and 100.00
 # percent (perf's 100 * run / ena, 100 when both are 0), "<not counted>", the text header on the first
 # interval, and a perf stat -a -A -I -x recording with a name twice and <not supported> rows that

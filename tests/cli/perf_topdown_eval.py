@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # perf_topdown_eval.py: helper of topdown_perf.sh (not a test by itself). perf 6.1's own TopdownL1
 # metric expressions, as `perf stat -M TopdownL1 -vv` prints them ("metric expr EXPR for NAME"), are
 # evaluated on the counts pmutop read, and compared with pmutop's shares; the events those expressions

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # prometheus_rules.sh: contrib/prometheus's recording rules and example alerts pass promtool check
 # rules, and its unit tests (contrib/prometheus/tests/*.yml: the figures each rule records and when
 # each alert fires, over series shaped as pmutop exports them) pass promtool test rules. The rules

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # rdt.sh: RDT/PQoS monitoring through resctrl in batch JSON and the exporter: on spr-2s and zen4-1s
 # the L3 domains' occupancy and memory bandwidth move between intervals and the groups are listed;
 # "Unavailable" and "Error" are null, never 0; a machine without resctrl says so once, and only when

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # replay_errors.sh: malformed lines are reported with line numbers and skipped; bad files stop with a message.
 . "$(dirname "$0")/../lib.sh"
 

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # replay_hostile_numbers.sh: a recording with out-of-range numbers (1e60 values, a 1e25 timestamp,
 # negative counts, NaN, huge run times) is converted in every output format without a crash; each
 # bad line is named FILE:LINE with its reason and the good rows keep their exact values.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # replay_memory.sh: replay streams its recording: the peak memory of replaying a recording ten times
 # larger stays the same (a behavioural check of memory, not of time), a frame writes the CPUs of its
 # interval only, and a line too long to be a perf row is reported and skipped, never held.

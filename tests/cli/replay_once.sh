@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # replay_once.sh: a batch replay reads its recording once, front to back: the bytes read from the
 # file are its size (strace), and a pipe (--replay -) or a FIFO, which cannot be read twice, gives
 # the same output as the file, malformed lines, late events and a cut last line included; -n stops

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # replay_realdata.sh: the two real perf stat recordings convert to JSON with every interval, every CPU,
 # IPC = instructions/cycles from the file's own numbers and the file's percent running.
 . "$(dirname "$0")/../lib.sh"

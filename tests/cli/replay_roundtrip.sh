@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # replay_roundtrip.sh: a recording made by pmutop -b -x (here and on --sim spr-2s) replays to the same values.
 . "$(dirname "$0")/../lib.sh"
 

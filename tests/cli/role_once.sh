@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # role_once.sh: a metric takes each role from one event: the generic cycles and the core PMU's own
 # cycles event (armv8_pmuv3/cpu_cycles/, armv8_pmuv3_0/..., cpu/cycles/) count the same counter, so
 # IPC and GHz come from the first of them given, never from their sum; a raw encoding of cycles is

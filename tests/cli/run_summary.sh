@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # run_summary.sh: tests/run.sh never leaves a test out in silence: the kernel test, when it cannot
 # run (no QEMU) or is left out (PMUTOP_KERNEL=no), prints "SKIP test-kernel: <why>" and the summary
 # line counts it.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_clock.sh: --sim-clock step: the simulated machine's clock moves exactly one interval per
 # sample, so two runs of the same machine write the same figures, interval N ends at N x the
 # interval, and batch mode does not wait on the wall clock. Without --sim, or with another mode,

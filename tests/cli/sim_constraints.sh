@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_constraints.sh: the simulated kernel honours what the kernel's tables say an event needs
 # (issues 25 and 30), read from pmutop's JSON on spr-2s with Intel's Sapphire Rapids tables:
 # - five events limited to counters 0-3 (mem_load_retired.*) take turns though GP counters are free;

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_faults.sh: each fault injected into the simulated kernel leads to the documented behaviour
 # (a message, a dropped CPU, an unsupported column) and never to a crash.
 . "$(dirname "$0")/../lib.sh"

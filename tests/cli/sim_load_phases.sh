@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_load_phases.sh: a simulated machine is believable from pmutop's own output (issue 25): over
 # spr-2s's 224 CPUs, utilisation (/proc/stat) and GHz (unhalted cycles per second) go together, an
 # idle CPU counting few cycles; across the 2-second load phases the machine's busy share and IPC

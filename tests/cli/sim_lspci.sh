@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_lspci.sh: the trees `pmutop --sim M --sim-tree DIR` writes read correctly with libpci itself:
 # lspci lists the discovery devices' DVSECs (spr-2s: ID 1 on each socket's device; gnr-1s: IDs 1-4).
 # (tests/unit/test_sim.c checks the same through simm_write_tree directly.)

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_machines.sh: `pmutop --sim M -b -n 3 -d 0.1 --json` on every simulated machine: every CPU is
 # there, IPC is plausible and non-zero where the machine counts cycles and instructions, and each
 # socket's raw deltas are the sums of its CPUs' raw deltas.

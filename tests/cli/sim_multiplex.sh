@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_multiplex.sh: on spr-2s, 12 raw events plus cycles and instructions need more than the 8 GP
 # counters (7 with the NMI watchdog): the raw events show running_pct below 100 and their scaled
 # estimates match the same events counted alone (the description's per-CPU rates); cycles and

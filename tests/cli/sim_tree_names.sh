@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_tree_names.sh: `--sim M --list-uncore` writes only the part of M's tree that naming the uncore boxes
 # reads (SIMM_TREE_NAMES: no PMU formats or events, a topology file per NUMA node), and lists exactly what the
 # full tree gives through --sysfs, for every machine, as text and as JSON. Every tree holds only sys/ and

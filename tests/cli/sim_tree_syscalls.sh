@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_tree_syscalls.sh: --sim's tree costs a bounded number of system calls, counted with strace against the
 # files (F) and folders (D) the tree holds: writing it at most 3 per file (open, one write per 4 KiB, close)
 # and 3 per folder (mkdir, open, close); reading a small file at most one read() when its size says it is all there;

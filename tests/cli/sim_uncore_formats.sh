@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sim_uncore_formats.sh: simulated uncore format fields sit where the kernel puts them. Sapphire Rapids
 # and Granite Rapids CHA (spr_uncore_chabox in arch/x86/events/intel/uncore_snbep.c) take tid_en at
 # config:16 (format_attr_tid_en2), not config:19 as on Skylake-SP and Ice Lake.

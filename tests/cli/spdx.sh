@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # spdx.sh: every source, test, script and build file carries the licence's SPDX line (LICENSE:
 # GPL-2.0-or-later, which libpci's licence asks of a program linking it) within its first two lines,
 # and the copyright holder's line right under it (scripts/copyright.sh puts it there); LICENSE names

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # split_pinned.sh: pmutop pins its group of fixed-counter events (cycles, instructions); on the QEMU
 # guest without -icount the kernel refuses instructions (ENOENT), the weak group is split, and cycles,
 # alone now, stays pinned: it counts all the time (RUN% 100, no mux mark) while 12 other events

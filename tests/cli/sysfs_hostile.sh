@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # sysfs_hostile.sh: a --sysfs tree handed over by someone else: a FIFO in place of a file is refused at
 # once (it used to block start-up forever), CPU numbers past 65,535 are refused with a reason, and a
 # BAR's resourceN truncated and rewritten while --list-uncore reads it never kills it with SIGBUS (it

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # terminal_escapes.sh: no raw control byte from untrusted input reaches terminal output (issue 26, HIGH 2):
 # event names of a recording (text and -x), event table names, descriptions with C1 (U+009B) and file
 # names in --list-events, config text echoed in warnings; each is shown as \xNN. In JSON (--json of a

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tlslib.sh: what the TLS and basic authentication tests share: certificates made at test time
 # (never a private key in the repository) and the users of their web configuration files.
 # Source it after lib.sh.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # topdown.sh: -E topdown in batch: JSON metrics named as perf's (tma_*) per CPU, socket and system, in
 # percent, level 1 summing to 100; hybrid system rows per core type; CSV metric-only lines that a
 # replay skips; machines without a method say why and exit 2; the events are not opened otherwise.

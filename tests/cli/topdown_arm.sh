@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # topdown_arm.sh: top-down on a 6-counter Arm Neoverse V1 (cycle counter + 6 general counters): the slot
 # group (cpu_cycles and 5 events) cannot run beside pmutop's pinned cycles/instructions group, so -E topdown
 # unpins that group, says so with the counter arithmetic on stderr, and every CPU gets its shares, equal

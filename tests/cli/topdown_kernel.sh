@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # topdown_kernel.sh: top-down on AMD Zen 4 and Arm as the Linux tree's own metric files define it. The
 # files (tools/perf/pmu-events: amdzen4/pipeline.json and its event files, arm64/sbsa.json,
 # neoverse-n1/metrics.json, the arm64 common events; tests/fixtures/perf-metrics/PROVENANCE.md) are

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # topdown_perf.sh: top-down per Intel generation as perf 6.1 computes it. For every Intel model perf 6.1
 # has TopdownL1 metrics for, perf itself is the oracle: over the simulated machine's PMUs (bind-mounted
 # over /sys in a private mount namespace; its CPU topology too, so perf's #SMT_on is the machine's) and

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # util_proc_stat.sh: UTIL% is the non-idle share of /proc/stat times (as top computes it), not
 # cpu-clock: on this machine a CPU kept busy by a pinned loop reads high, a quiet one low (when
 # the machine has one), and both agree with /proc/stat read beside pmutop; a simulated machine's

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # workload_exporter.sh: the exporter's cgroup series (issues 28, 36): with --export-cgroups=N a
 # series each for the N busiest cgroups and the rest summed as cgroup="(other)", matching the JSON
 # rows of the same frame; their counters (CPU seconds, events) the sums of the frames' rows while

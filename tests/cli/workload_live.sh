@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # workload_live.sh: issue 28 on this machine's real kernel: a busy process under -p, a command under
 # -- (its exit status passed on), a cgroup made here under -G, a process that exits mid-run, one that
 # sleeps (not counted, as perf prints it), and the -x rows against perf stat -p/-G's own, field by

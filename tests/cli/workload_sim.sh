@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # workload_sim.sh: issue 28 on a simulated machine: its services and containers are in its /proc
 # and cgroup tree, -p and -G count them through the simulated kernel, the antagonist stands out,
 # and a cgroup's counts are its processes'.

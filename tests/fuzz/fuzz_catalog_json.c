@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_catalog_json.c: libFuzzer target for JSON event tables and mapfiles: no crash, no unbounded use,
  * and every event that survives has a clean name and terms made only of name=number pairs. */
 // FUZZ_SOURCES: src/base/editdist.c src/base/errmsg.c src/base/printable.c src/hw/catalog/catalog.c src/hw/catalog/catalog_json.c src/hw/catalog/catalog_jsonload.c src/hw/sys/cpuid.c src/hw/sys/cpupat.c src/hw/sys/sysfs.c

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_config.c: libFuzzer target for the config file parser (inih + the settings table): no crash, no
  * leak; an error names the input; what loads has every value in range and names an existing event set. */
 // FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/config/settings.c src/config/settings_table.c src/config/evsets.c src/base/safefile.c src/base/buildinfo.c src/hw/sys/pmu.c src/hw/sys/sysfs.c src/hw/sys/cpulist.c -linih

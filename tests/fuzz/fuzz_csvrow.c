@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_csvrow.c: libFuzzer target for the perf stat -x row parser and separator detector: no crash,
  * no read outside the line, every field of a data row points inside it, and its numbers keep the
  * ranges of csvrow.h (so converting them to uint64_t is defined); parsing with the time cache

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_disc.c: libFuzzer target for the discovery table parser: no crash, no out-of-bounds read, and the
  * result keeps the parser's promises (counts add up, no invalid unit survives, units rebuild identically). */
 // FUZZ_SOURCES: src/pci/disc_table.c src/pci/disc_build.c

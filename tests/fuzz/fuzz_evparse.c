@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_evparse.c: libFuzzer target for the pure event-list parser (evsyntax): no crash, no leak, errors
  * point inside the input, and every node of a parsed tree points at the text it came from. */
 // FUZZ_SOURCES: src/hw/events/evsyntax.c src/hw/events/evtables.c

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_lspci.c: libFuzzer target for the `lspci -xxxx` dump checker: no crash, no read outside the input,
  * an error names a line of the input, and what it accepts keeps every config byte inside 4,096. */
 // FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/pci/disc_dump.c

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_replay.c: libFuzzer target for a whole perf stat -x recording, read both ways a replay reads
  * one: as a stream (batch: once, front to back, the model growing with a CPU or event seen late)
  * and indexed (the TUI: every interval read again, stepping back). No crash, no read outside the

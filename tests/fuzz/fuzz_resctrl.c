@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_resctrl.c: libFuzzer target for resctrl's texts: /proc/self/mountinfo (the mount point),
  * a value file, a group's name. No crash, no read past the text; what parses keeps its promises:
  * an absolute mount point that fits, a value that is digits or one of the two words, a name of

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_simdesc.c: libFuzzer target for machine descriptions (--sim FILE): no crash, no overflow, no
  * unbounded time or memory, and what is accepted keeps the parser's promises: every name that becomes
  * a path of the tree is a plain sysfs name, every count within what hardware has. */

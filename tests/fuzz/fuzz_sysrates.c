@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_sysrates.c: libFuzzer target for the texts a machine without a PMU is read from:
  * /proc/interrupts, cpufreq's scaling_cur_freq and /proc/cpuinfo's clocks. No crash, no read
  * past the text; what parses keeps the bounds of procirq.h and cpufreq.h. The first byte picks

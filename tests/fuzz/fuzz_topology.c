@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_topology.c: libFuzzer target for --topology files (lscpu -p or plain lscpu output): no crash, no
  * leak; what loads has distinct CPU numbers in range, and mapping every CPU gives sockets in order. */
 // FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/replay/replay_topo.c src/hw/sys/cpulist.c

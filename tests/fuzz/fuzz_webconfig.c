@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fuzz_webconfig.c: libFuzzer target for the exporter's web configuration parser (exporter-toolkit's
  * YAML subset): no crash, no leak; a refusal empties the result and says where; what is accepted has
  * both TLS files or neither, versions in range, users with bcrypt-shaped hashes, headers without

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # run.sh: build each fuzz target with clang + libFuzzer + ASan/UBSan and run it for FUZZ_RUNS executions
 # (1,000,000), within FUZZ_TIME seconds (1800); a target that cannot reach FUZZ_RUNS in time fails.
 # Usage: sh tests/fuzz/run.sh tests/fuzz/fuzz_*.c   (what `make fuzz` does)

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # check.py: judge what pmutop printed in the arm64 guest (the "@@BEGIN name" ... "@@END name rc=N"
 # blocks of guest.sh in the serial logs) and compare it with the simulated qemu-arm64 machine's
 # answers to the same commands. Prints "PASS kernel:NAME" / "FAIL kernel:NAME: why" lines.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # cross.sh: `make cross-arm64`: build pmutop for arm64 into build-arm64/pmutop with Debian's
 # aarch64-linux-gnu-gcc against the sysroot setup.sh unpacks (nothing foreign installed on the host).
 # The compiler keeps its own glibc (libc6-dev-arm64-cross); pkg-config reads the sysroot's .pc files.

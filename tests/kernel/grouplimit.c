@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* grouplimit.c: the guest's own answer, without pmutop, to how large a group of events the armv8
  * driver accepts on CPU 0 (raw perf_event_open; built static for the guest by initramfs.sh). One
  * line each: "NAME N": N events opened before the kernel refused the next (its errno after).

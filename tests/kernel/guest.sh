@@ -1,5 +1,6 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # guest.sh: /init of the arm64 guest: runs pmutop against the kernel's armv8_pmuv3 driver and writes
 # each command's output to the serial console between "@@BEGIN name" and "@@END name rc=N" lines;
 # tests/kernel/check.py judges them on the host. The boot's pmutop.phase= says which set to run:

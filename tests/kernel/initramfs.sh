@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # initramfs.sh: the guest's whole root file system as an initramfs: guest.sh as /init, busybox,
 # build-arm64/pmutop with the libraries it loads (followed through DT_NEEDED from the sysroot, plus
 # libmicrohttpd, which it dlopens), the loader, terminfo for the tmux pane, root and nobody;

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # mkcpio.py: write a directory as a gzip'd newc cpio archive (an initramfs), every entry owned by root.
 # Python rather than cpio(1): no extra host package, and no fakeroot to make the files root's.
 # Usage: python3 mkcpio.py DIR OUT.cpio.gz

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # run.sh: `make test-kernel`: pmutop against a real kernel PMU driver. Boots Debian's arm64 kernel
 # under QEMU's arm64 emulation (its PMUv3 is driven by the kernel's armv8_pmuv3 driver), runs
 # tests/kernel/guest.sh there, drives the TUI through tmux over the serial console, and judges the

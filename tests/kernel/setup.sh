@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # setup.sh: fetch Debian's arm64 .debs the kernel test needs into a cache and unpack them: a sysroot
 # to build pmutop against, the guest's libraries and busybox, and the kernel image.
 # Usage: sh tests/kernel/setup.sh        prints the cache directory on stdout when done

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui.sh: the screen over the serial console, sourced by run.sh: the guest runs `pmutop -E default` on
 # its console (a tmux pane on this side, 132x40 on both); this presses keys in the pane and reads it.
 # Uses run.sh's wait_log, wait_pane, cap, dump, pass, fail. Deadlines are generous (an emulated

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tmuxlib.sh: helpers for the TUI tests: a private tmux server, starting pmutop in a pane,
 # waiting for text by polling capture-pane. Sourced by tests/tui/tui_*.sh (run alone it does nothing).
 [ -n "$TUI_LIB" ] || exit 0

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_budget_regs.sh: the counter budget counts the extra registers (issue 30): three offcore
 # events with three response masks (Intel's Sapphire Rapids tables) need three OFFCORE_RSP MSRs and
 # a CPU has two, so before the list is applied the events view says it will multiplex, why, and

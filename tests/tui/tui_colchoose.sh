@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_colchoose.sh: F opens the column chooser: space hides a column, ] and [ move one down and
 # up, Esc (or q, which does not quit pmutop there) closes it and saves the choice as the
 # "columns" setting, which the next start shows again. An event added later in the events view joins that

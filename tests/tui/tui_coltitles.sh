@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_coltitles.sh: event columns whose long names share their start get titles that differ where
 # the events differ (Intel's ocr.demand_data_rd.l3_miss, ocr.demand_rfo.l3_miss and
 # ocr.demand_data_rd.any_response, once all "cpu/ocr.demand_~/s"), and sorting by one names its

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_command.sh: -- COMMAND on the screen (issue 35 item 7, issue 37 item 5): when the command ends
 # the screen closes, its whole-run totals print as perf stat -- COMMAND prints them (compared line by
 # line with the installed perf's layout) and pmutop exits with its status, within 3 s of its end

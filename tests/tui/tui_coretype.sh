@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_coretype.sh: hybrids show each CPU's core type (Alder Lake: P on cpu_core, E on cpu_atom;
 # Apple M1: P on Firestorm, E on Icestorm); a machine of one core type has no TYPE column. A vendor name
 # both core types define is one column, counted on P and E rows and summed on the all row.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_count.sh: on a terminal, -n N without -b keeps the screen and quits after N refreshes
 # (as top -n does); --json without -b is batch output, not a screen.
 TUI_LIB=1

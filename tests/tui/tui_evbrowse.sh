@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_evbrowse.sh: the event browser of the events view: `/` opens it on the CPU's named events
 # (JSON fixture tables for Sapphire Rapids), typing searches names and descriptions, the pane shows
 # the encoding and the counters, Enter adds the event, which is then counted; the budget uses the

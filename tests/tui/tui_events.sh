@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_events.sh: the events view: toggling an event adds and removes its column, adding by syntax
 # with the parse error at its position, the budget saying "will multiplex" before the set is applied,
 # an event the kernel refused on every CPU marked and refused when ticked again.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_exporter.sh: the TUI with --listen: /metrics answers while the screen runs, its totals grow
 # interval after interval, a paused screen serves its last interval, and q stops both.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_fast.sh: keys stay responsive at the shortest interval: at -d 0.001 (a refresh is always
 # due) h, Esc and q still act, and + halves the interval down to the same 0.001 s -d accepts.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_faults.sh: what counting drops at run time is said in the header: descriptors running out
 # (counting goes on with what fits) and a CPU going offline, named.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_filter.sh: `/` filters the rows of the cores, sockets and top-down views as it is typed: a CPU
 # list, a socket (s1, socket:0), a core type (P/E on adl-hybrid), or text in the row's label; Enter
 # keeps it (the footer says how many rows show and that totals stay over every CPU), Esc clears it.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_help_docs.sh: every key the help view lists is documented: in the README's keys table (as
 # `KEY`) and in the man page (as \fBKEY\fR).
 TUI_LIB=1

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_help_pages.sh: the help view at 80x24 pages: its last line says which lines show and that
 # more follows; the first PgDn shows the next page (it had moved an invisible selection), End the
 # last, Home the first; the footer names every view's key (c/s/u/e/T/P/G).

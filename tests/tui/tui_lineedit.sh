@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_lineedit.sh: every prompt (add event, filter, save as, the browser's search) edits with the
 # same keys: Left/Right, Home/End, Backspace/Delete, Ctrl-U (before the cursor), Ctrl-W (the word
 # before it), Enter, Esc. The same sequence is typed into each and the text checked.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_live.sh: this machine, live: the source is "live", software events count, and on a machine
 # without a hardware PMU (a VM) the header says why and hides the hardware columns.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_memory.sh: what the screen holds. The IPC history keeps the samples the sparkline draws (10),
 # whatever [display] history asks, and fewer when it asks fewer; the header, body and footer draw
 # into ncurses' own screen (parts of stdscr), so a bigger terminal costs ncurses' three copies of

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_meters.sh: the header's meters: utilisation bars per CPU, per socket or for the machine
 # (whichever fits), the user/system/irq/softirq/steal split by glyph, IPC, bandwidth and power
 # where the machine has them; at 80x24 and 200x50; m turns them off and on.

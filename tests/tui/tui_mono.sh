@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_mono.sh: without colour (NO_COLOR set, TERM=vt100, --color=never, color = never in the config)
 # the screen has no colour escapes at all, and estimated (multiplexed) values are still told from
 # measured ones: underlined. With colour they have a colour of their own; --color=always wins over

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_mouse.sh: the mouse in tmux: a click on a column title sorts by it (again: inverted), a click on
 # a row selects it, the wheel scrolls (big-1024). The events are what a terminal sends in xterm's
 # mouse mode (ESC [ M, button+32, column+33, row+33; the terminfo kmous of screen and tmux), typed

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_mux.sh: the multiplexing mark on spr-2s: blank with the default events, an estimate with
 # the least measured percentage when 12 raw events and cycles,instructions need more counters.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_nopmu.sh: a machine without a hardware PMU (a KVM guest: --sim kvm-nopmu, and this machine
 # live when it is one) shows no column that is n/a on every row; the header says once why and
 # what would enable them; the screen shows what the kernel counts: MHz, interrupts/s, context

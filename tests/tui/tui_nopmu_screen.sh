@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_nopmu_screen.sh: the screen of a machine without a hardware PMU at 80 and 120 columns, on
 # the simulated guest (--sim kvm-nopmu) and on this machine's real kernel when it has none: why,
 # said once and in whole words; every useful column on the screen and none whose value is the

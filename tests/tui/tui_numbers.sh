@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_numbers.sh: numbers that are true: a hybrid's `all` row sums both core PMUs (it equals the
 # sum of its CPU rows), counts are rates per second ("/s") and `r` shows raw counts, metric
 # columns sort busiest first, and the sort mark is visible on every column.

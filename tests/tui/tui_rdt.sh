@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_rdt.sh: the sockets view's RDT section: on spr-2s each L3 domain's occupancy and memory
 # bandwidth and every resctrl group, moving between refreshes, and the header meters' L3occ and MBM;
 # "Unavailable" shown as not counted (-), never 0; on this machine without resctrl, one line saying

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_replay.sh: a perf stat recording in the TUI: the source label, p pauses, "." and ","
 # step one interval forward and back, Home goes to the first interval.
 TUI_LIB=1

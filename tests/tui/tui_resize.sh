@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_resize.sh: shrinking to 40x10 shows what fits and says the terminal is small; growing back restores.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"

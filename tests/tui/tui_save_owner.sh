@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_save_owner.sh: S as root under sudo (issue 26): the folders it makes in the user's home
 # (~/.config, ~/.config/pmutop) and the config are the user's, not root's, and a config the user
 # already has keeps its owner and mode. "The user" is nobody (65534), which needs root to arrange.

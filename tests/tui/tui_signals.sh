@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_signals.sh: whatever signal ends the TUI, the terminal leaves the alternate screen with the cursor
 # shown, the exit status is 128+signal, and the simulated machine's tree is gone from TMPDIR.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_sockets.sh: the sockets view shows memory read/write GB/s, UPI GB/s, L3 hit % and package and
 # DRAM watts by default where the machine has them, their uncore events counted only while shown;
 # a machine without them says so once instead of empty columns.

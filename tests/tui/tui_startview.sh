@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_startview.sh: [display] view names every view but help: processes and cgroups start counted and
 # shown, and S saves the view on screen (top-down and processes included), so the next start is there.
 TUI_LIB=1

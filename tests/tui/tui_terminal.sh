@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_terminal.sh: the terminal is restored on q, SIGTERM, SIGHUP and Ctrl-C; TERM=vt100, NO_COLOR and
 # a non-UTF-8 locale work; not a terminal on stdout points to -b.
 TUI_LIB=1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_thread_budget.sh: the processes view's cost is bounded by what it shows (issue 37, item 3): a
 # process of another user (nobody) with 4,000 sleeping threads, the busiest on the machine, adds at
 # most WL_PICK_THREADS (4) threads' perf events to root's pmutop (it held 16,188 before), the threads

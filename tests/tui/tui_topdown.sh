@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_topdown.sh: the top-down view (T): the method line, system/socket rows on top, CPU rows with four
 # shares and a lettered bar (readable without colour), sorting by a share, folding, level 2 of the
 # selected row; both core types on the hybrid; AMD's SMT contention; the "no method" reason.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_views.sh: header, a row for every CPU, switching views with c/s/u/e/h and Esc, folding, sorting.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"

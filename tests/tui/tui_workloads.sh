@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_workloads.sh: P and G (issue 28) on spr-2s: the processes view lists its services and containers
 # with IPC, the antagonist (stream) first when sorted by MPKI, `/` filters by name and by PID; the
 # cgroups view lists the cgroups with IPC under a total row and says what it left out. On this

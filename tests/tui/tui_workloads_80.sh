@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_workloads_80.sh: the processes and cgroups views at 80x24, on spr-2s and kvm-nopmu: no
 # captured line is wider than 80 columns, the title line and the first row are separate lines
 # (the last title once wrapped into the first row), columns are drawn whole, '>' says more are to

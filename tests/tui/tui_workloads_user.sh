@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_workloads_user.sh: the processes view (P) on this machine's kernel as root and as an ordinary
 # user (nobody), perf_event_paranoid set for the test (2 for root, 0 and 2 for the user) and put back
 # after. The header's counts are the rows': "C counted" is the rows shown counted, "L not counted"

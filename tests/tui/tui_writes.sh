@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # tui_writes.sh: a frame reaches the terminal in a few write() calls, not one per cursor movement
 # (ncurses 6.4 flushes on every move until the screen has been through endwin and refresh). strace
 # counts the writes to the terminal over N refreshes; start-up and exit are counted in, so the

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* apprig.h: bring up a whole app on a simulated machine (as `pmutop --sim M -b -e EVENTS` does). */
 #ifndef PMUTOP_APPRIG_H
 #define PMUTOP_APPRIG_H

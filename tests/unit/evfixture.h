@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evfixture.h: the parser tests' shared helpers: load a fixture sysfs tree's PMUs, parse into a list. */
 #ifndef PMUTOP_EVFIXTURE_H
 #define PMUTOP_EVFIXTURE_H

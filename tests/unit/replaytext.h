@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* replaytext.h: open a replay of a recording given as text (written to a temporary file at path,
  * a mkstemp template the caller owns and unlinks). NULL, with a failed check, when it cannot. */
 #ifndef PMUTOP_REPLAYTEXT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* simclock.h: a clock the test moves, for the simulated kernel to follow (simk_set_clock): time
  * passes only when the test says so, so counts and times are exact whatever the host's load. */
 #ifndef PMUTOP_SIMCLOCK_H

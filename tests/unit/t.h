@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* t.h: a tiny unit-test harness. Each TEST prints "PASS file:name" or "FAIL file:name: why";
  * tests/run.sh counts those lines. */
 #ifndef PMUTOP_T_H

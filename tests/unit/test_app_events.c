@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_app_events.c: changing the event list at run time by owner: success, parse errors, an open
  * failure that leaves the previous events counting, and reopening only the groups that changed. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_budget.c: counter slots from CPUID or the table, fixed counters, NMI watchdog, offcore limit. */
 #include "t.h"
 #include "hw/model/budget.h"

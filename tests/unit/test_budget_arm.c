@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_budget_arm.c: an Arm PMU's general counters and their width as the kernel answers them (a
  * group that fits and one that does not, once per PMU), on copies of qemu-arm64.machine with other
  * counts; the simulated kernel's group check as the Arm PMU framework's; a group of the user's

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_catalog.c: vendor event names: cpuid detection and matching, both mapfile layouts, both JSON schemas,
  * hybrid and uncore units, hostile files, suggestions, and the terms resolved through simulated PMUs. */
 #include "t.h"

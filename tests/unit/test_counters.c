@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_counters.c: group opening, one read per group per CPU, deltas, and failure handling, over a fake seam. */
 #include "t.h"
 #include "base/errmsg.h"

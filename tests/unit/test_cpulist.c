@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_cpulist.c: CPU list parsing and printing. */
 #include <errno.h>
 #include <time.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_cpupat.c: the mapfile pattern subset (hw/sys/cpupat): what real rows use matches as regex would,
  * what is outside the subset is refused, and hostile nesting still answers. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_disc_build.c: the fixture builders round-trip through the parser, and lspci reads their config spaces. */
 #include <errno.h>
 #include <stdint.h>

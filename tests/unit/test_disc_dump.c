@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_disc_dump.c: lspci dumps are checked line by line before libpci reads them; what is not a regular
  * file is refused without blocking; real and generated dumps still pass. */
 #include <errno.h>

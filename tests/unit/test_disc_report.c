@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_disc_report.c: --list-uncore output, text and JSON, for an inventory scanned from a fixture tree. */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_disc_scan.c: disc_scan over generated sysfs trees and dumps, the real pciutils dumps, and lspci as oracle. */
 #include <errno.h>
 #include <pwd.h>

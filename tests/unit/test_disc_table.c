@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_disc_table.c: the discovery table parser: the real SPR IMC print, every validation rule, and type names. */
 #include <errno.h>
 #include <stdint.h>

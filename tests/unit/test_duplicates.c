@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_duplicates.c: the same event twice (-e cycles,cycles, or a recording with a name twice) stays two
  * columns: unique model keys ("cycles#2"), replay by order of appearance, distinct TUI columns. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_editdist.c: base/editdist: the distance behind "did you mean", its cap and its bound. */
 #include "t.h"
 #include "base/editdist.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_evexpand.c: events that expand to several PMUs: uncore instances, AMD, hybrid Intel, Arm, Apple. */
 #include "t.h"
 #include "hw/events/evparse.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_evlist.c: the event list object: entries parsed once per top-level item, owners, sharing,
  * dropping, taking an owner's entries from a copy, the flat list's order and groups, its text. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_evparse.c: perf event syntax over the fixture sysfs trees (krava, Intel, AMD, hybrid, Arm, Apple). */
 #include "t.h"
 #include "hw/events/evparse.h"

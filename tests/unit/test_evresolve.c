@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_evresolve.c: the resolver against fixture PMUs, row by row: attributes as perf 6.1 builds them
  * (each row's expectation was read from `perf stat -vv -e EVENT` over the same PMUs; see
  * tests/cli/perf_attr_oracle.sh for the live comparison). */

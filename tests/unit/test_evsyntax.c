@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_evsyntax.c: the pure event-list parser, table driven: every form of the grammar to its tree,
  * and every malformed form to the column and reason of its error. No PMUs, no files. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_explain.c: --explain-events output (JSON and text) for parsed events. */
 #include "t.h"
 #include "out/explain.h"

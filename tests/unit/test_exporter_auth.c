@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_exporter_auth.c: the checks of basic authentication's passwords (src/out/exporter_auth.c,
  * issue 37) with a stand-in for crypt_r that takes 50 ms: a password that matched is let in at once,
  * also while the worker is busy; a wrong one is checked once, then refused without a check; an

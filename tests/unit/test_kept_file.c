@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_kept_file.c: procfs_read_kept, the read of a procfs file every interval: opened once and
  * read again with pread through the same descriptor, each time the file's text of that moment;
  * a tree's regular files (which a test may rewrite) are opened each time, and another root opens

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_model.c: scaling, not counted, aggregation from deltas (sums first, ratios after), unsupported inputs. */
 #include "t.h"
 #include "hw/model/model.h"

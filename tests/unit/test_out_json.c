@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_out_json.c: the JSON writer's frames and event objects (whose repeated numbers are copies of
  * text formatted once) against JSON written out by hand; u64_text and json_num_text at their edges. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_outbuf.c: the fast number and JSON string appenders agree with printf. */
 #include "t.h"
 #include "out/outbuf.h"

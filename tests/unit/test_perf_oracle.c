@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_perf_oracle.c: pmutop's attributes against perf 6.1's, row by row, over simulated sysfs trees.
  * perf reads a tree when it is bind-mounted over /sys/bus/event_source/devices (and /sys/devices) in a
  * private mount namespace (`unshare -m`, as root); `perf stat -vv` prints each perf_event_attr before

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_pmu.c: the PMU registry over fixture sysfs trees, and format bit ranges. */
 #include "t.h"
 #include "hw/sys/pmu.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_printable.c: base/printable: what a terminal would act on is shown as \xNN, the rest passes. */
 #include "t.h"
 #include "base/errmsg.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_procstat.c: the cpuN lines of /proc/stat (hostile input bounded), deltas between two
  * readings, and the simulated kernel's /proc/stat agreeing with the load its counts show. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_prom.c: the Prometheus/OpenMetrics writer (escaping, omission of what was not counted,
  * totals across frames, both formats, one unit per family, no empty labels, interrupts as a
  * counter, one frequency, the per-CPU gauges left out on request, the cgroups' series and

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_rdt.c: the RDT figures of each interval (app_rdt): on a simulated spr-2s, rates from the
  * byte counters' deltas as the tree's own files give them, moving with the load, every group
  * listed; on the fixture, "Unavailable" and "Error" not counted (and a sum with such a part not

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_replay.c: perf stat -x row parser, separator detection, replay of real and synthetic recordings. */
 #include "t.h"
 #include "base/errmsg.h"

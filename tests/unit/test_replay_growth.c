@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_replay_growth.c: a recording read once that brings a new CPU in every interval grows its model
  * geometrically: 2,000 CPUs one by one set it up or reallocate it O(log n) times, not 2,000 (each a
  * model as large as all the CPUs so far: the square of the CPUs in time), and every frame is right. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_replay_ranges.c: every number a recording holds is range-checked, the reason names the field
  * and the line, and values that reach the model convert to counts without undefined behaviour. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_replay_roles.c: a recording holding the generic cycles and the core PMU's own cpu/cycles/ on
  * the same CPUs (one counter named twice) gives IPC and GHz from one of them, as live counting does
  * (model_set_generic_pmu); indexed (the TUI) and read once (batch) alike. */

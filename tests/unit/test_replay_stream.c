@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_replay_stream.c: the block line reader, and replay over a recording larger than its
  * buffer: every interval read again after seeking (back, forward, to the start) is the same. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_replay_topo.c: --topology files as hostile input: linear in the CPUs, numbers bounded, FIFOs
  * refused without waiting. */
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_resctrl.c: the resctrl reader: values parsed strictly, the mount point found, groups listed
  * (a name that is not plain left out), "Unavailable" and "Error" kept apart from numbers, the
  * messages without resctrl, and a per-CPU group made and removed in a scratch tree. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_safefile.c: files root writes and reads for a user (issue 26, HIGH 1 and MEDIUM 9): no link or file
  * another user controls, owner and mode kept, FIFOs never waited on. "Another user" is nobody (65534),
  * which needs root to arrange; the suite runs as root. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_settings.c: option table, config file search and parsing (every error path), event sets, saving. */
 #include "t.h"
 #include "base/errmsg.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_settings_io.c: config files as hostile input and as save targets: linear parsing, save-then-load
  * gives back every value (or the save refuses it), saving through symbolic links, FIFOs refused. */
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim.c: simulated machines: descriptions load, generated trees read back with pmutop's own loaders
  * and with lspci, and counting through the simulated kernel (layout, rates, IPC, multiplexing) on a
  * clock the test moves (simclock.h). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_budget.c: the budget line's verdict ("fits" / "will multiplex") equals what the simulated
  * kernel does with the same events, with the NMI watchdog on: on Intel it holds fixed counter 1
  * (cycles), on AMD a GP counter; and what the simulated machine holds for those counters: a PMU's

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_disc.c: the PMON discovery inventory of the generated spr-2s and gnr-1s trees equals their
  * descriptions box by box, with everything disc_scan needs read from the tree as pmutop would. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_groups.c: lone events are opened in as few groups as the counters allow (budget_pack), so a
  * refresh costs one read() per group, nothing multiplexes where the set fits; and a packed group the kernel
  * refuses or never schedules is split again (perf's weak groups {...}:W). On simulated machines. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_hostile.c: machine descriptions are hostile input: names that would become paths outside the
  * tree, huge counts and products that wrap are refused with FILE:LINE; the tree is written and removed
  * through directory fds, so neither a planted link nor a missed check lets it leave its directory. */

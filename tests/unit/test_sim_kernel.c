@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_kernel.c: the simulated kernel's rules: errors by event and CPU, groups, read layouts,
  * ioctls, CPUID, and each injected fault. Time passes on a clock the test moves (simclock.h), so
  * times and counts are exact, whatever the host's load. */

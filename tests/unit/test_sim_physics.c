@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_physics.c: the simulated machines obey physics over many phases of their load (clock within
  * the part's turbo range, ref-cycles and bus-cycles at most the TSC rate, misses never above accesses,
  * IPC within the core's width, E-cores slower than P-cores), and the load changes across CPUs and over

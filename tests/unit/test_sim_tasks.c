@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_tasks.c: the simulated machines' tasks and cgroups (issue 28) through the seam, on a clock
  * the test moves: a task's events run only while it runs (enabled = running = its share of the wall
  * time), a cgroup per CPU is the sum of its tasks there, the antagonist's misses rise while its

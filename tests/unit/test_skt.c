@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_skt.c: the sockets' figures: UPI data flits to GB/s, L3 hit ratio, the events added only while
  * shown (and only those the machine has), the header meters' fitting and bar arithmetic. */
 #include "t.h"

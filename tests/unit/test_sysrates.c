@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sysrates.c: what a machine without a PMU can still count: interrupts per CPU from
  * /proc/interrupts and clocks from cpufreq and /proc/cpuinfo (hostile text bounded), the
  * simulated kernel's /proc/interrupts, and the model's per-second rates and mean clocks. */

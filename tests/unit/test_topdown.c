@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_topdown.c: top-down methods: the method each simulated machine gets, each Intel share equal to
  * perf's formula (as `perf list --details metric` prints it, written out again here) on the counts of
  * the same sample (AMD's and Arm's are checked against the kernel's own metric files by

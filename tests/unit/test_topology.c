@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_topology.c: topology loading from hostile sysfs trees: FIFOs never block, CPU numbers are bounded,
  * and work stays linear in what the tree holds. */
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_cols.c: the cores/sockets column table and cell texts: role columns, hybrid merging,
  * uncore columns only where counted, "n/a" versus "-", and the columns setting. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_coltitle.c: short column titles stay apart: over every pair of Intel's Sapphire Rapids
  * core event names that share a prefix (ocr.demand_*, mem_load_retired.*, ...), bare and as the
  * cores view names them (cpu/NAME/), the two titles differ, fit, and are made of the names' own

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_draw.c: ui_put writes the same cells, attributes and cursor as waddnstr did, whether it
  * takes its cell-array path (printable, one column wide, room before the edge) or not. */
 #include "t.h"

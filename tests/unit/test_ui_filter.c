@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_filter.c: the `/` row filter's words (CPU list, socket, core type, text) and the palette:
  * contrast on dark and light terminals, and when colour is used (NO_COLOR, TERM, the setting). */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_format.c: UI number formatting, event cells, multiplexing marks, folding sums. */
 #include "t.h"
 #include "hw/model/model.h"

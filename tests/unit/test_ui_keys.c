@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_keys.c: the key table: every key the issue names is bound, none twice, all documented: each
  * key the table binds is named in its help row and in the KEYS of the man page and the README. */
 #include "t.h"

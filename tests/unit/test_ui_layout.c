@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_layout.c: column fitting, scrolling, screen regions and event list text editing. */
 #include "t.h"
 #include <errno.h>

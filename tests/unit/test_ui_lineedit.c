@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_lineedit.c: the one line editor every prompt uses: its keys, the buffer's bound, the
  * accept filter, and what each key reports. */
 #include "t.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_ui_spark.c: glyph sets and the IPC sparkline over the model's history ring. */
 #include "t.h"
 #include "ui/widgets/spark.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_uncore_live.c: live uncore counts on simulated machines: IMC bandwidth and RAPL power per
  * socket equal the rates the machine description sets, opened once per socket on the cpumask CPU. */
 #include "t.h"

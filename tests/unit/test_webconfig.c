@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_webconfig.c: exporter-toolkit's web configuration file as pmutop reads it: the keys it
  * honours (files relative to the config's folder, TLS versions, users, headers), the YAML it reads
  * (quotes, comments, {}, null, CRLF, a document marker), and each mistake refused with its line. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_wl_not_run.c: a workload's row that did not run reads <not counted> as perf stat's; one that
  * ran (even with a cgroup's clock standing still) keeps the zeros it counted. */
 #include "t.h"

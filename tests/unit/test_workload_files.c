@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_workload_files.c: what issue 28 reads to count processes and cgroups: PID/stat (a comm with
  * parentheses, spaces and control bytes), PID/status, PID/cgroup (v2 and v1 lines), PID lists from
  * the command line, mountinfo (perf's choice of mount, escaped mount points) and cgroup paths. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* tmpfiles.h: a test's scratch folder (tdir, made by the test with mkdtemp), paths in it and small
  * files written there. Shared by the settings tests. */
 #ifndef PMUTOP_TMPFILES_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog.c: the store of vendor event names: adding, sorting, spelling-insensitive lookup, suggestions. */
 #include "catalog.h"
 #include "base/editdist.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog.h: the CPU's vendor event names (JSON event files, libpfm4), each as PMU terms, loaded on first use. */
 #ifndef PMUTOP_CATALOG_H
 #define PMUTOP_CATALOG_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_alias.c: vendor event names offered to the resolver in the shape of sysfs aliases. */
 #include "catalog_alias.h"
 #include "catalog.h"

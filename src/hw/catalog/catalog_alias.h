@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_alias.h: the catalog as an alias source of the event resolver (after the kernel's sysfs aliases). */
 #ifndef PMUTOP_CATALOG_ALIAS_H
 #define PMUTOP_CATALOG_ALIAS_H

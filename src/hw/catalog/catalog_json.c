@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_json.c: reads one JSON event table (Intel perfmon and kernel pmu-events schemas) into the
  * catalog; finding the tables (mapfile, folders) is catalog_jsonload.c's. Every file is hostile: sizes, counts and nesting are bounded, values must be numbers where numbers are
  * meant, and a malformed file is reported by name and skipped. */

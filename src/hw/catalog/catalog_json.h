@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_json.h: event tables in JSON (Intel perfmon and the kernel's pmu-events) found through mapfile.csv. */
 #ifndef PMUTOP_CATALOG_JSON_H
 #define PMUTOP_CATALOG_JSON_H

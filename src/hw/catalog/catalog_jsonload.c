@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_jsonload.c: finds the JSON event tables for this CPU (perf's mapfile.csv rows, a folder of
  * tables, pmu-tools' layout) and reads each through catalog_json.c. Files and folders are hostile:
  * sizes are bounded, names checked before they become paths, a bad row reported and skipped. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_load.c: which tables a CPU gets, in order: JSON files from the first folder that has them, then libpfm4. */
 #include "catalog.h"
 #include "catalog_json.h"

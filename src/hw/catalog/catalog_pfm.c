@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_pfm.c: libpfm4 (PAPI's and lo2s' tables) as a catalog source, through its PFM_OS_NONE encoding. */
 #include "catalog_pfm.h"
 #include "catalog.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* catalog_pfm.h: libpfm4's event tables as a catalog source. */
 #ifndef PMUTOP_CATALOG_PFM_H
 #define PMUTOP_CATALOG_PFM_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evalias.c: alias sources for event names, tried in a fixed order (see evalias.h). */
 #include "evalias.h"
 #include "hw/catalog/catalog.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evalias.h: the one place that turns an event name into a PMU's terms: every alias source, in order. */
 #ifndef PMUTOP_EVALIAS_H
 #define PMUTOP_EVALIAS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evlist.c: the event list object: entries with owners, parsed once, and the flat list built from them. */
 #include "evlist.h"
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evlist.h: the event list as an object (libperf's evlist/evsel): entries parsed once and marked by
  * the owners that asked for them, added and dropped by owner, and the flat list of events that the
  * counters, the model and the budget use. Text only to show or save it. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evparse.c: the resolver: walks the parsed event tree against the PMU registry into perf_event_attr values. */
 #include "evparse.h"
 #include "evspec.h"

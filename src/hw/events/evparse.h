@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evparse.h: perf event syntax (as `perf stat -e` accepts it) resolved into perf_event_attr values. */
 #ifndef PMUTOP_EVPARSE_H
 #define PMUTOP_EVPARSE_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evspec.c: the storage of a resolved event list: a spec pushed, copied, removed and freed with
  * every string and CPU list it owns. */
 #include "evspec.h"

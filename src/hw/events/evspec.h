@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evspec.h: a resolved event list (what evparse gives, what counting opens) and its storage
  * (evspec.c): specs pushed, copied, removed and freed with every string and CPU list they own. */
 #ifndef PMUTOP_EVSPEC_H

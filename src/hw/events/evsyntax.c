@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evsyntax.c: the pure event-list parser: text to groups, events, PMU terms, tracepoints and modifiers. */
 #include "evsyntax.h"
 #include "evtables.h"

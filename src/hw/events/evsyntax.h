@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evsyntax.h: the `perf stat -e` grammar parsed into a syntax tree with source columns (no I/O, no PMUs). */
 #ifndef PMUTOP_EVSYNTAX_H
 #define PMUTOP_EVSYNTAX_H

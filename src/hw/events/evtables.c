@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evtables.c: the tables of perf's built-in event names (linux/perf_event.h numbers, perf's spellings). */
 #include "evtables.h"
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evtables.h: the built-in perf events (generic hardware, hardware cache, software) by name. */
 #ifndef PMUTOP_EVTABLES_H
 #define PMUTOP_EVTABLES_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evterms.c: turns a PMU event's parsed terms and aliases into config words through the sysfs formats. */
 #include "evterms.h"
 #include "evalias.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evterms.h: a PMU event's parsed terms resolved through the PMU's formats and aliases, as perf 6.1 does. */
 #ifndef PMUTOP_EVTERMS_H
 #define PMUTOP_EVTERMS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* budget.c: whether the requested events fit the counters of each core PMU (budget_probe.c finds
  * them), and the groups that pack lone events into them. */
 #include "budget.h"

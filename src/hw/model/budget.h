@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* budget.h: counter slots per core PMU and what the requested events need. */
 #ifndef PMUTOP_BUDGET_H
 #define PMUTOP_BUDGET_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* budget_probe.c: how many counters each core PMU has, and how wide they are: CPUID on x86, the
  * kernel's answer to a group on Arm (once per PMU), else a table. */
 #include "budget.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* model.c: deltas to values (scaling, not counted), per-socket/system sums, derived metrics, history. */
 #include "model.h"
 #include <errno.h>

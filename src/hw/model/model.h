@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* model.h: one frame per interval (deltas, scaling, not-counted state), derived metrics and
  * aggregation per socket and system (sums of deltas first, ratios after), IPC history. */
 #ifndef PMUTOP_MODEL_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* model_cpus.c: a model's CPUs replaced in place, its arrays grown geometrically (model_set_cpus): a
  * recording read once may bring a new CPU in every interval, and setting the model up afresh each
  * time cost the square of the CPUs (issue 26). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* topdown.c: the top-down methods (one table entry each, formulas as perf 6.1 prints them with
  * `perf list --details metric`, AMD's and Arm's from the kernel's later amdzen4/amdzen5 and sbsa
  * tables), the method per core PMU, and shares from counted values (percent of slots). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* topdown.h: top-down analysis (where pipeline slots go): one table entry per measuring method,
  * the choice of method per core PMU, the events each needs, and the shares from counted values. */
 #ifndef PMUTOP_TOPDOWN_H

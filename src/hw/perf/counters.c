@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* counters.c: open perf_event groups per CPU through the seam, carrying over what did not change. */
 #include "counters_impl.h"
 #include "base/errmsg.h"

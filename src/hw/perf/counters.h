@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* counters.h: perf_event groups per CPU through the seam; one read() per group per CPU per refresh. */
 #ifndef PMUTOP_COUNTERS_H
 #define PMUTOP_COUNTERS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* counters_impl.h: the state counters.c keeps, shared with counters_note.c only (not an API). */
 #ifndef PMUTOP_COUNTERS_IMPL_H
 #define PMUTOP_COUNTERS_IMPL_H

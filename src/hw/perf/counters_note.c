@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* counters_note.c: the messages of counters.c: CPUs gone offline, descriptors run out, what a read
  * found (see counters_impl.h). */
 #include "counters_impl.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* counters_read.c: read each group once per CPU per refresh: the deltas, weak groups that never run,
  * CPUs that went offline or came back, and the notes of what could not be read. */
 #include "counters_impl.h"

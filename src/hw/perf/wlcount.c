@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* wlcount.c: the event list counted per task (cpu -1, inherit) and per cgroup (per CPU,
  * PERF_FLAG_PID_CGROUP), one read() per event per target, as perf stat reads them. */
 #include "wlcount.h"

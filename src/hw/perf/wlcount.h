@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* wlcount.h: the event list counted per workload instead of per CPU: a task with the threads it
  * starts afterwards (perf_event_open(tid, cpu -1) with inherit, as perf stat -p/-t/-- COMMAND), or a
  * cgroup on each CPU (the cgroup directory's fd as pid, PERF_FLAG_PID_CGROUP, as perf stat -G).

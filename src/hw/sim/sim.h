@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim.h: simulated machines: descriptions, generated sysfs trees and a simulated perf kernel. */
 #ifndef PMUTOP_SIM_H
 #define PMUTOP_SIM_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_desc.h: the parsed form of a machine description, shared by the tree writer and the simulated kernel. */
 #ifndef PMUTOP_SIM_DESC_H
 #define PMUTOP_SIM_DESC_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_faults.c: parse the fault injection spec of --sim-fault / PMUTOP_SIM_FAULT. */
 #include <errno.h>
 #include <stdio.h>

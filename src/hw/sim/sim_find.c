@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_find.c: find a machine description (built in, or a file) and hand its text to simm_parse. */
 #include <errno.h>
 #include <fcntl.h>

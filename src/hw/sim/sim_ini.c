@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_ini.c: the INI layer of machine descriptions: reading the text (with line numbers), the
  * names that may become paths, and typed values with bounds. */
 #include <ctype.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_kernel.c: the simulated perf kernel behind the seam: open (groups; what an attr means is
  * sim_resolve.c's), read layouts,
  * ioctls, close, CPUID, and the injected faults. Counts follow the clock it is given (real time unless a

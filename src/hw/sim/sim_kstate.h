@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_kstate.h: the simulated kernel's state (its events, per-(CPU, PMU) contexts and clock), shared by
  * its open/read side (sim_kernel.c), its scheduler (sim_sched.c), its top-down events (sim_topdown.c),
  * its /proc files (sim_procstat.c) and its event resolution (sim_resolve.c): a header of its own, so none

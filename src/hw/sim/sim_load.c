@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_load.c: the simulated machines' load over time: phases of a few seconds in which each CPU has a
  * busy fraction and a clock, idle CPUs, a busy socket now and then, all from the machine's seed; and the
  * event rates that follow from them without breaking physics (clock within the part's turbo range,

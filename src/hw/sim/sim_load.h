@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_load.h: the simulated load over time (phases from the machine's seed) and the rates it implies. */
 #ifndef PMUTOP_SIM_LOAD_H
 #define PMUTOP_SIM_LOAD_H

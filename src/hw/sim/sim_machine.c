@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_machine.c: rates, uncore boxes and discovery devices of a description, and the accessors over them. */
 #include <errno.h>
 #include <math.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_parse.c: load a machine description (INI text, built in or from a file) into struct sim_machine
  * (sim_desc.h), with the builders of sim_parse.h. */
 #include <ctype.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_parse.h: the raw INI document of a description and the builders that read it (internal to src/hw/sim):
  * sim_ini.c reads the document, sim_parse.c and sim_machine.c build struct sim_machine from it. */
 #ifndef PMUTOP_SIM_PARSE_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_procstat.c: the simulated kernel's /proc/stat: per-CPU times at USER_HZ that grow with
  * the clock. On a core PMU with a load model (sim_load.c) a CPU is busy as its load says, phase
  * by phase: the same busy fraction its unhalted cycles count, so utilisation and clock go together

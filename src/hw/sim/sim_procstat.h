@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_procstat.h: the simulated kernel's /proc/stat and /proc/interrupts, the seam's proc_stat and
  * proc_interrupts (ctx: its struct simk). */
 #ifndef PMUTOP_SIM_PROCSTAT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_resctrl.c: a simulated machine's resctrl: its tree, its groups, and values moving with the load. */
 #include "sim_resctrl.h"
 #include "hw/sys/fsat.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_resctrl.h: a simulated machine's resctrl (RDT/PQoS monitoring), for a machine whose flags
  * say cqm_occup_llc: the mounted tree (sys/fs/resctrl, proc/self/mountinfo; each CPU's L3 id is written with its topology),
  * a few control and monitoring groups, and values that follow the machine's load phases. */

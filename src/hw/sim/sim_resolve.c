@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_resolve.c: what a perf_event_attr means on the simulated machine: the PMU, the config the
  * generic and cache events stand for, the counters and extra register it may use, its rate, and
  * the errors the kernel gives for what the PMU does not take. */

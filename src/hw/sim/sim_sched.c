@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_sched.c: counter scheduling of the simulated kernel: pinned first, flexible groups all or nothing
  * in rotation order, stopping at the first group that does not fit (as the kernel's merge_sched_in). */
 #include <math.h>

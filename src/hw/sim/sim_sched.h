@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_sched.h: the simulated kernel's counter scheduler over its per-(CPU, PMU) contexts (sim_kstate.h). */
 #ifndef PMUTOP_SIM_SCHED_H
 #define PMUTOP_SIM_SCHED_H

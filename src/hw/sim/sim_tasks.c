@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_tasks.c: a simulated machine's services and containers, their /proc and cgroup files, and
  * their counts per task and per cgroup (see sim_tasks.h). */
 #include "sim_tasks.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_tasks.h: a simulated machine's tasks and cgroups (issue 28): a few services and containers
  * with phases, among them an antagonist whose cache misses rise while its neighbour's IPC falls.
  * Their /proc and cgroup files go into the machine's tree; the simulated kernel counts them per

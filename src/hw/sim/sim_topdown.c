@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_topdown.c: top-down events of the simulated kernel. Every CPU has a seeded profile of level-1
  * shares (a memory-bound socket, a frontend-bound core, the rest mixed) of which retiring and
  * backend bound swing against each other over a few seconds; an event counts its slots rate times

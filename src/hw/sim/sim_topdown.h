@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_topdown.h: the simulated kernel's top-down events: Intel's slots and PERF_METRICS metric events,
  * E-core TOPDOWN_* events, AMD dispatch-slot events, Arm stall events, as consistent shares of slots. */
 #ifndef PMUTOP_SIM_TOPDOWN_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_tree.c: write a machine's sysfs and procfs tree (DIR/sys, DIR/proc) for --sysfs and the tests. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cgroupfs.c: the cgroup mount perf uses, cgroup paths, cpu.stat (see cgroupfs.h). */
 #include "cgroupfs.h"
 #include "sysfs.h"

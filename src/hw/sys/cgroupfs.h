@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cgroupfs.h: the cgroup file system perf counts cgroups through: its mount found as perf's
  * cgroupfs_find_mountpoint does (the perf_event controller's v1 mount, else the cgroup2 mount, from
  * the procfs root's self/mountinfo), cgroup paths given by the user, and cpu.stat. */

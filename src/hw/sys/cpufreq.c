@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpufreq.c: current CPU clocks from cpufreq and /proc/cpuinfo (hostile text, bounded). */
 #include "cpufreq.h"
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpufreq.h: the current clock of a CPU: cpufreq's scaling_cur_freq (kHz) where the kernel has a
  * cpufreq driver, else the "cpu MHz" lines of /proc/cpuinfo (x86, virtual machines). */
 #ifndef PMUTOP_CPUFREQ_H

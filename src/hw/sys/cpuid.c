@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpuid.c: vendor-family-model-stepping (x86) or MIDR (Arm) from cpuinfo/sysfs, matched as perf's mapfile does. */
 #include "cpuid.h"
 #include "cpupat.h"

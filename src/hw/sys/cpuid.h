@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpuid.h: the CPU identifier vendor event tables are keyed by (perf's "cpuid" string) and its matching. */
 #ifndef PMUTOP_CPUID_H
 #define PMUTOP_CPUID_H

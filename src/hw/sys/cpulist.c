@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpulist.c: parse and print the kernel's CPU list syntax. */
 #include "cpulist.h"
 #include <ctype.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpulist.h: the kernel's CPU list syntax ("0-3,8,10-11"). */
 #ifndef PMUTOP_CPULIST_H
 #define PMUTOP_CPULIST_H

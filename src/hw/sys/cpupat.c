@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpupat.c: mapfile patterns compiled to a Thompson program and run as a Pike VM (cpupat.h). */
 #include "cpupat.h"
 #include <ctype.h>

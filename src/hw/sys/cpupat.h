@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cpupat.h: the patterns of perf's mapfile.csv without glibc regex (issue 26: a row made regexec recurse
  * without bound): literal text, [classes] with ranges and ^, . * + ?, (groups|with|alternatives) and the
  * anchors ^ at the start and $ at the end; no back-references, no {counts}. Compiled once to a small

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fsat.c: a private tree written and removed through directory fds, never through a symbolic link. */
 #include "fsat.h"
 #include <dirent.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* fsat.h: write and remove a private directory tree through directory fds (openat/mkdirat with
  * O_NOFOLLOW), so that no name, link or race can make a write or a removal leave the tree. */
 #ifndef PMUTOP_FSAT_H

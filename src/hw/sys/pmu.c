@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* pmu.c: the PMU registry: types, CPU coverage, formats, event aliases and caps read from sysfs. */
 #include "pmu.h"
 #include "cpulist.h"

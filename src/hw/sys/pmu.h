@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* pmu.h: the PMU registry read from bus/event_source/devices under the sysfs root. */
 #ifndef PMUTOP_PMU_H
 #define PMUTOP_PMU_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* procirq.c: /proc/interrupts (hostile text: every count and number bounded). */
 #include "procirq.h"
 #include "cpulist.h"

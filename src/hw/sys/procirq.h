@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* procirq.h: interrupts per CPU from /proc/interrupts: the "CPUn" header names the columns
  * (offline CPUs have none), each "NAME: n n n ... description" line adds its counts. */
 #ifndef PMUTOP_PROCIRQ_H

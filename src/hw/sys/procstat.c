@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* procstat.c: the "cpuN" lines of /proc/stat (hostile text: every field bounded). */
 #include "procstat.h"
 #include "cpulist.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* procstat.h: CPU time per CPU from /proc/stat (the "cpuN" lines), for utilisation as top and
  * htop compute it: the non-idle share of the jiffies that passed in an interval. */
 #ifndef PMUTOP_PROCSTAT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* proctask.c: a task's facts from procfs, read as hostile text (see proctask.h). */
 #include "proctask.h"
 #include "sysfs.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* proctask.h: a task's facts from procfs (PID/stat, PID/status, PID/cgroup, PID/task/) under the
  * procfs root, and PID lists from the command line. Every file is hostile: comm may hold any byte
  * but NUL (and a ')'), counts are bounded, PIDs range-checked. */

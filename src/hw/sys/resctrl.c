@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* resctrl.c: the resctrl file system read for RDT/PQoS monitoring: mount point, info, groups, values. */
 #include "resctrl.h"
 #include "base/errmsg.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* resctrl.h: Intel RDT and AMD PQoS monitoring through the resctrl file system (the kernel's
  * Documentation/arch/x86/resctrl.rst): where it is mounted, what L3 monitoring it offers, its
  * control and monitoring groups, and their per-L3-domain values. Every file is read bounded and

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* seam.h: the one interface every perf system call goes through (real kernel or simulated), and its clock. */
 #ifndef PMUTOP_SEAM_H
 #define PMUTOP_SEAM_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* seam_kernel.c: the perf seam over the real kernel (perf_event_open(2), read, ioctl, close, cpuid, /proc,
  * CLOCK_MONOTONIC). */
 #include "seam.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sysfs.c: reads under the sysfs/procfs roots chosen at start-up. */
 #include "sysfs.h"
 #include <errno.h>

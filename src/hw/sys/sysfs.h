@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sysfs.h: every sysfs and procfs read goes under one configurable root. */
 #ifndef PMUTOP_SYSFS_H
 #define PMUTOP_SYSFS_H

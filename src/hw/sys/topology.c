@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* topology.c: online CPUs and their socket/die/core/node/SMT position from sysfs, CPU model from cpuinfo. */
 #include "topology.h"
 #include "cpulist.h"

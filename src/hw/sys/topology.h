@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* topology.h: online CPUs with socket, die, core, NUMA node and core PMU, read under the sysfs root. */
 #ifndef PMUTOP_TOPOLOGY_H
 #define PMUTOP_TOPOLOGY_H

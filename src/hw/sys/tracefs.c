@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* tracefs.c: find tracepoints and their ids in tracefs (events/<sys>/<event>/id). */
 #include "tracefs.h"
 #include "sysfs.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* tracefs.h: tracepoint ids read from tracefs under the sysfs root, with perf's sys:event globs. */
 #ifndef PMUTOP_TRACEFS_H
 #define PMUTOP_TRACEFS_H

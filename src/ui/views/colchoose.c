@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* colchoose.c: the column chooser (F or f), after htop's Setup screen: every column the cores
  * view can show, ticked when shown, in screen order; space shows or hides one, [ and ] (or F7,
  * F8) move it; leaving (Esc, q, F, f) applies the choice and saves it as the "columns" setting. */

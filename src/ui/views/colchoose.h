@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* colchoose.h: F, the column chooser over the body (its state is u->cc, NULL while closed). */
 #ifndef PMUTOP_UI_COLCHOOSE_H
 #define PMUTOP_UI_COLCHOOSE_H

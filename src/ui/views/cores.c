@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cores.c: the cores view: one row per CPU (or per core with SMT siblings folded), sorted, scrolled. */
 #include "cores.h"
 #include <errno.h>

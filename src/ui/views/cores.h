@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cores.h: the cores view's state (its own, kept in struct ui as u->cores) and what the loop, the
  * mouse and save ask of it. */
 #ifndef PMUTOP_UI_CORES_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cores_rdt.c: the cores view's RDT columns from the session's per-CPU resctrl groups. */
 #include "cores_rdt.h"
 #include <math.h>

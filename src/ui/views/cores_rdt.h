@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cores_rdt.h: the cores view's RDT columns (L3OCC, MBT, MBL): each CPU's resctrl group's L3
  * occupancy and memory bandwidth, where --rdt-cpu-groups made one per CPU (Intel PCM's columns). */
 #ifndef PMUTOP_UI_CORES_RDT_H

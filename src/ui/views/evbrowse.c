@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evbrowse.c: the event browser: every named event of the CPU by PMU and topic, `/` search over names
  * and descriptions, a description pane (encoding, counters) and Enter to add the event to the list. */
 #include "evbrowse.h"

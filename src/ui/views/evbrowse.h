@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* evbrowse.h: the event browser of the events view: the CPU's named events by PMU and topic, searchable. */
 #ifndef PMUTOP_UI_EVBROWSE_H
 #define PMUTOP_UI_EVBROWSE_H

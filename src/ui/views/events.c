@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* events.c: the events view: every available event with a checkbox, event sets, adding by syntax. */
 #include "view.h"
 #include "events.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* events.h: the events view: every event with a checkbox, event sets, adding by syntax and from the
  * browser, the pending list (a copy of the event list whose user's entries it edits) and its budget. */
 #ifndef PMUTOP_UI_EVENTS_H

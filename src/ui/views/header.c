@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* header.c: the header: host, CPU, kernel, source, interval, elapsed, budget, paranoid, hw reason, tabs. */
 #include "header.h"
 #include <math.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* header.h: the header window: source and machine, timing, meters, counter budget, permissions, tabs. */
 #ifndef PMUTOP_UI_HEADER_H
 #define PMUTOP_UI_HEADER_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* help.c: the help view: every key from the key table and how to read the cells. */
 #include "view.h"
 #include <stdio.h>

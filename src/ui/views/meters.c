@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* meters.c: the header's meters: utilisation bars split into user, system, irq, softirq and steal
  * (from /proc/stat, through the model's M_UTIL_* metrics), then a line of IPC, memory and UPI
  * bandwidth and package and DRAM power. Drawing uses the stack only: no allocation per frame. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* meters.h: the header's meters, as htop and btop: utilisation bars per CPU (or per socket, or one
  * for the machine, whichever fits), then IPC, memory bandwidth, UPI and package power. */
 #ifndef PMUTOP_UI_METERS_H

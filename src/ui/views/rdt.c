@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* rdt.c: the sockets view's RDT/PQoS section: L3 domains, then resctrl groups. */
 #include "rdt.h"
 #include <math.h>

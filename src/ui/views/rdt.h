@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* rdt.h: the RDT/PQoS monitoring section of the sockets view: each L3 domain's cache occupancy and
  * memory bandwidth, then every resctrl group's; or one line saying why there are none. */
 #ifndef PMUTOP_UI_RDT_H

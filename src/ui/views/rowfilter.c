@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* rowfilter.c: `/` in the cores, sockets and top-down views: the prompt, the footer line, and
  * the test each view makes per row. The aggregate rows (all, sockets' totals) stay over every CPU,
  * as htop's meters stay over every process while its list is filtered; the footer says so. */

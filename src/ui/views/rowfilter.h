@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* rowfilter.h: `/` in the cores, sockets and top-down views: each one's filter (its own state, kept
  * in struct ui as u->rf), the prompt, the footer line, and the test a view makes per row. */
 #ifndef PMUTOP_UI_ROWFILTER_H

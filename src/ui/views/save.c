@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* save.c: the S key: save the display settings, and the counted events as an event set under a
  * name the user picks. A simulated machine's or a recording's events are not this machine's:
  * they are never written as its default (raw codes of one CPU mean something else on another). */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* save.h: S, saving the settings and the event set, and the column chooser's "columns" setting. */
 #ifndef PMUTOP_UI_SAVE_H
 #define PMUTOP_UI_SAVE_H

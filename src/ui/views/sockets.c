@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sockets.c: the sockets view: per-socket aggregates, then the uncore events per socket. */
 #include "sockets.h"
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sockets.h: the sockets view's state (its own, kept in struct ui as u->sockets). */
 #ifndef PMUTOP_UI_SOCKETS_H
 #define PMUTOP_UI_SOCKETS_H

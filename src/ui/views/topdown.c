@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* topdown.c: the top-down view: system and socket rows on top, then one row per CPU (or per core),
  * each with its level-1 shares as numbers and a stacked bar of letters (coloured when colour is on),
  * sortable by any share; the level-2 split of the selected row at the bottom. */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* topdown.h: the top-down view's state (its own, kept in struct ui as u->topdown), and counting its
  * events when it is opened. */
 #ifndef PMUTOP_UI_TOPDOWN_H

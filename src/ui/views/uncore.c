@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* uncore.c: the uncore view: discovered PMON boxes grouped by socket and type, expandable. */
 #include "uncore.h"
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* view.h: what the views share (windows, layout, the view on screen, the status line, glyphs,
  * colour, the CPU rows' modes, dirty flags) and the table of views (cores, sockets, uncore, events,
  * help, top-down). Each view's own state is its file's (htop's Panels): here only its handle. */

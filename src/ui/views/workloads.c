@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* workloads.c: the processes view (P) and the cgroups view (G): a row per process or cgroup counted
  * per task or per cgroup (frame.wl), with CPU%, IPC, GHz, instructions, LLC misses, MPKI, branch
  * misses and every event of the list; sorted (< > I), filtered (/: PIDs, names, users, cgroups). */

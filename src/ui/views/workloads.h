@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* workloads.h: the processes view (P) and the cgroups view (G): their state (their own, kept in
  * struct ui as u->wl). */
 #ifndef PMUTOP_UI_WORKLOADS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cols.c: the column table of the cores and sockets views and the text of their cells. */
 #include "cols.h"
 #include <math.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* cols.h: the table columns of the cores and sockets views (a data table) and their cells. */
 #ifndef PMUTOP_UI_COLS_H
 #define PMUTOP_UI_COLS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* coltitle.c: short column titles that read and stay apart (a pure function over strings). */
 #include "coltitle.h"
 #include <stdbool.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* coltitle.h: short column titles that read and stay apart: a long event name keeps the whole
  * words where it differs from the other columns' names (a pure function over strings). */
 #ifndef PMUTOP_UI_COLTITLE_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* draw.c: small drawing helpers shared by the views: clipped text, titles (colours: palette.c). */
 #include "draw.h"
 #include <string.h>

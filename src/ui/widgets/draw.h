@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* draw.h: small drawing helpers the views share: clipped text, right-aligned cells, column titles. */
 #ifndef PMUTOP_UI_DRAW_H
 #define PMUTOP_UI_DRAW_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* filter.c: the row filter of `/` (pure): words compiled once per edit, matched per row. */
 #include "filter.h"
 #include <ctype.h>

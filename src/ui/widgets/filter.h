@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* filter.h: the row filter of `/` (pure, no curses): CPU lists, sockets, core types, text. */
 #ifndef PMUTOP_UI_FILTER_H
 #define PMUTOP_UI_FILTER_H

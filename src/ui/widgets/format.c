@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* format.c: readable numbers, event cells and multiplexing marks for the UI (pure, no curses). */
 #include "format.h"
 #include <math.h>

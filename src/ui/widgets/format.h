@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* format.h: pure text helpers for the UI: readable numbers, cell values, multiplexing marks. */
 #ifndef PMUTOP_UI_FORMAT_H
 #define PMUTOP_UI_FORMAT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* keys.c: the key table (data) and its lookup. */
 #include "keys.h"
 #include <curses.h>

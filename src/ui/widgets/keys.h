@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* keys.h: the key table: every key, the action it triggers and its help text. */
 #ifndef PMUTOP_UI_KEYS_H
 #define PMUTOP_UI_KEYS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* layout.c: column fitting, scrolling and screen regions (pure, no curses). */
 #include "layout.h"
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* layout.h: pure geometry for the UI: which columns fit, where a scrolled list starts. */
 #ifndef PMUTOP_UI_LAYOUT_H
 #define PMUTOP_UI_LAYOUT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* lineedit.c: the one line editor of every prompt. */
 #include "lineedit.h"
 #include <stdio.h>

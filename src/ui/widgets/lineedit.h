@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* lineedit.h: the one line editor of every prompt (add event, filter, save as, browser search):
  * one set of keys, the text in the caller's buffer. */
 #ifndef PMUTOP_UI_LINEEDIT_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* palette.c: every colour pair of the UI, its monochrome form, and their set-up: one place.
  * Text on the terminal's own background uses colours that keep a contrast of at least 3:1 (WCAG 2's
  * floor for bold text and marks) on black and on white alike, so a light terminal reads as well

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* palette.h: the colours of the UI in one table, and the contrast each must have (pure parts). */
 #ifndef PMUTOP_UI_PALETTE_H
 #define PMUTOP_UI_PALETTE_H

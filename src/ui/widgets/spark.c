@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* spark.c: glyph sets and the IPC history sparkline (pure, no curses). */
 #include "spark.h"
 #include <math.h>

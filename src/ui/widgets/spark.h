@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* spark.h: glyph sets (UTF-8 or ASCII) and the history sparkline, as plain text. */
 #ifndef PMUTOP_UI_SPARK_H
 #define PMUTOP_UI_SPARK_H
