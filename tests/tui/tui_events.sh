@@ -146,7 +146,7 @@ fi
 tui_quit $S >/dev/null
 # task-clock added: its column is hidden (the interval on every CPU), and the status line says so
 S=tc
-tui_run $S 160 30 -d 0.5 -e cpu-clock
+tui_run $S 160 30 --sim spr-2s -d 0.5 -e cpu-clock
 tui_wait $S '^all ' 10
 tui_keys $S e
 tui_wait $S 'events? in the list' 3
