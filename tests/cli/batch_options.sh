@@ -72,7 +72,12 @@ check text_form grep -Eq '^ +[0-9]+\.[0-9]{9} CPU0 +[0-9]+ +instructions +# +[0-
 # every 25th's), for the CPUs and for -p's rows; this machine's does not
 "$PMUTOP" --sim spr-2s -b -n 26 -d 0.01 -e cycles >"$TMPD/sim.txt" 2>/dev/null
 "$PMUTOP" --sim spr-2s -b -n 1 -d 0.1 -e cycles -p 696 >"$TMPD/simp.txt" 2>/dev/null
-"$PMUTOP" -b -n 1 -d 0.1 -e cpu-clock >"$TMPD/live.txt" 2>/dev/null
+if live_refused; then   # this machine's text: a stand-in that says nothing, as live output
+	printf '#           time CPU                    counts unit events\n  cpu-clock\n' >"$TMPD/live.txt"
+	skip text_live_unmarked "$LIVE_WHY"
+else
+	"$PMUTOP" -b -n 1 -d 0.1 -e cpu-clock >"$TMPD/live.txt" 2>/dev/null
+fi
 check text_says_simulated sh -c '[ "$(head -1 "$0")" = "# source: SIMULATED: spr-2s" ] &&
 	[ "$(grep -c "^# source: SIMULATED: spr-2s$" "$0")" = 2 ] &&
 	[ "$(grep -c "^# source:" "$0")" = "$(grep -c "^#  *time CPU" "$0")" ] &&

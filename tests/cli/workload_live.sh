@@ -230,7 +230,9 @@ for p in sys.argv[1:]:
 # pages); the metric fields filled as perf's (CPUs utilized, [KMG]/sec), pmutop's the count over
 # its interval or its task-clock. CPUs utilized is not compared with perf's: both divide by the
 # wall time, which on a loaded machine is mostly the wait for a CPU.
-if command -v perf >/dev/null 2>&1; then
+if perf_user_only; then
+	skip command_rows_as_perf "not root: perf falls back to user-space counting at perf_event_paranoid above 1"
+elif command -v perf >/dev/null 2>&1; then
 	work='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
 	perf stat -x, -e task-clock,page-faults -o "$TMPD/perf_cmd.csv" -- sh -c "$work" >/dev/null 2>&1 &
 	perf_pid=$!

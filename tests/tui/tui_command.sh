@@ -6,6 +6,11 @@
 # even at a 5 s interval; q with a command that ignores SIGTERM ends it within the 2 s grace.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
+# the screen counts every CPU beside the command: where this user may not, it cannot start
+if live_refused; then
+	skip all "$LIVE_WHY"
+	exit 0
+fi
 
 u=$$
 now() { date +%s.%N; }
