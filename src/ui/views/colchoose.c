@@ -204,7 +204,7 @@ char *ui_colchoose_keys(const struct model *m)
 	return s;
 }
 
-static bool has_line(const char *lines, const char *key)
+bool ui_colchoose_listed(const char *lines, const char *key)
 {
 	size_t kl = strlen(key);
 
@@ -228,7 +228,7 @@ void ui_colchoose_follow(struct ui *u, const char *before)
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
 
-		if (has_line(before, ev->key) || keylist_has(cols, ev->key) || keylist_has(cols, ev->name))
+		if (ui_colchoose_listed(before, ev->key) || keylist_has(cols, ev->key) || keylist_has(cols, ev->name))
 			continue;
 		if (keylist_toggle(cols, sizeof(cols), ev->key) < 0) {
 			snprintf(u->status, sizeof(u->status), "counting %.60s, not shown: the column layout is full "

@@ -19,4 +19,6 @@ void ui_colchoose_free(struct ui *u);
  * the user adds shows while a column he hid stays hidden. */
 char *ui_colchoose_keys(const struct model *m);
 void ui_colchoose_follow(struct ui *u, const char *before);
+/* Whether key is one of the lines of ui_colchoose_keys' list (an event counted before). */
+bool ui_colchoose_listed(const char *lines, const char *key);
 #endif

@@ -114,20 +114,6 @@ static void item_add(struct ui *u, int *cap, int kind, const char *syntax, const
 	u->ev->nitems++;
 }
 
-/* Whether key is one of the lines of list ("key\n" each). */
-static bool listed(const char *list, const char *key)
-{
-	size_t kl = strlen(key);
-
-	for (const char *l = list; l && *l;) {
-		size_t n = strcspn(l, "\n");
-		if (n == kl && !memcmp(l, key, n))
-			return true;
-		l += n + (l[n] == '\n');
-	}
-	return false;
-}
-
 /* An event just added that counts the interval on every CPU (task-clock, cpu-clock) has no column
  * unless the columns setting names it (ui_cols_arrange): say so, rather than nothing appearing. */
 static void say_hidden_clock(struct ui *u, const char *before)
@@ -136,11 +122,13 @@ static void say_hidden_clock(struct ui *u, const char *before)
 	const char *cols = u->a->set.columns;
 	size_t o = strlen(u->status);
 
+	if (!before)   /* the list before could not be kept (out of memory): nothing to tell new from old */
+		return;
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
 		int role = model_role_of(ev->name);
 
-		if ((role != ROLE_CPU_CLOCK && role != ROLE_TASK_CLOCK) || listed(before, ev->key) ||
+		if ((role != ROLE_CPU_CLOCK && role != ROLE_TASK_CLOCK) || ui_colchoose_listed(before, ev->key) ||
 		    keylist_has(cols, ev->key) || keylist_has(cols, ev->name) || o >= sizeof(u->status))
 			continue;
 		o += (size_t)snprintf(u->status + o, sizeof(u->status) - o, "; %.60s counts the interval on every "
