@@ -17,18 +17,12 @@
 #include "app/guard.h"
 #include "app/session.h"
 #include "ui/views/colchoose.h"
-#include "ui/views/cores.h"
-#include "ui/views/events.h"
 #include "ui/views/header.h"
 #include "ui/widgets/keys.h"
 #include "ui/views/meters.h"
 #include "mouse.h"
 #include "ui/views/rowfilter.h"
 #include "ui/views/save.h"
-#include "ui/views/sockets.h"
-#include "ui/views/workloads.h"
-#include "ui/views/topdown.h"
-#include "ui/views/uncore.h"
 #include "ui/views/view.h"
 
 static volatile sig_atomic_t sig_quit;
@@ -104,12 +98,6 @@ static void batch_output(void)
 	doupdate();
 }
 
-static const struct ui_view *const views[UV_COUNT] = {
-	[UV_CORES] = &ui_view_cores, [UV_SOCKETS] = &ui_view_sockets, [UV_UNCORE] = &ui_view_uncore,
-	[UV_EVENTS] = &ui_view_events, [UV_HELP] = &ui_view_help, [UV_TOPDOWN] = &ui_view_topdown,
-	[UV_PROCS] = &ui_view_procs, [UV_CGROUPS] = &ui_view_cgroups,
-};
-
 static void make_windows(struct ui *u)
 {
 	if (u->hdr)
@@ -137,17 +125,22 @@ static void make_windows(struct ui *u)
 	}
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 	clearok(curscr, TRUE);
+	for (int i = 0; i < u->npanels; i++)
+		if (u->panels[i].cls->resize)
+			u->panels[i].cls->resize(u, &u->panels[i]);
 }
 
 static void draw_footer(struct ui *u, WINDOW *w)
 {
+	struct ui_panel *p = u->cur;
+	const char *what = p->cls->rows_of ? p->cls->rows_of(u, p) : NULL;
 	char pos[48] = "";
-	int n = views[u->view]->nrows(u), body = u->lay.body_h, x;
+	int n = p->cls->nrows(u, p), x;
 
-	if (u->view == UV_CORES && n > 0) {
-		int top = u->top[UV_CORES] + 1, last = u->top[UV_CORES] + body - 2;
-		snprintf(pos, sizeof(pos), " %d-%d/%d %s ", top, last < n ? last : n, n,
-			 u->fold ? "cores" : "CPUs");
+	/* where the list is: its rows shown, of how many */
+	if (what && n > 0 && p->list.h > 0) {
+		int last = p->list.top + p->list.h;
+		snprintf(pos, sizeof(pos), " %d-%d/%d %s ", p->list.top + 1, last < n ? last : n, n, what);
 	}
 	if (u->lay.small) {
 		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_WARN) | A_BOLD | A_REVERSE,
@@ -209,7 +202,7 @@ __attribute__((noinline)) static void redraw(struct ui *u)
 		if (u->cc)
 			ui_colchoose_draw(u, u->body, u->lay.body_h, u->cols);
 		else
-			views[u->view]->draw(u, u->body, u->lay.body_h, u->cols);
+			u->cur->cls->draw(u, u->cur, u->body, u->lay.body_h, u->cols);
 		wnoutrefresh(u->body);
 		u->dirty_foot = true;   /* the row position shows there */
 	}
@@ -231,20 +224,29 @@ __attribute__((noinline)) static void redraw(struct ui *u)
 	}
 }
 
-static void switch_view(struct ui *u, int v)
+/* Show panel p: the one on screen leaves, unless p is an overlay (help) over it; leaving an overlay
+ * back to the view under it does not enter that view again. */
+static void switch_view(struct ui *u, struct ui_panel *p)
 {
-	if (v == u->view)
+	struct ui_panel *old = u->cur, *under = old->cls->overlay ? u->prev : old;
+
+	if (!p || p == old)
 		return;
-	if (v == UV_EVENTS && !ui_events_pending(u))
-		ui_events_reset_pending(u);
-	if (v == UV_EVENTS)
-		ui_events_stale(u);   /* rebuilt from the current list on first draw */
-	u->prev_view = u->view;
-	u->view = v;
+	if (!p->cls->overlay && under && under != p && under->cls->leave)
+		under->cls->leave(u, under);
+	if (!p->cls->overlay && p != under && p->cls->enter)
+		p->cls->enter(u, p);
+	u->prev = old;
+	u->cur = p;
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
-	/* the processes and cgroups are counted while their view is shown (help over them keeps them) */
-	if (v != UV_HELP)
-		session_wl_show(u->a, v == UV_PROCS, v == UV_CGROUPS);
+}
+
+static struct ui_panel *panel_for(struct ui *u, int action)
+{
+	for (int i = 0; i < u->npanels; i++)
+		if (u->panels[i].cls->action == action)
+			return &u->panels[i];
+	return NULL;
 }
 
 /* Replay: show the interval delta away from the one on screen (0 = the first). */
@@ -272,6 +274,8 @@ static void step_replay(struct ui *u, int delta)
 static int dispatch(struct ui *u, int ch)
 {
 	struct app *a = u->a;
+	struct ui_panel *p = u->cur;
+	struct ui_list *l = &p->list;
 	int act, n, page = u->lay.body_h > 3 ? u->lay.body_h - 2 : 1;
 
 	u->dirty_body = u->dirty_foot = true;
@@ -281,12 +285,12 @@ static int dispatch(struct ui *u, int ch)
 	}
 	if (ch == KEY_MOUSE) {
 		ui_mouse(u);
-		u->sel[u->view] = ui_clamp(u->sel[u->view], views[u->view]->nrows(u));
+		l->sel = ui_clamp(l->sel, p->cls->nrows(u, p));
 		return 0;
 	}
 	if (ui_filter_input(u, ch))   /* the `/` prompt eats keys while open */
 		return 0;
-	if (u->view == UV_EVENTS && ui_events_input(u, ch))
+	if (p->cls->input && p->cls->input(u, p, ch))
 		return 0;
 	if (ui_save_input(u, ch))   /* the name prompt of S eats keys while open */
 		return 0;
@@ -295,32 +299,25 @@ static int dispatch(struct ui *u, int ch)
 	act = ui_key_action(ch);
 	if (act != UA_NONE && act != UA_TOGGLE)
 		u->status[0] = '\0';
-	if (ui_filter_key(u, act) || views[u->view]->key(u, act))
+	if (ui_filter_key(u, act) || (p->cls->key && p->cls->key(u, p, act)))
 		return 0;
-	n = views[u->view]->nrows(u);
+	if (act != UA_NONE && panel_for(u, act)) {
+		/* a view's key; the key of the view on screen leaves an overlay (h over help) */
+		struct ui_panel *to = panel_for(u, act);
+		switch_view(u, to == p && p->cls->overlay ? u->prev : to);
+		return 0;
+	}
+	n = p->cls->nrows(u, p);
 	switch (act) {
 	case UA_QUIT:
 		return 1;
-	case UA_HELP:
-		switch_view(u, u->view == UV_HELP ? u->prev_view : UV_HELP);
-		break;
-	case UA_CORES: switch_view(u, UV_CORES); break;
-	case UA_SOCKETS: switch_view(u, UV_SOCKETS); break;
-	case UA_UNCORE: switch_view(u, UV_UNCORE); break;
-	case UA_PROCS: switch_view(u, UV_PROCS); break;
-	case UA_CGROUPS: switch_view(u, UV_CGROUPS); break;
-	case UA_EVENTS: switch_view(u, UV_EVENTS); break;
 	case UA_METERS:
 		session_set_meters(a, !session_settings(a)->meters);
 		make_windows(u);
 		break;
-	case UA_TOPDOWN:
-		ui_topdown_open(u);
-		switch_view(u, UV_TOPDOWN);
-		break;
 	case UA_BACK:
-		if (u->view != UV_CORES)
-			switch_view(u, u->prev_view != u->view ? u->prev_view : UV_CORES);
+		if (p != &u->panels[0])
+			switch_view(u, u->prev && u->prev != p ? u->prev : &u->panels[0]);
 		break;
 	case UA_PAUSE:
 		session_set_paused(a, !session_paused(a));
@@ -334,23 +331,21 @@ static int dispatch(struct ui *u, int ch)
 		u->dirty_hdr = true;
 		break;
 	}
-	case UA_UP: u->sel[u->view]--; break;
-	case UA_DOWN: u->sel[u->view]++; break;
-	case UA_PGUP: u->sel[u->view] -= page; break;
-	case UA_PGDN: u->sel[u->view] += page; break;
+	case UA_UP: l->sel--; break;
+	case UA_DOWN: l->sel++; break;
+	case UA_PGUP: l->sel -= page; break;
+	case UA_PGDN: l->sel += page; break;
 	case UA_HOME:
-		u->sel[u->view] = 0;
+		l->sel = 0;
 		if (session_can_step(a))
 			step_replay(u, 0);
 		break;
-	case UA_END: u->sel[u->view] = n - 1; break;
+	case UA_END: l->sel = n - 1; break;
 	case UA_LEFT:
-		if (u->hoff[u->view] > 0)
-			u->hoff[u->view]--;
+		if (l->hoff > 0)
+			l->hoff--;
 		break;
-	case UA_RIGHT: u->hoff[u->view]++; break;
-	case UA_SORT_PREV: ui_cores_sort_step(u, -1); break;
-	case UA_SORT_NEXT: ui_cores_sort_step(u, 1); break;
+	case UA_RIGHT: l->hoff++; break;
 	case UA_REVERSE: u->reverse = !u->reverse; break;
 	case UA_RAW:
 		u->raw = !u->raw;
@@ -358,7 +353,6 @@ static int dispatch(struct ui *u, int ch)
 			 "rates per second (r: counts per interval)");
 		break;
 	case UA_SAVE: ui_save_start(u); break;
-	case UA_COLUMNS: ui_colchoose_open(u); break;
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
 	case UA_REDRAW:
@@ -368,7 +362,7 @@ static int dispatch(struct ui *u, int ch)
 	default:
 		break;
 	}
-	u->sel[u->view] = ui_clamp(u->sel[u->view], n);
+	l->sel = ui_clamp(l->sel, n);
 	return 0;
 }
 
@@ -378,12 +372,13 @@ static int tick(struct ui *u)
 	struct app *a = u->a;
 	int rc;
 
-	if (ui_events_pending(u)) {
-		/* reopening sets a new baseline: the first values come one interval later */
-		ui_events_commit(u);
-		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
-		return 0;
-	}
+	/* a view's change (the events view's list) applies instead of a refresh: reopening sets a new
+	 * baseline, the first values come one interval later */
+	for (int i = 0; i < u->npanels; i++)
+		if (u->panels[i].cls->tick && u->panels[i].cls->tick(u, &u->panels[i])) {
+			u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
+			return 0;
+		}
 	if (session_paused(a))
 		return 0;
 	rc = session_sample(a);
@@ -399,37 +394,40 @@ static int tick(struct ui *u)
 
 static void ui_free(struct ui *u)
 {
-	ui_events_free(u);
 	ui_save_free(u);
-	ui_uncore_free(u);
-	ui_cores_free(u);
-	ui_sockets_free(u);
-	ui_wl_free(u);
 	ui_colchoose_free(u);
-	ui_topdown_free(u);
+	for (int i = 0; i < u->npanels; i++) {
+		if (u->panels[i].cls->free)
+			u->panels[i].cls->free(u, &u->panels[i]);
+		ui_filter_free(&u->panels[i].filter.flt);
+	}
+	free(u->panels);
+	u->panels = NULL;
+	u->npanels = 0;
 	ui_meters_free(u);
 	ui_rowfilter_free(u);
 }
 
-/* Each view's own state. 0 or -ENOMEM (then ui_free frees what was made). */
+/* Each view's own state, and what is not a view's. 0 or -ENOMEM (then ui_free frees what was made). */
 static int ui_init(struct ui *u)
 {
-	int (*const init[])(struct ui *) = { ui_cores_init, ui_sockets_init, ui_uncore_init,
-					     ui_topdown_init, ui_meters_init, ui_rowfilter_init,
-					     ui_events_init, ui_wl_init };
-
-	for (size_t i = 0; i < sizeof(init) / sizeof(init[0]); i++)
-		if (init[i](u) < 0)
+	if (ui_meters_init(u) < 0 || ui_rowfilter_init(u) < 0 ||
+	    !(u->panels = calloc((size_t)ui_npanel_classes, sizeof(*u->panels))))
+		return -ENOMEM;
+	for (int i = 0; i < ui_npanel_classes; i++, u->npanels++) {
+		u->panels[i].cls = ui_panel_classes[i];
+		if (ui_panel_classes[i]->init && ui_panel_classes[i]->init(u, &u->panels[i]) < 0)
 			return -ENOMEM;
+	}
 	return 0;
 }
 
-static int init_view(const char *name)
+static struct ui_panel *init_view(struct ui *u, const char *name)
 {
-	for (int v = 0; v < UV_COUNT; v++)
-		if (ui_view_name(v) && strcmp(name, ui_view_name(v)) == 0)
-			return v;
-	return UV_CORES;
+	for (int i = 0; i < u->npanels; i++)
+		if (u->panels[i].cls->name && strcmp(name, u->panels[i].cls->name) == 0)
+			return &u->panels[i];
+	return &u->panels[0];
 }
 
 /* The state before the screen starts: each view's own, the settings' view and modes, the interval.
@@ -444,11 +442,7 @@ static int ui_setup(struct ui *u, struct app *a)
 	if (ui_init(u) < 0)
 		return -ENOMEM;
 	u->g = ui_glyphs_pick(nl_langinfo(CODESET), s->ascii);
-	u->view = u->prev_view = init_view(s->view);
-	if (u->view == UV_TOPDOWN)
-		ui_topdown_open(u);   /* its events are opened only for it */
-	if (u->view == UV_PROCS || u->view == UV_CGROUPS)   /* counted while shown */
-		session_wl_show(a, u->view == UV_PROCS, u->view == UV_CGROUPS);
+	u->cur = u->prev = init_view(u, s->view);
 	u->reverse = s->reverse;
 	u->raw = !s->rates;
 	if (session_interval(a) <= 0)
@@ -591,7 +585,8 @@ int ui_run(struct app *a)
 		ui_free(u);
 		return 1;
 	}
-	ui_events_reset_pending(u);
+	if (u->cur->cls->enter)   /* after the screen started: a view's counting may say why not */
+		u->cur->cls->enter(u, u->cur);
 	/* a recording has its first interval ready; live counters start one interval from now */
 	if (session_can_step(a) && session_frame(a)->seq == 0 && session_sample(a) < 0)
 		status = 1;

@@ -3,7 +3,6 @@
 /* mouse.c: clicks and the wheel: a click on the cores view's column titles sorts by that column
  * (again: inverts), a click on a row of a list selects it, the wheel scrolls three rows. */
 #include "mouse.h"
-#include "ui/views/cores.h"
 #include "ui/views/view.h"
 
 #define WHEEL_ROWS 3
@@ -18,23 +17,23 @@ void ui_mouse_start(void)
 void ui_mouse(struct ui *u)
 {
 	MEVENT ev;
-	int v = u->view, y;
+	struct ui_panel *p = u->cur;
+	struct ui_list *l = &p->list;
+	int y;
 
 	if (getmouse(&ev) != OK || u->lay.small)
 		return;
 	y = ev.y - u->lay.body_y;
 	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
 		int d = ev.bstate & BUTTON4_PRESSED ? -WHEEL_ROWS : WHEEL_ROWS;
-		u->sel[v] += d;
-		u->top[v] = u->top[v] + d > 0 ? u->top[v] + d : 0;
+		l->sel += d;
+		l->top = l->top + d > 0 ? l->top + d : 0;
 		return;   /* the views clamp both to their list when they draw */
 	}
 	if (!(ev.bstate & BUTTON1_PRESSED) || y < 0 || y >= u->lay.body_h)
 		return;
-	if (v == UV_CORES && y == 0) {
-		ui_cores_click_title(u, ev.x);
+	if (p->cls->click && p->cls->click(u, p, y, ev.x))   /* the view's own: a title sorts */
 		return;
-	}
-	if (u->list_h[v] > 0 && y >= u->list_y[v] && y < u->list_y[v] + u->list_h[v])
-		u->sel[v] = u->top[v] + y - u->list_y[v];
+	if (l->h > 0 && y >= l->y && y < l->y + l->h)
+		l->sel = l->top + y - l->y;
 }

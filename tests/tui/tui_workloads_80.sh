@@ -36,7 +36,7 @@ for mach in spr-2s kvm-nopmu; do
 		i=0
 		while [ $i -lt 30 ] && ! titles $S | grep -q 'CGROUP'; do tui_keys $S Right; sleep 0.15; i=$((i + 1)); done
 		t2=$(titles $S)
-		if echo "$t2" | grep -q 'CGROUP' && echo "$t2" | grep -q '^<' && [ "$(wide $S)" = 0 ]; then
+		if echo "$t2" | grep -q 'CGROUP' && echo "$t2" | grep -q ' <' && [ "$(wide $S)" = 0 ]; then
 			pass "${mach}_right_reaches_last"
 		else
 			fail "${mach}_right_reaches_last" "$t2"

@@ -1,30 +1,76 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* test_ui_layout.c: column fitting, scrolling, screen regions and event list text editing. */
+/* test_ui_layout.c: the table's column fitting, scrolling, screen regions and event list text editing. */
 #include "t.h"
 #include <errno.h>
 #include "config/keylist.h"
 #include "ui/widgets/layout.h"
+#include "ui/widgets/table.h"
 
-TEST(cols_fixed_and_scrolled)
+static void cols7(struct ui_tcol *c)
 {
-	int w[] = { 4, 3, 4, 5, 6, 6, 6 }, vis[7], n;
+	static const int w[] = { 4, 3, 4, 5, 6, 6, 6 };
 
-	/* everything fits in 80 */
-	n = ui_cols_fit(w, 7, 3, 0, 80, vis);
-	CHECK_EQ_INT(n, 7);
-	/* 4+1+3+1+4+1 = 14 fixed, then 5+1, 6: 26 columns fit up to col 4 */
-	n = ui_cols_fit(w, 7, 3, 0, 26, vis);
-	CHECK_EQ_INT(n, 5);
-	/* scrolled by 2: the fixed three, then columns 5 and 6 */
-	n = ui_cols_fit(w, 7, 3, 2, 80, vis);
-	CHECK_EQ_INT(n, 5);
-	CHECK_EQ_INT(vis[2], 2);
-	CHECK_EQ_INT(vis[3], 5);
-	CHECK_EQ_INT(vis[4], 6);
-	/* a 40-column terminal never gets a column past its edge */
-	n = ui_cols_fit(w, 7, 3, 0, 10, vis);
-	CHECK_EQ_INT(n, 2);
+	for (int i = 0; i < 7; i++)
+		c[i] = (struct ui_tcol){ .width = w[i], .fixed = i < 3 };
+}
+
+TEST(table_fixed_and_scrolled)
+{
+	struct ui_tcol c[7];
+	struct ui_tfit f;
+	int hoff = 0;
+
+	cols7(c);
+	/* everything fits in 80: no off-screen mark */
+	ui_table_fit(c, 7, &hoff, 80, &f);
+	CHECK_EQ_INT(f.n, 7);
+	CHECK(!f.more_left && !f.more_right, "off-screen marks");
+	CHECK_EQ_INT(f.x[3], 14);
+	/* 4+1+3+1+4+1 = 14 fixed, then 5+1, 6: 26 columns fit up to column 4; more to the right */
+	ui_table_fit(c, 7, &hoff, 26, &f);
+	CHECK_EQ_INT(f.n, 5);
+	CHECK(f.more_right && !f.more_left, "off-screen marks");
+	/* scrolled by 2: the fixed three, then columns 5 and 6; more to the left */
+	hoff = 2;
+	ui_table_fit(c, 7, &hoff, 80, &f);
+	CHECK_EQ_INT(f.n, 5);
+	CHECK_EQ_INT(f.col[2], 2);
+	CHECK_EQ_INT(f.col[3], 5);
+	CHECK_EQ_INT(f.col[4], 6);
+	CHECK(f.more_left && !f.more_right, "off-screen marks");
+	/* Right pressed past the end: the last scrolled column stays reachable */
+	hoff = 40;
+	ui_table_fit(c, 7, &hoff, 80, &f);
+	CHECK_EQ_INT(hoff, 3);
+	CHECK_EQ_INT(f.col[f.n - 1], 6);
+	/* a 10-column terminal never gets a column past its edge */
+	hoff = 0;
+	ui_table_fit(c, 7, &hoff, 10, &f);
+	CHECK_EQ_INT(f.n, 2);
+	for (int k = 0; k < f.n; k++)
+		CHECK(f.x[k] + f.w[k] <= 10, "column %d ends at %d", k, f.x[k] + f.w[k]);
+	/* a click at x lands in the column drawn there */
+	ui_table_fit(c, 7, &hoff, 80, &f);
+	CHECK_EQ_INT(ui_table_at(&f, 16), 3);
+	CHECK_EQ_INT(ui_table_at(&f, 79), -1);
+}
+
+TEST(table_fill_takes_the_rest)
+{
+	struct ui_tcol c[3] = { { .width = 7, .fixed = true }, { .width = 15, .left = true, .fixed = true },
+				{ .width = 34, .left = true, .fill = true } };
+	struct ui_tfit f;
+	int hoff = 0;
+
+	/* a name at the end takes the rest of a wide line, and what is left of a narrow one */
+	ui_table_fit(c, 3, &hoff, 120, &f);
+	CHECK_EQ_INT(f.n, 3);
+	CHECK_EQ_INT(f.w[2], 120 - 24);
+	ui_table_fit(c, 3, &hoff, 40, &f);
+	CHECK_EQ_INT(f.n, 3);
+	CHECK_EQ_INT(f.x[2] + f.w[2], 40);
+	CHECK(!f.more_right, "off-screen marks");
 }
 
 TEST(scroll_keeps_selection_visible)
@@ -118,7 +164,8 @@ TEST(evtext_toggle)
 
 int main(void)
 {
-	RUN(cols_fixed_and_scrolled);
+	RUN(table_fixed_and_scrolled);
+	RUN(table_fill_takes_the_rest);
 	RUN(scroll_keeps_selection_visible);
 	RUN(layout_regions);
 	RUN(evtext_items_respect_terms_and_groups);

@@ -18,6 +18,7 @@
 #define COLUMNS_LEN sizeof(((struct settings *)0)->columns)
 
 struct ui_colchoose {
+	struct ui_list *owner;   /* the list of the view that opened it: back to its first column */
 	int n, sel, top;
 	bool changed;
 	/* na: this machine hides it (ui_col_auto_hidden); ticked, it stays in the saved layout and
@@ -39,7 +40,7 @@ static int layout_text(const struct ui_colchoose *cc, char *out, size_t len)
 	return o < len ? 0 : -1;
 }
 
-void ui_colchoose_open(struct ui *u)
+void ui_colchoose_open(struct ui *u, struct ui_list *owner)
 {
 	const struct model *m = session_model(u->a);
 	int max = ui_cols_max(m, 0) + UI_NRDT, n, nshown;
@@ -77,6 +78,7 @@ void ui_colchoose_open(struct ui *u)
 	}
 	free(all);
 	free(shown);
+	cc->owner = owner;
 	u->cc = cc;
 	snprintf(u->status, sizeof(u->status), "columns: Up/Down select, space show/hide, [ ] move, Esc saves");
 	u->status_err = false;
@@ -107,8 +109,8 @@ static void close_chooser(struct ui *u)
 	} else {
 		u->status[0] = '\0';
 	}
+	u->cc->owner->hoff = 0;
 	ui_colchoose_free(u);
-	u->hoff[UV_CORES] = 0;
 }
 
 static void swap(struct ui_colchoose *cc, int a, int b)

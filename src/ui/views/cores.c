@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* cores.c: the cores view: one row per CPU (or per core with SMT siblings folded), sorted, scrolled. */
-#include "cores.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +10,9 @@
 #include "hw/sys/cpulist.h"
 #include "ui/widgets/cols.h"
 #include "ui/widgets/format.h"
+#include "ui/widgets/table.h"
+#include "colchoose.h"
+#include "config/settings.h"
 #include "cores_rdt.h"
 #include "rowfilter.h"
 #include "view.h"
@@ -31,6 +33,11 @@ struct ui_cores {
 	struct ui_units units;     /* of each count column */
 	bool hidden_said;          /* the status line said once what the saved layout hides */
 };
+
+static struct ui_cores *st(const struct ui_panel *p)
+{
+	return p->st;
+}
 
 static const char *const ids_cpu[] = { "CPU", "SKT", "CORE", "TYPE" };
 static const int ids_cpu_w[] = { 4, 3, 4, 4 };
@@ -57,19 +64,20 @@ static int nids_of(const struct ui *u)
 	return 3;
 }
 
-int ui_cores_init(struct ui *u)
+static int init(struct ui *u, struct ui_panel *p)
 {
 	const char *sort = session_settings(u->a)->sort;
+	struct ui_cores *cv = calloc(1, sizeof(*cv));
 
-	if (!(u->cores = calloc(1, sizeof(*u->cores))))
+	if (!(p->st = cv))
 		return -ENOMEM;
-	snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", sort[0] ? sort : "cpu");
+	snprintf(cv->sort_key, sizeof(cv->sort_key), "%s", sort[0] ? sort : "cpu");
 	return 0;
 }
 
-void ui_cores_free(struct ui *u)
+static void free_state(struct ui *u, struct ui_panel *p)
 {
-	struct ui_cores *cv = u->cores;
+	struct ui_cores *cv = st(p);
 
 	if (!cv)
 		return;
@@ -80,12 +88,15 @@ void ui_cores_free(struct ui *u)
 	free(cv->fold_n);
 	free(cv->fold_cpus);
 	free(cv);
-	u->cores = NULL;
+	p->st = NULL;
+	(void)u;
 }
 
-const char *ui_cores_sort_key(const struct ui *u)
+/* S saves the sorted column's key ("cpu", "ipc", an event name) as the "sort" setting. */
+static void save(struct ui *u, struct ui_panel *p, struct settings *s)
 {
-	return u->cores->sort_key;
+	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, st(p)->sort_key);
+	(void)u;
 }
 
 static const struct model *model_of(struct ui *u)
@@ -106,11 +117,11 @@ static int cmp_core(const void *pa, const void *pb, void *arg)
 }
 
 /* Group CPUs by (socket, core) once; sum their rows for every new frame. */
-static int fold_update(struct ui *u)
+static int fold_update(struct ui *u, struct ui_panel *p)
 {
 	const struct model *m = model_of(u);
 	const struct frame *f = &m->cur;
-	struct ui_cores *cv = u->cores;
+	struct ui_cores *cv = st(p);
 	int nev = m->nev;
 
 	if (!cv->fold_cpus) {
@@ -193,15 +204,15 @@ struct rowref {
 	bool online;
 };
 
-static struct rowref row_of(struct ui *u, int r)
+static struct rowref row_of(struct ui *u, struct ui_panel *p, int r)
 {
 	const struct model *m = model_of(u);
 	const struct frame *f = &m->cur;
 	struct rowref rr;
 
 	if (u->fold) {
-		rr.val = &u->cores->fold_val[(size_t)r * m->nev];
-		rr.met = &u->cores->fold_met[(size_t)r * NMETRICS];
+		rr.val = &st(p)->fold_val[(size_t)r * m->nev];
+		rr.met = &st(p)->fold_met[(size_t)r * NMETRICS];
 		rr.online = !isnan(rr.met[M_UTIL]) || rr.val[0].state != EVS_ABSENT || m->nev == 0;
 		return rr;
 	}
@@ -212,65 +223,65 @@ static struct rowref row_of(struct ui *u, int r)
 }
 
 /* The CPUs of folded row r: a core's siblings, *n of them. */
-static const int *siblings(const struct ui *u, int r, int *n)
+static const int *siblings(struct ui_panel *p, int r, int *n)
 {
-	*n = u->cores->fold_n[r];
-	return &u->cores->fold_cpus[u->cores->fold_first[r]];
+	*n = st(p)->fold_n[r];
+	return &st(p)->fold_cpus[st(p)->fold_first[r]];
 }
 
-static int cpu_of_row(struct ui *u, int r)
+static int cpu_of_row(struct ui *u, struct ui_panel *p, int r)
 {
 	int n;
 
-	return u->fold ? siblings(u, r, &n)[0] : r;
+	return u->fold ? siblings(p, r, &n)[0] : r;
 }
 
 /* A row's RDT figure idx: its CPU's, or its siblings' summed when folded. */
-static double rdt_of_row(struct ui *u, int idx, int r)
+static double rdt_of_row(struct ui *u, struct ui_panel *p, int idx, int r)
 {
 	int c = r, n = 1;
-	const int *cpus = u->fold ? siblings(u, r, &n) : &c;
+	const int *cpus = u->fold ? siblings(p, r, &n) : &c;
 
 	return ui_cores_rdt_val(u, idx, cpus, n);
 }
 
-static int all_rows(struct ui *u)
+static int all_rows(struct ui *u, struct ui_panel *p)
 {
 	if (u->fold) {
-		if (fold_update(u) < 0)
+		if (fold_update(u, p) < 0)
 			return 0;
-		return u->cores->nfold;
+		return st(p)->nfold;
 	}
 	return model_of(u)->ncpus;
 }
 
 /* Whether row r passes the `/` filter: its CPUs, socket, core type, and the label "cpu3 cpu_atom"
  * (or "core0/2 cpu_core" folded) that text words are looked for in. */
-static bool row_shown(struct ui *u, int r)
+static bool row_shown(struct ui *u, struct ui_panel *p, int r)
 {
 	const struct model *m = model_of(u);
-	int c = cpu_of_row(u, r), n = 1;
-	const int *cpus = u->fold ? siblings(u, r, &n) : &c;
+	int c = cpu_of_row(u, p, r), n = 1;
+	const int *cpus = u->fold ? siblings(p, r, &n) : &c;
 	char label[96];
 
-	if (!ui_filter_set(u, UV_CORES))
+	if (!ui_filter_set(p))
 		return true;
 	if (u->fold)
 		snprintf(label, sizeof(label), "core%d/%d %s", m->sock_ids[m->cpu_sock[c]], m->cpu_core[c],
 			 cpu_pmu_name(u, c));
 	else
 		snprintf(label, sizeof(label), "cpu%d %s", m->cpu_ids[c], cpu_pmu_name(u, c));
-	return ui_filter_cpus(u, UV_CORES, cpus, n, label);
+	return ui_filter_cpus(u, p, cpus, n, label);
 }
 
-static int nrows(struct ui *u)
+static int nrows(struct ui *u, struct ui_panel *p)
 {
-	int n = all_rows(u), shown = 0;
+	int n = all_rows(u, p), shown = 0;
 
-	if (!ui_filter_set(u, UV_CORES))
+	if (!ui_filter_set(p))
 		return n;
 	for (int r = 0; r < n; r++)
-		shown += row_shown(u, r);
+		shown += row_shown(u, p, r);
 	return shown;
 }
 
@@ -305,7 +316,7 @@ static int cmp_rows(const void *pa, const void *pb, void *arg)
 	return s->tie[a] - s->tie[b];
 }
 
-static int build_cols(struct ui *u, struct ui_col **cols)
+static int build_cols(struct ui *u, struct ui_panel *p, struct ui_col **cols)
 {
 	const struct model *m = model_of(u);
 	const char *cfg = session_settings(u->a)->columns;
@@ -318,10 +329,10 @@ static int build_cols(struct ui *u, struct ui_col **cols)
 			  cfg, *cols, max);
 	n = ui_cores_rdt_cols(u, *cols, n, max);
 	/* once counts are in (what the machine hides is known): say what a saved layout leaves out */
-	if (!u->cores->hidden_said && m->cur.seq > 0 && !u->status[0]) {
+	if (!st(p)->hidden_said && m->cur.seq > 0 && !u->status[0]) {
 		int hidden = ui_cols_hidden_by_layout(m, *cols, n, NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
 
-		u->cores->hidden_said = true;
+		st(p)->hidden_said = true;
 		if (hidden > 0) {
 			snprintf(u->status, sizeof(u->status), "the config's column layout hides %d column%s this "
 				 "machine shows by default (F to choose)", hidden, hidden == 1 ? "" : "s");
@@ -343,10 +354,10 @@ static int find_col(const struct ui_col *c, int n, const char *key)
 	return 0;
 }
 
-static double id_key(struct ui *u, int idcol, int r)
+static double id_key(struct ui *u, struct ui_panel *p, int idcol, int r)
 {
 	const struct model *m = model_of(u);
-	int c = cpu_of_row(u, r);
+	int c = cpu_of_row(u, p, r);
 
 	switch (idcol) {
 	case 0: return m->cpu_ids[c];
@@ -357,11 +368,11 @@ static double id_key(struct ui *u, int idcol, int r)
 }
 
 /* Fill the view's order with the row order for the sorted column. */
-static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
+static void sort_rows(struct ui *u, struct ui_panel *p, const struct ui_col *cols, int ncols, int n)
 {
 	const struct model *m = model_of(u);
-	int sc = find_col(cols, ncols, u->cores->sort_key);
-	struct ui_cores *cv = u->cores;
+	int sc = find_col(cols, ncols, st(p)->sort_key);
+	struct ui_cores *cv = st(p);
 	double *key = malloc(sizeof(double) * (size_t)(n ? n : 1));
 	int *tie = malloc(sizeof(int) * (size_t)(n ? n : 1));
 	int *ord = realloc(cv->order, sizeof(int) * (size_t)(n ? n : 1));
@@ -376,19 +387,19 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 	cv->nrows = 0;
 	/* the rows the filter lets through, in row order */
 	for (int r = 0; r < n; r++)
-		if (row_shown(u, r))
+		if (row_shown(u, p, r))
 			ord[cv->nrows++] = r;
-	ui_filter_counted(u, UV_CORES, cv->nrows, n);
+	ui_filter_counted(p, cv->nrows, n);
 	if (!key || !tie) {
 		free(key);
 		free(tie);
 		return;
 	}
 	for (int r = 0; r < n; r++) {
-		struct rowref rr = row_of(u, r);
-		tie[r] = m->cpu_ids[cpu_of_row(u, r)];
-		key[r] = cols[sc].kind == UC_ID ? id_key(u, cols[sc].idx, r) :
-			 cols[sc].kind == UC_RDT ? rdt_of_row(u, cols[sc].idx, r) :
+		struct rowref rr = row_of(u, p, r);
+		tie[r] = m->cpu_ids[cpu_of_row(u, p, r)];
+		key[r] = cols[sc].kind == UC_ID ? id_key(u, p, cols[sc].idx, r) :
+			 cols[sc].kind == UC_RDT ? rdt_of_row(u, p, cols[sc].idx, r) :
 			 m->cur.cpu ? ui_col_key(m, &cols[sc], rr.val, rr.met) : NAN;
 	}
 	/* numbers sort busiest first (as htop does), identities ascending; r flips either */
@@ -403,10 +414,10 @@ static void sort_rows(struct ui *u, const struct ui_col *cols, int ncols, int n)
 	free(tie);
 }
 
-static void id_text(struct ui *u, int idcol, int r, char *buf, size_t len)
+static void id_text(struct ui *u, struct ui_panel *p, int idcol, int r, char *buf, size_t len)
 {
 	const struct model *m = model_of(u);
-	int c = cpu_of_row(u, r);
+	int c = cpu_of_row(u, p, r);
 
 	if (idcol == 3) {
 		ui_fmt_core_type(cpu_pmu_name(u, c), buf, len);
@@ -414,7 +425,7 @@ static void id_text(struct ui *u, int idcol, int r, char *buf, size_t len)
 	}
 	if (idcol == 0 && u->fold) {
 		int ids[64], k, n;
-		const int *sib = siblings(u, r, &n);
+		const int *sib = siblings(p, r, &n);
 		if (n > 64)
 			n = 64;
 		for (k = 0; k < n; k++)
@@ -438,7 +449,7 @@ static void id_text(struct ui *u, int idcol, int r, char *buf, size_t len)
 }
 
 /* IPC history of a row: its CPU's ring, or the mean of the siblings when folded. */
-static void spark_text(struct ui *u, int r, float top, char *buf, size_t len)
+static void spark_text(struct ui *u, struct ui_panel *p, int r, float top, char *buf, size_t len)
 {
 	const struct model *m = model_of(u);
 	float tmp[UI_SPARK_W];
@@ -454,7 +465,7 @@ static void spark_text(struct ui *u, int r, float top, char *buf, size_t len)
 			 m->hist_head, UI_SPARK_W, top, u->g, buf, len);
 		return;
 	}
-	sib = siblings(u, r, &nsib);
+	sib = siblings(p, r, &nsib);
 	for (int k = 0; k < shown; k++) {
 		int slot = ((m->hist_head - shown + k) % m->hist_cap + m->hist_cap) % m->hist_cap;
 		double sum = 0;
@@ -494,29 +505,30 @@ static void line_put(chtype *line, int wd, int x, const struct ui_col *c, attr_t
 /* The table as this frame draws it: its columns, those that fit, each count column's unit. */
 struct table {
 	struct ui_col *cols;
-	int ncols, *vis, nvis, *unit, sc;
+	struct ui_tcol *tc;        /* the columns as the table widget lays them out */
+	struct ui_tfit fit;        /* those that fit */
+	int ncols, *unit, sc;
 	struct ui_cellopt opt;
 	float top;                 /* the sparklines' scale, one for every row */
 };
 
 static void draw_titles(struct ui *u, WINDOW *w, int wd, const struct table *t)
 {
-	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
-	mvwhline(w, 0, 0, ' ', wd);
-	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
-	for (int i = 0, x = 0; i < t->nvis; i++) {
-		const struct ui_col *c = &t->cols[t->vis[i]];
-		char s[40];
-		ui_col_title(c, !u->raw, s, sizeof(s));
-		ui_put_title(w, 0, x, c, s, t->vis[i] == t->sc ? sort_mark(u, c->kind == UC_ID) : NULL,
-			     ui_attr(u, UP_HEAD));
-		x += c->width + 1;
+	char s[UI_TMAX][40];
+	const char *tt[UI_TMAX];
+
+	for (int k = 0; k < t->fit.n; k++) {
+		int i = t->fit.col[k];
+		ui_col_title(&t->cols[i], !u->raw, s[k], sizeof(s[k]));
+		tt[i] = s[k];
 	}
+	ui_table_titles(w, 0, wd, t->tc, tt, &t->fit, t->sc,
+			t->sc >= 0 ? sort_mark(u, t->cols[t->sc].kind == UC_ID) : NULL, ui_attr(u, UP_HEAD));
 }
 
 /* One unit per count column, from its largest of the n rows shown, so cells do not flicker between
  * units; one sparkline scale, so rows compare at a glance. */
-static void table_scale(struct ui *u, struct table *t, int n)
+static void table_scale(struct ui *u, struct ui_panel *p, struct table *t, int n)
 {
 	const struct model *m = model_of(u);
 
@@ -526,12 +538,12 @@ static void table_scale(struct ui *u, struct table *t, int n)
 		if (!t->cols[i].count)
 			continue;
 		for (int k = 0; k < n; k++) {
-			struct rowref rr = row_of(u, u->cores->order[k]);
+			struct rowref rr = row_of(u, p, st(p)->order[k]);
 			double v = rr.online ? ui_col_count(m, &t->cols[i], rr.val, t->opt.per, false) : NAN;
 			if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 				mx = fabs(v);
 		}
-		t->unit[i] = ui_units_for(&u->cores->units, t->cols[i].key, mx);
+		t->unit[i] = ui_units_for(&st(p)->units, t->cols[i].key, mx);
 	}
 	t->top = 0;
 	for (int c = 0; m->hist_ipc && c < m->ncpus; c++) {
@@ -543,55 +555,54 @@ static void table_scale(struct ui *u, struct table *t, int n)
 }
 
 /* Row r (selected: sel) on line y, built as one line of cells, its sparkline on top. */
-static void draw_row(struct ui *u, WINDOW *w, int y, int wd, struct table *t, int r, attr_t sel, chtype *line)
+static void draw_row(struct ui *u, struct ui_panel *p, WINDOW *w, int y, int wd, struct table *t, int r, attr_t sel, chtype *line)
 {
 	const struct model *m = model_of(u);
-	struct rowref rr = row_of(u, r);
+	struct rowref rr = row_of(u, p, r);
 	int spark_x = -1;
 	char buf[160];
 
 	line_clear(line, wd, sel);
-	for (int i = 0, x = 0; i < t->nvis; i++) {
-		const struct ui_col *c = &t->cols[t->vis[i]];
+	for (int k = 0; k < t->fit.n; k++) {
+		int i = t->fit.col[k], x = t->fit.x[k];
+		const struct ui_col *c = &t->cols[i];
 		int pair = UP_NONE;
 		if (c->kind == UC_ID)
-			id_text(u, c->idx, r, buf, sizeof(buf));
+			id_text(u, p, c->idx, r, buf, sizeof(buf));
 		else if (!rr.online)
 			snprintf(buf, sizeof(buf), "%s", c->kind == UC_MUX ? "off" : "-");
 		else if (c->kind == UC_SPARK) {
 			spark_x = x;
-			x += c->width + 1;
 			continue;
 		} else if (c->kind == UC_RDT) {
-			ui_cores_rdt_text(c->idx, rdt_of_row(u, c->idx, r), buf, sizeof(buf));
+			ui_cores_rdt_text(c->idx, rdt_of_row(u, p, c->idx, r), buf, sizeof(buf));
 		} else {
-			t->opt.unit = t->unit[t->vis[i]];
+			t->opt.unit = t->unit[i];
 			ui_col_cell(m, c, rr.val, rr.met, &t->opt, buf, sizeof(buf), &pair);
 		}
 		/* without colour the selection keeps the marks (estimates underlined) */
 		line_put(line, wd, x, c, sel ? sel | (u->color ? 0 : ui_attr(u, pair)) : ui_attr(u, pair), buf);
-		x += c->width + 1;
 	}
 	mvwaddchnstr(w, y, 0, line, wd);
 	if (spark_x >= 0 && rr.online) {
-		spark_text(u, r, t->top, buf, sizeof(buf));
+		spark_text(u, p, r, t->top, buf, sizeof(buf));
 		ui_put(w, y, spark_x, wd - spark_x, sel ? sel : ui_attr(u, UP_LABEL), buf);
 	}
 }
 
 /* The system totals on line y. */
-static void draw_total(struct ui *u, WINDOW *w, int y, int wd, struct table *t, chtype *line)
+static void draw_total(struct ui *u, struct ui_panel *p, WINDOW *w, int y, int wd, struct table *t, chtype *line)
 {
 	const struct frame *f = &model_of(u)->cur;
 	char buf[160];
 
 	line_clear(line, wd, A_BOLD);
-	for (int i = 0, x = 0; i < t->nvis; i++) {
-		const struct ui_col *c = &t->cols[t->vis[i]];
-		int pair = UP_NONE;
+	for (int k = 0; k < t->fit.n; k++) {
+		const struct ui_col *c = &t->cols[t->fit.col[k]];
+		int pair = UP_NONE, x = t->fit.x[k];
 		if (c->kind == UC_ID)
 			/* all*: over every CPU, filtered out or not (the footer says so) */
-			snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : ui_filter_set(u, UV_CORES) ? "all*" : "all");
+			snprintf(buf, sizeof(buf), "%s", c->idx != 0 ? "" : ui_filter_set(p) ? "all*" : "all");
 		else if (c->kind == UC_SPARK)
 			buf[0] = '\0';
 		else if (c->kind == UC_RDT)
@@ -602,24 +613,22 @@ static void draw_total(struct ui *u, WINDOW *w, int y, int wd, struct table *t, 
 			ui_col_cell(model_of(u), c, f->sys, f->sys_m, &t->opt, buf, sizeof(buf), &pair);
 		}
 		line_put(line, wd, x, c, ui_attr(u, pair) | A_BOLD, buf);
-		x += c->width + 1;
 	}
 	mvwaddchnstr(w, y, 0, line, wd);
 }
 
 /* The columns that fit wd, from the sideways scroll (the identity and MUX columns stay). */
-static void table_fit(struct ui *u, struct table *t, int wd)
+static void table_fit(struct ui *u, struct ui_panel *p, struct table *t, int wd)
 {
-	int widths[t->ncols > 0 ? t->ncols : 1];
+	int nfixed = NIDS + 1;
 
-	if (u->hoff[UV_CORES] > t->ncols - NIDS - 2)
-		u->hoff[UV_CORES] = t->ncols - NIDS - 2 > 0 ? t->ncols - NIDS - 2 : 0;
 	for (int i = 0; i < t->ncols; i++)
-		widths[i] = t->cols[i].width;
-	t->nvis = ui_cols_fit(widths, t->ncols, NIDS + 1, u->hoff[UV_CORES], wd, t->vis);
+		t->tc[i] = (struct ui_tcol){ .width = t->cols[i].width, .fixed = i < nfixed,
+					     .left = t->cols[i].kind == UC_ID || t->cols[i].kind == UC_SPARK };
+	ui_table_fit(t->tc, t->ncols < UI_TMAX ? t->ncols : UI_TMAX, &p->list.hoff, wd, &t->fit);
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	const struct frame *f = &model_of(u)->cur;
 	struct table t = { 0 };
@@ -628,42 +637,42 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 	if (h <= 0)
 		return;
-	n = all_rows(u);
-	if (!(t.ncols = build_cols(u, &t.cols)))
+	n = all_rows(u, p);
+	if (!(t.ncols = build_cols(u, p, &t.cols)))
 		return;
-	t.vis = malloc(sizeof(int) * (size_t)t.ncols);
+	t.tc = malloc(sizeof(*t.tc) * (size_t)t.ncols);
 	t.unit = malloc(sizeof(int) * (size_t)t.ncols);
-	if (!t.vis || !t.unit)
+	if (!t.tc || !t.unit)
 		goto out;
 	t.opt = (struct ui_cellopt){ .no_hw = session_hw_reason(u->a)[0] != '\0',
 				     .per = u->raw ? 0 : f->interval, .unit = -1 };
-	t.sc = find_col(t.cols, t.ncols, u->cores->sort_key);
-	table_fit(u, &t, wd);
+	t.sc = find_col(t.cols, t.ncols, st(p)->sort_key);
+	table_fit(u, p, &t, wd);
 	draw_titles(u, w, wd, &t);
 	if (!f->cpu || f->seq == 0) {
 		ui_put(w, 1, 0, wd, A_NORMAL, " waiting for the first sample");
 		goto out;
 	}
-	sort_rows(u, t.cols, t.ncols, n);
-	n = u->cores->nrows;   /* the rows shown */
-	table_scale(u, &t, n);
+	sort_rows(u, p, t.cols, t.ncols, n);
+	n = st(p)->nrows;   /* the rows shown */
+	table_scale(u, p, &t, n);
 	body = h - 2;     /* title row and the total row */
 	if (body < 1)
 		body = h - 1;
-	u->sel[UV_CORES] = ui_clamp(u->sel[UV_CORES], n);
-	u->top[UV_CORES] = ui_scroll_top(u->top[UV_CORES], u->sel[UV_CORES], n, body);
-	u->list_y[UV_CORES] = 1;
-	u->list_h[UV_CORES] = body;
+	p->list.sel = ui_clamp(p->list.sel, n);
+	p->list.top = ui_scroll_top(p->list.top, p->list.sel, n, body);
+	p->list.y = 1;
+	p->list.h = body;
 	/* only the visible rows are formatted */
-	for (int y = 0; y < body && u->top[UV_CORES] + y < n; y++) {
-		int pos = u->top[UV_CORES] + y;
-		draw_row(u, w, y + 1, wd, &t, u->cores->order[pos], pos == u->sel[UV_CORES] ? ui_attr(u, UP_SEL) : 0,
+	for (int y = 0; y < body && p->list.top + y < n; y++) {
+		int pos = p->list.top + y;
+		draw_row(u, p, w, y + 1, wd, &t, st(p)->order[pos], pos == p->list.sel ? ui_attr(u, UP_SEL) : 0,
 			 line);
 	}
 	if (h - 2 >= 1 && body == h - 2)
-		draw_total(u, w, h - 1, wd, &t, line);
+		draw_total(u, p, w, h - 1, wd, &t, line);
 out:
-	free(t.vis);
+	free(t.tc);
 	free(t.unit);
 	free(t.cols);
 }
@@ -678,57 +687,69 @@ static void say_sort(struct ui *u, const struct ui_col *c)
 	u->status_err = false;
 }
 
-void ui_cores_sort_step(struct ui *u, int delta)
+/* < and >: move the sort column by delta. */
+static void sort_step(struct ui *u, struct ui_panel *p, int delta)
 {
 	struct ui_col *cols;
-	int n = build_cols(u, &cols), i;
+	int n = build_cols(u, p, &cols), i;
 
 	if (!n)
 		return;
-	i = find_col(cols, n, u->cores->sort_key);
+	i = find_col(cols, n, st(p)->sort_key);
 	do
 		i = (i + delta + n) % n;
 	while (cols[i].kind == UC_SPARK);
-	snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", cols[i].key);
+	snprintf(st(p)->sort_key, sizeof(st(p)->sort_key), "%s", cols[i].key);
 	say_sort(u, &cols[i]);
 	free(cols);
 }
 
-void ui_cores_click_title(struct ui *u, int x)
+/* The title row clicked at column x: sort by that column (again: invert). */
+static bool click(struct ui *u, struct ui_panel *p, int y, int x)
 {
-	struct ui_col *cols;
-	int n = build_cols(u, &cols), vis[n > 0 ? n : 1], widths[n > 0 ? n : 1], nvis;
+	struct table t = { 0 };
+	int k;
 
-	if (!n)
-		return;
-	for (int i = 0; i < n; i++)
-		widths[i] = cols[i].width;
+	if (y != 0)
+		return false;
+	if (!(t.ncols = build_cols(u, p, &t.cols)))
+		return true;
+	if (!(t.tc = malloc(sizeof(*t.tc) * (size_t)t.ncols)))
+		goto out;
 	/* the same layout as draw(): the sort mark sits in the space after a title */
-	nvis = ui_cols_fit(widths, n, NIDS + 1, u->hoff[UV_CORES], u->cols, vis);
-	for (int i = 0, cx = 0; i < nvis; cx += cols[vis[i]].width + 1, i++) {
-		const struct ui_col *c = &cols[vis[i]];
-		if (x < cx || x > cx + c->width || c->kind == UC_SPARK)
-			continue;
-		if (strcmp(u->cores->sort_key, c->key) == 0)
+	table_fit(u, p, &t, u->cols);
+	k = ui_table_at(&t.fit, x);
+	if (k >= 0 && t.cols[t.fit.col[k]].kind != UC_SPARK) {
+		const struct ui_col *c = &t.cols[t.fit.col[k]];
+		if (strcmp(st(p)->sort_key, c->key) == 0)
 			u->reverse = !u->reverse;
 		else {
-			snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", c->key);
+			snprintf(st(p)->sort_key, sizeof(st(p)->sort_key), "%s", c->key);
 			u->reverse = false;
 		}
 		say_sort(u, c);
-		break;
 	}
-	free(cols);
+out:
+	free(t.tc);
+	free(t.cols);
+	return true;
 }
 
-static bool key(struct ui *u, int action)
+static bool key(struct ui *u, struct ui_panel *p, int action)
 {
 	switch (action) {
+	case UA_SORT_PREV:
+	case UA_SORT_NEXT:
+		sort_step(u, p, action == UA_SORT_PREV ? -1 : 1);
+		return true;
+	case UA_COLUMNS:
+		ui_colchoose_open(u, &p->list);
+		return true;
 	case UA_FOLD:
 		u->fold = !u->fold;
-		u->sel[UV_CORES] = u->top[UV_CORES] = 0;
-		if (strcmp(u->cores->sort_key, "cpu") == 0 || strcmp(u->cores->sort_key, "cpus") == 0)
-			snprintf(u->cores->sort_key, sizeof(u->cores->sort_key), "%s", u->fold ? "cpus" : "cpu");
+		p->list.sel = p->list.top = 0;
+		if (strcmp(st(p)->sort_key, "cpu") == 0 || strcmp(st(p)->sort_key, "cpus") == 0)
+			snprintf(st(p)->sort_key, sizeof(st(p)->sort_key), "%s", u->fold ? "cpus" : "cpu");
 		snprintf(u->status, sizeof(u->status), "%s", !u->fold ? "one row per CPU" :
 			 model_of(u)->cpu_core[0] < 0 ? "topology unknown (--topology FILE gives it): one row per CPU" :
 			 "one row per core (SMT siblings folded)");
@@ -738,4 +759,13 @@ static bool key(struct ui *u, int action)
 	}
 }
 
-const struct ui_view ui_view_cores = { "Cores", draw, nrows, key };
+static const char *rows_of(struct ui *u, struct ui_panel *p)
+{
+	(void)p;
+	return u->fold ? "cores" : "CPUs";
+}
+
+const struct ui_panel_class ui_panel_cores = {
+	.name = "cores", .tab = "Cores", .tabkey = "c", .action = UA_CORES, .rows_of = rows_of,
+	.init = init, .free = free_state, .draw = draw, .nrows = nrows, .key = key, .click = click, .save = save,
+};

@@ -2,7 +2,6 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* events.c: the events view: every available event with a checkbox, event sets, adding by syntax. */
 #include "view.h"
-#include "events.h"
 #include "evbrowse.h"
 #include "hw/catalog/catalog.h"
 #include "app/app.h"
@@ -52,66 +51,81 @@ struct ui_events {
 	int nrefused;
 };
 
-int ui_events_init(struct ui *u)
+static struct ui_events *st(const struct ui_panel *p)
 {
-	if (!(u->ev = calloc(1, sizeof(*u->ev))))
+	return p->st;
+}
+
+static int init(struct ui *u, struct ui_panel *p)
+{
+	(void)u;
+	if (!(p->st = calloc(1, sizeof(struct ui_events))))
 		return -ENOMEM;
-	u->ev->adderr_pos = -1;
+	st(p)->adderr_pos = -1;
 	return 0;
 }
 
-static void items_free(struct ui *u)
+static void items_free(struct ui_panel *p)
 {
-	for (int i = 0; i < u->ev->nitems; i++) {
-		free(u->ev->items[i].syntax);
-		free(u->ev->items[i].label);
-		free(u->ev->items[i].desc);
+	for (int i = 0; i < st(p)->nitems; i++) {
+		free(st(p)->items[i].syntax);
+		free(st(p)->items[i].label);
+		free(st(p)->items[i].desc);
 	}
-	free(u->ev->items);
-	u->ev->items = NULL;
-	u->ev->nitems = 0;
+	free(st(p)->items);
+	st(p)->items = NULL;
+	st(p)->nitems = 0;
 }
 
-void ui_events_free(struct ui *u)
+static void free_state(struct ui *u, struct ui_panel *p)
 {
-	if (!u->ev)
+	(void)u;
+	if (!st(p))
 		return;
-	items_free(u);
-	evlist_free(&u->ev->pending);
-	ui_browse_free(&u->ev->br);
-	free(u->ev);
-	u->ev = NULL;
+	items_free(p);
+	evlist_free(&st(p)->pending);
+	ui_browse_free(&st(p)->br);
+	free(p->st);
+	p->st = NULL;
 }
 
-bool ui_events_pending(const struct ui *u)
+static void reset_pending(struct ui *u, struct ui_panel *p);
+
+/* The event list changed under the view (the sockets' figures came or went): its rows are made
+ * anew before the next draw, edits not applied are dropped. */
+static void evl_changed(struct ui *u, struct ui_panel *p)
 {
-	return u->ev && u->ev->pending_changed;
+	st(p)->items_stale = true;
+	reset_pending(u, p);
 }
 
-void ui_events_stale(struct ui *u)
+/* Shown: the list as counted now (unless edits wait), its rows rebuilt on the first draw. */
+static void enter(struct ui *u, struct ui_panel *p)
 {
-	u->ev->items_stale = true;
+	if (!st(p)->pending_changed)
+		reset_pending(u, p);
+	st(p)->items_stale = true;
 }
 
-static void item_add(struct ui *u, int *cap, int kind, const char *syntax, const char *label,
+static void item_add(struct ui_panel *p, int *cap, int kind, const char *syntax, const char *label,
 		     const char *desc)
 {
 	struct ui_evitem *it;
 
-	if (u->ev->nitems == *cap) {
+	if (st(p)->nitems == *cap) {
 		int nc = *cap ? *cap * 2 : 256;
-		struct ui_evitem *ni = realloc(u->ev->items, sizeof(*ni) * (size_t)nc);
+		struct ui_evitem *ni = realloc(st(p)->items, sizeof(*ni) * (size_t)nc);
 		if (!ni)
 			return;
-		u->ev->items = ni;
+		st(p)->items = ni;
 		*cap = nc;
 	}
-	it = &u->ev->items[u->ev->nitems];
+	it = &st(p)->items[st(p)->nitems];
 	it->kind = kind;
 	it->syntax = syntax ? strdup(syntax) : NULL;
 	it->label = strdup(label ? label : syntax ? syntax : "");
 	it->desc = desc ? strdup(desc) : NULL;
-	u->ev->nitems++;
+	st(p)->nitems++;
 }
 
 /* An event just added that counts the interval on every CPU (task-clock, cpu-clock) has no column
@@ -138,40 +152,41 @@ static void say_hidden_clock(struct ui *u, const char *before)
 
 /* Recompute what the pending list needs before it is applied: every owner's events, as they will
  * be counted. */
-static void pending_budget(struct ui *u)
+static void pending_budget(struct ui *u, struct ui_panel *p)
 {
 	struct app *a = u->a;
 
-	u->ev->pmsg[0] = '\0';
-	u->ev->npbud = a->nbudget < 8 ? a->nbudget : 8;
-	memcpy(u->ev->pbud, a->budget, sizeof(u->ev->pbud[0]) * (size_t)u->ev->npbud);
-	budget_need(u->ev->pbud, u->ev->npbud, &a->reg, &u->ev->pending.flat);
+	st(p)->pmsg[0] = '\0';
+	st(p)->npbud = a->nbudget < 8 ? a->nbudget : 8;
+	memcpy(st(p)->pbud, a->budget, sizeof(st(p)->pbud[0]) * (size_t)st(p)->npbud);
+	budget_need(st(p)->pbud, st(p)->npbud, &a->reg, &st(p)->pending.flat);
 }
 
-void ui_events_reset_pending(struct ui *u)
+static void reset_pending(struct ui *u, struct ui_panel *p)
 {
-	evlist_free(&u->ev->pending);
-	if (evlist_copy(&u->ev->pending, &u->a->evl) < 0)
-		snprintf(u->ev->pmsg, sizeof(u->ev->pmsg), "out of memory");
-	u->ev->pending_changed = false;
-	pending_budget(u);
+	evlist_free(&st(p)->pending);
+	if (evlist_copy(&st(p)->pending, &u->a->evl) < 0)
+		snprintf(st(p)->pmsg, sizeof(st(p)->pmsg), "out of memory");
+	st(p)->pending_changed = u->evl_edits = false;
+	pending_budget(u, p);
 }
 
-int ui_events_commit(struct ui *u)
+/* Apply the pending event list instead of a refresh; true when there was one to apply. */
+static bool commit(struct ui *u, struct ui_panel *p)
 {
 	struct errmsg em = { 0 };
 	struct evlist next;
 	char *before;
 	int rc;
 
-	if (!u->ev->pending_changed)
-		return 0;
-	u->ev->pending_changed = false;
+	if (!st(p)->pending_changed)
+		return false;
+	st(p)->pending_changed = u->evl_edits = false;
 	u->model_gen++;   /* the model was rebuilt */
 	before = ui_colchoose_keys(&u->a->model);
 	/* the user's entries as edited; the sockets' and top-down's as they are now */
 	rc = evlist_copy(&next, &u->a->evl);
-	if (rc == 0 && (rc = evlist_take(&next, EVO_USER, &u->ev->pending)) < 0)
+	if (rc == 0 && (rc = evlist_take(&next, EVO_USER, &st(p)->pending)) < 0)
 		evlist_free(&next);
 	if (rc == 0)
 		rc = app_events_apply(u->a, &next, &em);
@@ -185,8 +200,8 @@ int ui_events_commit(struct ui *u)
 		say_hidden_clock(u, before);
 	}
 	free(before);
-	ui_events_reset_pending(u);
-	return rc;
+	reset_pending(u, p);
+	return true;
 }
 
 /* The set's event list: its own, or the architecture default when empty. */
@@ -226,7 +241,7 @@ static bool parses(struct ui *u, const char *text)
 	return rc == 0;
 }
 
-static void build_items(struct ui *u)
+static void build_items(struct ui *u, struct ui_panel *p)
 {
 	struct app *a = u->a;
 	const char *const *names = evparse_builtin_names();
@@ -235,16 +250,16 @@ static void build_items(struct ui *u)
 	char *keep = NULL;
 
 	/* keep the selection on the same event across rebuilds */
-	if (u->ev->items && u->sel[UV_EVENTS] < u->ev->nitems && u->ev->items[u->sel[UV_EVENTS]].label)
-		keep = strdup(u->ev->items[u->sel[UV_EVENTS]].label);
-	items_free(u);
-	item_add(u, &cap, EI_SECTION, NULL, "In the list", NULL);
-	mine = evlist_owned(&u->ev->pending, EVO_USER, &nmine);
+	if (st(p)->items && p->list.sel < st(p)->nitems && st(p)->items[p->list.sel].label)
+		keep = strdup(st(p)->items[p->list.sel].label);
+	items_free(p);
+	item_add(p, &cap, EI_SECTION, NULL, "In the list", NULL);
+	mine = evlist_owned(&st(p)->pending, EVO_USER, &nmine);
 	for (int i = 0; mine && i < nmine; i++)
-		item_add(u, &cap, EI_EVENT, u->ev->pending.e[mine[i]].text, NULL, NULL);
+		item_add(p, &cap, EI_EVENT, st(p)->pending.e[mine[i]].text, NULL, NULL);
 	free(mine);
 	if (a->set.nsets) {
-		item_add(u, &cap, EI_SECTION, NULL, "Event sets", NULL);
+		item_add(p, &cap, EI_SECTION, NULL, "Event sets", NULL);
 		for (int i = 0; i < a->set.nsets; i++) {
 			const struct evset *s = &a->set.sets[i];
 			const char *ev = set_events(u, s);
@@ -253,29 +268,29 @@ static void build_items(struct ui *u)
 			snprintf(lab, sizeof(lab), "set %s", s->name);
 			snprintf(buf, sizeof(buf), "%s%s%s", s->description ? s->description : "",
 				 s->description && s->description[0] ? ": " : "", ev);
-			item_add(u, &cap, EI_SET, ev, lab, buf);
+			item_add(p, &cap, EI_SET, ev, lab, buf);
 		}
 	}
-	item_add(u, &cap, EI_SECTION, NULL, "Generic, hardware cache and software events", NULL);
+	item_add(p, &cap, EI_SECTION, NULL, "Generic, hardware cache and software events", NULL);
 	for (int i = 0; names && names[i]; i++)
-		item_add(u, &cap, EI_EVENT, names[i], NULL, NULL);
+		item_add(p, &cap, EI_EVENT, names[i], NULL, NULL);
 	for (int i = 0; i < a->reg.n; i++) {
-		const struct pmu *p = &a->reg.pmus[i];
+		const struct pmu *pm = &a->reg.pmus[i];
 		const struct pmu_alias *al, *prev;
 		size_t fl = family_len(&a->reg, i);
 		char fam[64] = "";
-		int inst = 1, nal = pmu_aliases(p, &al);
+		int inst = 1, nal = pmu_aliases(pm, &al);
 		if (nal == 0)
 			continue;
 		if (fl) {
-			snprintf(fam, sizeof(fam), "%.*s", (int)fl, p->name);
+			snprintf(fam, sizeof(fam), "%.*s", (int)fl, pm->name);
 			/* the first of a family stands for all of it */
 			if (i > 0 && family_len(&a->reg, i - 1) == fl &&
-			    strncmp(a->reg.pmus[i - 1].name, p->name, fl) == 0 &&
+			    strncmp(a->reg.pmus[i - 1].name, pm->name, fl) == 0 &&
 			    pmu_aliases(&a->reg.pmus[i - 1], &prev) > 0)
 				continue;
 			for (int j = i + 1; j < a->reg.n && family_len(&a->reg, j) == fl &&
-			     strncmp(a->reg.pmus[j].name, p->name, fl) == 0; j++)
+			     strncmp(a->reg.pmus[j].name, pm->name, fl) == 0; j++)
 				inst++;
 			snprintf(buf, sizeof(buf), "%s/%s/", fam, al[0].name);
 			if (inst < 2 || !parses(u, buf))
@@ -285,18 +300,18 @@ static void build_items(struct ui *u)
 			snprintf(lab, sizeof(lab), "PMU %s (%d instances): %d event%s", fam, inst, nal,
 				 nal == 1 ? "" : "s");
 		else
-			snprintf(lab, sizeof(lab), "PMU %s: %d event%s", p->name, nal,
+			snprintf(lab, sizeof(lab), "PMU %s: %d event%s", pm->name, nal,
 				 nal == 1 ? "" : "s");
-		item_add(u, &cap, EI_SECTION, NULL, lab, NULL);
+		item_add(p, &cap, EI_SECTION, NULL, lab, NULL);
 		for (int k = 0; k < nal; k++) {
-			snprintf(buf, sizeof(buf), "%s/%s/", fam[0] ? fam : p->name, al[k].name);
-			item_add(u, &cap, EI_EVENT, buf, NULL, al[k].terms);
+			snprintf(buf, sizeof(buf), "%s/%s/", fam[0] ? fam : pm->name, al[k].name);
+			item_add(p, &cap, EI_EVENT, buf, NULL, al[k].terms);
 		}
 	}
 	if (keep) {
-		for (int i = 0; i < u->ev->nitems; i++)
-			if (strcmp(u->ev->items[i].label, keep) == 0) {
-				u->sel[UV_EVENTS] = i;
+		for (int i = 0; i < st(p)->nitems; i++)
+			if (strcmp(st(p)->items[i].label, keep) == 0) {
+				p->list.sel = i;
 				break;
 			}
 		free(keep);
@@ -305,7 +320,7 @@ static void build_items(struct ui *u)
 
 /* Whether the pending list holds (on) or lacks (!on) every item of text, parsed by the syntax
  * parser; false when text does not parse. */
-static bool pending_all(struct ui *u, const char *text, bool on)
+static bool pending_all(struct ui_panel *p, const char *text, bool on)
 {
 	struct evs_span *it;
 	struct ev_error err;
@@ -317,18 +332,18 @@ static bool pending_all(struct ui *u, const char *text, bool on)
 		if (!(one = strndup(text + it[i].pos, (size_t)(it[i].end - it[i].pos))))
 			all = false;
 		else
-			all = (evlist_find(&u->ev->pending, EVO_USER, one) >= 0) == on;
+			all = (evlist_find(&st(p)->pending, EVO_USER, one) >= 0) == on;
 		free(one);
 	}
 	free(it);
 	return all;
 }
 
-static bool item_on(struct ui *u, const struct ui_evitem *it)
+static bool item_on(struct ui_panel *p, const struct ui_evitem *it)
 {
 	if (it->kind == EI_SET)
-		return pending_all(u, it->syntax, true);
-	return it->kind == EI_EVENT && evlist_find(&u->ev->pending, EVO_USER, it->syntax) >= 0;
+		return pending_all(p, it->syntax, true);
+	return it->kind == EI_EVENT && evlist_find(&st(p)->pending, EVO_USER, it->syntax) >= 0;
 }
 
 /* Whether event e of the model was refused by the kernel on every CPU it was opened on (and
@@ -365,9 +380,9 @@ static bool entry_refused(struct ui *u, const char *text)
 }
 
 /* Keep text among the entries the kernel refused (once). */
-static void remember_refused(struct ui *u, const char *text)
+static void remember_refused(struct ui_panel *p, const char *text)
 {
-	struct ui_events *ev = u->ev;
+	struct ui_events *ev = st(p);
 
 	for (int i = 0; i < ev->nrefused && i < 8; i++)
 		if (strcmp(ev->refused[i], text) == 0)
@@ -376,10 +391,10 @@ static void remember_refused(struct ui *u, const char *text)
 	ev->nrefused++;
 }
 
-static bool was_refused(struct ui *u, const char *text)
+static bool was_refused(struct ui_panel *p, const char *text)
 {
-	for (int i = 0; i < u->ev->nrefused && i < 8; i++)
-		if (strcmp(u->ev->refused[i], text) == 0)
+	for (int i = 0; i < st(p)->nrefused && i < 8; i++)
+		if (strcmp(st(p)->refused[i], text) == 0)
 			return true;
 	return false;
 }
@@ -388,7 +403,7 @@ static bool was_refused(struct ui *u, const char *text)
  * registry's word (the kernel sends hardware, cache and raw events to the core PMU, and there is
  * none), else what the kernel answered when the program opened the same entry (refused on every
  * CPU: counted now, or shown so in the list before). */
-static bool cannot_count(struct ui *u, const char *text, const struct ev_list *evs, char *why, size_t len)
+static bool cannot_count(struct ui *u, struct ui_panel *p, const char *text, const struct ev_list *evs, char *why, size_t len)
 {
 	for (int i = 0; i < evs->n; i++) {
 		const struct ev_spec *s = &evs->ev[i];
@@ -398,7 +413,7 @@ static bool cannot_count(struct ui *u, const char *text, const struct ev_list *e
 			return true;
 		}
 	}
-	if (entry_refused(u, text) || was_refused(u, text)) {
+	if (entry_refused(u, text) || was_refused(p, text)) {
 		snprintf(why, len, "the kernel refused it on every CPU when opened");
 		return true;
 	}
@@ -408,7 +423,7 @@ static bool cannot_count(struct ui *u, const char *text, const struct ev_list *e
 /* Add to the pending list every item of text it lacks (on), or drop them all (!on). 0, or a
  * negative errno with err filled (err->pos in text) and the pending list unchanged: an event
  * that cannot count here (cannot_count) is refused with its reason. */
-static int pending_apply(struct ui *u, const char *text, bool on, struct ev_error *err)
+static int pending_apply(struct ui *u, struct ui_panel *p, const char *text, bool on, struct ev_error *err)
 {
 	struct evs_span *it;
 	struct evlist next;
@@ -416,7 +431,7 @@ static int pending_apply(struct ui *u, const char *text, bool on, struct ev_erro
 
 	if (n < 0)
 		return n;
-	if ((r = evlist_copy(&next, &u->ev->pending)) < 0) {
+	if ((r = evlist_copy(&next, &st(p)->pending)) < 0) {
 		free(it);
 		return r;
 	}
@@ -430,7 +445,7 @@ static int pending_apply(struct ui *u, const char *text, bool on, struct ev_erro
 							 NULL, 0, err)) < 0)
 			err->pos += it[i].pos;
 		else if (on && k < 0 && (k = evlist_find(&next, EVO_USER, one)) >= 0 &&
-			 cannot_count(u, one, &next.e[k].ev, err->msg, sizeof(err->msg))) {
+			 cannot_count(u, p, one, &next.e[k].ev, err->msg, sizeof(err->msg))) {
 			err->pos = it[i].pos;
 			r = -EOPNOTSUPP;
 		}
@@ -443,31 +458,31 @@ static int pending_apply(struct ui *u, const char *text, bool on, struct ev_erro
 		evlist_free(&next);
 		return r;
 	}
-	evlist_free(&u->ev->pending);
-	u->ev->pending = next;
-	u->ev->pending_changed = true;
-	pending_budget(u);
+	evlist_free(&st(p)->pending);
+	st(p)->pending = next;
+	st(p)->pending_changed = u->evl_edits = true;
+	pending_budget(u, p);
 	return 0;
 }
 
-static int nrows(struct ui *u)
+static int nrows(struct ui *u, struct ui_panel *p)
 {
-	if (!u->ev->items || u->ev->items_stale)
-		build_items(u);
-	u->ev->items_stale = false;
-	return u->ev->nitems;
+	if (!st(p)->items || st(p)->items_stale)
+		build_items(u, p);
+	st(p)->items_stale = false;
+	return st(p)->nitems;
 }
 
 /* Whether an event item in the list is counted now and was refused on every CPU. */
-static bool item_refused(struct ui *u, const struct ui_evitem *it)
+static bool item_refused(struct ui *u, struct ui_panel *p, const struct ui_evitem *it)
 {
-	if (it->kind != EI_EVENT || !item_on(u, it) || !entry_refused(u, it->syntax))
+	if (it->kind != EI_EVENT || !item_on(p, it) || !entry_refused(u, it->syntax))
 		return false;
-	remember_refused(u, it->syntax);
+	remember_refused(p, it->syntax);
 	return true;
 }
 
-static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
+static void draw_add(struct ui *u, struct ui_panel *p, WINDOW *w, int y, int wd)
 {
 	static const char prompt[] = " add> ";
 	int plen = (int)sizeof(prompt) - 1, room = wd - plen - 1, off = 0;
@@ -477,11 +492,11 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	ui_put(w, y, 0, wd, ui_attr(u, UP_HEAD), prompt);
-	off = ui_line_draw(w, y, plen, room + 1, A_NORMAL, &u->ev->add);
+	off = ui_line_draw(w, y, plen, room + 1, A_NORMAL, &st(p)->add);
 	wmove(w, y + 1, 0);
 	wclrtoeol(w);
-	if (u->ev->adderr_pos >= 0) {
-		int col = plen + u->ev->adderr_pos - off, ml = (int)strlen(u->ev->adderr);
+	if (st(p)->adderr_pos >= 0) {
+		int col = plen + st(p)->adderr_pos - off, ml = (int)strlen(st(p)->adderr);
 		if (col < 0)
 			col = 0;
 		if (col >= wd)
@@ -489,49 +504,49 @@ static void draw_add(struct ui *u, WINDOW *w, int y, int wd)
 		ui_put(w, y + 1, col, wd - col, ui_attr(u, UP_BAD) | A_BOLD, "^");
 		/* the message follows the caret, or ends before it when there is no room */
 		if (col + 2 + ml <= wd)
-			ui_put(w, y + 1, col + 2, wd - col - 2, ui_attr(u, UP_BAD), u->ev->adderr);
+			ui_put(w, y + 1, col + 2, wd - col - 2, ui_attr(u, UP_BAD), st(p)->adderr);
 		else
 			ui_put(w, y + 1, col - 1 - ml > 0 ? col - 1 - ml : 0, col > 1 ? col - 1 : 0,
-			       ui_attr(u, UP_BAD), u->ev->adderr);
+			       ui_attr(u, UP_BAD), st(p)->adderr);
 	} else {
 		ui_put(w, y + 1, 0, wd, ui_attr(u, UP_DIM),
 		       " perf syntax, e.g. cpu/event=0x3c,umask=0/ or {cycles,instructions}; Enter adds, Esc cancels");
 	}
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
-	char buf[512], *text = evlist_text(&u->ev->pending, EVO_BIT(EVO_USER));
-	int y = 0, n = nrows(u), list_h, nin = evlist_count(&u->ev->pending, EVO_USER);
+	char buf[512], *text = evlist_text(&st(p)->pending, EVO_BIT(EVO_USER));
+	int y = 0, n = nrows(u, p), list_h, nin = evlist_count(&st(p)->pending, EVO_USER);
 
 	snprintf(buf, sizeof(buf), " %d event%s in the list%s: %s", nin, nin == 1 ? "" : "s",
-		 u->ev->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
+		 st(p)->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
 	free(text);
-	ui_put(w, y++, 0, wd, u->ev->pending_changed ? ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf);
-	for (int i = 0; i < u->ev->npbud && y < h; i++, y++) {
+	ui_put(w, y++, 0, wd, st(p)->pending_changed ? ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf);
+	for (int i = 0; i < st(p)->npbud && y < h; i++, y++) {
 		char d[256];
-		budget_describe(&u->ev->pbud[i], d, sizeof(d));
-		snprintf(buf, sizeof(buf), " %s%s", u->ev->pbud[i].multiplex && u->ev->pending_changed ?
+		budget_describe(&st(p)->pbud[i], d, sizeof(d));
+		snprintf(buf, sizeof(buf), " %s%s", st(p)->pbud[i].multiplex && st(p)->pending_changed ?
 			 "will multiplex! " : "", d);
-		ui_put(w, y, 0, wd, u->ev->pbud[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
+		ui_put(w, y, 0, wd, st(p)->pbud[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
 	}
-	if (u->ev->pmsg[0] && y < h)
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), u->ev->pmsg);
-	if (u->ev->br.open && !u->ev->adding) {
-		u->list_h[UV_EVENTS] = 0;   /* the browser keeps its own selection */
-		ui_browse_draw(u, &u->ev->br, w, y, h, wd);
+	if (st(p)->pmsg[0] && y < h)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), st(p)->pmsg);
+	if (st(p)->br.open && !st(p)->adding) {
+		p->list.h = 0;   /* the browser keeps its own selection */
+		ui_browse_draw(u, &st(p)->br, w, y, h, wd);
 		return;
 	}
-	list_h = h - y - (u->ev->adding ? 2 : 0);
+	list_h = h - y - (st(p)->adding ? 2 : 0);
 	if (list_h < 1)
 		list_h = 1;
-	u->sel[UV_EVENTS] = ui_clamp(u->sel[UV_EVENTS], n);
-	u->top[UV_EVENTS] = ui_scroll_top(u->top[UV_EVENTS], u->sel[UV_EVENTS], n, list_h);
-	u->list_y[UV_EVENTS] = y;
-	u->list_h[UV_EVENTS] = list_h;
-	for (int k = u->top[UV_EVENTS]; k < n && y < h - (u->ev->adding ? 2 : 0); k++, y++) {
-		const struct ui_evitem *it = &u->ev->items[k];
-		attr_t sel = k == u->sel[UV_EVENTS] ? ui_attr(u, UP_SEL) : 0;
+	p->list.sel = ui_clamp(p->list.sel, n);
+	p->list.top = ui_scroll_top(p->list.top, p->list.sel, n, list_h);
+	p->list.y = y;
+	p->list.h = list_h;
+	for (int k = p->list.top; k < n && y < h - (st(p)->adding ? 2 : 0); k++, y++) {
+		const struct ui_evitem *it = &st(p)->items[k];
+		attr_t sel = k == p->list.sel ? ui_attr(u, UP_SEL) : 0;
 		int x;
 		if (sel) {
 			wattr_on(w, sel, NULL);
@@ -544,87 +559,87 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			continue;
 		}
 		/* ">" marks the selection without colour too */
-		snprintf(buf, sizeof(buf), " %c [%c] ", sel ? '>' : ' ', item_on(u, it) ? 'x' : ' ');
-		x = ui_put(w, y, 0, wd, sel ? sel : item_on(u, it) ? ui_attr(u, UP_OK) : A_NORMAL, buf);
+		snprintf(buf, sizeof(buf), " %c [%c] ", sel ? '>' : ' ', item_on(p, it) ? 'x' : ' ');
+		x = ui_put(w, y, 0, wd, sel ? sel : item_on(p, it) ? ui_attr(u, UP_OK) : A_NORMAL, buf);
 		x += ui_put(w, y, x, wd - x, sel, it->label);
-		if (item_refused(u, it))   /* what opening it taught: it counts nowhere */
+		if (item_refused(u, p, it))   /* what opening it taught: it counts nowhere */
 			x += ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_BAD), "  refused by the kernel on every CPU");
 		if (it->desc && x + 3 < wd) {
 			x = x < 40 ? 40 : x + 2;
 			ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_DIM), it->desc);
 		}
 	}
-	if (u->ev->adding && h >= 3)
-		draw_add(u, w, h - 2, wd);
+	if (st(p)->adding && h >= 3)
+		draw_add(u, p, w, h - 2, wd);
 }
 
-static void add_submit(struct ui *u)
+static void add_submit(struct ui *u, struct ui_panel *p)
 {
 	struct ev_error err = { 0 };
-	char *t = u->ev->addbuf;
+	char *t = st(p)->addbuf;
 
 	while (isspace((unsigned char)*t))
 		t++;
 	if (!*t) {
-		u->ev->adding = false;
+		st(p)->adding = false;
 		return;
 	}
-	if (pending_apply(u, u->ev->addbuf, true, &err) < 0) {
-		u->ev->adderr_pos = err.pos;
-		snprintf(u->ev->adderr, sizeof(u->ev->adderr), "%s", err.msg[0] ? err.msg : "out of memory");
+	if (pending_apply(u, p, st(p)->addbuf, true, &err) < 0) {
+		st(p)->adderr_pos = err.pos;
+		snprintf(st(p)->adderr, sizeof(st(p)->adderr), "%s", err.msg[0] ? err.msg : "out of memory");
 		return;
 	}
-	u->ev->items_stale = true;   /* the list section shows it, so it can be toggled back */
-	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", u->ev->addbuf);
+	st(p)->items_stale = true;   /* the list section shows it, so it can be toggled back */
+	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", st(p)->addbuf);
 	u->status_err = false;
-	u->ev->adding = false;
+	st(p)->adding = false;
 }
 
-bool ui_events_add_text(struct ui *u, const char *text)
+static bool add_text(struct ui *u, struct ui_panel *p, const char *text)
 {
 	struct ev_error err = { 0 };
 
-	if (pending_all(u, text, true)) {
+	if (pending_all(p, text, true)) {
 		snprintf(u->status, sizeof(u->status), "%.200s is already in the list", text);
 		u->status_err = false;
 		return true;
 	}
-	if (pending_apply(u, text, true, &err) < 0) {
+	if (pending_apply(u, p, text, true, &err) < 0) {
 		snprintf(u->status, sizeof(u->status), "not added: %.80s: %.110s", text,
 			 err.msg[0] ? err.msg : "out of memory");
 		u->status_err = true;
 		return false;
 	}
-	u->ev->items_stale = true;
+	st(p)->items_stale = true;
 	snprintf(u->status, sizeof(u->status), "added %.200s: applies at the next refresh", text);
 	u->status_err = false;
 	return true;
 }
 
 /* Keys for the browser; an event picked there joins the pending list. */
-static bool browse_input(struct ui *u, int ch)
+static bool browse_input(struct ui *u, struct ui_panel *p, int ch)
 {
 	char picked[CAT_NAME_MAX + 64] = "";
-	bool used = ui_browse_input(u, &u->ev->br, ch, picked, sizeof(picked));
+	bool used = ui_browse_input(u, &st(p)->br, ch, picked, sizeof(picked));
 
 	if (picked[0])
-		ui_events_add_text(u, picked);
+		add_text(u, p, picked);
 	return used;
 }
 
-bool ui_events_input(struct ui *u, int ch)
+static bool input(struct ui *u, struct ui_panel *p, int ch)
 {
-	if (!u->ev->adding)
-		return browse_input(u, ch);
-	switch (ui_line_key(&u->ev->add, ch)) {
+	if (!st(p)->adding)
+		return browse_input(u, p, ch);
+	switch (ui_line_key(&st(p)->add, ch)) {
 	case UI_LINE_CANCEL:
-		u->ev->adding = false;
+		st(p)->adding = false;
 		break;
 	case UI_LINE_ENTER:
-		add_submit(u);
+		add_submit(u, p);
 		break;
 	case UI_LINE_EDITED:
-		u->ev->adderr_pos = -1;   /* the caret pointed into the old text */
+		st(p)->adderr_pos = -1;   /* the caret pointed into the old text */
 		break;
 	default:
 		break;   /* the prompt takes every key while open */
@@ -632,33 +647,33 @@ bool ui_events_input(struct ui *u, int ch)
 	return true;
 }
 
-static bool key(struct ui *u, int action)
+static bool key(struct ui *u, struct ui_panel *p, int action)
 {
 	const struct ui_evitem *it;
 	struct ev_error err = { 0 };
 
 	switch (action) {
 	case UA_ADD:
-		u->ev->adding = true;
-		ui_line_init(&u->ev->add, u->ev->addbuf, (int)sizeof(u->ev->addbuf), NULL);
-		u->ev->adderr_pos = -1;
+		st(p)->adding = true;
+		ui_line_init(&st(p)->add, st(p)->addbuf, (int)sizeof(st(p)->addbuf), NULL);
+		st(p)->adderr_pos = -1;
 		return true;
 	case UA_BROWSE:
-		ui_browse_open(u, &u->ev->br, true);
+		ui_browse_open(u, &st(p)->br, true);
 		return true;
 	case UA_TOGGLE:
-		if (!u->ev->items || u->sel[UV_EVENTS] >= u->ev->nitems)
+		if (!st(p)->items || p->list.sel >= st(p)->nitems)
 			return true;
-		it = &u->ev->items[u->sel[UV_EVENTS]];
+		it = &st(p)->items[p->list.sel];
 		if (it->kind == EI_SECTION)
 			return true;
-		if (pending_apply(u, it->syntax, !item_on(u, it), &err) < 0) {
-			snprintf(u->status, sizeof(u->status), "not %s: %.80s: %.110s", item_on(u, it) ? "changed" :
+		if (pending_apply(u, p, it->syntax, !item_on(p, it), &err) < 0) {
+			snprintf(u->status, sizeof(u->status), "not %s: %.80s: %.110s", item_on(p, it) ? "changed" :
 				 "added", it->label, err.msg[0] ? err.msg : "out of memory");
 			u->status_err = true;
 		} else {
 			snprintf(u->status, sizeof(u->status), "%s %s: applies at the next refresh",
-				 item_on(u, it) ? "added" : "removed", it->label);
+				 item_on(p, it) ? "added" : "removed", it->label);
 			u->status_err = false;
 		}
 		return true;
@@ -667,4 +682,8 @@ static bool key(struct ui *u, int action)
 	}
 }
 
-const struct ui_view ui_view_events = { "Events", draw, nrows, key };
+const struct ui_panel_class ui_panel_events = {
+	.name = "events", .tab = "Events", .tabkey = "e", .action = UA_EVENTS,
+	.init = init, .free = free_state, .enter = enter, .draw = draw, .nrows = nrows, .key = key,
+	.input = input, .tick = commit, .evl_changed = evl_changed,
+};

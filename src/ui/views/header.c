@@ -11,12 +11,6 @@
 #include "meters.h"
 #include "view.h"
 
-static const struct { int view; const char *key, *name; } tabs[] = {
-	{ UV_CORES, "c", "Cores" }, { UV_SOCKETS, "s", "Sockets" }, { UV_UNCORE, "u", "Uncore" },
-	{ UV_EVENTS, "e", "Events" }, { UV_TOPDOWN, "T", "Top-down" }, { UV_PROCS, "P", "Procs" },
-	{ UV_CGROUPS, "G", "Cgroups" }, { UV_HELP, "h", "Help" },
-};
-
 int ui_header_lines(const struct ui *u)
 {
 	const struct budget *b;
@@ -200,9 +194,12 @@ static void draw_tabs(struct ui *u, WINDOW *w, int y, int wd)
 
 	wmove(w, y, 0);
 	wclrtoeol(w);
-	for (size_t i = 0; i < sizeof(tabs) / sizeof(tabs[0]) && x < wd; i++) {
-		bool on = tabs[i].view == u->view;
-		snprintf(buf, sizeof(buf), " %s:%s ", tabs[i].key, tabs[i].name);
+	for (int i = 0; i < u->npanels && x < wd; i++) {
+		const struct ui_panel_class *c = u->panels[i].cls;
+		bool on = &u->panels[i] == u->cur;
+		if (!c->tab)
+			continue;
+		snprintf(buf, sizeof(buf), " %s:%s ", c->tabkey, c->tab);
 		x += ui_put(w, y, x, wd - x, on ? ui_attr(u, UP_SEL) : ui_attr(u, UP_DIM), buf);
 		x += ui_put(w, y, x, wd - x, A_NORMAL, " ");
 	}

@@ -42,8 +42,9 @@ static int nlines(void)
 	return n;
 }
 
-static int nrows(struct ui *u)
+static int nrows(struct ui *u, struct ui_panel *p)
 {
+	(void)p;
 	(void)u;
 	return nlines();
 }
@@ -59,15 +60,15 @@ static int top_max(int h)
 	return nlines() > page(h) ? nlines() - page(h) : 0;
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	int line = 0, y = 0, top, last;
 	char buf[256];
 
 	/* the help scrolls as a page (no selection): Up/Down a line, PgUp/PgDn a page */
-	if (u->top[UV_HELP] > top_max(h))
-		u->top[UV_HELP] = top_max(h);
-	top = u->top[UV_HELP];
+	if (p->list.top > top_max(h))
+		p->list.top = top_max(h);
+	top = p->list.top;
 	last = top + page(h) < nlines() ? top + page(h) : nlines();
 	if (nlines() > h) {   /* the last line says where the page is and that more follows */
 		snprintf(buf, sizeof(buf), " lines %d-%d of %d  %s", top + 1, last, nlines(),
@@ -92,9 +93,9 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 }
 
-static bool key(struct ui *u, int action)
+static bool key(struct ui *u, struct ui_panel *p, int action)
 {
-	int *top = &u->top[UV_HELP], h = u->lay.body_h;
+	int *top = &p->list.top, h = u->lay.body_h;
 
 	switch (action) {
 	case UA_UP: (*top)--; break;
@@ -113,4 +114,6 @@ static bool key(struct ui *u, int action)
 	return true;
 }
 
-const struct ui_view ui_view_help = { "Help", draw, nrows, key };
+const struct ui_panel_class ui_panel_help = {
+	.tab = "Help", .tabkey = "h", .action = UA_HELP, .overlay = true, .draw = draw, .nrows = nrows, .key = key,
+};

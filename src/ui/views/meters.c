@@ -4,7 +4,6 @@
  * (from /proc/stat, through the model's M_UTIL_* metrics), then a line of IPC, memory and UPI
  * bandwidth and package and DRAM power. Drawing uses the stack only: no allocation per frame. */
 #include "meters.h"
-#include "events.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -167,20 +166,21 @@ void ui_meters_sync(struct ui *u)
 {
 	struct app *a = u->a;
 	const struct ui_meters *m = u->met;
-	bool want = u->view == UV_SOCKETS || (m->lines > 0 && (m->show & (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM)));
+	bool want = u->cur->cls->skt_figs || (m->lines > 0 && (m->show & (SKT_MEM | SKT_UPI | SKT_PWR | SKT_DRAM)));
 	bool was = session_skt_counting(a);
 
-	session_rdt_show(a, u->view == UV_SOCKETS || (m->lines > 0 && (m->show & UM_RDT)));
+	session_rdt_show(a, u->cur->cls->skt_figs || (m->lines > 0 && (m->show & UM_RDT)));
 	/* a recording has only what it recorded; edits not yet applied in the events view win */
-	if (session_replaying(a) || ui_events_pending(u))
+	if (session_replaying(a) || u->evl_edits)
 		return;
 	if (session_skt_show(a, want) < 0) {
 		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, session_msg(a));
 		u->status_err = true;
 	}
 	if (session_skt_counting(a) != was) {   /* the event list changed: every view shows it anew */
-		ui_events_stale(u);
-		ui_events_reset_pending(u);
+		for (int i = 0; i < u->npanels; i++)
+			if (u->panels[i].cls->evl_changed)
+				u->panels[i].cls->evl_changed(u, &u->panels[i]);
 		u->model_gen++;
 		u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 	}

@@ -14,14 +14,11 @@
 #include "ui/widgets/lineedit.h"
 #include "view.h"
 
-/* Each list view's filter, and the prompt (one at a time, for the view on screen). */
+/* The prompt (one at a time, for the view on screen); each panel keeps its own filter. */
 struct ui_rowfilter {
-	char text[UV_COUNT][UI_FILTER_LEN];
-	struct ui_filter flt[UV_COUNT];
 	bool typing;               /* the prompt is open */
-	struct ui_line line;       /* its editor, over text[the view on screen] */
+	struct ui_line line;       /* its editor, over the text of the panel on screen */
 	char err[96];
-	int shown[UV_COUNT], total[UV_COUNT];   /* rows the view shows and has in all */
 };
 
 int ui_rowfilter_init(struct ui *u)
@@ -33,15 +30,13 @@ void ui_rowfilter_free(struct ui *u)
 {
 	if (!u->rf)
 		return;
-	for (int v = 0; v < UV_COUNT; v++)
-		ui_filter_free(&u->rf->flt[v]);
 	free(u->rf);
 	u->rf = NULL;
 }
 
-static bool filter_view(int v)
+static bool filter_view(const struct ui_panel *p)
 {
-	return v == UV_CORES || v == UV_SOCKETS || v == UV_TOPDOWN || v == UV_PROCS || v == UV_CGROUPS;
+	return p->cls->rows || p->cls->rows_of;
 }
 
 /* The core types of the machine, as the TYPE column writes them (a hybrid's P and E, the
@@ -65,7 +60,7 @@ static int machine_types(struct ui *u, char names[][24], int max)
 	return n > 1 ? n : 0;   /* one type: no TYPE column, and no type words */
 }
 
-static void recompile(struct ui *u, int v)
+static void recompile(struct ui *u, struct ui_panel *p)
 {
 	char names[8][24];
 	const char *types[8];
@@ -73,34 +68,34 @@ static void recompile(struct ui *u, int v)
 
 	for (int i = 0; i < nt; i++)
 		types[i] = names[i];
-	ui_filter_free(&u->rf->flt[v]);
-	ui_filter_compile(u->rf->text[v], types, nt, &u->rf->flt[v], u->rf->err, sizeof(u->rf->err));
-	u->sel[v] = u->top[v] = 0;
+	ui_filter_free(&p->filter.flt);
+	ui_filter_compile(p->filter.text, types, nt, &p->filter.flt, u->rf->err, sizeof(u->rf->err));
+	p->list.sel = p->list.top = 0;
 	u->dirty_body = u->dirty_foot = true;
 }
 
-static void filter_clear(struct ui *u, int v)
+static void filter_clear(struct ui *u, struct ui_panel *p)
 {
-	u->rf->text[v][0] = '\0';
+	p->filter.text[0] = '\0';
 	u->rf->err[0] = '\0';
-	recompile(u, v);
+	recompile(u, p);
 }
 
 bool ui_filter_key(struct ui *u, int action)
 {
-	int v = u->view;
+	struct ui_panel *v = u->cur;
 
 	if (!filter_view(v))
 		return false;
 	if (action == UA_BROWSE) {
 		u->rf->typing = true;
 		/* the filter as it is, the cursor at its end */
-		ui_line_init(&u->rf->line, u->rf->text[v], UI_FILTER_LEN, u->rf->text[v]);
+		ui_line_init(&u->rf->line, v->filter.text, UI_FILTER_LEN, v->filter.text);
 		u->status[0] = '\0';
 		recompile(u, v);
 		return true;
 	}
-	if (action == UA_BACK && u->rf->text[v][0]) {
+	if (action == UA_BACK && v->filter.text[0]) {
 		filter_clear(u, v);
 		snprintf(u->status, sizeof(u->status), "filter cleared");
 		u->status_err = false;
@@ -111,12 +106,12 @@ bool ui_filter_key(struct ui *u, int action)
 
 bool ui_filter_input(struct ui *u, int ch)
 {
-	int v = u->view;
+	struct ui_panel *v = u->cur;
 
 	if (!u->rf->typing || !filter_view(v))
 		return false;
-	if (u->rf->line.buf != u->rf->text[v])   /* the view changed under the prompt */
-		ui_line_init(&u->rf->line, u->rf->text[v], UI_FILTER_LEN, u->rf->text[v]);
+	if (u->rf->line.buf != v->filter.text)   /* the view changed under the prompt */
+		ui_line_init(&u->rf->line, v->filter.text, UI_FILTER_LEN, v->filter.text);
 	switch (ui_line_key(&u->rf->line, ch)) {
 	case UI_LINE_CANCEL:   /* Esc: no filter */
 		u->rf->typing = false;
@@ -141,60 +136,59 @@ bool ui_filter_input(struct ui *u, int ch)
 bool ui_filter_footer(struct ui *u, WINDOW *w, int *x)
 {
 	const struct ui_rowfilter *rf = u->rf;
-	int v = u->view;
+	struct ui_panel *v = u->cur;
 	char buf[320];
-	const char *what = v == UV_SOCKETS ? "sockets" : v == UV_PROCS ? "processes" : v == UV_CGROUPS ? "cgroups" :
-			   u->fold ? "cores" : "CPUs";
+	const char *what = v->cls->rows_of ? v->cls->rows_of(u, v) : v->cls->rows;
 
-	if (!filter_view(v) || (!rf->typing && (!rf->text[v][0] || u->status[0])))
+	if (!filter_view(v) || (!rf->typing && (!v->filter.text[0] || u->status[0])))
 		return false;
 	if (rf->typing) {
 		int tw;
 
 		*x = ui_put(w, 0, 0, u->cols, A_BOLD, " filter: ");
-		if (rf->line.buf != rf->text[v])
-			ui_line_init(&u->rf->line, u->rf->text[v], UI_FILTER_LEN, u->rf->text[v]);
+		if (rf->line.buf != v->filter.text)
+			ui_line_init(&u->rf->line, v->filter.text, UI_FILTER_LEN, v->filter.text);
 		tw = rf->line.len + 1 < u->cols - *x ? rf->line.len + 1 : u->cols - *x;   /* text and cursor */
 		ui_line_draw(w, 0, *x, tw, A_NORMAL, &rf->line);
 		*x += tw;
-		snprintf(buf, sizeof(buf), "  %s", rf->err[0] ? rf->err : v == UV_PROCS || v == UV_CGROUPS ?
+		snprintf(buf, sizeof(buf), "  %s", rf->err[0] ? rf->err : v->cls->filter_pids ?
 			 "PID list 1,200-300 | text: name, user, cgroup; Enter keeps, Esc clears" :
 			 "CPU list 0-3,8 | socket s1 | type P, E | text; Enter keeps, Esc clears");
 		*x += ui_put(w, 0, *x, u->cols - *x, rf->err[0] ? ui_attr(u, UP_BAD) : ui_attr(u, UP_DIM), buf);
 		return true;
 	}
 	snprintf(buf, sizeof(buf), " filter \"%s\": %d of %d %s shown; all*: totals over every CPU  (/ edit, Esc clear)",
-		 rf->text[v], rf->shown[v], rf->total[v], what);
+		 v->filter.text, v->filter.shown, v->filter.total, what);
 	*x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_WARN) | A_BOLD, buf);
 	return true;
 }
 
-bool ui_filter_set(const struct ui *u, int view)
+bool ui_filter_set(const struct ui_panel *p)
 {
-	return u->rf->flt[view].n > 0;
+	return p->filter.flt.n > 0;
 }
 
-void ui_filter_counted(struct ui *u, int view, int shown, int total)
+void ui_filter_counted(struct ui_panel *p, int shown, int total)
 {
-	u->rf->shown[view] = shown;
-	u->rf->total[view] = total;
+	p->filter.shown = shown;
+	p->filter.total = total;
 }
 
-bool ui_filter_label(struct ui *u, int view, const char *label)
+bool ui_filter_label(struct ui_panel *p, const char *label)
 {
 	struct ui_frow r = { NULL, -1, -1, NULL, label };
 
-	return !ui_filter_set(u, view) || ui_filter_match(&u->rf->flt[view], &r);
+	return !ui_filter_set(p) || ui_filter_match(&p->filter.flt, &r);
 }
 
-bool ui_filter_ids(struct ui *u, int view, const int *ids, int n, const char *label)
+bool ui_filter_ids(struct ui_panel *p, const int *ids, int n, const char *label)
 {
 	struct ui_frow r = { ids, n, -1, NULL, label };
 
-	return !ui_filter_set(u, view) || ui_filter_match(&u->rf->flt[view], &r);
+	return !ui_filter_set(p) || ui_filter_match(&p->filter.flt, &r);
 }
 
-bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *label)
+bool ui_filter_cpus(struct ui *u, struct ui_panel *p, const int *cpus, int n, const char *label)
 {
 	const struct model *m = session_model(u->a);
 	int small[64], *ids = n <= 64 ? small : malloc(sizeof(int) * (size_t)n), sock = -1;
@@ -202,7 +196,7 @@ bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *
 	bool typed = session_machine_cpus(u->a), ok;
 	struct ui_frow r;
 
-	if (!ui_filter_set(u, view))
+	if (!ui_filter_set(p))
 		return true;
 	if (!ids)
 		return true;
@@ -221,7 +215,7 @@ bool ui_filter_cpus(struct ui *u, int view, const int *cpus, int n, const char *
 			typed = false;
 	}
 	r = (struct ui_frow){ ids, n, sock, typed && type[0] ? type : NULL, label };
-	ok = ui_filter_match(&u->rf->flt[view], &r);
+	ok = ui_filter_match(&p->filter.flt, &r);
 	if (ids != small)
 		free(ids);
 	return ok;

@@ -7,7 +7,6 @@
 #include "app/app.h"
 #include "base/errmsg.h"
 #include "hw/events/evlist.h"
-#include "cores.h"
 #include "ui/widgets/draw.h"
 #include "ui/widgets/lineedit.h"
 #include <ctype.h>
@@ -65,9 +64,12 @@ static void save(struct ui *u, bool with_events, const char *note)
 	s->interval = a->interval;
 	s->reverse = u->reverse;
 	s->rates = !u->raw;
-	snprintf(s->sort, sizeof(s->sort), "%.*s", (int)sizeof(s->sort) - 1, ui_cores_sort_key(u));
-	if (ui_view_name(u->view))   /* help is never a start view: the one before it stays */
-		snprintf(s->view, sizeof(s->view), "%s", ui_view_name(u->view));
+	/* each view's part (the cores view's sort) */
+	for (int i = 0; i < u->npanels; i++)
+		if (u->panels[i].cls->save)
+			u->panels[i].cls->save(u, &u->panels[i], s);
+	if (u->cur->cls->name)   /* help is never a start view: the one before it stays */
+		snprintf(s->view, sizeof(s->view), "%s", u->cur->cls->name);
 	config_path(s, path, sizeof(path));
 	/* the user's own events: not what the sockets' figures or top-down added for themselves */
 	if (with_events && !(ev = evlist_text(&a->evl, EVO_BIT(EVO_USER)))) {

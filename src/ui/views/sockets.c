@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* sockets.c: the sockets view: per-socket aggregates, then the uncore events per socket. */
-#include "sockets.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include "ui/widgets/format.h"
 #include "rdt.h"
 #include "rowfilter.h"
+#include "ui/widgets/table.h"
 #include "view.h"
 
 /* The view's own state. */
@@ -19,15 +19,22 @@ struct ui_sockets {
 	struct ui_units units;     /* of each count column */
 };
 
-int ui_sockets_init(struct ui *u)
+static struct ui_sockets *st(const struct ui_panel *p)
 {
-	return (u->sockets = calloc(1, sizeof(*u->sockets))) ? 0 : -ENOMEM;
+	return p->st;
 }
 
-void ui_sockets_free(struct ui *u)
+static int init(struct ui *u, struct ui_panel *p)
 {
-	free(u->sockets);
-	u->sockets = NULL;
+	(void)u;
+	return (p->st = calloc(1, sizeof(struct ui_sockets))) ? 0 : -ENOMEM;
+}
+
+static void free_state(struct ui *u, struct ui_panel *p)
+{
+	(void)u;
+	free(p->st);
+	p->st = NULL;
 }
 
 static const char *const ids[] = { "SKT", "CPUs" };
@@ -69,101 +76,98 @@ static int arrange(const struct model *m, struct ui_col *cols, int n, int nids)
 }
 
 /* An uncore event row passes the `/` filter by its name. */
-static bool ev_shown(struct ui *u, int e)
+static bool ev_shown(struct ui *u, struct ui_panel *p, int e)
 {
 	const struct mev *ev = &session_model(u->a)->ev[e];
 
-	return ev->uncore && ui_filter_label(u, UV_SOCKETS, ev->key);
+	return ev->uncore && ui_filter_label(p, ev->key);
 }
 
-static int n_uncore(struct ui *u)
+static int n_uncore(struct ui *u, struct ui_panel *p)
 {
 	int n = 0;
 
 	for (int e = 0; e < session_model(u->a)->nev; e++)
-		n += ev_shown(u, e);
+		n += ev_shown(u, p, e);
 	return n;
 }
 
 /* A socket row passes the `/` filter by its CPUs ("0-3" shows the sockets holding them) and its
  * number; text words are for the uncore events' names, so they leave the socket rows alone. */
-static bool sock_shown(struct ui *u, int s)
+static bool sock_shown(struct ui *u, struct ui_panel *p, int s)
 {
 	const struct model *m = session_model(u->a);
 	int cpus[m->ncpus > 0 ? m->ncpus : 1], n = 0;
 
-	if (!ui_filter_set(u, UV_SOCKETS))
+	if (!ui_filter_set(p))
 		return true;
 	for (int c = 0; c < m->ncpus; c++)
 		if (m->cpu_sock[c] == s)
 			cpus[n++] = c;
-	return ui_filter_cpus(u, UV_SOCKETS, cpus, n, NULL);
+	return ui_filter_cpus(u, p, cpus, n, NULL);
 }
 
-static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
+static void draw_table(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd, int *y)
 {
 	const struct model *m = session_model(u->a);
 	const struct frame *f = &m->cur;
 	bool no_hw = session_hw_reason(u->a)[0] != '\0';
-	int max = ui_cols_max(m, 2), ncols, nvis, shown = 0;
+	int max = ui_cols_max(m, 2), ncols, shown = 0;
 	struct ui_cellopt opt;
 	struct ui_col *cols = malloc(sizeof(*cols) * (size_t)max);
-	int *vis = malloc(sizeof(int) * (size_t)max);
-	char buf[96];
+	struct ui_tcol *tc = malloc(sizeof(*tc) * (size_t)max);
+	struct ui_tfit fit;
+	char buf[96], tbuf[UI_TMAX][40];
+	const char *tt[UI_TMAX];
 
-	if (!cols || !vis)
+	if (!cols || !tc)
 		goto out;
 	ncols = arrange(m, cols, ui_cols_build(m, ids, ids_w, 2, true, session_settings(u->a)->columns,
 					      cols, max), 2);
 	/* no column that can never have a value here (the layout of F is the cores view's) */
 	ncols = ui_cols_arrange(m, cols, ncols, 2, NULL, no_hw);
 	ui_cols_mark_clock(cols, ncols, session_clock_source(u->a));
-	{
-		int widths[ncols];
-		for (int i = 0; i < ncols; i++)
-			widths[i] = cols[i].width;
-		nvis = ui_cols_fit(widths, ncols, 3, u->hoff[UV_SOCKETS], wd, vis);
+	if (ncols > UI_TMAX)
+		ncols = UI_TMAX;
+	/* the socket, its CPUs and MUX stay when Left/Right scroll the rest */
+	for (int i = 0; i < ncols; i++)
+		tc[i] = (struct ui_tcol){ .width = cols[i].width, .fixed = i < 3,
+					  .left = cols[i].kind == UC_ID && cols[i].idx == 0 };
+	ui_table_fit(tc, ncols, &p->list.hoff, wd, &fit);
+	for (int k = 0; k < fit.n; k++) {
+		ui_col_title(&cols[fit.col[k]], !u->raw, tbuf[k], sizeof(tbuf[k]));
+		tt[fit.col[k]] = tbuf[k];
 	}
-	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
-	mvwhline(w, *y, 0, ' ', wd);
-	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
-	for (int i = 0, x = 0; i < nvis; i++) {
-		const struct ui_col *c = &cols[vis[i]];
-		char t[40];
-		ui_col_title(c, !u->raw, t, sizeof(t));
-		ui_put_title(w, *y, x, c, t, NULL, ui_attr(u, UP_HEAD));
-		x += c->width + 1;
-	}
-	(*y)++;
+	ui_table_titles(w, (*y)++, wd, tc, tt, &fit, -1, NULL, ui_attr(u, UP_HEAD));
 	opt = (struct ui_cellopt){ .no_hw = no_hw, .agg = true, .per = u->raw ? 0 : f->interval };
-	ui_filter_counted(u, UV_SOCKETS, 0, m->nsock);
+	ui_filter_counted(p, 0, m->nsock);
 	for (int s = 0; s <= m->nsock && *y < h; s++, (*y)++) {
 		bool all = s == m->nsock;
 		const struct ev_val *vals = all ? f->sys : &f->sock[(size_t)s * m->nev];
 		const double *met = all ? f->sys_m : &f->sock_m[(size_t)s * NMETRICS];
 		int ncpu = 0;
-		if (!all && !sock_shown(u, s)) {
+		if (!all && !sock_shown(u, p, s)) {
 			(*y)--;
 			continue;
 		}
 		shown += !all;
-		ui_filter_counted(u, UV_SOCKETS, shown, m->nsock);
+		ui_filter_counted(p, shown, m->nsock);
 		for (int c = 0; c < m->ncpus; c++)
 			ncpu += all || m->cpu_sock[c] == s;
-		for (int i = 0, x = 0; i < nvis; i++) {
-			const struct ui_col *c = &cols[vis[i]];
+		for (int k = 0; k < fit.n; k++) {
+			const struct ui_col *c = &cols[fit.col[k]];
 			int pair = UP_NONE;
+			attr_t at = all ? A_BOLD : A_NORMAL;
 			if (c->kind == UC_ID && c->idx == 0) {
 				if (all)
-					snprintf(buf, sizeof(buf), "%s", ui_filter_set(u, UV_SOCKETS) ? "all*" : "all");
+					snprintf(buf, sizeof(buf), "%s", ui_filter_set(p) ? "all*" : "all");
 				else if (m->sock_ids[s] < 0)
 					snprintf(buf, sizeof(buf), "?");
 				else
 					snprintf(buf, sizeof(buf), "%d", m->sock_ids[s]);
-				ui_put(w, *y, x, c->width, all ? A_BOLD : A_NORMAL, buf);
 			} else if (c->kind == UC_ID) {
 				snprintf(buf, sizeof(buf), "%d", ncpu);
-				ui_put_right(w, *y, x, c->width, A_NORMAL, buf);
+				at = A_NORMAL;
 			} else {
 				/* the sockets share a unit per column; the total has its own */
 				double mx = NAN;
@@ -172,25 +176,25 @@ static void draw_table(struct ui *u, WINDOW *w, int h, int wd, int *y)
 					if (!isnan(v) && (isnan(mx) || fabs(v) > mx))
 						mx = fabs(v);
 				}
-				opt.unit = all || !c->count ? -1 : ui_units_for(&u->sockets->units, c->key, mx);
+				opt.unit = all || !c->count ? -1 : ui_units_for(&st(p)->units, c->key, mx);
 				ui_col_cell(m, c, vals, met, &opt, buf, sizeof(buf), &pair);
-				ui_put_right(w, *y, x, c->width, ui_attr(u, pair) | (all ? A_BOLD : 0), buf);
+				at = ui_attr(u, pair) | (all ? A_BOLD : 0);
 			}
-			x += c->width + 1;
+			ui_table_cell(w, *y, wd, tc, &fit, k, at, buf);
 		}
 	}
 out:
 	free(cols);
-	free(vis);
+	free(tc);
 }
 
 /* The uncore events, one row each, a column per socket, scrolled by sel. */
-static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
+static void draw_uncore(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd, int y)
 {
 	const struct model *m = session_model(u->a);
 	const struct frame *f = &m->cur;
 	int namew = wd - m->nsock * 9 - 6;
-	int rows = h - y - 1, skip, nu = n_uncore(u), k = 0;
+	int rows = h - y - 1, skip, nu = n_uncore(u, p), k = 0;
 	char buf[64], name[160];
 
 	if (nu == 0) {
@@ -219,14 +223,14 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 	}
 	ui_put_right(w, y, wd - 6 > namew ? wd - 6 : namew, 5, ui_attr(u, UP_HEAD), "MUX");
 	y++;
-	u->sel[UV_SOCKETS] = ui_clamp(u->sel[UV_SOCKETS], nu);
-	u->top[UV_SOCKETS] = ui_scroll_top(u->top[UV_SOCKETS], u->sel[UV_SOCKETS], nu, rows);
-	skip = u->top[UV_SOCKETS];
-	u->list_y[UV_SOCKETS] = y;
-	u->list_h[UV_SOCKETS] = rows;
+	p->list.sel = ui_clamp(p->list.sel, nu);
+	p->list.top = ui_scroll_top(p->list.top, p->list.sel, nu, rows);
+	skip = p->list.top;
+	p->list.y = y;
+	p->list.h = rows;
 	for (int e = 0; e < m->nev && y < h; e++) {
 		struct ui_mux mx = { UI_MUX_NONE, NAN };
-		if (!ev_shown(u, e))
+		if (!ev_shown(u, p, e))
 			continue;
 		if (k++ < skip)
 			continue;
@@ -234,7 +238,7 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 			snprintf(name, sizeof(name), "%s [%s]", m->ev[e].key, m->ev[e].unit);
 		else
 			snprintf(name, sizeof(name), "%s", m->ev[e].key);
-		ui_put(w, y, 0, namew, k - 1 == u->sel[UV_SOCKETS] ? ui_attr(u, UP_SEL) : A_NORMAL, name);
+		ui_put(w, y, 0, namew, k - 1 == p->list.sel ? ui_attr(u, UP_SEL) : A_NORMAL, name);
 		for (int s = 0; s < m->nsock; s++) {
 			const struct ev_val *v = &f->sock[(size_t)s * m->nev + e];
 			struct ui_mux one = ui_mux_of(v, NULL, 1);
@@ -254,7 +258,7 @@ static void draw_uncore(struct ui *u, WINDOW *w, int h, int wd, int y)
 	}
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	const struct frame *f = session_frame(u->a);
 	const char *why = session_skt_why(u->a);
@@ -270,26 +274,22 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		for (int k = 0; k < n && k < 2 && y < h; k++)
 			ui_put(w, y++, 1, ln[k], ui_attr(u, UP_DIM), why + st[k]);
 	}
-	draw_table(u, w, h, wd, &y);
+	draw_table(u, p, w, h, wd, &y);
 	y++;
 	/* RDT monitoring (resctrl), leaving the uncore list at least half of what is left */
 	if (y < h && (session_rdt(u->a) || session_rdt_why(u->a)[0]))
 		y += ui_rdt_draw(u, w, y, (h - y) / 2 > 2 ? (h - y) / 2 : 2, wd) + 1;
 	if (y < h)
-		draw_uncore(u, w, h, wd, y);
+		draw_uncore(u, p, w, h, wd, y);
 }
 
 /* The list that scrolls is the uncore events. */
-static int nrows_uncore(struct ui *u)
+static int nrows_uncore(struct ui *u, struct ui_panel *p)
 {
-	return n_uncore(u);
+	return n_uncore(u, p);
 }
 
-static bool key(struct ui *u, int action)
-{
-	(void)u;
-	(void)action;
-	return false;
-}
-
-const struct ui_view ui_view_sockets = { "Sockets", draw, nrows_uncore, key };
+const struct ui_panel_class ui_panel_sockets = {
+	.name = "sockets", .tab = "Sockets", .tabkey = "s", .action = UA_SOCKETS, .rows = "sockets",
+	.skt_figs = true, .init = init, .free = free_state, .draw = draw, .nrows = nrows_uncore,
+};

@@ -3,7 +3,6 @@
 /* topdown.c: the top-down view: system and socket rows on top, then one row per CPU (or per core),
  * each with its level-1 shares as numbers and a stacked bar of letters (coloured when colour is on),
  * sortable by any share; the level-2 split of the selected row at the bottom. */
-#include "topdown.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <string.h>
 #include "app/session.h"
 #include "rowfilter.h"
+#include "ui/widgets/table.h"
 #include "view.h"
 
 enum { RK_SYS, RK_SOCK, RK_CPU, RK_CORE };
@@ -29,25 +29,32 @@ struct ui_topdown {
 	int *idx;                /* scratch: CPU indices sorted by (socket, core) */
 };
 
+static struct ui_topdown *st(const struct ui_panel *p)
+{
+	return p->st;
+}
+
 /* column titles, at most 7 characters */
 static const char *const short_label[TD_NLEVEL1] = { "Retire", "BadSpec", "FrontE", "BackE", "SMT" };
 
-int ui_topdown_init(struct ui *u)
+static int init(struct ui *u, struct ui_panel *p)
 {
-	if (!(u->topdown = calloc(1, sizeof(*u->topdown))))
+	(void)u;
+	if (!(p->st = calloc(1, sizeof(struct ui_topdown))))
 		return -ENOMEM;
-	u->topdown->sort = -1;
+	st(p)->sort = -1;
 	return 0;
 }
 
-void ui_topdown_free(struct ui *u)
+static void free_state(struct ui *u, struct ui_panel *p)
 {
-	if (!u->topdown)
+	(void)u;
+	if (!st(p))
 		return;
-	free(u->topdown->rows);
-	free(u->topdown->idx);
-	free(u->topdown);
-	u->topdown = NULL;
+	free(st(p)->rows);
+	free(st(p)->idx);
+	free(p->st);
+	p->st = NULL;
 }
 
 static struct tdrow *row_add(struct ui_topdown *V)
@@ -93,13 +100,13 @@ static int cmp_share(const void *x, const void *y)
 
 /* Whether a socket, CPU or core row passes the `/` filter (cpus: indices into the model; the
  * label as label_of writes it, so text words match what the row shows). */
-static bool td_shown(struct ui *u, int kind, int idx, const int *cpus, int n)
+static bool td_shown(struct ui *u, struct ui_panel *p, int kind, int idx, const int *cpus, int n)
 {
 	const struct model *m = session_model(u->a);
 	int sk[m->ncpus > 0 ? m->ncpus : 1];
 	char lab[64];
 
-	if (!ui_filter_set(u, UV_TOPDOWN))
+	if (!ui_filter_set(p))
 		return true;
 	if (kind == RK_SOCK) {
 		n = 0;
@@ -112,7 +119,7 @@ static bool td_shown(struct ui *u, int kind, int idx, const int *cpus, int n)
 		snprintf(lab, sizeof(lab), "cpu%d", m->cpu_ids[idx]);
 	else
 		snprintf(lab, sizeof(lab), "core%d/%d", m->sock_ids[m->cpu_sock[idx]], m->cpu_core[idx]);
-	return ui_filter_cpus(u, UV_TOPDOWN, cpus, n, lab);
+	return ui_filter_cpus(u, p, cpus, n, lab);
 }
 
 /* A row with a copy of its shares. */
@@ -128,7 +135,7 @@ static bool add_row(struct ui_topdown *V, struct tdrow row, const double *sh)
 }
 
 /* The system's rows and, with more than one socket, the sockets': first, never sorted. */
-static bool build_fixed(struct ui *u, struct ui_topdown *V)
+static bool build_fixed(struct ui *u, struct ui_panel *p, struct ui_topdown *V)
 {
 	const struct model *m = session_model(u->a);
 	int np = session_td_plan(u->a)->n;
@@ -141,7 +148,7 @@ static bool build_fixed(struct ui *u, struct ui_topdown *V)
 			return false;
 	}
 	for (int s = 0; m->nsock > 1 && s < m->nsock; s++)
-		for (int i = 0; i < np && td_shown(u, RK_SOCK, s, NULL, 0); i++) {
+		for (int i = 0; i < np && td_shown(u, p, RK_SOCK, s, NULL, 0); i++) {
 			sh = session_td_sock(u->a, s, i, &pct);
 			if (!add_row(V, (struct tdrow){ RK_SOCK, s, i, 0, { 0 }, pct }, sh))
 				return false;
@@ -151,7 +158,7 @@ static bool build_fixed(struct ui *u, struct ui_topdown *V)
 }
 
 /* A row per online CPU that has a method. */
-static void build_cpus(struct ui *u, struct ui_topdown *V)
+static void build_cpus(struct ui *u, struct ui_panel *p, struct ui_topdown *V)
 {
 	const struct model *m = session_model(u->a);
 	int total = 0, shown = 0;
@@ -163,22 +170,22 @@ static void build_cpus(struct ui *u, struct ui_topdown *V)
 		if (i < 0 || !m->cur.online[c])
 			continue;
 		total++;
-		if (!td_shown(u, RK_CPU, c, &c, 1))
+		if (!td_shown(u, p, RK_CPU, c, &c, 1))
 			continue;
 		sh = session_td_cpu(u->a, c, &pct);
 		shown += add_row(V, (struct tdrow){ RK_CPU, c, i, 1, { 0 }, pct }, sh);
 	}
-	ui_filter_counted(u, UV_TOPDOWN, shown, total);
+	ui_filter_counted(p, shown, total);
 }
 
 /* A row per core (its CPUs' events summed), cores in (socket, core) order. */
-static void build_cores(struct ui *u, struct ui_topdown *V)
+static void build_cores(struct ui *u, struct ui_panel *p, struct ui_topdown *V)
 {
 	const struct model *m = session_model(u->a);
 	int *ix = realloc(V->idx, sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1)), total = 0, shown = 0;
 
 	if (!ix) {
-		ui_filter_counted(u, UV_TOPDOWN, 0, 0);
+		ui_filter_counted(p, 0, 0);
 		return;
 	}
 	V->idx = ix;
@@ -193,27 +200,27 @@ static void build_cores(struct ui *u, struct ui_topdown *V)
 		       m->cpu_core[ix[e]] == m->cpu_core[ix[s]])
 			e++;
 		total += i >= 0;
-		if (i >= 0 && td_shown(u, RK_CORE, ix[s], ix + s, e - s) && (r = row_add(V))) {
+		if (i >= 0 && td_shown(u, p, RK_CORE, ix[s], ix + s, e - s) && (r = row_add(V))) {
 			shown++;
 			*r = (struct tdrow){ RK_CORE, ix[s], i, e - s, { 0 }, NAN };
 			session_td_core(u->a, i, ix + s, e - s, r->sh, &r->pct);
 		}
 		s = e;
 	}
-	ui_filter_counted(u, UV_TOPDOWN, shown, total);
+	ui_filter_counted(p, shown, total);
 }
 
-static void build(struct ui *u)
+static void build(struct ui *u, struct ui_panel *p)
 {
-	struct ui_topdown *V = u->topdown;
+	struct ui_topdown *V = st(p);
 
 	V->n = 0;
-	if (!session_td_ready(u->a) || !build_fixed(u, V))
+	if (!session_td_ready(u->a) || !build_fixed(u, p, V))
 		return;
 	if (u->fold)
-		build_cores(u, V);
+		build_cores(u, p, V);
 	else
-		build_cpus(u, V);
+		build_cpus(u, p, V);
 	cmp_sort = V->sort;
 	if (V->sort >= 0 && V->n > V->nfixed)
 		qsort(V->rows + V->nfixed, (size_t)(V->n - V->nfixed), sizeof(struct tdrow), cmp_share);
@@ -225,14 +232,14 @@ static void build(struct ui *u)
 		}
 }
 
-static void label_of(const struct ui *u, const struct tdrow *r, char *buf, size_t len)
+static void label_of(const struct ui *u, struct ui_panel *p, const struct tdrow *r, char *buf, size_t len)
 {
 	const struct model *m = session_model(u->a);
 	const struct td_plan *pl = session_td_plan(u->a);
 	const char *pn = pl->n > 1 ? pl->in[r->inst].pmu_name : "";
 
 	switch (r->kind) {
-	case RK_SYS: snprintf(buf, len, "all%s%s%s", ui_filter_set(u, UV_TOPDOWN) ? "*" : "", *pn ? " " : "", pn); break;
+	case RK_SYS: snprintf(buf, len, "all%s%s%s", ui_filter_set(p) ? "*" : "", *pn ? " " : "", pn); break;
 	case RK_SOCK: snprintf(buf, len, "skt%d%s%s", m->sock_ids[r->idx], *pn ? " " : "", pn); break;
 	case RK_CPU: snprintf(buf, len, "cpu%d", m->cpu_ids[r->idx]); break;
 	default: snprintf(buf, len, "core%d/%d", m->sock_ids[m->cpu_sock[r->idx]] < 0 ? 0 :
@@ -317,13 +324,13 @@ static void bar(struct ui *u, WINDOW *w, int y, int x, int bw, const struct tdro
 }
 
 /* The level-2 split of row r on the last three lines. */
-static void draw_level2(struct ui *u, WINDOW *w, int h, int wd, const struct tdrow *r)
+static void draw_level2(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd, const struct tdrow *r)
 {
 	const struct td_plan *pl = session_td_plan(u->a);
 	int yy = h - 3, x = 0;
 	char buf[512], lab[64];
 
-	label_of(u, r, lab, sizeof(lab));
+	label_of(u, p, r, lab, sizeof(lab));
 	snprintf(buf, sizeof(buf), "level 2 of %s:", lab);
 	ui_put(w, yy, 0, wd, A_BOLD, buf);
 	if (!(pl->in[r->inst].m->shares & 1u << TD_HEAVY)) {
@@ -347,13 +354,16 @@ static void draw_level2(struct ui *u, WINDOW *w, int h, int wd, const struct tdr
 	}
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	const struct td_plan *pl = session_td_plan(u->a);
-	struct ui_topdown *V = u->topdown;
+	struct ui_topdown *V = st(p);
 	bool smt = has_smt_share(pl);
-	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1, y = 0, body, bx, bw;
-	char buf[512], lab[64];
+	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1, y = 0, body, bx, bw, ncols;
+	char buf[512];
+	struct ui_tcol tc[TD_NLEVEL1 + 3];
+	const char *titles[TD_NLEVEL1 + 3];
+	struct ui_tfit fit;
 
 	if (h <= 0)
 		return;
@@ -387,26 +397,20 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 	if (y >= h)
 		return;
-	/* column titles */
-	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
-	mvwhline(w, y, 0, ' ', wd);
-	{
-		int x = 0;
-		/* the sort mark of every view: CPUs ascending, shares busiest first; I flips */
-		const char *up = u->g->sort_up, *down = u->g->sort_down;
-
-		snprintf(buf, sizeof(buf), "%s%s", u->fold ? "CORE" : "CPU",
-			 V->sort < 0 ? (u->reverse ? down : up) : " ");
-		ui_put(w, y, x, wd, ui_attr(u, UP_HEAD), buf);
-		x += 14;
-		for (int k = 0; k < nsh && x < wd; k++) {
-			snprintf(buf, sizeof(buf), "%7s%s", short_label[k], V->sort == k ? (u->reverse ? up : down) : " ");
-			x += ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), buf);
-		}
-		ui_put(w, y, x, wd - x, ui_attr(u, UP_HEAD), "  RUN% bar");
+	/* the columns: the row, the level-1 shares, RUN%, the bar (the rest of the line) */
+	ncols = nsh + 3;
+	tc[0] = (struct ui_tcol){ .width = 14, .left = true, .fixed = true };
+	titles[0] = u->fold ? "CORE" : "CPU";
+	for (int k = 0; k < nsh; k++) {
+		tc[1 + k] = (struct ui_tcol){ .width = 7 };
+		titles[1 + k] = short_label[k];
 	}
-	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
-	y++;
+	tc[nsh + 1] = (struct ui_tcol){ .width = 6 }, titles[nsh + 1] = "RUN%";
+	tc[nsh + 2] = (struct ui_tcol){ .width = 10, .left = true, .fill = true }, titles[nsh + 2] = "bar";
+	ui_table_fit(tc, ncols, &p->list.hoff, wd, &fit);
+	/* the sort mark of every view: CPUs ascending, shares busiest first; I flips */
+	ui_table_titles(w, y++, wd, tc, titles, &fit, V->sort < 0 ? 0 : 1 + V->sort,
+			(V->sort < 0) != u->reverse ? u->g->sort_up : u->g->sort_down, ui_attr(u, UP_HEAD));
 	if (never_all(pl)) {
 		ui_put(w, y, 1, wd - 1, ui_attr(u, UP_WARN) | A_BOLD, "not counted: the top-down groups never find "
 		       "enough counters (above)");
@@ -416,42 +420,50 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		ui_put(w, y, 1, wd - 1, A_NORMAL, "waiting for the first sample");
 		return;
 	}
-	build(u);
+	build(u, p);
 	body = h - y - 3;   /* three lines for the level-2 split */
 	if (body < 1)
 		body = h - y;
-	u->sel[UV_TOPDOWN] = ui_clamp(u->sel[UV_TOPDOWN], V->n);
-	u->top[UV_TOPDOWN] = ui_scroll_top(u->top[UV_TOPDOWN], u->sel[UV_TOPDOWN], V->n, body);
-	u->list_y[UV_TOPDOWN] = y;
-	u->list_h[UV_TOPDOWN] = body;
-	bx = 14 + nsh * 8 + 7;
+	p->list.sel = ui_clamp(p->list.sel, V->n);
+	p->list.top = ui_scroll_top(p->list.top, p->list.sel, V->n, body);
+	p->list.y = y;
+	p->list.h = body;
+	bx = fit.n > 0 && fit.col[fit.n - 1] == ncols - 1 ? fit.x[fit.n - 1] : wd;
 	bw = wd - bx - 1;
 	if (bw > 100)
 		bw = 100;   /* then one cell is one percent */
-	for (int i = 0; i < body && u->top[UV_TOPDOWN] + i < V->n; i++) {
-		int pos = u->top[UV_TOPDOWN] + i, x = 0;
+	for (int i = 0; i < body && p->list.top + i < V->n; i++) {
+		int pos = p->list.top + i;
 		const struct tdrow *r = &V->rows[pos];
-		attr_t sel = pos == u->sel[UV_TOPDOWN] ? ui_attr(u, UP_SEL) : 0;
+		attr_t sel = pos == p->list.sel ? ui_attr(u, UP_SEL) : 0;
 		attr_t at = sel ? sel : r->kind <= RK_SOCK ? A_BOLD : A_NORMAL;
 		bool mux = !isnan(r->pct) && r->pct < 99.95;
 
 		if (sel)
 			mvwchgat(w, y + i, 0, wd, sel, 0, NULL);
-		label_of(u, r, lab, sizeof(lab));
-		snprintf(buf, sizeof(buf), "%-14.14s", lab);
-		x += ui_put(w, y + i, x, wd, at, buf);
-		for (int k = 0; k < nsh; k++) {
-			if (isnan(r->sh[k]))
-				snprintf(buf, sizeof(buf), "%7s ", "-");
-			else
-				snprintf(buf, sizeof(buf), "%7.1f ", r->sh[k]);
-			x += ui_put(w, y + i, x, wd - x, at, buf);
+		for (int k = 0; k < fit.n; k++) {
+			int c = fit.col[k];
+			attr_t cat = at;
+			if (c == 0) {
+				label_of(u, p, r, buf, sizeof(buf));
+			} else if (c <= nsh) {
+				if (isnan(r->sh[c - 1]))
+					snprintf(buf, sizeof(buf), "-");
+				else
+					snprintf(buf, sizeof(buf), "%.1f", r->sh[c - 1]);
+			} else if (c == nsh + 1) {
+				if (isnan(r->pct))
+					snprintf(buf, sizeof(buf), "%s ", r->kind == RK_CORE ? "" : "-");
+				else
+					snprintf(buf, sizeof(buf), "%.0f%s", r->pct, mux ? "*" : " ");
+				cat = mux && !sel ? ui_attr(u, UP_WARN) : at;
+			} else {
+				continue;   /* the bar, below */
+			}
+			ui_table_cell(w, y + i, wd, tc, &fit, k, cat, buf);
 		}
-		if (isnan(r->pct))
-			snprintf(buf, sizeof(buf), "%6s ", r->kind == RK_CORE ? "" : "-");
-		else
-			snprintf(buf, sizeof(buf), "%5.0f%s ", r->pct, mux ? "*" : " ");
-		ui_put(w, y + i, x, wd - x, mux && !sel ? ui_attr(u, UP_WARN) : at, buf);
+		if (bx >= wd || bw <= 0)
+			continue;
 		if (isnan(r->sh[TD_RETIRING]))
 			ui_put(w, y + i, bx, bw, at, pl->in[r->inst].fit == TD_NEVER ?
 			       "never scheduled: too few counters (see above)" : pl->in[r->inst].idle ?
@@ -460,17 +472,18 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 			bar(u, w, y + i, bx, bw, r, sel);
 	}
 	if (V->n > 0 && h - 3 > y)
-		draw_level2(u, w, h, wd, &V->rows[u->sel[UV_TOPDOWN]]);
+		draw_level2(u, p, w, h, wd, &V->rows[p->list.sel]);
 }
 
-static int nrows(struct ui *u)
+static int nrows(struct ui *u, struct ui_panel *p)
 {
-	return u->topdown->n;
+	(void)u;
+	return st(p)->n;
 }
 
-static bool key(struct ui *u, int action)
+static bool key(struct ui *u, struct ui_panel *p, int action)
 {
-	struct ui_topdown *V = u->topdown;
+	struct ui_topdown *V = st(p);
 	bool smt = has_smt_share(session_td_plan(u->a));
 	int nsh = smt ? TD_NLEVEL1 : TD_NLEVEL1 - 1;
 
@@ -488,7 +501,7 @@ static bool key(struct ui *u, int action)
 		return true;
 	case UA_FOLD:
 		u->fold = !u->fold;
-		u->sel[UV_TOPDOWN] = u->top[UV_TOPDOWN] = 0;
+		p->list.sel = p->list.top = 0;
 		snprintf(u->status, sizeof(u->status), "%s", u->fold ? "one row per core (SMT siblings folded)" :
 			 "one row per CPU");
 		return true;
@@ -497,12 +510,23 @@ static bool key(struct ui *u, int action)
 	}
 }
 
-void ui_topdown_open(struct ui *u)
+/* Its events are opened while it is shown. */
+static void enter(struct ui *u, struct ui_panel *p)
 {
+	(void)p;
 	if (session_td_enable(u->a) < 0 && session_td_plan(u->a)->n > 0) {
 		snprintf(u->status, sizeof(u->status), "%.*s", (int)sizeof(u->status) - 1, session_msg(u->a));
 		u->status_err = true;
 	}
 }
 
-const struct ui_view ui_view_topdown = { "Top-down", draw, nrows, key };
+static const char *rows_of(struct ui *u, struct ui_panel *p)
+{
+	(void)p;
+	return u->fold ? "cores" : "CPUs";
+}
+
+const struct ui_panel_class ui_panel_topdown = {
+	.name = "topdown", .tab = "Top-down", .tabkey = "T", .action = UA_TOPDOWN, .rows_of = rows_of,
+	.init = init, .free = free_state, .enter = enter, .draw = draw, .nrows = nrows, .key = key,
+};

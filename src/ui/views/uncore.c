@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* uncore.c: the uncore view: discovered PMON boxes grouped by socket and type, expandable. */
-#include "uncore.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,25 +20,32 @@ struct ui_uncore {
 	int ngroups;
 };
 
-int ui_uncore_init(struct ui *u)
+static struct ui_uncore *st(const struct ui_panel *p)
 {
-	return (u->uncore = calloc(1, sizeof(*u->uncore))) ? 0 : -ENOMEM;
+	return p->st;
 }
 
-void ui_uncore_free(struct ui *u)
+static int init(struct ui *u, struct ui_panel *p)
 {
-	if (!u->uncore)
+	(void)u;
+	return (p->st = calloc(1, sizeof(struct ui_uncore))) ? 0 : -ENOMEM;
+}
+
+static void free_state(struct ui *u, struct ui_panel *p)
+{
+	(void)u;
+	if (!st(p))
 		return;
-	free(u->uncore->groups);
-	free(u->uncore);
-	u->uncore = NULL;
+	free(st(p)->groups);
+	free(p->st);
+	p->st = NULL;
 }
 
 /* Boxes come sorted by socket, type, box id: a group is a run of one socket and type. */
-static void build_groups(struct ui *u)
+static void build_groups(struct ui *u, struct ui_panel *p)
 {
 	const struct disc_inventory *inv = session_inventory(u->a);
-	struct ui_uncore *uv = u->uncore;
+	struct ui_uncore *uv = st(p);
 
 	if (uv->groups || inv->nboxes == 0)
 		return;
@@ -68,9 +74,9 @@ static const char *access_name(int acc)
 }
 
 /* Line k of the list: a group header, or box j of an open group. */
-static int line_at(struct ui *u, int k, int *box)
+static int line_at(struct ui_panel *p, int k, int *box)
 {
-	const struct ui_uncore *uv = u->uncore;
+	const struct ui_uncore *uv = st(p);
 
 	for (int g = 0; g < uv->ngroups; g++) {
 		if (k == 0) {
@@ -89,12 +95,12 @@ static int line_at(struct ui *u, int k, int *box)
 	return -1;
 }
 
-static int nrows(struct ui *u)
+static int nrows(struct ui *u, struct ui_panel *p)
 {
-	const struct ui_uncore *uv = u->uncore;
+	const struct ui_uncore *uv = st(p);
 	int n = 0;
 
-	build_groups(u);
+	build_groups(u, p);
 	for (int g = 0; g < uv->ngroups; g++)
 		n += 1 + (uv->groups[g].open ? uv->groups[g].n : 0);
 	return n;
@@ -129,15 +135,15 @@ static void box_text(const struct disc_box *b, char *buf, size_t len)
 		 b->kernel_pmu[0] ? b->kernel_pmu : "(no kernel PMU)");
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	const char *why = session_load_inventory(u->a);
 	const struct disc_inventory *inv = session_inventory(u->a);
-	const struct ui_uncore *uv = u->uncore;
+	const struct ui_uncore *uv = st(p);
 	char buf[320];
 	int y = 0, n;
 
-	n = nrows(u);
+	n = nrows(u, p);
 	snprintf(buf, sizeof(buf), " uncore PMON discovery: %d box%s in %d group%s, %d DVSEC%s%s%s",
 		 inv->nboxes, inv->nboxes == 1 ? "" : "es", uv->ngroups, uv->ngroups == 1 ? "" : "s",
 		 inv->ndvsec, inv->ndvsec == 1 ? "" : "s",
@@ -158,13 +164,13 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		}
 		return;
 	}
-	u->sel[UV_UNCORE] = ui_clamp(u->sel[UV_UNCORE], n);
-	u->top[UV_UNCORE] = ui_scroll_top(u->top[UV_UNCORE], u->sel[UV_UNCORE], n, h - y);
-	u->list_y[UV_UNCORE] = y;
-	u->list_h[UV_UNCORE] = h - y;
-	for (int k = u->top[UV_UNCORE]; k < n && y < h; k++, y++) {
-		int box, g = line_at(u, k, &box);
-		attr_t at = k == u->sel[UV_UNCORE] ? ui_attr(u, UP_SEL) : A_NORMAL;
+	p->list.sel = ui_clamp(p->list.sel, n);
+	p->list.top = ui_scroll_top(p->list.top, p->list.sel, n, h - y);
+	p->list.y = y;
+	p->list.h = h - y;
+	for (int k = p->list.top; k < n && y < h; k++, y++) {
+		int box, g = line_at(p, k, &box);
+		attr_t at = k == p->list.sel ? ui_attr(u, UP_SEL) : A_NORMAL;
 		if (g < 0)
 			break;
 		if (box < 0)
@@ -182,14 +188,15 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 	}
 }
 
-static bool key(struct ui *u, int action)
+static bool key(struct ui *u, struct ui_panel *p, int action)
 {
-	struct ui_ugroup *gr = u->uncore->groups;
+	(void)u;
+	struct ui_ugroup *gr = st(p)->groups;
 	int box, g;
 
 	if (action != UA_TOGGLE)
 		return false;
-	g = line_at(u, u->sel[UV_UNCORE], &box);
+	g = line_at(p, p->list.sel, &box);
 	if (g < 0)
 		return true;
 	gr[g].open = !gr[g].open;
@@ -198,9 +205,12 @@ static bool key(struct ui *u, int action)
 		int k = 0;
 		for (int i = 0; i < g; i++)
 			k += 1 + (gr[i].open ? gr[i].n : 0);
-		u->sel[UV_UNCORE] = k;
+		p->list.sel = k;
 	}
 	return true;
 }
 
-const struct ui_view ui_view_uncore = { "Uncore", draw, nrows, key };
+const struct ui_panel_class ui_panel_uncore = {
+	.name = "uncore", .tab = "Uncore", .tabkey = "u", .action = UA_UNCORE,
+	.init = init, .free = free_state, .draw = draw, .nrows = nrows, .key = key,
+};

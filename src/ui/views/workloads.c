@@ -3,7 +3,6 @@
 /* workloads.c: the processes view (P) and the cgroups view (G): a row per process or cgroup counted
  * per task or per cgroup (frame.wl), with CPU%, IPC, GHz, instructions, LLC misses, MPKI, branch
  * misses and every event of the list; sorted (< > I), filtered (/: PIDs, names, users, cgroups). */
-#include "workloads.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include "app/session.h"
 #include "ui/widgets/coltitle.h"
 #include "ui/widgets/format.h"
+#include "ui/widgets/table.h"
 #include "rowfilter.h"
 #include "base/printable.h"
 #include "view.h"
@@ -26,36 +26,69 @@ static const struct { const char *title; int width; } fixed[C_EV] = {
 	[C_MPKI] = { "MPKI", 6 }, [C_BRMISS] = { "BRM%", 6 },
 };
 
+/* The state of each of the two views. */
 struct ui_wl {
-	int sort[2];       /* column sorted by in each view (C_* or C_EV + event) */
-	bool rev[2];       /* reversed */
+	bool cg;           /* the cgroups view (else the processes view) */
+	int sort;          /* column sorted by (C_* or C_EV + event) */
+	bool rev;          /* reversed */
 	const struct wl_row **rows;   /* the rows shown, sorted, a process's threads under it */
 	const struct wl_row **tmp;
 	int nrows, cap;
 	int threads_of;    /* H: the process whose threads are shown, 0 none */
 };
 
-int ui_wl_init(struct ui *u)
+static struct ui_wl *st(const struct ui_panel *p)
 {
-	if (!(u->wl = calloc(1, sizeof(*u->wl))))
+	return p->st;
+}
+
+static int init_cg(struct ui_panel *p, bool cg)
+{
+	if (!(p->st = calloc(1, sizeof(struct ui_wl))))
 		return -ENOMEM;
-	u->wl->sort[0] = u->wl->sort[1] = C_CPU;
+	st(p)->sort = C_CPU;
+	st(p)->cg = cg;
 	return 0;
 }
 
-void ui_wl_free(struct ui *u)
+static int init_procs(struct ui *u, struct ui_panel *p)
 {
-	if (!u->wl)
-		return;
-	free(u->wl->rows);
-	free(u->wl->tmp);
-	free(u->wl);
-	u->wl = NULL;
+	(void)u;
+	return init_cg(p, false);
 }
 
-static bool is_cg(const struct ui *u)
+static int init_cgroups(struct ui *u, struct ui_panel *p)
 {
-	return u->view == UV_CGROUPS;
+	(void)u;
+	return init_cg(p, true);
+}
+
+static void free_state(struct ui *u, struct ui_panel *p)
+{
+	(void)u;
+	if (!st(p))
+		return;
+	free(st(p)->rows);
+	free(st(p)->tmp);
+	free(p->st);
+	p->st = NULL;
+}
+
+/* They are counted while their view is shown (help over them keeps them). */
+static void enter(struct ui *u, struct ui_panel *p)
+{
+	session_wl_show(u->a, !st(p)->cg, st(p)->cg);
+}
+
+static void leave(struct ui *u, struct ui_panel *p)
+{
+	(void)p;
+	session_wl_show(u->a, false, false);
+}
+
+static bool is_cg(struct ui_panel *p)
+{
+	return st(p)->cg;
 }
 
 /* The columns of the view on screen into cols (at most max); their count. */
@@ -66,12 +99,12 @@ static bool hw_col(int c)
 	return c == C_IPC || c == C_GHZ || c == C_INSTR || c == C_MISS || c == C_MPKI || c == C_BRMISS;
 }
 
-static int columns(const struct ui *u, const struct model *m, int *cols, int max)
+static int columns(const struct ui *u, struct ui_panel *p, const struct model *m, int *cols, int max)
 {
 	static const int procs[] = { C_PID, C_USER, C_COMM, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
 	static const int cgs[] = { C_CGROUP, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
-	const int *base = is_cg(u) ? cgs : procs;
-	int n = is_cg(u) ? 8 : 10, k = 0;
+	const int *base = is_cg(p) ? cgs : procs;
+	int n = is_cg(p) ? 8 : 10, k = 0;
 	bool no_hw = session_hw_reason(u->a)[0] != '\0';
 
 	for (int i = 0; i < n && k < max; i++)
@@ -80,7 +113,7 @@ static int columns(const struct ui *u, const struct model *m, int *cols, int max
 	for (int e = 0; e < m->nev && k < max; e++)
 		if (!m->ev[e].uncore)
 			cols[k++] = C_EV + e;
-	if (!is_cg(u) && k < max)
+	if (!is_cg(p) && k < max)
 		cols[k++] = C_CGROUP;
 	return k;
 }
@@ -157,13 +190,13 @@ static void label_of(const struct wl_row *r, char *label, size_t len)
 		 printable(g, sizeof(g), r->cgroup));
 }
 
-/* The frame's rows of the view, filtered and sorted, into u->wl->rows; a process's threads (H)
+/* The frame's rows of the view, filtered and sorted, into st(p)->rows; a process's threads (H)
  * sorted among themselves under it. */
-static void gather(struct ui *u)
+static void gather(struct ui *u, struct ui_panel *p)
 {
 	const struct frame *f = session_frame(u->a);
-	struct ui_wl *s = u->wl;
-	int v = is_cg(u), total = 0, top = 0, nthr = 0, n = 0;
+	struct ui_wl *s = st(p);
+	int v = is_cg(p), total = 0, top = 0, nthr = 0, n = 0;
 
 	s->nrows = 0;
 	if (f->nwl > s->cap) {
@@ -189,14 +222,14 @@ static void gather(struct ui *u)
 		}
 		total++;
 		label_of(r, label, sizeof(label));
-		if (v ? !ui_filter_label(u, u->view, label) : !ui_filter_ids(u, u->view, &r->pid, 1, label))
+		if (v ? !ui_filter_label(p, label) : !ui_filter_ids(p, &r->pid, 1, label))
 			continue;
 		s->tmp[top++] = r;
 	}
 	sort_m = session_model(u->a);
 	sort_iv = f->interval;
-	sort_col = s->sort[v];
-	sort_rev = s->rev[v];
+	sort_col = s->sort;
+	sort_rev = s->rev;
 	if (top)
 		qsort(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp);
 	if (nthr)
@@ -208,7 +241,7 @@ static void gather(struct ui *u)
 				s->rows[n++] = s->tmp[k];
 	}
 	s->nrows = n;
-	ui_filter_counted(u, u->view, top, total);
+	ui_filter_counted(p, top, total);
 }
 
 /* The titles of cols[n]: the fixed ones, and the events' made short together as the cores view's
@@ -268,15 +301,15 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 }
 
 /* What was looked at and counted, and what was left out and why: never silently. */
-static void info_line(struct ui *u, WINDOW *w, int wd, int y)
+static void info_line(struct ui *u, struct ui_panel *p, WINDOW *w, int wd, int y)
 {
 	struct wl_pick_info in;
 	char buf[400];
 	int n;
 
-	session_wl_info(u->a, is_cg(u), &in);
+	session_wl_info(u->a, is_cg(p), &in);
 	n = snprintf(buf, sizeof(buf), " %d %s seen, %d counted (the busiest by CPU time)", in.seen,
-		     is_cg(u) ? "cgroups" : "processes", in.counted);
+		     is_cg(p) ? "cgroups" : "processes", in.counted);
 	if (in.left_out && n > 0 && (size_t)n < sizeof(buf))
 		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "; %d not counted: %s", in.left_out, in.why);
 	/* the view's budget: a process's busiest threads (app_wl_impl.h), all of them on H */
@@ -292,80 +325,52 @@ static bool id_col(int c)
 	return c == C_PID || c == C_USER || c == C_COMM || (c == C_CGROUP);
 }
 
-/* The columns drawn at width wd: the identity ones, then the others from the view's horizontal
- * offset (clamped to the columns there are), each whole: a column that does not fit is left for
- * Right to bring in. *more_left / *more_right: columns off the screen on that side. */
-static int visible(struct ui *u, const int *cols, int ncols, int wd, int *vis, bool *more_left, bool *more_right)
+/* The table's columns (the identities kept while Left/Right scroll the rest; a name or path at the
+ * end takes what is left of the line). */
+static void table_cols(const int *cols, int ncols, int wd, struct ui_tcol *tc)
 {
-	int nid = 0, nscroll, off, k = 0, x = 0;
-
-	while (nid < ncols && id_col(cols[nid]))
-		nid++;
-	nscroll = ncols - nid;
-	off = u->hoff[u->view];
-	if (off > nscroll - 1)
-		off = nscroll > 0 ? nscroll - 1 : 0;
-	if (off < 0)
-		off = 0;
-	u->hoff[u->view] = off;
-	*more_left = off > 0;
-	*more_right = false;
 	for (int i = 0; i < ncols; i++) {
-		int cw = col_width(cols[i], wd);
-
-		if (i >= nid && i < nid + off)
-			continue;
-		if (x + cw > wd) {
-			/* the last text column (the cgroup at the end) takes what is left; others wait */
-			if (id_col(cols[i]) && cols[i] != C_PID && x < wd) {
-				vis[k++] = i;
-				x = wd;
-				continue;
-			}
-			*more_right = true;
-			break;
-		}
-		vis[k++] = i;
-		x += cw + 1;
+		int c = cols[i];
+		tc[i] = (struct ui_tcol){ .width = col_width(c, wd), .left = c == C_USER || c == C_COMM || c == C_CGROUP,
+					  .fixed = id_col(c), .fill = id_col(c) && c != C_PID };
 	}
-	return k;
 }
 
-static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, const int *vis, int nvis,
-		     const struct wl_row *r, attr_t at)
+static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, const struct ui_tcol *tc,
+		     const struct ui_tfit *fit, const struct wl_row *r, attr_t at)
 {
 	const struct model *m = session_model(u->a);
 	double iv = session_frame(u->a)->interval;
 	char buf[600];
 
-	for (int j = 0, x = 0; j < nvis && x < wd; j++) {
-		int i = vis[j], c = cols[i], cw = col_width(c, wd);
-
-		if (cw > wd - x)
-			cw = wd - x;
+	if (at != A_NORMAL) {   /* the selection is the whole line */
+		wattr_on(w, at, NULL);
+		mvwhline(w, y, 0, ' ', wd);
+		wattr_off(w, at, NULL);
+	}
+	for (int k = 0; k < fit->n; k++) {
+		int i = fit->col[k];
 
 		if (r->why && i > 0 && cols[i - 1] == C_CPU) {   /* refused: said after its CPU%, never as idle */
 			snprintf(buf, sizeof(buf), "not counted: %s", r->why);
-			ui_put(w, y, x, wd - x, ui_attr(u, UP_BAD), buf);
+			ui_put(w, y, fit->x[k], wd - fit->x[k], ui_attr(u, UP_BAD), buf);
 			return;
 		}
-		cell(m, r, c, iv, buf, sizeof(buf));
-		if (c == C_USER || c == C_COMM || c == C_CGROUP)
-			ui_put(w, y, x, j == nvis - 1 ? wd - x : cw, at, buf);
-		else
-			ui_put_right(w, y, x, cw, at, buf);
-		x += cw + 1;
+		cell(m, r, cols[i], iv, buf, sizeof(buf));
+		ui_table_cell(w, y, wd, tc, fit, k, at, buf);
 	}
 }
 
-static void draw(struct ui *u, WINDOW *w, int h, int wd)
+static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	const struct model *m = session_model(u->a);
 	const struct frame *f = session_frame(u->a);
-	struct ui_wl *s = u->wl;
-	int cols[64], ncols, y = 0, rows, v = is_cg(u), vis[64], nvis, x = 0;
-	char t[48], titles[64][40];
-	bool more_left, more_right;
+	struct ui_wl *s = st(p);
+	int cols[64], ncols, y = 0, rows, v = is_cg(p), sorted = -1;
+	char titles[64][40];
+	const char *tt[64];
+	struct ui_tcol tc[64];
+	struct ui_tfit fit;
 
 	if (session_replaying(u->a)) {
 		ui_put(w, 0, 0, wd, ui_attr(u, UP_DIM), " a recording holds no processes or cgroups: they are counted live");
@@ -375,34 +380,20 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
 		return;
 	}
-	info_line(u, w, wd, y++);
-	ncols = columns(u, m, cols, 64);
-	gather(u);
-	wattr_on(w, ui_attr(u, UP_HEAD), NULL);
-	mvwhline(w, y, 0, ' ', wd);
-	wattr_off(w, ui_attr(u, UP_HEAD), NULL);
+	info_line(u, p, w, wd, y++);
+	ncols = columns(u, p, m, cols, 64);
+	gather(u, p);
 	col_titles(m, cols, ncols, titles);
-	nvis = visible(u, cols, ncols, wd, vis, &more_left, &more_right);
-	for (int j = 0; j < nvis && x < wd; j++) {
-		int i = vis[j], cw = col_width(cols[i], wd);
-
-		if (cw > wd - x)
-			cw = wd - x;
-		/* the sort mark after the title, as in every view (the glyph set's) */
-		snprintf(t, sizeof(t), "%s%s", titles[i],
-			 cols[i] == s->sort[v] ? (s->rev[v] ? u->g->sort_up : u->g->sort_down) : "");
-		if (cols[i] == C_USER || cols[i] == C_COMM || cols[i] == C_CGROUP)
-			ui_put(w, y, x, cw, ui_attr(u, UP_HEAD), t);
-		else
-			ui_put_right(w, y, x, cw, ui_attr(u, UP_HEAD), t);
-		x += cw + 1;
+	for (int i = 0; i < ncols; i++) {
+		tt[i] = titles[i];
+		if (cols[i] == s->sort)
+			sorted = i;
 	}
-	/* columns off the screen: a mark at that end of the titles (Left/Right scroll) */
-	if (more_left && nvis > 0)
-		ui_put(w, y, 0, 1, ui_attr(u, UP_HEAD), "<");
-	if (more_right)
-		ui_put(w, y, wd - 1, 1, ui_attr(u, UP_HEAD), ">");
-	y++;
+	table_cols(cols, ncols, wd, tc);
+	ui_table_fit(tc, ncols, &p->list.hoff, wd, &fit);
+	/* the sort mark of every view (the glyph set's) */
+	ui_table_titles(w, y++, wd, tc, tt, &fit, sorted, s->rev ? u->g->sort_up : u->g->sort_down,
+			ui_attr(u, UP_HEAD));
 	if (v && y < h) {   /* the total: every CPU's counts */
 		double tm[NMETRICS];
 		struct wl_row all = { .kind = WL_CGROUP, .comm = "", .user = "", .cgroup = "(all CPUs)",
@@ -410,50 +401,51 @@ static void draw(struct ui *u, WINDOW *w, int h, int wd)
 
 		memcpy(tm, f->sys_m, sizeof(tm));
 		tm[M_UTIL] = f->sys_m[M_UTIL] * m->ncpus;   /* percent of one CPU, as the cgroups' */
-		draw_row(u, w, y++, wd, cols, vis, nvis, &all, A_BOLD);
+		draw_row(u, w, y++, wd, cols, tc, &fit, &all, A_BOLD);
 	}
 	rows = h - y;
-	u->sel[u->view] = ui_clamp(u->sel[u->view], s->nrows);
-	u->top[u->view] = ui_scroll_top(u->top[u->view], u->sel[u->view], s->nrows, rows > 0 ? rows : 1);
-	u->list_y[u->view] = y;
-	u->list_h[u->view] = rows;
-	if (!s->nrows && y < h && ui_filter_set(u, u->view))   /* rows were counted, the filter hid them all */
+	p->list.sel = ui_clamp(p->list.sel, s->nrows);
+	p->list.top = ui_scroll_top(p->list.top, p->list.sel, s->nrows, rows > 0 ? rows : 1);
+	p->list.y = y;
+	p->list.h = rows;
+	if (!s->nrows && y < h && ui_filter_set(p))   /* rows were counted, the filter hid them all */
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup matches the filter (Esc clears it, / edits it)"
 							   : " no process matches the filter (Esc clears it, / edits it)");
 	else if (!s->nrows && y < h)
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
 							   : " no process counted yet (the first look is under way)");
-	for (int k = u->top[u->view]; k < s->nrows && y < h; k++, y++)
-		draw_row(u, w, y, wd, cols, vis, nvis, s->rows[k], k == u->sel[u->view] ? ui_attr(u, UP_SEL) :
+	for (int k = p->list.top; k < s->nrows && y < h; k++, y++)
+		draw_row(u, w, y, wd, cols, tc, &fit, s->rows[k], k == p->list.sel ? ui_attr(u, UP_SEL) :
 			 s->rows[k]->exited ? ui_attr(u, UP_DIM) : A_NORMAL);
 }
 
-static int nrows(struct ui *u)
+static int nrows(struct ui *u, struct ui_panel *p)
 {
-	return u->wl->nrows;
+	(void)u;
+	return st(p)->nrows;
 }
 
-static bool key(struct ui *u, int action)
+static bool key(struct ui *u, struct ui_panel *p, int action)
 {
 	const struct model *m = session_model(u->a);
-	int cols[64], n = columns(u, m, cols, 64), v = is_cg(u), at = 0;
+	int cols[64], n = columns(u, p, m, cols, 64), v = is_cg(p), at = 0;
 
 	for (int i = 0; i < n; i++)
-		if (cols[i] == u->wl->sort[v])
+		if (cols[i] == st(p)->sort)
 			at = i;
 	switch (action) {
-	case UA_SORT_PREV: u->wl->sort[v] = cols[(at + n - 1) % n]; break;
-	case UA_SORT_NEXT: u->wl->sort[v] = cols[(at + 1) % n]; break;
-	case UA_REVERSE: u->wl->rev[v] = !u->wl->rev[v]; break;
+	case UA_SORT_PREV: st(p)->sort = cols[(at + n - 1) % n]; break;
+	case UA_SORT_NEXT: st(p)->sort = cols[(at + 1) % n]; break;
+	case UA_REVERSE: st(p)->rev = !st(p)->rev; break;
 	case UA_THREADS: {   /* the selected process's threads, or none */
-		const struct wl_row *r = u->sel[u->view] < u->wl->nrows ? u->wl->rows[u->sel[u->view]] : NULL;
+		const struct wl_row *r = p->list.sel < st(p)->nrows ? st(p)->rows[p->list.sel] : NULL;
 		int pid = r ? (r->tgid ? r->tgid : r->kind == WL_PROCESS ? r->pid : 0) : 0;
 
 		if (v)
 			return false;
-		u->wl->threads_of = pid && pid != u->wl->threads_of ? pid : 0;
-		session_wl_threads(u->a, u->wl->threads_of);
-		if (u->wl->threads_of)
+		st(p)->threads_of = pid && pid != st(p)->threads_of ? pid : 0;
+		session_wl_threads(u->a, st(p)->threads_of);
+		if (st(p)->threads_of)
 			snprintf(u->status, sizeof(u->status), "threads of %d from the next refresh", pid);
 		else
 			snprintf(u->status, sizeof(u->status), "threads folded");
@@ -465,5 +457,20 @@ static bool key(struct ui *u, int action)
 	return true;
 }
 
-const struct ui_view ui_view_procs = { "Processes", draw, nrows, key };
-const struct ui_view ui_view_cgroups = { "Cgroups", draw, nrows, key };
+static const char *rows_of(struct ui *u, struct ui_panel *p)
+{
+	(void)u;
+	return st(p)->cg ? "cgroups" : "processes";
+}
+
+const struct ui_panel_class ui_panel_procs = {
+	.name = "processes", .tab = "Procs", .tabkey = "P", .action = UA_PROCS, .rows = "processes",
+	.filter_pids = true, .init = init_procs, .free = free_state, .enter = enter, .leave = leave,
+	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of,
+};
+
+const struct ui_panel_class ui_panel_cgroups = {
+	.name = "cgroups", .tab = "Cgroups", .tabkey = "G", .action = UA_CGROUPS, .rows = "cgroups",
+	.filter_pids = true, .init = init_cgroups, .free = free_state, .enter = enter, .leave = leave,
+	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of,
+};

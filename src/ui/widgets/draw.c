@@ -83,17 +83,3 @@ void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s)
 	ui_put(w, y, x + cw - len, len, at, s);
 }
 
-void ui_put_title(WINDOW *w, int y, int x, const struct ui_col *c, const char *t, const char *mark,
-		  attr_t at)
-{
-	if (c->kind == UC_ID || c->kind == UC_SPARK) {
-		int n = ui_put(w, y, x, c->width, at, t);
-		if (mark)
-			ui_put(w, y, x + n, 1, at, mark);
-		return;
-	}
-	/* right-aligned titles fill their width: the mark goes in the gap after them */
-	ui_put_right(w, y, x, c->width, at, t);
-	if (mark)
-		ui_put(w, y, x + c->width, 1, at, mark);
-}

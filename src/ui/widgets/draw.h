@@ -12,8 +12,4 @@ struct ui_col;
 int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s);
 /* Put text right-aligned in a cell of width cw. */
 void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s);
-/* A column title at y,x in attribute at, with the sort mark (NULL: none) visible on every kind
- * of column. */
-void ui_put_title(WINDOW *w, int y, int x, const struct ui_col *c, const char *t, const char *mark,
-		  attr_t at);
 #endif

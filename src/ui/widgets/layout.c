@@ -1,26 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* layout.c: column fitting, scrolling and screen regions (pure, no curses). */
+/* layout.c: scrolling and screen regions (pure, no curses). */
 #include "layout.h"
-
-int ui_cols_fit(const int *widths, int n, int nfixed, int hoff, int avail, int *vis)
-{
-	int used = 0, nv = 0;
-
-	if (nfixed > n)
-		nfixed = n;
-	if (hoff < 0)
-		hoff = 0;
-	for (int i = 0; i < n; i++) {
-		if (i >= nfixed && i < nfixed + hoff)
-			continue;
-		if (used + widths[i] > avail)
-			break;
-		vis[nv++] = i;
-		used += widths[i] + 1;
-	}
-	return nv;
-}
 
 int ui_clamp(int v, int n)
 {

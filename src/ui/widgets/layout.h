@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* layout.h: pure geometry for the UI: which columns fit, where a scrolled list starts. */
+/* layout.h: pure geometry for the UI: where a scrolled list starts, the screen regions (the
+ * table's columns: table.h). */
 #ifndef PMUTOP_UI_LAYOUT_H
 #define PMUTOP_UI_LAYOUT_H
-
-/* Columns are laid out left to right, each followed by one space. The first
- * nfixed always show (as many as fit); the rest start at column nfixed + hoff.
- * Writes the indices of the visible columns into vis (room for n) and returns
- * how many there are. */
-int ui_cols_fit(const int *widths, int n, int nfixed, int hoff, int avail, int *vis);
 
 /* Keep a selection visible in a list of n rows shown h at a time: returns the
  * new first row given the old one (clamped so the list never ends early). */
