@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* prog7030.c: the test program of --hot (issue 40): two hot functions sharing the CPU 70/30 by time
  * (7 ms in the first, 3 ms in the second, over and over), whatever the CPU's speed.
  *   prog7030 SECONDS [EXEC_AFTER PROGRAM ARGS...]   run SECONDS; or exec PROGRAM after EXEC_AFTER s

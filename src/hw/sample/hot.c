@@ -63,8 +63,7 @@ struct hot {
 	struct hwin w;
 	int role_at[4];             /* the member index of each role, -1 none */
 	double t0;
-	struct hring *cur;          /* the ring being drained */
-	int cur_i;
+	int cur_i;                  /* the ring of the record being handled */
 	bool per_thread;            /* a process: counters per thread */
 	struct hprev *prev;         /* HOT_PREV */
 };
@@ -91,6 +90,7 @@ static void attr_of(const struct hot *h, const struct hot_event *e, bool leader,
 	a->read_format = h->read_format;
 	a->mmap = 1, a->mmap2 = 1, a->comm = 1, a->comm_exec = 1, a->task = 1;
 	a->build_id = bid;
+	a->sample_id_all = 1;   /* every record says when: the rings are merged in time order */
 }
 
 /* Open one group on (pid, cpu) into fds: 0 or the kernel's error. */
@@ -428,9 +428,74 @@ static void on_record(void *ctx, const void *rec, size_t len)
 	}
 }
 
+/* A record copied out of its ring, to be handled in time order with the other rings' (the COMM
+ * of an exec on one CPU before the MMAP2 records and samples that follow it on another). */
+struct hpend {
+	uint64_t time, seq;
+	size_t off, len;
+	int ring;
+};
+
+struct hgather {
+	struct hot *h;
+	struct hpend *v;
+	size_t n, cap;
+	unsigned char *buf;
+	size_t len, bcap;
+	int ring;
+};
+
+static void gather(void *ctx, const void *rec, size_t len)
+{
+	struct hgather *g = ctx;
+	const unsigned char *p = rec;
+	uint64_t t = 0;
+
+	if (g->n == g->cap) {
+		size_t nc = g->cap ? g->cap * 2 : 4096;
+		struct hpend *nv = realloc(g->v, nc * sizeof(*nv));
+
+		if (!nv)
+			return;
+		g->v = nv, g->cap = nc;
+	}
+	if (g->len + len > g->bcap) {
+		size_t nc = g->bcap ? g->bcap * 2 : 1 << 20;
+		unsigned char *nb;
+
+		while (nc < g->len + len)
+			nc *= 2;
+		if (!(nb = realloc(g->buf, nc)))
+			return;
+		g->buf = nb, g->bcap = nc;
+	}
+	/* a sample's time follows its IP and TID; any other record's is in its sample_id trailer
+	 * (TID, TIME, CPU: 24 bytes) */
+	if (((const struct perf_event_header *)rec)->type == PERF_RECORD_SAMPLE) {
+		if (len >= 32)
+			memcpy(&t, p + 24, 8);
+	} else if (len >= 8 + 24) {
+		memcpy(&t, p + len - 16, 8);
+	}
+	memcpy(g->buf + g->len, rec, len);
+	g->v[g->n] = (struct hpend){ t, g->n, g->len, len, g->ring };
+	g->n++;
+	g->len += len;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct hpend *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 long hot_drain(struct hot *h)
 {
-	uint64_t before = h->w.samples;
+	struct hgather g = { .h = h };
+	uint64_t before = h->w.added;
 
 	for (int i = 0; i < h->nr; i++) {
 		struct hring *rg = &h->rings[i];
@@ -438,14 +503,21 @@ long hot_drain(struct hot *h)
 
 		if (h->seam->ring_poll)
 			h->seam->ring_poll(h->seam->ctx, rg->fds[0]);
-		h->cur = rg;
-		h->cur_i = i;
-		ring_drain(&rg->r, on_record, h, 0);
+		g.ring = i;
+		ring_drain(&rg->r, gather, &g, 0);
 		hwin_cur(&h->w)->corrupt += rg->r.corrupt - c0;
 	}
+	if (g.n)
+		qsort(g.v, g.n, sizeof(*g.v), by_time);
+	for (size_t i = 0; i < g.n; i++) {
+		h->cur_i = g.v[i].ring;
+		on_record(h, g.buf + g.v[i].off, g.v[i].len);
+	}
+	free(g.v);
+	free(g.buf);
 	syms_reap(h->syms);
 	hwin_close(&h->w, now_s(h), h->o.window);
-	return (long)(h->w.samples - before);
+	return (long)(h->w.added - before);
 }
 
 static int by_samples(const void *a, const void *b)

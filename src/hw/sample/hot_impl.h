@@ -47,6 +47,8 @@ struct hwin {
 	int first, nb;           /* the window's buckets, oldest first, the last one open */
 	uint64_t seq;
 	uint64_t samples, thr, unthr, lost, corrupt;   /* in the window */
+	uint64_t added;          /* samples ever */
+	double last;             /* when the last bucket was closed */
 	int nev;
 };
 

@@ -139,11 +139,16 @@ void hwin_close(struct hwin *w, double now, double window)
 {
 	struct hbucket *b = hwin_cur(w);
 
+	double slack = w->last > 0 && now > w->last ? (now - w->last) / 4 : 0;
+
 	b->t = now;
 	w->thr += b->thr, w->unthr += b->unthr, w->lost += b->lost, w->corrupt += b->corrupt;
-	/* a bucket whose refresh ended window seconds ago or more is out; so is the oldest when full */
-	while (w->nb > 1 && (w->b[w->first].t <= now - window - 1e-9 || w->nb == HOT_MAX_BUCKETS))
+	w->added += b->samples;
+	/* a bucket whose refresh ended window seconds ago or more is out (a refresh that woke a little
+	 * late does not keep one interval too many); so is the oldest when full */
+	while (w->nb > 1 && (w->b[w->first].t <= now - window + slack || w->nb == HOT_MAX_BUCKETS))
 		expire(w);
+	w->last = now;
 	b = &w->b[(w->first + w->nb) % HOT_MAX_BUCKETS];
 	w->nb++;
 	b->ne = 0;
