@@ -76,7 +76,7 @@ const struct setting_def settings_table[] = {
 	{ "freq", "sample", ST_INT, 1, 100000, false, NULL, "1000",
 	  "samples per second per CPU or thread for --hot (1..100000; the kernel's "
 	  "perf_event_max_sample_rate caps it)", F(sample_freq) },
-	{ "window", "sample", ST_DOUBLE, 1, 3600, false, NULL, "10",
+	{ "window", "sample", ST_DOUBLE, 1, 3600, false, NULL, "10.0",
 	  "seconds of samples the hot functions are ranked over (1..3600)", F(sample_window) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
