@@ -292,9 +292,11 @@ int hot_open(const struct perf_seam *seam, const struct hot_target *t, const str
 	int r;
 
 	*out = NULL;
-	if (o->nev < 1 || o->nev > HOT_MAX_EVENTS || !seam->ring_map)
-		return errmsg_set(em, -EINVAL, "%s", o->nev < 1 || o->nev > HOT_MAX_EVENTS ?
-				  "sample one event or a group of up to 4" : "this source cannot sample");
+	if (o->nev < 1 || o->nev > HOT_MAX_EVENTS)
+		return errmsg_set(em, -EINVAL, "sample one event or a group of up to %d", HOT_MAX_EVENTS);
+	if (!seam->ring_map)
+		return errmsg_set(em, -EOPNOTSUPP, "the %s kernel does not sample yet: --hot needs this "
+				  "machine's kernel (a simulated machine has no sampling yet)", seam->name);
 	if (!(h = calloc(1, sizeof(*h))))
 		return -ENOMEM;
 	h->seam = seam;
