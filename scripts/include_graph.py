@@ -27,6 +27,7 @@ LAYERS = [
     'hw/sim',       # simulated machines
     'pci',          # PMON discovery through libpci
     'replay',       # perf stat -x recordings
+    'hw/sample',    # sampling: rings, records, symbols, the hot functions
     'hw/perf',      # perf_event groups per CPU
     'hw/model',     # frames, budget, top-down
     'hw/events',    # the event language and the event list

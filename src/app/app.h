@@ -68,6 +68,7 @@ struct app_opts {              /* the command line */
 	const char *sim;           /* --sim */
 	const char *sim_fault;     /* --sim-fault */
 	bool sim_step_clock;       /* --sim-clock step: the simulated clock moves one interval a sample */
+	bool hot;                  /* --hot: the hot functions (sampling, issue 40) */
 	const char *replay;        /* --replay */
 	const char *topology;      /* --topology (lscpu -p output) */
 	const char *pci_dump;      /* --pci-dump */

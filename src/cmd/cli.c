@@ -282,6 +282,8 @@ static int run(struct app *a)
 	}
 	if (a->opt.cpus && (r = filter_cpus(a)))
 		return r;
+	if (a->opt.hot)
+		return hot_main(a);
 	if (!a->opt.nevents && !(list = choose_events(a, evbuf, sizeof(evbuf), where, sizeof(where), &with_td)))
 		return 2;
 	if ((a->opt.nevents || list[0]) && (r = parse_events(a, list, where)))

@@ -20,7 +20,7 @@ enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLO
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
        OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS, OPT_RDT,
-       OPT_RDT_CPU_GROUPS, OPT_SIM_CLOCK };
+       OPT_RDT_CPU_GROUPS, OPT_SIM_CLOCK, OPT_HOT };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -53,6 +53,7 @@ static const struct option long_opts[] = {
 	{ "export-cgroups", optional_argument, NULL, OPT_EXPORT_CGROUPS },
 	{ "rdt", no_argument, NULL, OPT_RDT },
 	{ "rdt-cpu-groups", no_argument, NULL, OPT_RDT_CPU_GROUPS },
+	{ "hot", no_argument, NULL, OPT_HOT },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "list-events", no_argument, NULL, OPT_LIST_EVENTS },
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
@@ -84,6 +85,9 @@ static void usage(FILE *f)
 "  -n, --count N            stop after N samples\n"
 "  -x, --field-separator S  batch rows in the perf stat -a -A -I -x S format (a recording)\n"
 "      --json               batch output as one JSON object per interval\n"
+"      --hot                the hot functions (sampling) of the CPUs, -p PID or -G CGROUP with -b:\n"
+"                           ranked per interval; -e EVENT or a group {a,b,c}:S (default cycles,\n"
+"                           else cpu-clock); docs/hot.md\n"
 "  -o, --output FILE        batch output file\n"
 "      --replay FILE        play a recording (pmutop -x or perf stat -a -A -I -x) in the TUI, or with -b\n"
 "                           (with -b also a pipe or FIFO; - is standard input)\n"
@@ -254,6 +258,13 @@ static int check_args(struct app *a, int argc, char **argv, const char *sim_cloc
 		return fail_usage("--sim and --sysfs both choose the machine; give one%s", "");
 	if (a->opt.do_replay && a->opt.sim)
 		return fail_usage("--replay and --sim both choose the source; give one%s", "");
+	if (a->opt.hot && (a->opt.do_replay || a->opt.wl.command || a->opt.wl.ntids ||
+			   a->opt.wl.npids + a->opt.wl.ncgroups + !!a->opt.cpus > 1))
+		return fail_usage("--hot samples one target: the CPUs (all, or -C LIST), one -p PID or one -G "
+				  "CGROUP (not a recording, -t or a command)%s", "");
+	if (a->opt.hot && !a->opt.batch)
+		return fail_usage("--hot writes its rows in batch mode: add -b (with --json or -x SEP); the "
+				  "screen's hot-spots panel is still to come%s", "");
 	return 0;
 }
 
@@ -330,6 +341,7 @@ int cli_parse_args(struct app *a, int argc, char **argv, int *exit_now)
 			break;
 		case OPT_RDT: a->opt.rdt = true; break;
 		case OPT_RDT_CPU_GROUPS: a->opt.rdt_cpu_groups = a->opt.rdt = true; break;
+		case OPT_HOT: a->opt.hot = true; break;
 		case OPT_COLOR:
 			if (!optarg || strcmp(optarg, "always") == 0)
 				a->opt.color = COLOR_ALWAYS + 1;

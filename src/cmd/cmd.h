@@ -9,4 +9,6 @@ struct app;
 int pmutop_main(int argc, char **argv);
 /* --replay: set up the replay source and run batch or TUI. Returns the exit status. */
 int replay_main(struct app *a);
+/* --hot -b: the hot functions per interval. Returns the exit status. */
+int hot_main(struct app *a);
 #endif

@@ -58,6 +58,9 @@ struct settings {
 	int wl_cgroup_depth;/* levels of the cgroup tree looked at */
 	/* [rdt] */
 	bool rdt_cpu_groups;/* a monitoring group per counted CPU, made and removed by pmutop */
+	/* [sample] (--hot, issue 40) */
+	int sample_freq;    /* samples per second per CPU or thread */
+	double sample_window; /* seconds the hot functions are ranked over */
 	/* where the settings came from */
 	char path[4096];    /* config file read, "" when built-in defaults */
 	int sort_line;      /* line of "sort =" in it, 0 when not set there */

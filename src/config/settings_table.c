@@ -73,6 +73,11 @@ const struct setting_def settings_table[] = {
 	{ "cpu_groups", "rdt", ST_BOOL, 0, 0, false, NULL, "false",
 	  "make a resctrl monitoring group per counted CPU (one RMID each) for per-CPU L3 occupancy "
 	  "and memory bandwidth, removed at exit (--rdt-cpu-groups)", F(rdt_cpu_groups) },
+	{ "freq", "sample", ST_INT, 1, 100000, false, NULL, "1000",
+	  "samples per second per CPU or thread for --hot (1..100000; the kernel's "
+	  "perf_event_max_sample_rate caps it)", F(sample_freq) },
+	{ "window", "sample", ST_DOUBLE, 1, 3600, false, NULL, "10.0",
+	  "seconds of samples the hot functions are ranked over (1..3600)", F(sample_window) },
 };
 const int settings_ntable = sizeof(settings_table) / sizeof(settings_table[0]);
 

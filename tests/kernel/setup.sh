@@ -16,10 +16,11 @@ mirror=${PMUTOP_KERNEL_MIRROR:-http://deb.debian.org/debian}
 suite=${PMUTOP_KERNEL_SUITE:-bookworm}
 # Build: the -dev packages of the Makefile's PKGS (libmicrohttpd: its header only; pmutop dlopens it).
 # Guest: their runtime libraries with what those need (libpci3 -> libudev1, libmicrohttpd12 ->
-# gnutls and its crypto), glibc, a static busybox for the shell and tools, the kernel.
+# gnutls and its crypto; libdw1 -> bzip2, xz, zstd), glibc, a static busybox for the shell and tools, the kernel.
 pkgs="libncurses-dev libncursesw6 libncurses6 libtinfo6 libpci-dev libpci3 libudev1 libinih-dev libinih1
 libjson-c-dev libjson-c5 zlib1g-dev zlib1g libmicrohttpd-dev libmicrohttpd12 libgnutls30 libp11-kit0
-libidn2-0 libunistring2 libtasn1-6 libnettle8 libhogweed6 libgmp10 libffi8 libc6 busybox-static"
+libidn2-0 libunistring2 libtasn1-6 libnettle8 libhogweed6 libgmp10 libffi8 libc6 busybox-static
+libelf-dev libelf1 libdw-dev libdw1 libbz2-1.0 liblzma5 libzstd1"
 mkdir -p "$cache/apt/lists/partial" "$cache/apt/archives/partial" "$cache/debs"
 # one set-up at a time per cache (several worktrees' tests may start together); released at exit
 if command -v flock >/dev/null 2>&1; then

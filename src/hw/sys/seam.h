@@ -31,6 +31,14 @@ struct perf_seam {
 	 * advance with); the simulated kernel's is the clock it was given (simk_set_clock), so its
 	 * tests drive time instead of sleeping. */
 	uint64_t (*clock_ns)(void *ctx);
+	/* A sampling event's ring buffer (issue 40): mmap of len bytes (one header page and a power of two
+	 * of data pages) over fd, shared and writable as perf_event_open(2) says; NULL with *err set to a
+	 * negative errno on failure. ring_unmap undoes it. ring_poll (NULL: nothing to do) lets a kernel
+	 * that is not the real one write the records it owes up to its clock's now before the ring is
+	 * read; the real kernel writes them as they happen. */
+	void *(*ring_map)(void *ctx, int fd, size_t len, int *err);
+	int (*ring_unmap)(void *ctx, int fd, void *addr, size_t len);
+	void (*ring_poll)(void *ctx, int fd);
 };
 
 /* The real kernel (perf_event_open(2) and friends). */

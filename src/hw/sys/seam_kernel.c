@@ -6,6 +6,7 @@
 #include "sysfs.h"
 #include <errno.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -83,8 +84,28 @@ static uint64_t k_clock_ns(void *ctx)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+static void *k_ring_map(void *ctx, int fd, size_t len, int *err)
+{
+	void *p;
+
+	(void)ctx;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		*err = -errno;
+		return NULL;
+	}
+	return p;
+}
+
+static int k_ring_unmap(void *ctx, int fd, void *addr, size_t len)
+{
+	(void)ctx; (void)fd;
+	return munmap(addr, len) < 0 ? -errno : 0;
+}
+
 const struct perf_seam seam_kernel = {
 	.name = "kernel", .ctx = NULL,
 	.open = k_open, .read = k_read, .ioctl = k_ioctl, .close = k_close, .cpuid = k_cpuid,
 	.proc_stat = k_proc_stat, .proc_interrupts = k_proc_interrupts, .clock_ns = k_clock_ns,
+	.ring_map = k_ring_map, .ring_unmap = k_ring_unmap, .ring_poll = NULL,
 };
