@@ -45,13 +45,13 @@ int main(int argc, char **argv)
 		ui_browse_filter(&b, &c);
 		t_open = now_ms() - t0;
 		/* one keystroke at a time, as typed, then erased again */
-		for (int k = 0, len = (int)strlen(q); k < 2 * len && len < (int)sizeof(b.query); k++) {
+		for (int k = 0, len = (int)strlen(q), qlen = 0; k < 2 * len && len < (int)sizeof(b.query); k++) {
 			double t;
 			if (k < len)
-				b.query[b.qlen++] = q[k];
+				b.query[qlen++] = q[k];
 			else
-				b.qlen--;
-			b.query[b.qlen] = '\0';
+				qlen--;
+			b.query[qlen] = '\0';
 			t = now_ms();
 			ui_browse_filter(&b, &c);
 			t = now_ms() - t;
