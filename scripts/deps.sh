@@ -23,6 +23,7 @@ build)
 	pkg-config --exists json-c 2>/dev/null || need="$need libjson-c-dev"
 	pkg-config --exists libmicrohttpd 2>/dev/null || need="$need libmicrohttpd-dev"
 	pkg-config --exists zlib 2>/dev/null || need="$need zlib1g-dev"
+	pkg-config --exists libcurl 2>/dev/null || need="$need libcurl4-openssl-dev"
 	[ -f /usr/include/crypt.h ] || need="$need libcrypt-dev"
 	[ -f /usr/include/perfmon/pfmlib_perf_event.h ] || need="$need libpfm4-dev"
 	command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
