@@ -76,7 +76,7 @@ const struct setting_def settings_table[] = {
 	  "exporters scraped directly, host:port,... (--fleet-targets)", F(fleet_targets) },
 	{ "label", "fleet", ST_STRING, 0, 0, false, NULL, "instance",
 	  "the label naming a host: instance, node, job, a Kubernetes label (--fleet-label)", F(fleet_label) },
-	{ "window", "fleet", ST_DOUBLE, 0, 86400, false, NULL, "0",
+	{ "window", "fleet", ST_DOUBLE, 0, 86400, false, NULL, "0.0",
 	  "rate window in seconds (0: four of Prometheus' scrape intervals) (--fleet-window)", F(fleet_window) },
 	{ "user", "fleet", ST_STRING, 0, 0, false, NULL, "",
 	  "basic authentication towards the query API (--fleet-user)", F(fleet_user) },
