@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Copyright (C) 2026 The pmutop authors
 # pmutop: build, run, test, install. `make help` lists the targets.
-PKGS     := ncursesw libpci inih json-c libmicrohttpd zlib libelf libdw
+PKGS     := ncursesw libpci inih json-c libmicrohttpd zlib libelf libdw libcurl
 CC       ?= cc
 PREFIX   ?= /usr/local
 DESTDIR  ?=

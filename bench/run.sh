@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")/.."
 B=${BENCH_BUILD:-build-bench}
-PKGS="ncursesw libpci inih json-c libmicrohttpd zlib libelf libdw"
+PKGS="ncursesw libpci inih json-c libmicrohttpd zlib libelf libdw libcurl"
 CC=${CC:-cc}
 
 # the library and pmutop itself, optimised, in our own build dir (BIN so ./pmutop is left alone)
@@ -21,7 +21,7 @@ for src in bench/*.c; do
 	if [ "$(basename "$src")" = bench_refresh.c ]; then wrap="-Wl,--wrap=simr_update"; fi
 	# shellcheck disable=SC2046
 	$CC -D_GNU_SOURCE -Isrc $(pkg-config --cflags $PKGS) -D_XOPEN_SOURCE_EXTENDED -O2 -g -Wall -Wextra \
-		-std=gnu11 $wrap -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs ${PKGS% libmicrohttpd*} zlib libelf libdw) -lm
+		-std=gnu11 $wrap -o "$exe" "$src" "$B/libpmutop.a" $(pkg-config --libs ${PKGS% libmicrohttpd*} zlib libelf libdw libcurl) -lm
 done
 python3 bench/bench.py "$B/pmutop" "$B/bench/bench_refresh" "$B/bench" bench/results.json
 if [ -z "$BENCH_ONLY" ]; then

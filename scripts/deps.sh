@@ -25,6 +25,7 @@ build)
 	pkg-config --exists zlib 2>/dev/null || need="$need zlib1g-dev"
 	pkg-config --exists libelf 2>/dev/null || need="$need libelf-dev"
 	pkg-config --exists libdw 2>/dev/null || need="$need libdw-dev"
+	pkg-config --exists libcurl 2>/dev/null || need="$need libcurl4-openssl-dev"
 	[ -f /usr/include/crypt.h ] || need="$need libcrypt-dev"
 	[ -f /usr/include/perfmon/pfmlib_perf_event.h ] || need="$need libpfm4-dev"
 	command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"

@@ -23,6 +23,7 @@ LAYERS = [
     'ui/widgets',   # what the views draw with: text, columns, formats, colours, keys, layout
     'out',          # CSV, JSON, text, OpenMetrics, reports
     'app',          # the running session: sources, the event list's owners, derived figures
+    'fleet',        # the fleet engine: many hosts' rows from a Prometheus query API or their exporters
     'config',       # settings and event sets
     'hw/sim',       # simulated machines
     'pci',          # PMON discovery through libpci

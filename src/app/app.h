@@ -16,6 +16,7 @@
 #include "hw/catalog/catalog.h"
 #include "pci/disc.h"
 #include "owners.h"
+#include "fleet/fleet.h"
 
 struct app;
 struct perf_seam;
@@ -90,6 +91,9 @@ struct app_opts {              /* the command line */
 	struct app_wl_opts wl;     /* -p, -t, -G, -- COMMAND */
 	bool rdt;                  /* --rdt: RDT figures asked for (say why when there are none) */
 	bool rdt_cpu_groups;       /* --rdt-cpu-groups (or [rdt] cpu_groups): a monitoring group per CPU */
+	bool fleet_on;             /* --fleet [URL] or --fleet-targets: the fleet's rows, not this machine */
+	struct fleet_opts fleet;   /* --fleet-*: over [fleet] */
+	const char *fleet_host;    /* --fleet-host NAME: that host's sockets and CPUs */
 };
 
 struct app {

@@ -8,6 +8,7 @@
 #include "batch.h"
 #include "cmd.h"
 #include "cli_args.h"
+#include "fleet_main.h"
 #include "summary.h"
 #include "base/errmsg.h"
 #include "out/events_report.h"
@@ -254,6 +255,8 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
+	if (a->opt.fleet_on)
+		return fleet_main(a);
 	/* IPC history: the screen's sparkline draws the last UI_SPARK_W samples per CPU and batch mode
 	 * none, so more is never read ([display] history's 600 on 224 CPUs was 0.5 MiB, set at every
 	 * model rebuild, twice over while the sockets' events were added) */

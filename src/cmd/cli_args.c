@@ -20,7 +20,9 @@ enum { OPT_JSON = 256, OPT_SYSFS, OPT_SIM, OPT_SIM_FAULT, OPT_REPLAY, OPT_TOPOLO
        OPT_LIST_UNCORE, OPT_EXPLAIN, OPT_CONFIG, OPT_LIST_MACHINES, OPT_LIST_OPTIONS, OPT_SIM_TREE,
        OPT_LISTEN, OPT_PROM, OPT_QUIET, OPT_LIST_EVENTS, OPT_CPUID, OPT_EVENTS_DIR,
        OPT_COLOR, OPT_EVENTS_EXPERIMENTAL, OPT_WEB_CONFIG, OPT_NO_CPU_GAUGES, OPT_EXPORT_CGROUPS, OPT_RDT,
-       OPT_RDT_CPU_GROUPS, OPT_SIM_CLOCK, OPT_HOT };
+       OPT_RDT_CPU_GROUPS, OPT_SIM_CLOCK, OPT_FLEET, OPT_FLEET_TARGETS, OPT_FLEET_LABEL, OPT_FLEET_WINDOW,
+       OPT_FLEET_HOST, OPT_FLEET_USER, OPT_FLEET_PASSWORD_FILE, OPT_FLEET_BEARER_FILE, OPT_FLEET_CA,
+       OPT_FLEET_CERT, OPT_FLEET_KEY, OPT_HOT };
 
 static const struct option long_opts[] = {
 	{ "batch", no_argument, NULL, 'b' },
@@ -59,6 +61,17 @@ static const struct option long_opts[] = {
 	{ "cpuid", required_argument, NULL, OPT_CPUID },
 	{ "events-dir", required_argument, NULL, OPT_EVENTS_DIR },
 	{ "events-experimental", no_argument, NULL, OPT_EVENTS_EXPERIMENTAL },
+	{ "fleet", optional_argument, NULL, OPT_FLEET },
+	{ "fleet-targets", required_argument, NULL, OPT_FLEET_TARGETS },
+	{ "fleet-label", required_argument, NULL, OPT_FLEET_LABEL },
+	{ "fleet-window", required_argument, NULL, OPT_FLEET_WINDOW },
+	{ "fleet-host", required_argument, NULL, OPT_FLEET_HOST },
+	{ "fleet-user", required_argument, NULL, OPT_FLEET_USER },
+	{ "fleet-password-file", required_argument, NULL, OPT_FLEET_PASSWORD_FILE },
+	{ "fleet-bearer-file", required_argument, NULL, OPT_FLEET_BEARER_FILE },
+	{ "fleet-ca", required_argument, NULL, OPT_FLEET_CA },
+	{ "fleet-cert", required_argument, NULL, OPT_FLEET_CERT },
+	{ "fleet-key", required_argument, NULL, OPT_FLEET_KEY },
 	{ "pid", required_argument, NULL, 'p' },
 	{ "tid", required_argument, NULL, 't' },
 	{ "cgroup", required_argument, NULL, 'G' },
@@ -127,6 +140,16 @@ static void usage(FILE *f)
 "                           (its figures are shown whenever resctrl is mounted with L3 monitoring)\n"
 "      --rdt-cpu-groups     make a resctrl monitoring group per counted CPU (one RMID each) for\n"
 "                           per-CPU occupancy and bandwidth, removed at exit ([rdt] cpu_groups)\n"
+"      --fleet [URL]        a row per host from a Prometheus query API (Prometheus, Thanos, Mimir,\n"
+"                           VictoriaMetrics; [fleet] url when no URL); with -b: JSON or -x rows\n"
+"      --fleet-targets LIST scrape these exporters (host:port,...) directly instead of a query API\n"
+"      --fleet-label NAME   the label naming a host (default instance)\n"
+"      --fleet-window SECONDS  rate window (default: four of Prometheus' scrape intervals)\n"
+"      --fleet-host NAME    with -b: that host's sockets and CPUs (the drill-down)\n"
+"      --fleet-user USER    basic authentication, with --fleet-password-file FILE (its first line)\n"
+"      --fleet-bearer-file FILE  a bearer token (first line) for the query API\n"
+"      --fleet-ca FILE      CA bundle for an https:// query API; --fleet-cert FILE --fleet-key FILE:\n"
+"                           a client certificate\n"
 "      --color[=WHEN]       colours: auto (unless NO_COLOR is set or the terminal has none),\n"
 "                           always (the default WHEN), never; over [display] color\n"
 "  -h, --help               this help;  -V, --version  the version and the paths built in\n",
@@ -265,12 +288,49 @@ static int check_args(struct app *a, int argc, char **argv, const char *sim_cloc
 	if (a->opt.hot && !a->opt.batch)
 		return fail_usage("--hot writes its rows in batch mode: add -b (with --json or -x SEP); the "
 				  "screen's hot-spots panel is still to come%s", "");
+	if (a->opt.fleet_on && (a->opt.sim || a->opt.do_replay || a->opt.listen || a->opt.nevents || optind < argc))
+		return fail_usage("--fleet reads other hosts' exporters: it counts nothing here (no --sim, "
+				  "--replay, --listen, -e or command)%s", "");
+	if (a->opt.fleet_host && !a->opt.fleet_on)
+		return fail_usage("--fleet-host %s: give the query API with --fleet URL", a->opt.fleet_host);
+	return 0;
+}
+
+/* The --fleet options: 0, the usage error's exit status (said), or -1 when c is none of them. */
+static int fleet_option(struct app *a, int c, int argc, char **argv)
+{
+	char *end;
+
+	switch (c) {
+	case OPT_FLEET:
+		a->opt.fleet_on = true;
+		/* --fleet URL as well as --fleet=URL; --fleet alone: [fleet] url */
+		if (!optarg && optind < argc && argv[optind][0] != '-')
+			optarg = argv[optind++];
+		a->opt.fleet.url = optarg;
+		break;
+	case OPT_FLEET_TARGETS: a->opt.fleet_on = true; a->opt.fleet.targets = optarg; break;
+	case OPT_FLEET_LABEL: a->opt.fleet.label = optarg; break;
+	case OPT_FLEET_WINDOW:
+		a->opt.fleet.window = strtod(optarg, &end);
+		if (*end || !(a->opt.fleet.window >= 1 && a->opt.fleet.window <= 86400))
+			return fail_usage("--fleet-window needs seconds from 1 to 86400, not '%s'", optarg);
+		break;
+	case OPT_FLEET_HOST: a->opt.fleet_host = optarg; break;
+	case OPT_FLEET_USER: a->opt.fleet.user = optarg; break;
+	case OPT_FLEET_PASSWORD_FILE: a->opt.fleet.password_file = optarg; break;
+	case OPT_FLEET_BEARER_FILE: a->opt.fleet.bearer_file = optarg; break;
+	case OPT_FLEET_CA: a->opt.fleet.ca = optarg; break;
+	case OPT_FLEET_CERT: a->opt.fleet.cert = optarg; break;
+	case OPT_FLEET_KEY: a->opt.fleet.key = optarg; break;
+	default: return -1;
+	}
 	return 0;
 }
 
 int cli_parse_args(struct app *a, int argc, char **argv, int *exit_now)
 {
-	int c;
+	int c, r;
 	char *end;
 	const char *sim_clock = NULL;
 
@@ -363,7 +423,12 @@ int cli_parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_LIST_OPTIONS: settings_print_table(); *exit_now = 1; return 0;
 		case 'h': usage(stdout); *exit_now = 1; return 0;
 		case 'V': version(); *exit_now = 1; return 0;
-		default: return bad_option(argv, c);
+		default:
+			if ((r = fleet_option(a, c, argc, argv)) < 0)
+				return bad_option(argv, c);
+			if (r)
+				return r;
+			break;
 		}
 	}
 	return check_args(a, argc, argv, sim_clock);

@@ -56,6 +56,15 @@ struct settings {
 	int wl_processes;   /* busiest processes counted while the processes view is shown */
 	int wl_cgroups;     /* busiest cgroups counted while the cgroups view is shown */
 	int wl_cgroup_depth;/* levels of the cgroup tree looked at */
+	/* [fleet] (--fleet: many hosts' rows from a Prometheus query API) */
+	char fleet_url[1024];     /* the query API, "" = none (--fleet) */
+	char fleet_targets[4096]; /* host:port,... scraped directly, "" = none (--fleet-targets) */
+	char fleet_label[130];    /* the label naming a host (--fleet-label) */
+	double fleet_window;      /* rate window, seconds; 0 = four scrape intervals (--fleet-window) */
+	char fleet_user[256];     /* basic authentication (--fleet-user) */
+	char fleet_password_file[1024], fleet_bearer_file[1024];
+	char fleet_ca[1024], fleet_cert[1024], fleet_key[1024];
+	bool fleet_rules;         /* use the recording rules when they answer */
 	/* [rdt] */
 	bool rdt_cpu_groups;/* a monitoring group per counted CPU, made and removed by pmutop */
 	/* [sample] (--hot, issue 40) */

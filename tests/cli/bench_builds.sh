@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 lib=${TEST_BIN_DIR:-$root/build/tests}/../libpmutop.a
 [ -f "$lib" ] || { skip all "no $lib (make test builds it)"; exit 0; }
 command -v pkg-config >/dev/null 2>&1 || { skip all "pkg-config is not installed"; exit 0; }
-PKGS="ncursesw libpci inih json-c libmicrohttpd zlib libelf libdw"
+PKGS="ncursesw libpci inih json-c libmicrohttpd zlib libelf libdw libcurl"
 # a library built for the sanitizers (make test SAN=1) links only with them
 san=""
 nm "$lib" 2>/dev/null | grep -q __asan_init && san="-fsanitize=address,undefined"
@@ -18,7 +18,7 @@ for src in "$root"/bench/*.c; do
 	# shellcheck disable=SC2046
 	if ${CC:-cc} -D_GNU_SOURCE -I"$root/src" $(pkg-config --cflags $PKGS) -D_XOPEN_SOURCE_EXTENDED -O0 $san \
 		-Wall -Wextra -Werror -std=gnu11 $wrap -o "$TMPD/$name" "$src" "$lib" \
-		$(pkg-config --libs ncursesw libpci inih json-c zlib libelf libdw) -lm >"$TMPD/cc.out" 2>&1; then
+		$(pkg-config --libs ncursesw libpci inih json-c zlib libelf libdw libcurl) -lm >"$TMPD/cc.out" 2>&1; then
 		pass "$name"
 	else
 		fail "$name" "$(head -c 600 "$TMPD/cc.out" | tr '\n' ' ')"

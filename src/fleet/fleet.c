@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
+/* fleet.c: the fleet engine over a Prometheus query API: the window (asked once from
+ * /api/v1/status/config, or given), whether the recording rules answer (asked once), then per
+ * refresh the three queries of fleet_query.c at one evaluation time, their answers gathered per
+ * host and made into rows. Direct mode (--fleet-targets) hands the gathering to fleet_direct.c. */
+#include "fleet_impl.h"
+#include "base/errmsg.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct fleet {
+	struct fleet_opts o;
+	char label[130];
+	char url[1024];
+	struct fleet_http *http;
+	struct fleet_direct *direct;
+	double window, scrape;     /* seconds; scrape 0 when not known */
+	bool window_known;
+	int rules;                 /* -1 not asked yet, 0 absent, 1 present */
+	char window_note[256];
+};
+
+static double now_real(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double now_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int fleet_open(const struct fleet_opts *o, struct fleet **out, struct errmsg *em)
+{
+	struct fleet *f;
+	int r;
+
+	*out = NULL;
+	if (!o->url == !o->targets)
+		return errmsg_set(em, -EINVAL, "give either --fleet URL (a Prometheus query API) or "
+				  "--fleet-targets host:port,... (the exporters themselves)");
+	if (o->label && !fleet_label_ok(o->label))
+		return errmsg_set(em, -EINVAL, "--fleet-label %s: not a label name ([a-zA-Z_][a-zA-Z0-9_]*)", o->label);
+	if (o->url && strncmp(o->url, "http://", 7) && strncmp(o->url, "https://", 8))
+		return errmsg_set(em, -EINVAL, "--fleet %s: give the query API's URL with http:// or https://", o->url);
+	if (o->url && strlen(o->url) >= 1000)
+		return errmsg_set(em, -ENAMETOOLONG, "--fleet: the URL is too long");
+	if ((o->cert == NULL) != (o->key == NULL))
+		return errmsg_set(em, -EINVAL, "--fleet-cert and --fleet-key go together");
+	if (o->window != 0 && !(o->window >= 1 && o->window <= 86400))
+		return errmsg_set(em, -EINVAL, "--fleet-window needs seconds from 1 to 86400");
+	if (!(f = calloc(1, sizeof(*f))))
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	f->o = *o;
+	snprintf(f->label, sizeof(f->label), "%s", o->label ? o->label : "instance");
+	f->o.label = f->label;
+	if (o->url)
+		snprintf(f->url, sizeof(f->url), "%s", o->url);
+	f->window = o->window;
+	f->window_known = o->window > 0;
+	f->rules = o->no_rules || strcmp(f->label, "instance") || o->targets ? 0 : -1;
+	if ((r = fleet_http_open(o, &f->http, em)) < 0 ||
+	    (o->targets && (r = fleet_direct_open(&f->o, f->http, &f->direct, em)) < 0)) {
+		fleet_close(f);
+		return r;
+	}
+	*out = f;
+	return 0;
+}
+
+void fleet_close(struct fleet *f)
+{
+	if (!f)
+		return;
+	fleet_direct_close(f->direct);
+	fleet_http_close(f->http);
+	free(f);
+}
+
+double fleet_window(const struct fleet *f)
+{
+	return f->window;
+}
+
+/* "1m30s", "15s", "500ms": seconds, or NAN */
+static double duration(const char *s)
+{
+	double total = 0;
+	int parts = 0;
+
+	while (*s && !strchr("\n \\\"'", *s)) {
+		char *end;
+		double v = strtod(s, &end);
+		if (end == s || v < 0)
+			return NAN;
+		s = end;
+		if (!strncmp(s, "ms", 2)) { v /= 1000; s += 2; }
+		else if (*s == 's') { s++; }
+		else if (*s == 'm') { v *= 60; s++; }
+		else if (*s == 'h') { v *= 3600; s++; }
+		else if (*s == 'd') { v *= 86400; s++; }
+		else return NAN;
+		total += v;
+		parts++;
+	}
+	return parts ? total : NAN;
+}
+
+/* Prometheus' global scrape_interval from its configuration (the first one in the YAML text is
+ * the global section's, which Prometheus writes first). */
+static void ask_window(struct fleet *f, struct fleet_frame *fr)
+{
+	char *body = NULL;
+	size_t len;
+	long status;
+	struct errmsg em = { 0 };
+	const char *p;
+
+	f->window = 60;
+	if (fleet_http_do(f->http, f->url, "/api/v1/status/config", NULL, &body, &len, &status, &em) < 0 || status != 200 ||
+	    !(p = strstr(body, "scrape_interval: ")) || !isfinite(f->scrape = duration(p + 17)) || f->scrape <= 0) {
+		f->scrape = 0;
+		snprintf(f->window_note, sizeof(f->window_note), "no scrape interval from /api/v1/status/config "
+			 "(%.150s): window 60 s; give --fleet-window SECONDS", em.text[0] ? em.text : "not in the answer");
+		fleet_issue_add(fr->issues, &fr->nissues, true, "/api/v1/status/config", f->window_note);
+	} else {
+		/* four scrapes: rate() needs two samples, and a missed scrape leaves three */
+		f->window = 4 * f->scrape;
+	}
+	fr->nqueries++;
+	free(body);
+	f->window_known = true;
+}
+
+struct gather {
+	struct fleet_table *t;
+	int lost;   /* samples not kept: the hosts' table is full or out of memory */
+};
+
+static void put_sample(void *ctx, const struct fleet_sample *s)
+{
+	struct gather *g = ctx;
+	struct fleet_acc *a = fleet_table_get(g->t, s->host);
+	int slot = fleet_raw_slot(s->key);
+
+	if (!a) {
+		g->lost++;
+		return;
+	}
+	if (slot == FR_INFO && s->version && !a->version[0])
+		snprintf(a->version, sizeof(a->version), "%s", s->version);
+	fleet_acc_put(a, slot, s->value);
+}
+
+/* One query at time at: its samples into t. 0, an issue of the frame (a refused or failed query),
+ * or a negative errno when the server cannot be reached or refuses us (fatal on the first). */
+static int ask(struct fleet *f, const char *by, const char *q, double at, struct fleet_table *t,
+	       struct fleet_issue *issues, int *nissues, int *nq, struct errmsg *em)
+{
+	size_t qn = strlen(q) * 3 + 64, len;
+	char *form = malloc(qn + 64), *body = NULL;
+	struct gather g = { t, 0 };
+	struct errmsg why = { 0 };
+	long status;
+	int r;
+
+	if (!form)
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	memcpy(form, "query=", 6);
+	if ((r = fleet_http_escape(f->http, q, form + 6, qn)) < 0) {
+		free(form);
+		return errmsg_set(em, r, "out of memory");
+	}
+	snprintf(form + 6 + r, 58, "&time=%.3f", at);
+	(*nq)++;
+	r = fleet_http_do(f->http, f->url, "/api/v1/query", form, &body, &len, &status, &why);
+	free(form);
+	if (r < 0) {
+		free(body);
+		return errmsg_set(em, r, "%s", why.text);
+	}
+	if (status == 401 || status == 403) {
+		free(body);
+		return errmsg_set(em, -EACCES, "%s: HTTP %ld: the query API refused us: check --fleet-user and "
+				  "--fleet-password-file, or --fleet-bearer-file", f->url, status);
+	}
+	r = fleet_promjson_parse(body, len, by, put_sample, &g, issues, nissues, q, &why);
+	free(body);
+	if (r < 0) {
+		char what[400];
+		snprintf(what, sizeof(what), "HTTP %ld: %.360s", status, why.text);
+		fleet_issue_add(issues, nissues, false, q, what);
+		return 0;
+	}
+	if (g.lost)
+		fleet_issue_add(issues, nissues, true, q, "more hosts than the table holds (100000): some left out");
+	return 0;
+}
+
+static int ask_rules(struct fleet *f, double at, struct fleet_frame *fr, struct errmsg *em)
+{
+	struct fleet_table probe;
+	int r;
+
+	fleet_table_init(&probe);
+	/* the probe's one series carries fig="rules": an entry of that name when the rules answer */
+	r = ask(f, "fig", FLEET_RULES_PROBE, at, &probe, fr->issues, &fr->nissues, &fr->nqueries, em);
+	f->rules = r == 0 && probe.n > 0;
+	fleet_table_free(&probe);
+	return r;
+}
+
+static int refresh_prom(struct fleet *f, struct fleet_table *t, struct fleet_frame *fr, struct errmsg *em)
+{
+	char w[32], q[8192];
+	int r;
+
+	if (!f->window_known)
+		ask_window(f, fr);
+	fr->time = now_real();
+	if (f->rules < 0 && (r = ask_rules(f, fr->time, fr, em)) < 0)
+		return r;
+	fr->rules = f->rules == 1;
+	fr->window = fr->rules ? FLEET_RULES_WINDOW : f->window;
+	snprintf(w, sizeof(w), "%.0fms", fr->window * 1000);
+	for (int k = 0; k < FQ_NQUERIES; k++) {
+		if (fr->rules && k != FQ_STATUS)
+			r = fleet_rules_query_text(q, sizeof(q), (enum fleet_query)k, "");
+		else
+			r = fleet_query_text(q, sizeof(q), (enum fleet_query)k, f->label, "", w);
+		if (r < 0)
+			return errmsg_set(em, r, "a query is too long");
+		if ((r = ask(f, f->label, q, fr->time, t, fr->issues, &fr->nissues, &fr->nqueries, em)) < 0)
+			return r;
+	}
+	return 0;
+}
+
+int fleet_refresh(struct fleet *f, struct fleet_frame *fr, struct errmsg *em)
+{
+	struct fleet_table t;
+	double t0 = now_mono(), stale;
+	int r;
+
+	memset(fr, 0, sizeof(*fr));
+	fleet_table_init(&t);
+	fr->mode = f->direct ? "direct" : "prometheus";
+	if (f->direct) {
+		r = fleet_direct_refresh(f->direct, &t, fr, em);
+		f->window = fr->window;
+	} else {
+		r = refresh_prom(f, &t, fr, em);
+	}
+	if (r < 0) {
+		fleet_table_free(&t);
+		return r;
+	}
+	stale = f->scrape > 0 ? 3 * f->scrape : fr->window;
+	if (stale < 5)
+		stale = 5;
+	r = fleet_rows_from(&t, &fr->rows, stale);
+	fleet_table_free(&t);
+	if (r < 0)
+		return errmsg_set(em, r, "out of memory");
+	fr->nrows = r;
+	fr->elapsed = now_mono() - t0;
+	return 0;
+}
+
+void fleet_frame_free(struct fleet_frame *fr)
+{
+	free(fr->rows);
+	fr->rows = NULL;
+	fr->nrows = 0;
+}
+
+/* ---- drill-down ---- */
+
+static int detail_part(struct fleet *f, const char *by, const char *sel, const char *w, double at,
+		       struct fleet_table *t, struct fleet_detail *d, struct errmsg *em)
+{
+	char q[8192];
+	int r;
+
+	for (int k = FQ_EVENTS; k <= FQ_FIGURES; k++) {
+		if ((r = fleet_query_text(q, sizeof(q), (enum fleet_query)k, by, sel, w)) < 0)
+			return errmsg_set(em, r, "a query is too long");
+		if ((r = ask(f, by, q, at, t, d->issues, &d->nissues, &d->nqueries, em)) < 0)
+			return r;
+	}
+	return 0;
+}
+
+/* the rows of t, named "socket N" or "cpu N", appended to d with the host's state */
+static int detail_rows(struct fleet_detail *d, struct fleet_table *t, const char *what,
+		       enum fleet_detail_kind kind, const struct fleet_acc *host, double stale)
+{
+	struct fleet_row *rows = realloc(d->rows, ((size_t)d->nrows + (size_t)t->n + 1) * sizeof(*rows));
+	enum fleet_detail_kind *kinds = realloc(d->kind, ((size_t)d->nrows + (size_t)t->n + 1) * sizeof(*kinds));
+	int n;
+
+	if (rows)
+		d->rows = rows;
+	if (kinds)
+		d->kind = kinds;
+	if (!rows || !kinds)
+		return -ENOMEM;
+	for (int i = 0; i < t->n; i++) {
+		struct fleet_acc *a = &t->a[i];
+		char name[FLEET_NAME_MAX];
+		snprintf(name, sizeof(name), "%s %.200s", what, a->host);
+		snprintf(a->host, sizeof(a->host), "%s", name);
+		a->raw[FR_UP] = host ? host->raw[FR_UP] : NAN;
+		a->raw[FR_AGE] = host ? host->raw[FR_AGE] : NAN;
+		snprintf(a->version, sizeof(a->version), "%s", host ? host->version : "");
+	}
+	struct fleet_row *part;
+	if ((n = fleet_rows_from(t, &part, stale)) < 0)
+		return n;
+	memcpy(d->rows + d->nrows, part, (size_t)n * sizeof(*part));
+	for (int i = 0; i < n; i++)
+		d->kind[d->nrows + i] = kind;
+	d->nrows += n;
+	free(part);
+	return 0;
+}
+
+int fleet_host_detail(struct fleet *f, const char *host, struct fleet_detail *d, struct errmsg *em)
+{
+	char esc[FLEET_NAME_MAX * 2], sel[FLEET_NAME_MAX * 2 + 140], w[32], q[4096];
+	struct fleet_table ts, tsock, tcpu;
+	struct fleet_acc *h;
+	double stale;
+	int r;
+
+	memset(d, 0, sizeof(*d));
+	if (f->direct)
+		return errmsg_set(em, -EOPNOTSUPP, "the drill-down reads a query API's series: give --fleet URL");
+	if (fleet_promql_escape(esc, sizeof(esc), host) < 0)
+		return errmsg_set(em, -EINVAL, "not a host name: control characters or too long");
+	snprintf(d->host, sizeof(d->host), "%s", host);
+	if (!f->window_known) {
+		struct fleet_frame fr = { 0 };
+		ask_window(f, &fr);
+		d->nqueries += fr.nqueries;
+	}
+	d->time = now_real();
+	d->window = f->window;
+	snprintf(w, sizeof(w), "%.0fms", f->window * 1000);
+	snprintf(sel, sizeof(sel), "%s=\"%s\"", f->label, esc);
+	fleet_table_init(&ts);
+	fleet_table_init(&tsock);
+	fleet_table_init(&tcpu);
+	if ((r = fleet_query_text(q, sizeof(q), FQ_STATUS, f->label, sel, w)) < 0)
+		r = errmsg_set(em, r, "a query is too long");
+	else if ((r = ask(f, f->label, q, d->time, &ts, d->issues, &d->nissues, &d->nqueries, em)) == 0 &&
+		 (r = detail_part(f, "socket", sel, w, d->time, &tsock, d, em)) == 0)
+		r = detail_part(f, "cpu", sel, w, d->time, &tcpu, d, em);
+	h = ts.n ? &ts.a[0] : NULL;
+	if (r == 0 && !h)
+		r = errmsg_set(em, -ENOENT, "no host %s=\"%s\" in the query API's series", f->label, host);
+	stale = f->scrape > 0 ? 3 * f->scrape : f->window;
+	if (r == 0 && ((r = detail_rows(d, &tsock, "socket", FLEET_D_SOCKET, h, stale < 5 ? 5 : stale)) < 0 ||
+		       (r = detail_rows(d, &tcpu, "cpu", FLEET_D_CPU, h, stale < 5 ? 5 : stale)) < 0))
+		r = errmsg_set(em, r, "out of memory");
+	fleet_table_free(&ts);
+	fleet_table_free(&tsock);
+	fleet_table_free(&tcpu);
+	if (r < 0)
+		fleet_detail_free(d);
+	return r;
+}
+
+void fleet_detail_free(struct fleet_detail *d)
+{
+	free(d->rows);
+	free(d->kind);
+	d->rows = NULL;
+	d->kind = NULL;
+	d->nrows = 0;
+}

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
+/* fleet_http.c: HTTP towards the query API and the exporters, through libcurl: one handle kept
+ * alive across refreshes, HTTP/2 where the server offers it (over TLS), timeouts, basic or bearer
+ * authentication read from files, a CA bundle and a client certificate. The body is bounded. */
+#include "fleet_impl.h"
+#include "base/errmsg.h"
+#include <curl/curl.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fleet_http {
+	CURL *easy;
+	double timeout;
+	char user[256], password[256];
+	char bearer[4096 + 32];       /* "Authorization: Bearer ..." */
+	struct curl_slist *headers, *headers_om;   /* the bearer's; the same and Accept: OpenMetrics */
+	const char *ca, *cert, *key;
+};
+
+
+/* The first line of a secret's file, without its newline; the file must not be empty. */
+static int read_secret(const char *path, char *dst, size_t n, const char *what, struct errmsg *em)
+{
+	FILE *f = fopen(path, "r");
+	size_t len;
+
+	if (!f)
+		return errmsg_set(em, -errno, "%s %s: %s", what, path, strerror(errno));
+	if (!fgets(dst, (int)n, f)) {
+		fclose(f);
+		return errmsg_set(em, -EINVAL, "%s %s: empty", what, path);
+	}
+	fclose(f);
+	len = strcspn(dst, "\r\n");
+	dst[len] = '\0';
+	if (len == 0 || len + 1 >= n)
+		return errmsg_set(em, -EINVAL, "%s %s: %s", what, path, len ? "longer than 4096 bytes" : "empty first line");
+	return 0;
+}
+
+size_t fleet_http_sink(char *p, size_t size, size_t nmemb, void *ctx)
+{
+	struct fleet_body *b = ctx;
+	size_t n = size * nmemb;
+
+	if (b->len + n > FLEET_BODY_MAX) {
+		b->over = true;
+		return 0;
+	}
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 16384;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *q = realloc(b->p, cap);
+		if (!q)
+			return 0;
+		b->p = q;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return n;
+}
+
+int fleet_http_setup(struct fleet_http *h, void *easy, bool openmetrics, struct errmsg *em)
+{
+	CURL *c = easy;
+	long ms = (long)(h->timeout * 1000);
+
+	(void)em;
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, ms);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, ms < 5000 ? ms : 5000L);
+	curl_easy_setopt(c, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");   /* gzip where offered */
+	curl_easy_setopt(c, CURLOPT_USERAGENT, "pmutop-fleet");
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, fleet_http_sink);
+	if (h->user[0]) {
+		curl_easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+		curl_easy_setopt(c, CURLOPT_USERNAME, h->user);
+		curl_easy_setopt(c, CURLOPT_PASSWORD, h->password);
+	}
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, openmetrics ? h->headers_om : h->headers);
+	if (h->ca)
+		curl_easy_setopt(c, CURLOPT_CAINFO, h->ca);
+	if (h->cert)
+		curl_easy_setopt(c, CURLOPT_SSLCERT, h->cert);
+	if (h->key)
+		curl_easy_setopt(c, CURLOPT_SSLKEY, h->key);
+	return 0;
+}
+
+int fleet_http_open(const struct fleet_opts *o, struct fleet_http **out, struct errmsg *em)
+{
+	static bool inited;
+	struct fleet_http *h;
+	int r;
+
+	*out = NULL;
+	if (!inited && curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
+		return errmsg_set(em, -EIO, "libcurl did not start");
+	inited = true;
+	if (!(h = calloc(1, sizeof(*h))))
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	h->timeout = o->timeout > 0 ? o->timeout : 10;
+	h->ca = o->ca;
+	h->cert = o->cert;
+	h->key = o->key;
+	if (o->user) {
+		snprintf(h->user, sizeof(h->user), "%s", o->user);
+		if (!o->password_file) {
+			fleet_http_close(h);
+			return errmsg_set(em, -EINVAL, "--fleet-user needs --fleet-password-file FILE (its first line)");
+		}
+		if ((r = read_secret(o->password_file, h->password, sizeof(h->password), "--fleet-password-file", em)) < 0) {
+			fleet_http_close(h);
+			return r;
+		}
+	}
+	if (o->bearer_file) {
+		char tok[4096];
+		if ((r = read_secret(o->bearer_file, tok, sizeof(tok), "--fleet-bearer-file", em)) < 0) {
+			fleet_http_close(h);
+			return r;
+		}
+		snprintf(h->bearer, sizeof(h->bearer), "Authorization: Bearer %s", tok);
+		if (!(h->headers = curl_slist_append(NULL, h->bearer)) ||
+		    !(h->headers_om = curl_slist_append(NULL, h->bearer))) {
+			fleet_http_close(h);
+			return errmsg_set(em, -ENOMEM, "out of memory");
+		}
+	}
+	struct curl_slist *om = curl_slist_append(h->headers_om, "Accept: application/openmetrics-text;"
+						  "version=1.0.0,text/plain;version=0.0.4;q=0.5");
+	if (!om) {
+		fleet_http_close(h);
+		return errmsg_set(em, -ENOMEM, "out of memory");
+	}
+	h->headers_om = om;
+	if (!(h->easy = curl_easy_init())) {
+		fleet_http_close(h);
+		return errmsg_set(em, -ENOMEM, "libcurl: no handle");
+	}
+	fleet_http_setup(h, h->easy, false, em);
+	*out = h;
+	return 0;
+}
+
+void fleet_http_close(struct fleet_http *h)
+{
+	if (!h)
+		return;
+	if (h->easy)
+		curl_easy_cleanup(h->easy);
+	curl_slist_free_all(h->headers);
+	curl_slist_free_all(h->headers_om);
+	memset(h->password, 0, sizeof(h->password));
+	memset(h->bearer, 0, sizeof(h->bearer));
+	free(h);
+}
+
+int fleet_http_escape(struct fleet_http *h, const char *s, char *dst, size_t n)
+{
+	char *e = curl_easy_escape(h->easy, s, 0);
+	int k;
+
+	if (!e)
+		return -ENOMEM;
+	k = snprintf(dst, n, "%s", e);
+	curl_free(e);
+	return k < 0 || (size_t)k >= n ? -ENOSPC : k;
+}
+
+int fleet_http_do(struct fleet_http *h, const char *base, const char *path, const char *form, char **body,
+		  size_t *len, long *status, struct errmsg *em)
+{
+	char url[2048];
+	struct fleet_body b = { 0 };
+	CURLcode rc;
+	size_t bl = strlen(base);
+
+	*body = NULL;
+	*len = 0;
+	*status = 0;
+	while (bl > 0 && base[bl - 1] == '/')
+		bl--;
+	if (snprintf(url, sizeof(url), "%.*s%s", (int)bl, base, path) >= (int)sizeof(url))
+		return errmsg_set(em, -ENAMETOOLONG, "the URL is too long");
+	curl_easy_setopt(h->easy, CURLOPT_URL, url);
+	curl_easy_setopt(h->easy, CURLOPT_WRITEDATA, &b);
+	if (form) {
+		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, form);
+	} else {
+		curl_easy_setopt(h->easy, CURLOPT_HTTPGET, 1L);
+	}
+	rc = curl_easy_perform(h->easy);
+	curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, status);
+	if (rc != CURLE_OK) {
+		free(b.p);
+		if (b.over)
+			return errmsg_set(em, -E2BIG, "%s: the answer is larger than %u MiB", url, FLEET_BODY_MAX >> 20);
+		return errmsg_set(em, rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : rc == CURLE_COULDNT_CONNECT ?
+				  -ECONNREFUSED : -EIO, "%s: %s", url, curl_easy_strerror(rc));
+	}
+	*body = b.p ? b.p : strdup("");
+	*len = b.len;
+	return *body ? 0 : errmsg_set(em, -ENOMEM, "out of memory");
+}
