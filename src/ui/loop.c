@@ -241,6 +241,21 @@ static void switch_view(struct ui *u, struct ui_panel *p)
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = true;
 }
 
+/* Give view `to` the selected row of the view on screen; false (said on the status line) when that
+ * view has no such row or `to` cannot take it. */
+static bool aim_at_row(struct ui *u, struct ui_panel *to)
+{
+	struct ui_target t = { 0 };
+
+	if (!u->cur->cls->target || !u->cur->cls->target(u, u->cur, &t)) {
+		snprintf(u->status, sizeof(u->status), "%s: select a row of the cores, processes, cgroups or top-down "
+			 "view first", to->cls->tab ? to->cls->tab : "this view");
+		u->status_err = true;
+		return false;
+	}
+	return !to->cls->aim || to->cls->aim(u, to, &t);
+}
+
 static struct ui_panel *panel_for(struct ui *u, int action)
 {
 	for (int i = 0; i < u->npanels; i++)
@@ -304,6 +319,8 @@ static int dispatch(struct ui *u, int ch)
 	if (act != UA_NONE && panel_for(u, act)) {
 		/* a view's key; the key of the view on screen leaves an overlay (h over help) */
 		struct ui_panel *to = panel_for(u, act);
+		if (to != p && to->cls->on_target && !aim_at_row(u, to))
+			return 0;
 		switch_view(u, to == p && p->cls->overlay ? u->prev : to);
 		return 0;
 	}

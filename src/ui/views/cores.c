@@ -765,7 +765,33 @@ static const char *rows_of(struct ui *u, struct ui_panel *p)
 	return u->fold ? "cores" : "CPUs";
 }
 
+/* The selected row's CPU, or its core's CPUs when folded. */
+static bool target(struct ui *u, struct ui_panel *p, struct ui_target *t)
+{
+	const struct model *m = model_of(u);
+	int r, c, n = 1, ids[64];
+	const int *cpus;
+
+	if (!st(p)->order || p->list.sel >= st(p)->nrows)
+		return false;
+	r = st(p)->order[p->list.sel];
+	c = cpu_of_row(u, p, r);
+	cpus = u->fold ? siblings(p, r, &n) : &c;
+	for (int i = 0; i < n && i < 64; i++)
+		ids[i] = m->cpu_ids[cpus[i]];
+	t->kind = UT_CPUS;
+	if (cpulist_format(ids, n < 64 ? n : 64, t->cpus, sizeof(t->cpus)) < 0)
+		return false;
+	if (u->fold)
+		snprintf(t->label, sizeof(t->label), "core%d/%d (CPUs %.60s)", m->sock_ids[m->cpu_sock[c]],
+			 m->cpu_core[c], t->cpus);
+	else
+		snprintf(t->label, sizeof(t->label), "cpu%d", m->cpu_ids[c]);
+	return true;
+}
+
 const struct ui_panel_class ui_panel_cores = {
 	.name = "cores", .tab = "Cores", .tabkey = "c", .action = UA_CORES, .rows_of = rows_of,
 	.init = init, .free = free_state, .draw = draw, .nrows = nrows, .key = key, .click = click, .save = save,
+	.target = target,
 };

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "hw/sys/cpulist.h"
 #include "rowfilter.h"
 #include "ui/widgets/table.h"
 #include "view.h"
@@ -510,6 +511,33 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 	}
 }
 
+/* The selected row's CPUs: every CPU (the system row), a socket's, a core's or one. */
+static bool target(struct ui *u, struct ui_panel *p, struct ui_target *t)
+{
+	const struct model *m = session_model(u->a);
+	const struct tdrow *r;
+	int n = 0, *ids;
+
+	if (p->list.sel >= st(p)->n)
+		return false;
+	r = &st(p)->rows[p->list.sel];
+	t->kind = UT_CPUS;
+	label_of(u, p, r, t->label, sizeof(t->label));
+	if (r->kind == RK_SYS)
+		return true;   /* "": every CPU */
+	if (!(ids = malloc(sizeof(int) * (size_t)(m->ncpus > 0 ? m->ncpus : 1))))
+		return false;
+	for (int c = 0; c < m->ncpus; c++) {
+		bool in = r->kind == RK_SOCK ? m->cpu_sock[c] == r->idx : r->kind == RK_CPU ? c == r->idx :
+			  m->cpu_sock[c] == m->cpu_sock[r->idx] && m->cpu_core[c] == m->cpu_core[r->idx];
+		if (in)
+			ids[n++] = m->cpu_ids[c];
+	}
+	n = n > 0 && cpulist_format(ids, n, t->cpus, sizeof(t->cpus)) >= 0;
+	free(ids);
+	return n;
+}
+
 /* Its events are opened while it is shown. */
 static void enter(struct ui *u, struct ui_panel *p)
 {
@@ -529,4 +557,5 @@ static const char *rows_of(struct ui *u, struct ui_panel *p)
 const struct ui_panel_class ui_panel_topdown = {
 	.name = "topdown", .tab = "Top-down", .tabkey = "T", .action = UA_TOPDOWN, .rows_of = rows_of,
 	.init = init, .free = free_state, .enter = enter, .draw = draw, .nrows = nrows, .key = key,
+	.target = target,
 };

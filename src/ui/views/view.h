@@ -27,6 +27,17 @@ struct ui_list {
 	int y, h;
 };
 
+/* What a view's selected row stands for, for a view opened on it (the hot functions of a CPU, a
+ * process or a cgroup). Its texts are the kernel's or the model's: printable, bounded. */
+enum ui_target_kind { UT_NONE, UT_CPUS, UT_PID, UT_CGROUP };
+struct ui_target {
+	int kind;
+	char cpus[512];      /* UT_CPUS: the CPUs' numbers as a CPU list ("0-3,8"); "" every CPU */
+	int pid;             /* UT_PID: a process (or thread) ID */
+	char cgroup[512];    /* UT_CGROUP: its path from the cgroup mount ("/system.slice/x.service") */
+	char label[96];      /* as a title says it: "cpu3", "core0/2", "PID 1234 stream", a cgroup */
+};
+
 /* A panel's row filter (`/`, rowfilter.c): its text, compiled, and the rows it let through. */
 struct ui_panel_filter {
 	char text[UI_FILTER_LEN];
@@ -46,6 +57,7 @@ struct ui_panel_class {
 				* NULL: no filter (the cores view says CPUs or cores: rows_of) */
 	bool filter_pids;      /* the filter's numbers are PIDs (else CPUs) */
 	bool overlay;          /* shown over the view before it, which stays entered (help) */
+	bool on_target;        /* opened on the selected row of the view on screen (its target hook) */
 	bool skt_figs;         /* shows the sockets' memory, UPI and power figures (counted while shown) */
 	/* its own state: p->st (made by init, freed by free) */
 	int (*init)(struct ui *u, struct ui_panel *p);       /* 0 or -ENOMEM */
@@ -63,6 +75,10 @@ struct ui_panel_class {
 	/* what the rows of its list are now ("CPUs", "processes"): the footer says where the list is */
 	const char *(*rows_of)(struct ui *u, struct ui_panel *p);
 	void (*evl_changed)(struct ui *u, struct ui_panel *p);       /* the event list changed under it */
+	/* what its selected row stands for (false: none, or not a CPU, process or cgroup) */
+	bool (*target)(struct ui *u, struct ui_panel *p, struct ui_target *t);
+	/* an on_target view is given the row before it is shown; false: it cannot (the status says why) */
+	bool (*aim)(struct ui *u, struct ui_panel *p, const struct ui_target *t);
 };
 
 /* A view on the screen: its class, its list's position, its filter, and its own state. */

@@ -463,14 +463,36 @@ static const char *rows_of(struct ui *u, struct ui_panel *p)
 	return st(p)->cg ? "cgroups" : "processes";
 }
 
+/* The selected process (a thread row: the thread) or cgroup. */
+static bool target(struct ui *u, struct ui_panel *p, struct ui_target *t)
+{
+	const struct wl_row *r = p->list.sel < st(p)->nrows ? st(p)->rows[p->list.sel] : NULL;
+	char name[64];
+
+	(void)u;
+	if (!r || r->exited)
+		return false;
+	if (r->kind == WL_CGROUP) {
+		t->kind = UT_CGROUP;
+		snprintf(t->cgroup, sizeof(t->cgroup), "%s", r->cgroup);
+		printable(t->label, sizeof(t->label), r->cgroup);
+		return true;
+	}
+	t->kind = UT_PID;
+	t->pid = r->pid;
+	snprintf(t->label, sizeof(t->label), "%s %d %s", r->tgid ? "TID" : "PID", r->pid,
+		 printable(name, sizeof(name), r->comm));
+	return true;
+}
+
 const struct ui_panel_class ui_panel_procs = {
 	.name = "processes", .tab = "Procs", .tabkey = "P", .action = UA_PROCS, .rows = "processes",
 	.filter_pids = true, .init = init_procs, .free = free_state, .enter = enter, .leave = leave,
-	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of,
+	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of, .target = target,
 };
 
 const struct ui_panel_class ui_panel_cgroups = {
 	.name = "cgroups", .tab = "Cgroups", .tabkey = "G", .action = UA_CGROUPS, .rows = "cgroups",
 	.filter_pids = true, .init = init_cgroups, .free = free_state, .enter = enter, .leave = leave,
-	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of,
+	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of, .target = target,
 };
