@@ -36,6 +36,8 @@ enum ev_role {
 /* The cache level the generic cache-misses and cache-references count on a machine. */
 enum cache_level { CACHE_LLC, CACHE_L2, CACHE_L1D };
 
+/* The derived metrics; each one's row (key, title, unit, formula, outputs) is metric_defs in
+ * metrics.h, in this order (JSON's). */
 enum metric_id {
 	M_IPC, M_CPI, M_GHZ, M_UTIL, M_LLC_MISS_PCT, M_MPKI, M_BR_MISS_PCT,
 	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W,
@@ -52,13 +54,6 @@ enum metric_id {
 /* What the kernel tells of a CPU besides its times (frame.swr): interrupts of the interval and
  * the clock, each with a count of CPUs that gave it, so aggregates sum them as they are. */
 enum swr_part { SWR_IRQ, SWR_NIRQ, SWR_MHZ, SWR_NMHZ, SWR_N };
-
-struct metric_def {
-	const char *name;   /* JSON key: "ipc" */
-	const char *label;  /* column title: "IPC" */
-	const char *unit;
-};
-extern const struct metric_def metric_defs[NMETRICS];
 
 struct mev {               /* one event as the model sees it */
 	char *name;        /* display name, as perf prints it (CSV rows) */
