@@ -82,7 +82,7 @@ static double mhz(const struct metric_sums *s)
 #define PER_S(a, dkk) .src = MSRC_EVENTS, .in = { a }, .den = MDEN_INTERVAL, .k = 1, .dk = dkk
 #define GAUGES(cpu) .prom_cpu = "pmutop_" cpu, .prom_socket = "pmutop_socket_" cpu, .prom_kind = MPROM_GAUGE
 #define PROCSTAT(parts, not) .src = MSRC_PROCSTAT, .ut = parts, .ut_not = not
-#define PCT_PART(id, key, title, part) [id] = { key, title, "%", NULL, 5, 1, MSC_ALL & ~MSC_WORKLOAD, \
+#define PCT_PART(id, key, title, part) [id] = { key, title, "%", NULL, sizeof(title) > 6 ? 6 : 5, 1, MSC_ALL & ~MSC_WORKLOAD, \
 	.src = MSRC_PROCSTAT, .ut = part }
 
 const struct metric_def metric_defs[NMETRICS] = {
