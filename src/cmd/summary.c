@@ -5,6 +5,7 @@
 #include "summary.h"
 #include "out/outbuf.h"
 #include "app/app_wl.h"
+#include "hw/model/model.h"
 #include "hw/model/metrics.h"
 #include <math.h>
 #include <stdio.h>

@@ -6,6 +6,7 @@
  * its scope names), its Prometheus families with their type in the exposition, its perf words in
  * -x, on simulated machines that count its inputs. A new row is checked without editing this file. */
 #include "t.h"
+#include "hw/model/model.h"
 #include "hw/model/metrics.h"
 #include <ctype.h>
 #include <json-c/json.h>
@@ -162,6 +163,31 @@ TEST(ratio_rows_compute)
 		s.have[d->in[0]] = false;
 		CHECK(isnan(metric_eval(k, &s)), "%s: a value without its numerator", d->name);
 	}
+}
+
+/* Which metrics a model's events give: every input of a ratio, one way of the others. */
+TEST(countable_from_the_events)
+{
+	struct model m;
+	int ids[1] = { 0 };
+
+	CHECK_EQ_INT(model_init(&m, 1, ids, NULL, NULL, 1, NULL, 4), 0);
+	model_add_event(&m, "cycles", "cycles", "", "", 0, false);
+	model_add_event(&m, "instructions", "instructions", "", "", 0, false);
+	model_add_event(&m, "uncore_imc_0/cas_count_read/", "cas_count_read", "uncore_imc_0", "MiB", 1, true);
+	CHECK(model_metric_countable(&m, M_IPC) && model_metric_countable(&m, M_GHZ), "IPC and GHz from cycles and instructions");
+	CHECK(!model_metric_countable(&m, M_MPKI), "no MPKI without cache misses");
+	CHECK(model_metric_countable(&m, M_MEM_RD_GBS) && !model_metric_countable(&m, M_MEM_GBS), "reads alone: no total");
+	CHECK(model_metric_countable(&m, M_UTIL) && model_metric_countable(&m, M_MHZ), "the kernel's figures need no event");
+	CHECK(!model_metric_countable(&m, M_L3_HIT_PCT), "no L3 figure without L3 or LLC events");
+	model_add_event(&m, "uncore_imc_0/cas_count_write/", "cas_count_write", "uncore_imc_0", "MiB", 1, true);
+	CHECK(model_metric_countable(&m, M_MEM_GBS), "reads and writes: the total");
+	model_add_event(&m, "cache-references", "cache-references", "", "", 0, false);
+	model_add_event(&m, "cache-misses", "cache-misses", "", "", 0, false);
+	CHECK(!model_metric_countable(&m, M_L3_HIT_PCT), "the LLC pair is not the L3 unless the model says so");
+	m.llc_is_l3 = true;
+	CHECK(model_metric_countable(&m, M_L3_HIT_PCT) && model_metric_countable(&m, M_MPKI), "L3 hits from the LLC pair");
+	model_free(&m);
 }
 
 /* ---- the outputs: pmutop itself on simulated machines ---- */
@@ -369,6 +395,7 @@ int main(void)
 	RUN(inputs_and_formulas_valid);
 	RUN(outputs_consistent_with_scope);
 	RUN(ratio_rows_compute);
+	RUN(countable_from_the_events);
 	if (access(pmutop(), X_OK) != 0 || !make_machines()) {
 		printf("FAIL %s:outputs: no pmutop at %s (make pmutop; run.sh sets PMUTOP) or no temporary folder\n", t_file,
 		       pmutop());

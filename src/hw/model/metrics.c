@@ -11,14 +11,6 @@ static double ratio(double a, double b, double k, bool ha, bool hb)
 	return (ha && hb && b > 0) ? k * a / b : NAN;
 }
 
-static bool held(const struct model *m, int role)
-{
-	for (int e = 0; e < m->nev; e++)
-		if (m->ev[e].role == role)
-			return true;
-	return false;
-}
-
 /* Memory traffic: the controllers' read-and-write count where there is one, else reads plus writes. */
 static double mem_gbs(const struct metric_sums *s)
 {
@@ -28,9 +20,10 @@ static double mem_gbs(const struct metric_sums *s)
 		     s->have[ROLE_MEM_READ] && s->have[ROLE_MEM_WRITE], true);
 }
 
-static bool mem_can(const struct model *m)
+static bool mem_can(const bool *held, bool llc_is_l3)
 {
-	return held(m, ROLE_MEM_RW) || (held(m, ROLE_MEM_READ) && held(m, ROLE_MEM_WRITE));
+	(void)llc_is_l3;
+	return held[ROLE_MEM_RW] || (held[ROLE_MEM_READ] && held[ROLE_MEM_WRITE]);
 }
 
 /* A named byte count and data flits (converted to bytes) add up: both are the link's data. */
@@ -41,9 +34,10 @@ static double upi_gbs(const struct metric_sums *s)
 		     true);
 }
 
-static bool upi_can(const struct model *m)
+static bool upi_can(const bool *held, bool llc_is_l3)
 {
-	return held(m, ROLE_UPI) || held(m, ROLE_UPI_FLITS);
+	(void)llc_is_l3;
+	return held[ROLE_UPI] || held[ROLE_UPI_FLITS];
 }
 
 /* L3 lookups that hit: an L3 PMU's lookups and misses (amd_l3), else, where the generic LLC
@@ -57,10 +51,9 @@ static double l3_hit_pct(const struct metric_sums *s)
 		     s->have[ROLE_LLC_REFS] && s->have[ROLE_LLC_MISSES], true);
 }
 
-static bool l3_can(const struct model *m)
+static bool l3_can(const bool *held, bool llc_is_l3)
 {
-	return (held(m, ROLE_L3_LOOKUP) && held(m, ROLE_L3_MISS)) ||
-	       (m->llc_is_l3 && held(m, ROLE_LLC_REFS) && held(m, ROLE_LLC_MISSES));
+	return (held[ROLE_L3_LOOKUP] && held[ROLE_L3_MISS]) || (llc_is_l3 && held[ROLE_LLC_REFS] && held[ROLE_LLC_MISSES]);
 }
 
 /* /proc/interrupts over the interval; the mean clock of the CPUs that gave one (cpufreq, cpuinfo). */
@@ -196,16 +189,16 @@ int metric_of_perf_role(int role)
 	return -1;
 }
 
-bool metric_countable(const struct model *m, int id)
+bool metric_countable(int id, const bool *held, bool llc_is_l3)
 {
 	const struct metric_def *d = &metric_defs[id];
 
 	if (d->src != MSRC_EVENTS)
 		return true;
 	if (d->can)
-		return d->can(m);
+		return d->can(held, llc_is_l3);
 	for (int i = 0; i < METRIC_NIN && d->in[i] != ROLE_NONE; i++)
-		if (!held(m, d->in[i]))
+		if (!held[d->in[i]])
 			return false;
 	return true;
 }

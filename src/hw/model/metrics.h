@@ -8,7 +8,8 @@
 #ifndef PMUTOP_METRICS_H
 #define PMUTOP_METRICS_H
 #include <stdbool.h>
-#include "model.h"
+#include "model_ids.h"
+#include "hw/sys/procstat.h"
 
 /* Where a metric applies (struct metric_def.scope): the rows that may have it. */
 enum metric_scope {
@@ -38,7 +39,7 @@ struct metric_sums {
 	double sum[NROLES], en[NROLES];
 	bool have[NROLES], bad[NROLES];
 	double interval;       /* seconds */
-	bool llc_is_l3;        /* model.llc_is_l3 */
+	bool llc_is_l3;        /* model.llc_is_l3: the generic LLC events count the L3 */
 	const double *jif;     /* MSRC_PROCSTAT: [UT_N] */
 	const double *swr;     /* MSRC_KERNEL: [SWR_N] */
 };
@@ -67,10 +68,10 @@ struct metric_def {
 	unsigned ut;
 	bool ut_not;
 	/* the formulas that are not a ratio of two sums (MSRC_KERNEL: all), NAN when unknown; and,
-	 * for a metric with more than one way of computing it, whether the model has one (NULL:
-	 * every role of in[] held by an event) */
+	 * for a metric with more than one way of computing it, whether the roles held[NROLES] give one
+	 * (NULL: every role of in[] held) */
 	double (*fn)(const struct metric_sums *s);
-	bool (*can)(const struct model *m);
+	bool (*can)(const bool *held, bool llc_is_l3);
 	/* Prometheus: a family per CPU, per socket, per cgroup (NULL: none), its kind, the sample
 	 * the metric times prom_scale (base units: 0..1 for a percentage, Hz for GHz); a counter
 	 * (per socket) sums metric * prom_scale * interval over the frames (bytes, joules) */
@@ -92,8 +93,9 @@ int metric_by_name(const char *key);
 int metric_by_col(const char *key);
 /* The metric perf stat prints beside an event of role, -1 when none. */
 int metric_of_perf_role(int role);
-/* Whether the model's events hold the roles the metric is made of (some way of computing it). */
-bool metric_countable(const struct model *m, int id);
+/* Whether events holding the roles held[NROLES] give the metric (some way of computing it);
+ * llc_is_l3 as model.llc_is_l3 (model_metric_countable asks it of a model). */
+bool metric_countable(int id, const bool *held, bool llc_is_l3);
 /* The value of an MSRC_EVENTS metric from a row's sums. */
 double metric_eval(int id, const struct metric_sums *s);
 #endif

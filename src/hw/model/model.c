@@ -441,6 +441,16 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 		out[k] = metric_defs[k].src == MSRC_EVENTS ? metric_eval(k, &s) : NAN;
 }
 
+bool model_metric_countable(const struct model *m, int id)
+{
+	bool held[NROLES] = { 0 };
+
+	for (int e = 0; e < m->nev; e++)
+		held[m->ev[e].role] = true;
+	held[ROLE_NONE] = false;
+	return id >= 0 && id < NMETRICS && metric_countable(id, held, m->llc_is_l3);
+}
+
 void model_util(const double *jif, double *out)
 {
 	double total = 0;
