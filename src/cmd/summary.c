@@ -6,6 +6,7 @@
 #include "out/outbuf.h"
 #include "app/app_wl.h"
 #include "hw/model/model.h"
+#include "hw/model/metrics.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,7 +46,7 @@ static bool comment(const struct model *m, const struct app_wl_run *run, const d
 	static const char *const rate[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 	const struct mev *ev = &m->ev[e];
 	double ms = 0;
-	int n = 0, u = 0;
+	int n = 0, u = 0, k;
 
 	*fmt = "%8.3f";
 	if (is_clock(ev)) {   /* the clock's time over the time elapsed */
@@ -53,11 +54,15 @@ static bool comment(const struct model *m, const struct app_wl_run *run, const d
 		*label = "CPUs utilized";
 		return isfinite(*val);
 	}
+	if ((k = metric_of_perf_role(ev->role)) >= 0) {   /* the metric table's: IPC, GHz, miss ratios */
+		const struct metric_def *d = &metric_defs[k];
+
+		*val = met[k];
+		*fmt = !strcmp(d->unit, "%") ? "%7.2f%%" : d->perf_dec == 2 ? "%7.2f " : "%8.3f";
+		*label = d->perf_unit;
+		return isfinite(*val);
+	}
 	switch (ev->role) {
-	case ROLE_INSTRUCTIONS: *val = met[M_IPC]; *fmt = "%7.2f "; *label = "insn per cycle"; return isfinite(*val);
-	case ROLE_CYCLES: *val = met[M_GHZ]; *label = "GHz"; return isfinite(*val);
-	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *fmt = "%7.2f%%"; *label = "of all branches"; return isfinite(*val);
-	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *fmt = "%7.2f%%"; *label = "of all cache refs"; return isfinite(*val);
 	case ROLE_NONE: case ROLE_BRANCHES: case ROLE_LLC_REFS: break;
 	default: return false;
 	}

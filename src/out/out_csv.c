@@ -3,6 +3,7 @@
 /* out_csv.c: rows in the format of `perf stat -a -A -I MS -x SEP`, the recording header, and a text table. */
 #include "app/app.h"
 #include "app/app_wl.h"
+#include "hw/model/metrics.h"
 #include "output.h"
 #include "out_topdown.h"
 #include "hw/sys/cpulist.h"
@@ -10,18 +11,16 @@
 #include <math.h>
 #include <string.h>
 
-/* The metric perf prints beside an event, as (metric, scale, decimals, label). */
+/* The metric perf prints beside an event of role (the table's perf_role), its label and decimals. */
 static int row_metric(int role, const double *met, double *val, const char **label, int *dec)
 {
-	switch (role) {
-	case ROLE_INSTRUCTIONS: *val = met[M_IPC]; *label = "insn per cycle"; *dec = 2; break;
-	case ROLE_CYCLES: *val = met[M_GHZ]; *label = "GHz"; *dec = 3; break;
-	case ROLE_BRANCH_MISSES: *val = met[M_BR_MISS_PCT]; *label = "of all branches"; *dec = 2; break;
-	case ROLE_LLC_MISSES: *val = met[M_LLC_MISS_PCT]; *label = "of all cache refs"; *dec = 2; break;
-	case ROLE_L2_MISSES: *val = met[M_L2_MISS_PCT]; *label = "of all L2 cache refs"; *dec = 2; break;
-	case ROLE_L1D_MISSES: *val = met[M_L1D_MISS_PCT]; *label = "of all L1-dcache accesses"; *dec = 2; break;
-	default: return 0;
-	}
+	int k = metric_of_perf_role(role);
+
+	if (k < 0)
+		return 0;
+	*val = met[k];
+	*label = metric_defs[k].perf_unit;
+	*dec = metric_defs[k].perf_dec;
 	return !isnan(*val);
 }
 
@@ -87,13 +86,8 @@ static bool own_metric(const struct mev *ev)
 		"dTLB-load-misses", "iTLB-load-misses", "LLC-load-misses", "stalled-cycles-frontend",
 		"stalled-cycles-backend", "idle-cycles-frontend", "idle-cycles-backend" };
 
-	switch (ev->role) {
-	case ROLE_INSTRUCTIONS: case ROLE_CYCLES: case ROLE_BRANCH_MISSES: case ROLE_LLC_MISSES:
-	case ROLE_L2_MISSES: case ROLE_L1D_MISSES:
+	if (metric_of_perf_role(ev->role) >= 0)
 		return true;
-	default:
-		break;
-	}
 	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
 		if (strcmp(ev->name, named[i]) == 0)
 			return true;

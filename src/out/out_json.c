@@ -2,6 +2,7 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* out_json.c: one JSON object per interval: cpus, sockets, system, each with events and metrics. */
 #include "app/app.h"
+#include "hw/model/metrics.h"
 #include "output.h"
 #include "out_topdown.h"
 #include "out_rdt.h"
@@ -199,7 +200,7 @@ static void events_and_metrics(struct outbuf *b, const struct model *m, const st
 		totals(b, m, row);
 	ob_str(b, ",\"metrics\":{");
 	first = true;
-	for (int k = 0; k < NMETRICS; k++) {
+	for (int k = 0; k < NMETRICS; k++) {   /* the table's order, each by its key */
 		if (isnan(met[k]))
 			continue;
 		if (!first)

@@ -6,6 +6,7 @@
 #include "prom.h"
 #include "base/printable.h"
 #include "prom_impl.h"
+#include "hw/model/metrics.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -47,7 +48,7 @@ static bool same_list(const struct prom_totals *t, const struct model *m)
 
 static int totals_reset(struct prom_totals *t, const struct model *m)
 {
-	size_t ncell = (size_t)m->ncpus * (size_t)m->nev, nsu = (size_t)m->nsock * NPU;
+	size_t ncell = (size_t)m->ncpus * (size_t)m->nev, nsu = (size_t)m->nsock * NMETRICS;
 
 	prom_totals_free(t);
 	t->resets++;
@@ -88,12 +89,6 @@ void prom_add_to(double *total, double v)
 int prom_totals_add(struct prom_totals *t, const struct model *m)
 {
 	const struct frame *f = &m->cur;
-	/* the socket metrics back to the amounts of the interval: bytes and joules */
-	static const struct { int metric; double to_base; } umap[NPU] = {
-		[PU_MEM_READ] = { M_MEM_RD_GBS, 1e9 }, [PU_MEM_WRITE] = { M_MEM_WR_GBS, 1e9 },
-		[PU_MEM] = { M_MEM_GBS, 1e9 }, [PU_UPI] = { M_UPI_GBS, 1e9 },
-		[PU_PKG_J] = { M_PKG_W, 1 }, [PU_DRAM_J] = { M_DRAM_W, 1 },
-	};
 
 	if (f->seq == 0 || !f->cpu)
 		return 0;
@@ -114,11 +109,12 @@ int prom_totals_add(struct prom_totals *t, const struct model *m)
 		if (f->swr && f->swr[(size_t)c * SWR_N + SWR_NIRQ] > 0)
 			prom_add_to(&t->irq[c], f->swr[(size_t)c * SWR_N + SWR_IRQ]);
 	}
+	/* the socket metrics the exporter counts back to the amounts of the interval: bytes, joules */
 	for (int s = 0; s < m->nsock; s++)
-		for (int k = 0; k < NPU; k++) {
-			double v = f->sock_m[(size_t)s * NMETRICS + umap[k].metric];
-			if (isfinite(v) && isfinite(f->interval))
-				prom_add_to(&t->sock[(size_t)s * NPU + k], v * umap[k].to_base * f->interval);
+		for (int k = 0; k < NMETRICS; k++) {
+			double v = f->sock_m[(size_t)s * NMETRICS + k];
+			if (metric_defs[k].prom_kind == MPROM_COUNTER && isfinite(v) && isfinite(f->interval))
+				prom_add_to(&t->sock[(size_t)s * NMETRICS + k], v * metric_defs[k].prom_scale * f->interval);
 		}
 	return prom_cg_totals_add(t, m);
 }
@@ -282,22 +278,6 @@ void prom_sample(struct outbuf *b, const char *name, const struct labels *l, con
 	ob_char(b, '\n');
 }
 
-/* The derived gauges: per CPU as NAME, per socket as pmutop_socket_..., in base units. */
-static const struct prom_gauge gauges[] = {
-	{ M_IPC, 1, "ipc", "instructions per cycle over the last interval" },
-	{ M_UTIL, 0.01, "utilization_ratio", "share of the last interval the CPU was not idle (/proc/stat: "
-	  "all but idle and iowait time), 0..1" },
-	{ M_MPKI, 1, "llc_mpki", "last-level cache misses per thousand instructions over the last interval" },
-	{ M_LLC_MISS_PCT, 0.01, "llc_miss_ratio", "last-level cache misses per reference over the last interval (0..1)" },
-	{ M_BR_MISS_PCT, 0.01, "branch_miss_ratio", "mispredicted branches per branch over the last interval (0..1)" },
-	/* where the generic cache events count another level (Zen's L2, Arm's L1D): named for it */
-	{ M_L2_MPKI, 1, "l2_mpki", "L2 cache misses per thousand instructions over the last interval" },
-	{ M_L2_MISS_PCT, 0.01, "l2_miss_ratio", "L2 cache misses per reference over the last interval (0..1)" },
-	{ M_L1D_MPKI, 1, "l1d_mpki", "L1 data cache refills per thousand instructions over the last interval" },
-	{ M_L1D_MISS_PCT, 0.01, "l1d_miss_ratio", "L1 data cache refills per access over the last interval (0..1)" },
-	{ M_L3_HIT_PCT, 0.01, "l3_hit_ratio", "L3 lookups that hit over the last interval (0..1)" },
-};
-
 #define FREQ_HELP "the clock over the last interval: cycles counted per second where cycles are " \
 	"counted (clock=\"cycles\"; cycles stop in idle states, so a CPU idle part of the interval reads " \
 	"low), else the kernel's (clock=\"cpufreq\": scaling_cur_freq; clock=\"cpuinfo\": /proc/cpuinfo, " \
@@ -326,40 +306,33 @@ static void series_gauges(struct outbuf *b, const struct model *m, const struct 
 	int n = per_socket ? m->nsock : m->ncpus;
 	const double *met = per_socket ? f->sock_m : f->cpu_m;
 	const size_t *off = per_socket ? l->sock : l->cpu;
-	const char *pre = per_socket ? "pmutop_socket_" : "pmutop_", *clock;
-	char name[96], help[512];
+	const char *clock, *name = per_socket ? "pmutop_socket_frequency_hertz" : "pmutop_frequency_hertz";
+	char help[512];
 	double v;
 
-	snprintf(name, sizeof(name), "%sfrequency_hertz", pre);
 	snprintf(help, sizeof(help), "%s%s", per_socket ? "per socket (from the sums of its CPUs' counts, or "
 		 "the mean of their clocks): " : "", FREQ_HELP);
 	prom_family(b, fmt, name, false, help);
 	for (int i = 0; i < n; i++)
 		if ((per_socket || f->online[i]) && frequency(&met[(size_t)i * NMETRICS], info, &v, &clock))
 			prom_sample(b, name, l, off, i, NULL, 0, clock, v);
-	for (size_t g = 0; g < sizeof(gauges) / sizeof(gauges[0]); g++) {
-		snprintf(name, sizeof(name), "%s%s", pre, gauges[g].name);
+	/* the table's gauges: per CPU as pmutop_NAME, per socket as pmutop_socket_NAME, in base units */
+	for (int g = 0; g < NMETRICS; g++) {
+		const struct metric_def *d = &metric_defs[g];
+		const char *fam = per_socket ? d->prom_socket : d->prom_cpu;
+
+		if (!fam || d->prom_kind != MPROM_GAUGE)
+			continue;
 		snprintf(help, sizeof(help), "%s%s", per_socket ? "per socket (from the sums of its CPUs' counts): " : "",
-			 gauges[g].help);
-		prom_family(b, fmt, name, false, help);
+			 d->help);
+		prom_family(b, fmt, fam, false, help);
 		for (int i = 0; i < n; i++) {
-			v = met[(size_t)i * NMETRICS + gauges[g].metric];
+			v = met[(size_t)i * NMETRICS + g];
 			if ((per_socket || f->online[i]) && isfinite(v))
-				prom_sample(b, name, l, off, i, NULL, 0, NULL, v * gauges[g].scale);
+				prom_sample(b, fam, l, off, i, NULL, 0, NULL, v * d->prom_scale);
 		}
 	}
 }
-
-static const struct {
-	const char *name, *help;
-} ucounters[NPU] = {
-	[PU_MEM_READ] = { "pmutop_memory_read_bytes", "bytes read from memory by the socket since pmutop started (or its event list last changed)" },
-	[PU_MEM_WRITE] = { "pmutop_memory_write_bytes", "bytes written to memory by the socket since pmutop started (or its event list last changed)" },
-	[PU_MEM] = { "pmutop_memory_bytes", "bytes read and written to memory by the socket since pmutop started (or its event list last changed)" },
-	[PU_UPI] = { "pmutop_upi_bytes", "bytes over the socket's UPI links since pmutop started (or its event list last changed)" },
-	[PU_PKG_J] = { "pmutop_package_energy_joules", "package energy since pmutop started (or its event list last changed) (RAPL)" },
-	[PU_DRAM_J] = { "pmutop_dram_energy_joules", "DRAM energy since pmutop started (or its event list last changed) (RAPL)" },
-};
 
 static double mono_now(void)
 {
@@ -528,15 +501,18 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 	series_gauges(b, m, l, info, fmt, true);
 	series_topdown(b, m, l, info, fmt);
 	prom_series_rdt(b, m, info, fmt);
-	for (int k = 0; k < NPU; k++) {
+	/* the table's counters per socket: the amounts of its figures (bytes, joules) */
+	for (int k = 0; k < NMETRICS; k++) {
+		const struct metric_def *d = &metric_defs[k];
 		char name[96];
-		prom_family(b, fmt, ucounters[k].name, true, ucounters[k].help);
-		snprintf(name, sizeof(name), "%s_total", ucounters[k].name);
+
+		if (!d->prom_socket || d->prom_kind != MPROM_COUNTER)
+			continue;
+		prom_family(b, fmt, d->prom_socket, true, d->help);
+		snprintf(name, sizeof(name), "%s_total", d->prom_socket);
 		for (int s = 0; have && s < m->nsock; s++) {
-			double tot = t->sock[(size_t)s * NPU + k];
-			int met = k == PU_MEM_READ ? M_MEM_RD_GBS : k == PU_MEM_WRITE ? M_MEM_WR_GBS :
-				  k == PU_MEM ? M_MEM_GBS : k == PU_UPI ? M_UPI_GBS : k == PU_PKG_J ? M_PKG_W : M_DRAM_W;
-			if (!isnan(tot) && isfinite(f->sock_m[(size_t)s * NMETRICS + met]))
+			double tot = t->sock[(size_t)s * NMETRICS + k];
+			if (!isnan(tot) && isfinite(f->sock_m[(size_t)s * NMETRICS + k]))
 				prom_sample(b, name, l, l->sock, s, NULL, 0, NULL, tot);
 		}
 	}

@@ -15,16 +15,14 @@ struct prom_cg;
 
 enum prom_format { PROM_TEXT, PROM_OPENMETRICS };
 
-/* Per-socket uncore totals, from the socket metrics of each frame (bytes and joules). */
-enum prom_uncore { PU_MEM_READ, PU_MEM_WRITE, PU_MEM, PU_UPI, PU_PKG_J, PU_DRAM_J, NPU };
-
 struct prom_totals {
 	int ncpus, nev, nsock;
 	uint64_t last_seq;   /* the frame last added; 0 = none */
 	char **names;        /* [2 * nev]: event name and PMU of the list the totals belong to */
 	int *cpu_ids;        /* [ncpus] */
 	double *cpu;         /* [ncpus * nev]: scaled values summed over the counted intervals */
-	double *sock;        /* [nsock * NPU] */
+	double *sock;        /* [nsock * NMETRICS]: the amounts (bytes, joules) of the metrics the
+			      * exporter counts per socket (metric_defs' MPROM_COUNTER), NAN none yet */
 	double *irq;         /* [ncpus]: interrupts (/proc/interrupts), NAN until read once */
 	uint64_t resets;     /* how often the totals started again (new event list, replay rewound) */
 	/* The cgroups' counters (prom_groups.c): set cg_top as prom_info's cgroups_top. Each exported

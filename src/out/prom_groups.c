@@ -6,6 +6,7 @@
 #include "prom.h"
 #include "prom_impl.h"
 #include "app/owners.h"
+#include "hw/model/metrics.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,15 +141,6 @@ void prom_series_rdt(struct outbuf *b, const struct model *m, const struct prom_
 	}
 	series_rdt_groups(b, r, fmt, info->rdt_groups);
 }
-
-static const struct prom_gauge cg_gauges[] = {
-	{ M_UTIL, 0.01, "pmutop_cgroup_cpus", "CPUs the cgroup kept busy over the last interval (cpu.stat "
-	  "usage, else its events' enabled time)" },
-	{ M_IPC, 1, "pmutop_cgroup_ipc", "the cgroup's instructions per cycle over the last interval" },
-	{ M_GHZ, 1e9, "pmutop_cgroup_frequency_hertz", "the cgroup's cycles per second of its running time" },
-	{ M_MPKI, 1, "pmutop_cgroup_llc_mpki", "the cgroup's last-level cache misses per thousand instructions" },
-	{ M_BR_MISS_PCT, 0.01, "pmutop_cgroup_branch_miss_ratio", "the cgroup's mispredicted branches per branch (0..1)" },
-};
 
 struct prom_cg {
 	char *path;
@@ -302,21 +294,22 @@ int prom_cg_totals_add(struct prom_totals *t, const struct model *m)
 	return 0;
 }
 
-/* One cgroup's gauges and event rates (path NULL: the rest). An idle cgroup's events, not counted
- * as perf reads them, are 0 here: it did not run. */
+/* One cgroup's gauge of metric g (the table's with a per-cgroup family), or (g NMETRICS) its event
+ * rates (path NULL: the rest). An idle cgroup's events, not counted as perf reads them, are 0 here:
+ * it did not run. */
 static void cg_series(struct outbuf *b, const struct model *m, const char *path, const struct ev_val *ev,
 		      bool idle, const double *met, double iv, int g)
 {
-	if (g < (int)(sizeof(cg_gauges) / sizeof(cg_gauges[0]))) {
-		double v = met[cg_gauges[g].metric];
+	if (g < NMETRICS) {
+		double v = met[g];
 
 		if (!isfinite(v))
 			return;
-		ob_str(b, cg_gauges[g].name);
+		ob_str(b, metric_defs[g].prom_cgroup);
 		ob_str(b, "{cgroup=\"");
 		prom_label_value(b, path ? path : PROM_REST);
 		ob_str(b, "\"} ");
-		prom_num(b, v * cg_gauges[g].scale);
+		prom_num(b, v * metric_defs[g].prom_scale);
 		ob_char(b, '\n');
 		return;
 	}
@@ -397,15 +390,17 @@ void prom_series_cgroups(struct outbuf *b, const struct model *m, const struct p
 		rest_m[M_UTIL] = f->interval > 0 ? 100 * f->wl_tree_s / f->interval - top_util : NAN;
 		rest_m[M_UTIL] = rest_m[M_UTIL] > 0 ? rest_m[M_UTIL] : 0;
 	}
-	for (size_t g = 0; g <= sizeof(cg_gauges) / sizeof(cg_gauges[0]); g++) {
-		bool rate = g == sizeof(cg_gauges) / sizeof(cg_gauges[0]);
+	for (int g = 0; g <= NMETRICS; g++) {   /* the table's per-cgroup gauges, then the event rates */
+		bool rate = g == NMETRICS;
 
-		prom_family(b, fmt, rate ? "pmutop_cgroup_event_rate" : cg_gauges[g].name, false,
-			    rate ? "the cgroup's events per second over the last interval" : cg_gauges[g].help);
+		if (!rate && !metric_defs[g].prom_cgroup)
+			continue;
+		prom_family(b, fmt, rate ? "pmutop_cgroup_event_rate" : metric_defs[g].prom_cgroup, false,
+			    rate ? "the cgroup's events per second over the last interval" : metric_defs[g].help_cgroup);
 		for (int i = 0; i < n && i < top; i++)
-			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->idle, rows[i]->m, f->interval, (int)g);
+			cg_series(b, m, rows[i]->cgroup, rows[i]->ev, rows[i]->idle, rows[i]->m, f->interval, g);
 		if (with_rest)
-			cg_series(b, m, NULL, f->wl_tree ? NULL : rest, rest_idle, rest_m, f->interval, (int)g);
+			cg_series(b, m, NULL, f->wl_tree ? NULL : rest, rest_idle, rest_m, f->interval, g);
 	}
 	free(rest);
 	for (int k = 0; counters && k < 2; k++) {

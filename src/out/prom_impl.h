@@ -14,14 +14,6 @@
  * names, [A-Za-z0-9._@:+-], and "/"; resctrl_name_ok) can be it. */
 #define PROM_REST "(other)"
 
-/* A family of gauges made of one derived metric (metric_id) times scale: per CPU and socket in
- * prom.c, per cgroup in prom_groups.c. */
-struct prom_gauge {
-	int metric;
-	double scale;
-	const char *name, *help;
-};
-
 struct prom_info;
 struct labels;   /* prom.c's label fragments, escaped once per frame */
 

@@ -2,39 +2,12 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* model.c: deltas to values (scaling, not counted), per-socket/system sums, derived metrics, history. */
 #include "model.h"
+#include "metrics.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const struct metric_def metric_defs[NMETRICS] = {
-	[M_IPC]          = { "ipc", "IPC", "" },
-	[M_CPI]          = { "cpi", "CPI", "" },
-	[M_GHZ]          = { "ghz", "GHz", "GHz" },
-	[M_UTIL]         = { "util", "UTIL%", "%" },
-	[M_LLC_MISS_PCT] = { "llc_miss_pct", "LLC-MISS%", "%" },
-	[M_MPKI]         = { "mpki", "MPKI", "" },
-	[M_BR_MISS_PCT]  = { "branch_miss_pct", "BR-MISS%", "%" },
-	[M_MEM_RD_GBS]   = { "mem_read_gbs", "MEM-RD", "GB/s" },
-	[M_MEM_WR_GBS]   = { "mem_write_gbs", "MEM-WR", "GB/s" },
-	[M_MEM_GBS]      = { "mem_gbs", "MEM", "GB/s" },
-	[M_UPI_GBS]      = { "upi_gbs", "UPI", "GB/s" },
-	[M_PKG_W]        = { "pkg_watts", "PKG-W", "W" },
-	[M_DRAM_W]       = { "dram_watts", "DRAM-W", "W" },
-	[M_UTIL_USER]    = { "util_user", "USR%", "%" },
-	[M_UTIL_SYS]     = { "util_system", "SYS%", "%" },
-	[M_UTIL_IRQ]     = { "util_irq", "IRQ%", "%" },
-	[M_UTIL_SOFTIRQ] = { "util_softirq", "SIRQ%", "%" },
-	[M_UTIL_STEAL]   = { "util_steal", "STEAL%", "%" },
-	[M_L2_MISS_PCT]  = { "l2_miss_pct", "L2-MISS%", "%" },
-	[M_L2_MPKI]      = { "l2_mpki", "L2-MPKI", "" },
-	[M_L1D_MISS_PCT] = { "l1d_miss_pct", "L1D-MISS%", "%" },
-	[M_L1D_MPKI]     = { "l1d_mpki", "L1D-MPKI", "" },
-	[M_IRQ_RATE]     = { "interrupts_per_s", "IRQ/s", "/s" },
-	[M_MHZ]          = { "mhz", "MHz", "MHz" },
-	[M_L3_HIT_PCT]   = { "l3_hit_pct", "L3HIT%", "%" },
-};
 
 /* Base names (after the PMU prefix and modifiers are removed) and their roles. */
 static const struct { const char *name; int role; } role_table[] = {
@@ -442,16 +415,10 @@ static double to_base_unit(int role, const char *unit, double v)
 	}
 }
 
-static double ratio(double a, double b, double k, bool ha, bool hb)
-{
-	return (ha && hb && b > 0) ? k * a / b : NAN;
-}
-
 void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out,
 		   bool cpu_row)
 {
-	double sum[NROLES] = { 0 }, en[NROLES] = { 0 };
-	bool have[NROLES] = { 0 }, bad[NROLES] = { 0 };
+	struct metric_sums s = { .interval = interval, .llc_is_l3 = m->llc_is_l3 };
 
 	for (int i = 0; i < m->nev; i++) {
 		int r = m->ev[i].role;
@@ -459,50 +426,29 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 		if (r == ROLE_NONE || v->state == EVS_ABSENT || (cpu_row && m->ev[i].uncore))
 			continue;
 		if (v->state != EVS_OK) {
-			bad[r] = true;
+			s.bad[r] = true;
 			continue;
 		}
-		sum[r] += to_base_unit(r, m->ev[i].unit, v->value);
-		en[r] += (double)v->enabled;
-		have[r] = true;
+		s.sum[r] += to_base_unit(r, m->ev[i].unit, v->value);
+		s.en[r] += (double)v->enabled;
+		s.have[r] = true;
 	}
 	for (int r = 0; r < NROLES; r++)
-		if (bad[r])   /* an input that was not counted makes every ratio using it unknown */
-			have[r] = false;
-	out[M_IPC] = ratio(sum[ROLE_INSTRUCTIONS], sum[ROLE_CYCLES], 1, have[ROLE_INSTRUCTIONS], have[ROLE_CYCLES]);
-	out[M_CPI] = ratio(sum[ROLE_CYCLES], sum[ROLE_INSTRUCTIONS], 1, have[ROLE_CYCLES], have[ROLE_INSTRUCTIONS]);
-	out[M_GHZ] = ratio(sum[ROLE_CYCLES], en[ROLE_CYCLES], 1, have[ROLE_CYCLES], have[ROLE_CYCLES]);
-	/* M_UTIL and its parts come from /proc/stat (model_util): system-wide cpu-clock runs
-	 * whether the CPU is idle or not, so it says nothing about how busy a CPU is */
-	for (int k = M_UTIL_USER; k <= M_UTIL_STEAL; k++)
-		out[k] = NAN;
-	out[M_UTIL] = NAN;
-	out[M_IRQ_RATE] = out[M_MHZ] = NAN;   /* model_swrates */
-	out[M_LLC_MISS_PCT] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100, have[ROLE_LLC_MISSES], have[ROLE_LLC_REFS]);
-	out[M_MPKI] = ratio(sum[ROLE_LLC_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_LLC_MISSES], have[ROLE_INSTRUCTIONS]);
-	out[M_L2_MISS_PCT] = ratio(sum[ROLE_L2_MISSES], sum[ROLE_L2_REFS], 100, have[ROLE_L2_MISSES], have[ROLE_L2_REFS]);
-	out[M_L2_MPKI] = ratio(sum[ROLE_L2_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_L2_MISSES], have[ROLE_INSTRUCTIONS]);
-	out[M_L1D_MISS_PCT] = ratio(sum[ROLE_L1D_MISSES], sum[ROLE_L1D_REFS], 100, have[ROLE_L1D_MISSES], have[ROLE_L1D_REFS]);
-	out[M_L1D_MPKI] = ratio(sum[ROLE_L1D_MISSES], sum[ROLE_INSTRUCTIONS], 1000, have[ROLE_L1D_MISSES], have[ROLE_INSTRUCTIONS]);
-	out[M_BR_MISS_PCT] = ratio(sum[ROLE_BRANCH_MISSES], sum[ROLE_BRANCHES], 100, have[ROLE_BRANCH_MISSES], have[ROLE_BRANCHES]);
-	out[M_MEM_RD_GBS] = ratio(sum[ROLE_MEM_READ], interval * 1e9, 1, have[ROLE_MEM_READ], true);
-	out[M_MEM_WR_GBS] = ratio(sum[ROLE_MEM_WRITE], interval * 1e9, 1, have[ROLE_MEM_WRITE], true);
-	if (have[ROLE_MEM_RW])
-		out[M_MEM_GBS] = ratio(sum[ROLE_MEM_RW], interval * 1e9, 1, true, true);
-	else
-		out[M_MEM_GBS] = ratio(sum[ROLE_MEM_READ] + sum[ROLE_MEM_WRITE], interval * 1e9, 1,
-				       have[ROLE_MEM_READ] && have[ROLE_MEM_WRITE], true);
-	/* a named byte count and data flits (converted to bytes) add up: both are the link's data */
-	out[M_UPI_GBS] = ratio(sum[ROLE_UPI] + sum[ROLE_UPI_FLITS], interval * 1e9, 1,
-			       (have[ROLE_UPI] || have[ROLE_UPI_FLITS]) && !bad[ROLE_UPI] && !bad[ROLE_UPI_FLITS], true);
-	if (have[ROLE_L3_LOOKUP] || have[ROLE_L3_MISS] || !m->llc_is_l3)
-		out[M_L3_HIT_PCT] = ratio(sum[ROLE_L3_LOOKUP] - sum[ROLE_L3_MISS], sum[ROLE_L3_LOOKUP], 100,
-					  have[ROLE_L3_LOOKUP] && have[ROLE_L3_MISS], true);
-	else
-		out[M_L3_HIT_PCT] = ratio(sum[ROLE_LLC_REFS] - sum[ROLE_LLC_MISSES], sum[ROLE_LLC_REFS], 100,
-					  have[ROLE_LLC_REFS] && have[ROLE_LLC_MISSES], true);
-	out[M_PKG_W] = ratio(sum[ROLE_ENERGY_PKG], interval, 1, have[ROLE_ENERGY_PKG], true);
-	out[M_DRAM_W] = ratio(sum[ROLE_ENERGY_RAM], interval, 1, have[ROLE_ENERGY_RAM], true);
+		if (s.bad[r])   /* an input that was not counted makes every ratio using it unknown */
+			s.have[r] = false;
+	/* the others come from the kernel's books (model_util, model_swrates) */
+	for (int k = 0; k < NMETRICS; k++)
+		out[k] = metric_defs[k].src == MSRC_EVENTS ? metric_eval(k, &s) : NAN;
+}
+
+bool model_metric_countable(const struct model *m, int id)
+{
+	bool held[NROLES] = { 0 };
+
+	for (int e = 0; e < m->nev; e++)
+		held[m->ev[e].role] = true;
+	held[ROLE_NONE] = false;
+	return id >= 0 && id < NMETRICS && metric_countable(id, held, m->llc_is_l3);
 }
 
 void model_util(const double *jif, double *out)
@@ -514,23 +460,26 @@ void model_util(const double *jif, double *out)
 		ok = ok && !isnan(jif[k]);
 		total += jif[k];
 	}
-	if (!ok || total <= 0) {
-		out[M_UTIL] = out[M_UTIL_USER] = out[M_UTIL_SYS] = NAN;
-		out[M_UTIL_IRQ] = out[M_UTIL_SOFTIRQ] = out[M_UTIL_STEAL] = NAN;
-		return;
+	for (int k = 0; k < NMETRICS; k++) {
+		const struct metric_def *d = &metric_defs[k];
+		double v = d->ut_not ? total : 0;
+
+		if (d->src != MSRC_PROCSTAT)
+			continue;
+		for (int p = 0; p < UT_N; p++)
+			if (d->ut & (1u << p))
+				v = d->ut_not ? v - jif[p] : v + jif[p];
+		out[k] = ok && total > 0 ? 100 * v / total : NAN;
 	}
-	out[M_UTIL] = 100 * (total - jif[UT_IDLE] - jif[UT_IOWAIT]) / total;
-	out[M_UTIL_USER] = 100 * (jif[UT_USER] + jif[UT_NICE]) / total;
-	out[M_UTIL_SYS] = 100 * jif[UT_SYSTEM] / total;
-	out[M_UTIL_IRQ] = 100 * jif[UT_IRQ] / total;
-	out[M_UTIL_SOFTIRQ] = 100 * jif[UT_SOFTIRQ] / total;
-	out[M_UTIL_STEAL] = 100 * jif[UT_STEAL] / total;
 }
 
 void model_swrates(const double *swr, double interval, double *out)
 {
-	out[M_IRQ_RATE] = swr[SWR_NIRQ] > 0 && interval > 0 ? swr[SWR_IRQ] / interval : NAN;
-	out[M_MHZ] = swr[SWR_NMHZ] > 0 ? swr[SWR_MHZ] / swr[SWR_NMHZ] : NAN;
+	struct metric_sums s = { .interval = interval, .swr = swr };
+
+	for (int k = 0; k < NMETRICS; k++)
+		if (metric_defs[k].src == MSRC_KERNEL)
+			out[k] = metric_defs[k].fn(&s);
 }
 
 void model_sum_into(struct ev_val *dst, const struct ev_val *src)

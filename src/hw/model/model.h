@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "hw/sys/procstat.h"
+#include "model_ids.h"
 
 enum ev_state {
 	EVS_ABSENT = 0,     /* not opened on this CPU (uncore off its cpumask, other hybrid PMU) */
@@ -22,43 +23,8 @@ struct ev_val {
 	uint8_t state;
 };
 
-/* Roles tie events to metrics; assigned from the event's base name. */
-enum ev_role {
-	ROLE_NONE, ROLE_CYCLES, ROLE_INSTRUCTIONS, ROLE_CPU_CLOCK, ROLE_TASK_CLOCK,
-	ROLE_LLC_MISSES, ROLE_LLC_REFS, ROLE_BRANCHES, ROLE_BRANCH_MISSES,
-	ROLE_MEM_READ, ROLE_MEM_WRITE, ROLE_MEM_RW, ROLE_UPI, ROLE_ENERGY_PKG, ROLE_ENERGY_RAM,
-	ROLE_L3_MISS, ROLE_UPI_FLITS, ROLE_L3_LOOKUP,
-	/* what the generic cache-misses / cache-references count where that is not the last level
-	 * (model_set_generic_cache): Zen's L2, Arm's L1D */
-	ROLE_L2_MISSES, ROLE_L2_REFS, ROLE_L1D_MISSES, ROLE_L1D_REFS, NROLES
-};
-
 /* The cache level the generic cache-misses and cache-references count on a machine. */
 enum cache_level { CACHE_LLC, CACHE_L2, CACHE_L1D };
-
-enum metric_id {
-	M_IPC, M_CPI, M_GHZ, M_UTIL, M_LLC_MISS_PCT, M_MPKI, M_BR_MISS_PCT,
-	M_MEM_RD_GBS, M_MEM_WR_GBS, M_MEM_GBS, M_UPI_GBS, M_PKG_W, M_DRAM_W,
-	/* shares of the interval's CPU time from /proc/stat; M_UTIL is everything but idle */
-	M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL,
-	/* miss ratio and misses per 1000 instructions of the level the cache events really count */
-	M_L2_MISS_PCT, M_L2_MPKI, M_L1D_MISS_PCT, M_L1D_MPKI,
-	/* from the kernel's own books, no PMU needed: /proc/interrupts, cpufreq or cpuinfo */
-	M_IRQ_RATE, M_MHZ,
-	M_L3_HIT_PCT,       /* L3 lookups that hit, percent (amd_l3; on Intel see app_skt.c) */
-	NMETRICS
-};
-
-/* What the kernel tells of a CPU besides its times (frame.swr): interrupts of the interval and
- * the clock, each with a count of CPUs that gave it, so aggregates sum them as they are. */
-enum swr_part { SWR_IRQ, SWR_NIRQ, SWR_MHZ, SWR_NMHZ, SWR_N };
-
-struct metric_def {
-	const char *name;   /* JSON key: "ipc" */
-	const char *label;  /* column title: "IPC" */
-	const char *unit;
-};
-extern const struct metric_def metric_defs[NMETRICS];
 
 struct mev {               /* one event as the model sees it */
 	char *name;        /* display name, as perf prints it (CSV rows) */
@@ -211,4 +177,7 @@ void model_swrates(const double *swr, double interval, double *out);
  * own, though the kernel reads it on that CPU; socket and system rows include them. */
 void model_metrics(const struct model *m, const struct ev_val *row, double interval, double *out,
 		   bool cpu_row);
+/* Whether the model's events hold the roles metric id (enum metric_id) is made of, in some way of
+ * computing it (metrics.h's metric_countable): a column of it has something to show here. */
+bool model_metric_countable(const struct model *m, int id);
 #endif
