@@ -42,7 +42,7 @@ tui_wait $S '^CPU. +SKT +CORE +MUX +UTIL%' 5
 if ! tui_cap $S | grep -q 'branch-misses'; then pass narrow_hides_columns; else fail narrow_hides_columns "$(tui_dump $S)"; fi
 i=0
 while [ $i -lt 12 ]; do tui_keys $S Right; i=$((i + 1)); done
-if tui_wait $S '^CPU. +SKT +CORE +MUX[ <]+branch-misses' 3 && ! tui_cap $S | grep -q 'UTIL%'; then
+if tui_wait $S '^CPU. +SKT +CORE +MUX[ <].*branch-misses' 3 && ! tui_cap $S | grep -q 'UTIL%'; then
 	pass right_scrolls_columns
 else
 	fail right_scrolls_columns "$(tui_dump $S)"

@@ -48,14 +48,14 @@ tui_keys $S Home
 tui_keys $S s
 if tui_wait $S '^SKT +CPUs' 3 && tui_wait $S '^all +224 ' 3; then pass sockets_view; else fail sockets_view "$(tui_dump $S)"; fi
 tui_keys $S u
-if tui_wait $S 'uncore PMON discovery: [0-9]+ box' 5 && tui_wait $S 'socket 0 +imc +8 boxes' 3; then
+if tui_wait $S 'uncore PMON discovery: [0-9]+ box' 5 && tui_wait $S '^ *SKT +BOX +N/# +ACCESS +COUNTERS +KERNEL PMU' 3 && tui_wait $S ' 0 +imc +8 +[A-Z]+ ' 3; then
 	pass uncore_view
 else
 	fail uncore_view "$(tui_dump $S)"
 fi
-tui_select $S 'socket 0 +imc' 40
+tui_select $S ' 0 +imc +8 ' 40
 tui_keys $S Enter
-if tui_wait $S 'imc +#3 .*ctrl 0x[0-9a-f]+ .*counters x [0-9]+-bit.*uncore_imc_3' 3; then
+if tui_wait $S 'imc +#3 +[A-Z]+ +[0-9]+ x [0-9]+-bit +uncore_imc_3 +0x[0-9a-f]+ ' 3; then
 	pass uncore_expand_shows_boxes
 else
 	fail uncore_expand_shows_boxes "$(tui_dump $S)"

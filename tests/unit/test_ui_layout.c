@@ -33,17 +33,24 @@ TEST(table_fixed_and_scrolled)
 	CHECK(f.more_right && !f.more_left, "off-screen marks");
 	/* scrolled by 2: the fixed three, then columns 5 and 6; more to the left */
 	hoff = 2;
-	ui_table_fit(c, 7, &hoff, 80, &f);
+	ui_table_fit(c, 7, &hoff, 28, &f);
 	CHECK_EQ_INT(f.n, 5);
 	CHECK_EQ_INT(f.col[2], 2);
 	CHECK_EQ_INT(f.col[3], 5);
 	CHECK_EQ_INT(f.col[4], 6);
 	CHECK(f.more_left && !f.more_right, "off-screen marks");
-	/* Right pressed past the end: the last scrolled column stays reachable */
+	/* Right pressed past the end stops where the last columns fill the room: at 26 columns the
+	 * fixed ones take 14, one 6-wide column fits beside them */
 	hoff = 40;
-	ui_table_fit(c, 7, &hoff, 80, &f);
+	ui_table_fit(c, 7, &hoff, 26, &f);
 	CHECK_EQ_INT(hoff, 3);
 	CHECK_EQ_INT(f.col[f.n - 1], 6);
+	CHECK(f.more_left && !f.more_right, "off-screen marks");
+	/* where everything fits, there is nothing to scroll */
+	hoff = 2;
+	ui_table_fit(c, 7, &hoff, 200, &f);
+	CHECK_EQ_INT(hoff, 0);
+	CHECK_EQ_INT(f.n, 7);
 	/* a 10-column terminal never gets a column past its edge */
 	hoff = 0;
 	ui_table_fit(c, 7, &hoff, 10, &f);

@@ -3,6 +3,7 @@
 /* evbrowse.c: the event browser: every named event of the CPU by PMU and topic, `/` search over names
  * and descriptions, a description pane (encoding, counters) and Enter to add the event to the list. */
 #include "evbrowse.h"
+#include "ui/widgets/table.h"
 #include "view.h"
 #include "app/app.h"
 #include <errno.h>
@@ -236,7 +237,10 @@ void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, 
 {
 	const struct catalog *c = &u->a->cat;
 	char buf[CAT_NAME_MAX + 256];
-	int nev = 0, list_end = h - PANE_LINES, list_h;
+	int nev = 0, list_end = h - PANE_LINES, list_h, hoff = 0;
+	struct ui_tcol tc[3] = { { .width = 2, .left = true, .fixed = true }, { .width = 45, .left = true, .fixed = true },
+				 { .width = 20, .left = true, .fill = true } };
+	struct ui_tfit fit;
 
 	for (int i = 0; i < b->nrows; i++)
 		nev += b->rows[i] >= 0;
@@ -256,6 +260,13 @@ void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, 
 	if (list_h < 1)
 		return;
 	b->top = ui_scroll_top(b->top, b->sel, b->nrows, list_h);
+	/* the table: the mark, the name (as wide as the longest shown), the description */
+	for (int k = b->top; k < b->nrows && k < b->top + list_h; k++)
+		if (b->rows[k] >= 0 && (int)strlen(c->ev[b->rows[k]].name) > tc[1].width)
+			tc[1].width = (int)strlen(c->ev[b->rows[k]].name);
+	if (tc[1].width > wd - 14)
+		tc[1].width = wd - 14 > 45 ? wd - 14 : 45;
+	ui_table_fit(tc, 3, &hoff, wd, &fit);
 	for (int k = b->top; k < b->nrows && y < list_end; k++, y++) {
 		int r = b->rows[k];
 		attr_t sel = k == b->sel ? ui_attr(u, UP_SEL) : 0;
@@ -270,12 +281,9 @@ void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, 
 			mvwhline(w, y, 0, ' ', wd);
 			wattr_off(w, sel, NULL);
 		}
-		snprintf(buf, sizeof(buf), " %c %s", sel ? '>' : ' ', c->ev[r].name);
-		int x = ui_put(w, y, 0, wd, sel, buf);
-		if (c->ev[r].desc[0] && x + 3 < wd) {
-			x = x < 48 ? 48 : x + 2;
-			ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_DIM), c->ev[r].desc);
-		}
+		for (int i = 0; i < fit.n; i++)
+			ui_table_cell(w, y, wd, tc, &fit, i, sel || fit.col[i] < 2 ? sel : ui_attr(u, UP_DIM),
+				      fit.col[i] == 0 ? (sel ? " >" : "") : fit.col[i] == 1 ? c->ev[r].name : c->ev[r].desc);
 	}
 	if (list_end < h && b->nrows && b->rows[b->sel] >= 0)
 		draw_pane(u, w, list_end, wd, &c->ev[b->rows[b->sel]]);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* events.c: the events view: every available event with a checkbox, event sets, adding by syntax. */
+#include "ui/widgets/table.h"
 #include "view.h"
 #include "evbrowse.h"
 #include "hw/catalog/catalog.h"
@@ -518,6 +519,9 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	char buf[512], *text = evlist_text(&st(p)->pending, EVO_BIT(EVO_USER));
 	int y = 0, n = nrows(u, p), list_h, nin = evlist_count(&st(p)->pending, EVO_USER);
+	struct ui_tcol tc[3] = { { .width = 6, .left = true, .fixed = true }, { .width = 32, .left = true, .fixed = true },
+				 { .width = 20, .left = true, .fill = true } };
+	struct ui_tfit fit;
 
 	snprintf(buf, sizeof(buf), " %d event%s in the list%s: %s", nin, nin == 1 ? "" : "s",
 		 st(p)->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
@@ -544,6 +548,13 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	p->list.top = ui_scroll_top(p->list.top, p->list.sel, n, list_h);
 	p->list.y = y;
 	p->list.h = list_h;
+	/* the table: the mark and box, the event (as wide as the longest shown), what is known of it */
+	for (int k = p->list.top; k < n && k < p->list.top + list_h; k++)
+		if (st(p)->items[k].kind != EI_SECTION && (int)strlen(st(p)->items[k].label) > tc[1].width)
+			tc[1].width = (int)strlen(st(p)->items[k].label);
+	if (tc[1].width > wd - 18)
+		tc[1].width = wd - 18 > 32 ? wd - 18 : 32;
+	ui_table_fit(tc, 3, &p->list.hoff, wd, &fit);
 	for (int k = p->list.top; k < n && y < h - (st(p)->adding ? 2 : 0); k++, y++) {
 		const struct ui_evitem *it = &st(p)->items[k];
 		attr_t sel = k == p->list.sel ? ui_attr(u, UP_SEL) : 0;
@@ -559,14 +570,16 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 			continue;
 		}
 		/* ">" marks the selection without colour too */
-		snprintf(buf, sizeof(buf), " %c [%c] ", sel ? '>' : ' ', item_on(p, it) ? 'x' : ' ');
-		x = ui_put(w, y, 0, wd, sel ? sel : item_on(p, it) ? ui_attr(u, UP_OK) : A_NORMAL, buf);
-		x += ui_put(w, y, x, wd - x, sel, it->label);
-		if (item_refused(u, p, it))   /* what opening it taught: it counts nowhere */
-			x += ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_BAD), "  refused by the kernel on every CPU");
-		if (it->desc && x + 3 < wd) {
-			x = x < 40 ? 40 : x + 2;
-			ui_put(w, y, x, wd - x, sel ? sel : ui_attr(u, UP_DIM), it->desc);
+		snprintf(buf, sizeof(buf), " %c [%c]", sel ? '>' : ' ', item_on(p, it) ? 'x' : ' ');
+		for (int c = 0; c < fit.n; c++) {
+			bool refused = fit.col[c] == 2 && item_refused(u, p, it);
+			if (fit.col[c] == 2)   /* what opening it taught: it counts nowhere */
+				snprintf(buf, sizeof(buf), "%s%s%s", refused ? "refused by the kernel on every CPU" : "",
+					 refused && it->desc ? "; " : "", it->desc ? it->desc : "");
+			x = fit.col[c];
+			ui_table_cell(w, y, wd, tc, &fit, c, sel ? sel : x == 0 && item_on(p, it) ? ui_attr(u, UP_OK) :
+				      refused ? ui_attr(u, UP_BAD) : x == 2 ? ui_attr(u, UP_DIM) : A_NORMAL,
+				      x == 1 ? it->label : buf);
 		}
 	}
 	if (st(p)->adding && h >= 3)

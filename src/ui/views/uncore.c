@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "ui/widgets/table.h"
 #include "view.h"
 
 struct ui_ugroup {
@@ -106,33 +107,59 @@ static int nrows(struct ui *u, struct ui_panel *p)
 	return n;
 }
 
-static void group_text(struct ui *u, const struct ui_ugroup *g, char *buf, size_t len)
+/* The table's columns: a group's row (a socket's boxes of one type) and each box's row share them. */
+enum { UC_TREE, UC_SKT, UC_BOX, UC_N, UC_ACCESS, UC_CTRS, UC_KERNEL, UC_CTRL, UC_CTL, UC_CTR, UC_NCOLS };
+
+static const struct ui_tcol cols[UC_NCOLS] = {
+	[UC_TREE] = { 2, true, true, false }, [UC_SKT] = { 3, false, true, false },
+	[UC_BOX] = { 10, true, true, false }, [UC_N] = { 5, false, false, false },
+	[UC_ACCESS] = { 6, true, false, false }, [UC_CTRS] = { 10, true, false, false },
+	[UC_CTRL] = { 14, false, false, false }, [UC_CTL] = { 5, false, false, false },
+	[UC_CTR] = { 5, false, false, false }, [UC_KERNEL] = { 30, true, false, false },
+};
+static const char *const titles[UC_NCOLS] = {
+	"", "SKT", "BOX", "N/#", "ACCESS", "COUNTERS", "KERNEL PMU", "CTRL", "CTL", "CTR",
+};
+
+/* Cell c of a group's row (box < 0) or of one box's row. */
+static void cell_text(struct ui *u, const struct ui_ugroup *g, int box, int c, bool sel, char *buf, size_t len)
 {
 	const struct disc_box *boxes = session_inventory(u->a)->boxes;
-	const struct disc_box *b = &boxes[g->first], *l = &boxes[g->first + g->n - 1];
-	char kern[112] = "no kernel PMU";
+	const struct disc_box *b = box >= 0 ? &boxes[box] : &boxes[g->first], *l = &boxes[g->first + g->n - 1];
 	int nk = 0;
 
-	for (int i = 0; i < g->n; i++)
-		nk += boxes[g->first + i].kernel_pmu[0] != '\0';
-	if (nk == g->n && g->n > 1)
-		snprintf(kern, sizeof(kern), "kernel %s .. %s", b->kernel_pmu, l->kernel_pmu);
-	else if (nk == g->n)
-		snprintf(kern, sizeof(kern), "kernel %s", b->kernel_pmu);
-	else if (nk)
-		snprintf(kern, sizeof(kern), "kernel drives %d of %d", nk, g->n);
-	snprintf(buf, len, "%s socket %-2d %-10s %3d box%s  %-4s  %d x %d-bit  %s",
-		 g->open ? u->g->expanded : u->g->collapsed, b->socket, b->name, g->n,
-		 g->n == 1 ? "  " : "es", access_name(b->access), b->num_counters, b->counter_width, kern);
-}
-
-static void box_text(const struct disc_box *b, char *buf, size_t len)
-{
-	snprintf(buf, len, "      %-10s #%-3d %-4s ctrl 0x%012" PRIx64 "  %d counters x %d-bit"
-		 "  ctl +0x%x ctr +0x%x  %s",
-		 b->name, b->box_id, access_name(b->access), b->ctrl_addr, b->num_counters,
-		 b->counter_width, b->ctrl_offset, b->ctr_offset,
-		 b->kernel_pmu[0] ? b->kernel_pmu : "(no kernel PMU)");
+	buf[0] = '\0';
+	switch (c) {
+	case UC_TREE:   /* ">" marks the selection without colour too */
+		snprintf(buf, len, "%s%s", sel ? ">" : box < 0 ? " " : "", box >= 0 ? "" : g->open ? u->g->expanded :
+			 u->g->collapsed);
+		break;
+	case UC_SKT: snprintf(buf, len, "%d", b->socket); break;
+	case UC_BOX: snprintf(buf, len, "%s%s", box >= 0 ? "  " : "", b->name); break;
+	case UC_N: snprintf(buf, len, box >= 0 ? "#%d" : "%d", box >= 0 ? b->box_id : g->n); break;
+	case UC_ACCESS: snprintf(buf, len, "%s", access_name(b->access)); break;
+	case UC_CTRS: snprintf(buf, len, "%d x %d-bit", b->num_counters, b->counter_width); break;
+	case UC_CTRL:
+		if (box >= 0)
+			snprintf(buf, len, "0x%012" PRIx64, b->ctrl_addr);
+		break;
+	case UC_CTL: if (box >= 0) snprintf(buf, len, "+0x%x", b->ctrl_offset); break;
+	case UC_CTR: if (box >= 0) snprintf(buf, len, "+0x%x", b->ctr_offset); break;
+	default:
+		if (box >= 0) {
+			snprintf(buf, len, "%s", b->kernel_pmu[0] ? b->kernel_pmu : "none");
+			break;
+		}
+		for (int i = 0; i < g->n; i++)
+			nk += boxes[g->first + i].kernel_pmu[0] != '\0';
+		if (nk == g->n && g->n > 1)
+			snprintf(buf, len, "%s .. %s", b->kernel_pmu, l->kernel_pmu);
+		else if (nk == g->n)
+			snprintf(buf, len, "%s", b->kernel_pmu);
+		else
+			snprintf(buf, len, nk ? "drives %d of %d" : "none", nk, g->n);
+		break;
+	}
 }
 
 static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
@@ -142,6 +169,7 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	const struct ui_uncore *uv = st(p);
 	char buf[320];
 	int y = 0, n;
+	struct ui_tfit fit;
 
 	n = nrows(u, p);
 	snprintf(buf, sizeof(buf), " uncore PMON discovery: %d box%s in %d group%s, %d DVSEC%s%s%s",
@@ -164,8 +192,11 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		}
 		return;
 	}
-	p->list.sel = ui_clamp(p->list.sel, n);
-	p->list.top = ui_scroll_top(p->list.top, p->list.sel, n, h - y);
+	if (y < h) {
+		ui_table_fit(cols, UC_NCOLS, &p->list.hoff, wd, &fit);
+		ui_table_titles(w, y++, wd, cols, titles, &fit, -1, NULL, ui_attr(u, UP_HEAD));
+	}
+	ui_list_fit(&p->list, n, h - y);
 	p->list.y = y;
 	p->list.h = h - y;
 	for (int k = p->list.top; k < n && y < h; k++, y++) {
@@ -173,18 +204,15 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		attr_t at = k == p->list.sel ? ui_attr(u, UP_SEL) : A_NORMAL;
 		if (g < 0)
 			break;
-		if (box < 0)
-			group_text(u, &uv->groups[g], buf, sizeof(buf));
-		else
-			box_text(&inv->boxes[box], buf, sizeof(buf));
 		if (at != A_NORMAL) {
 			wattr_on(w, at, NULL);
 			mvwhline(w, y, 0, ' ', wd);
 			wattr_off(w, at, NULL);
 		}
-		if (at != A_NORMAL)
-			ui_put(w, y, 0, 1, at, ">");   /* the selection, readable without colour */
-		ui_put(w, y, 1, wd - 1, at ? at : box < 0 ? A_BOLD : A_NORMAL, buf);
+		for (int c = 0; c < fit.n; c++) {
+			cell_text(u, &uv->groups[g], box, fit.col[c], at != A_NORMAL, buf, sizeof(buf));
+			ui_table_cell(w, y, wd, cols, &fit, c, at ? at : box < 0 ? A_BOLD : A_NORMAL, buf);
+		}
 	}
 }
 

@@ -6,12 +6,24 @@
 
 void ui_table_fit(const struct ui_tcol *cols, int n, int *hoff, int wd, struct ui_tfit *f)
 {
-	int nscroll = 0, off = *hoff, x = 0, skipped = 0;
+	int nscroll = 0, off = *hoff, x = 0, skipped = 0, room = wd, tail = 0;
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		nscroll += !cols[i].fixed;
-	if (off > nscroll - 1)
-		off = nscroll > 0 ? nscroll - 1 : 0;
+		if (cols[i].fixed)
+			room -= cols[i].width + 1;
+	}
+	/* no further than where the last columns fill the room: Right stops when the last one shows */
+	for (int i = n - 1, used = 0; i >= 0; i--) {
+		if (cols[i].fixed)
+			continue;
+		used += cols[i].width + 1;
+		if (used > room + 1 && tail > 0)
+			break;
+		tail++;
+	}
+	if (off > nscroll - tail)
+		off = nscroll - tail;
 	if (off < 0)
 		off = 0;
 	*hoff = off;

@@ -27,7 +27,8 @@ struct ui_tfit {
 };
 
 /* Fit cols[0..n) into wd columns, from the sideways offset *hoff (the scrolled columns left out):
- * *hoff is clamped so that the last scrolled column can always be brought in. Each column is
+ * *hoff is clamped to where the last columns fill the room (Right stops when the last column
+ * shows; one scrolled column at least when none fits beside another). Each column is
  * whole, one space after it; a fill column takes what is left. */
 void ui_table_fit(const struct ui_tcol *cols, int n, int *hoff, int wd, struct ui_tfit *f);
 /* The title line y (the whole width in attribute at): titles[i] of column i, the sort mark (one
