@@ -192,9 +192,16 @@ static int head_lines(struct ui *u, WINDOW *w, int wd, int h)
 			 " samples", s.label, in->event, in->freq, in->window, s.window, in->samples);
 		ui_put(w, y++, 0, wd, ui_attr(u, UP_TITLE), buf);
 		if (y < h && (in->throttled || in->lost || in->corrupt)) {
-			snprintf(buf, sizeof(buf), " ! this window was throttled %" PRIu64 " times (unthrottled %" PRIu64
-				 "), lost %" PRIu64 " samples, skipped %" PRIu64 " bytes: the shares are of what was kept",
-				 in->throttled, in->unthrottled, in->lost, in->corrupt);
+			int k = snprintf(buf, sizeof(buf), " ! this window:");
+
+			if (in->throttled)
+				k += snprintf(buf + k, sizeof(buf) - (size_t)k, " throttled %" PRIu64 " times (unthrottled %"
+					      PRIu64 "),", in->throttled, in->unthrottled);
+			if (in->lost)
+				k += snprintf(buf + k, sizeof(buf) - (size_t)k, " lost %" PRIu64 " samples,", in->lost);
+			if (in->corrupt)
+				k += snprintf(buf + k, sizeof(buf) - (size_t)k, " skipped %" PRIu64 " bytes,", in->corrupt);
+			snprintf(buf + k - 1, sizeof(buf) - (size_t)k + 1, ": the shares are of the samples kept");
 			ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);
 		}
 		if (y < h && in->note[0]) {
