@@ -126,6 +126,7 @@ struct app {
 	struct app_skt skt;        /* memory, UPI and power events while shown (app_skt.c) */
 	struct app_wl *wl;         /* the workloads of -p, -t, -G, -- COMMAND (app_wl.c), NULL none */
 	struct app_rdt rdt;        /* RDT/PQoS monitoring through resctrl (app_rdt.c) */
+	struct app_hot *hot;       /* the screen's hot functions (app_hot.c), NULL when none */
 	bool inv_loaded;
 	char inv_msg[256];
 

@@ -3,6 +3,7 @@
 /* app_setup.c: bring a machine up (live, --sysfs or --sim), open the events, and tear it all down.
  * Shared by the command line, the tests and the benchmarks. */
 #include "app.h"
+#include "app_hot.h"
 #include "app_rdt.h"
 #include "base/printable.h"
 #include "guard.h"
@@ -263,6 +264,7 @@ int app_open_events(struct app *a)
 void app_close(struct app *a)
 {
 	app_wl_close(a);
+	app_hot_free(a);
 	if (a->src && a->src->stop)
 		a->src->stop(a);
 	app_rdt_free(a);   /* the groups pmutop made, before the simulated tree goes */

@@ -15,6 +15,7 @@
 #include "pci/disc.h"
 #include "owners.h"   /* SKT_*: the sockets' figures; struct app_rdt */
 #include "app_wl.h"   /* struct wl_pick_info */
+#include "hw/sample/hot.h"   /* the hot functions' rows and info */
 
 struct app;
 
@@ -133,4 +134,34 @@ void session_wl_info(const struct app *a, bool cgroups, struct wl_pick_info *out
 /* Whether the command of -- COMMAND has ended: the screen then takes its last interval and closes
  * (the whole-run totals are printed after it, app_wl_command_run). False without a command. */
 bool session_command_ended(struct app *a);
+
+/* --- the hot functions of a CPU list, a process or a cgroup (issue 40, app_hot.c) --- */
+#define SESSION_HOT_ROWS 200   /* functions kept of each refresh's window */
+struct session_hot_aim {
+	int kind;                /* enum hot_kind */
+	const char *cpus;        /* HOT_CPUS: a CPU list, "" or NULL every CPU */
+	int pid;                 /* HOT_PID */
+	const char *cgroup;      /* HOT_CGROUP: its path from the cgroup mount */
+	const char *label;       /* as the title says it (printable) */
+};
+/* Sample the target (whatever was sampled before stops), the event [sample]'s default (cycles,
+ * else cpu-clock, said in the info's note), [sample] freq and window; drained at each refresh.
+ * 0, or a negative errno with the state's why saying why (a permission, a recording). */
+int session_hot_start(struct app *a, const struct session_hot_aim *t);
+/* Sample event (perf syntax, NULL unchanged) over window seconds (<= 0 unchanged) instead: 0, or
+ * a negative errno with why (n bytes) filled and what was sampled still sampled. */
+int session_hot_set(struct app *a, const char *event, double window, char *why, size_t n);
+void session_hot_stop(struct app *a);
+/* What is sampled and the window's losses, NULL when nothing is. */
+const struct hot_info *session_hot_info(struct app *a);
+/* The last refresh's functions (most samples first), valid until the next refresh: their number. */
+int session_hot_rows(const struct app *a, const struct hot_row **rows);
+struct session_hot_state {
+	const char *label, *event;   /* the target, the event asked for */
+	double window;               /* seconds asked for */
+	const char *why;             /* why nothing is sampled ("" when sampling) */
+	const char *perm;            /* what perf_event_paranoid and kptr_restrict allow, "" nothing */
+	bool sampling;
+};
+void session_hot_state(const struct app *a, struct session_hot_state *out);
 #endif

@@ -4,6 +4,7 @@
 #include "cmd.h"
 #include "batch.h"
 #include "app/app.h"
+#include "app/app_hot.h"
 #include "base/errmsg.h"
 #include "base/printable.h"
 #include "hw/events/evlist.h"
@@ -30,55 +31,21 @@ static void on_signal(int sig)
 	hot_stop = 1;
 }
 
-static int role_of(const char *base)
-{
-	if (!strcmp(base, "cycles") || !strcmp(base, "cpu-cycles") || !strcmp(base, "cpu_cycles"))
-		return HOT_R_CYCLES;
-	if (!strcmp(base, "instructions") || !strcmp(base, "inst_retired") || !strcmp(base, "inst_retired.any"))
-		return HOT_R_INSTRUCTIONS;
-	if (strstr(base, "miss"))
-		return HOT_R_MISSES;
-	return HOT_R_OTHER;
-}
-
 /* -e's text (a group's ":S" taken off: every group is sampled through its leader) into o. */
 static int hot_events(struct app *a, struct hot_opts *o)
 {
 	const char *text = a->opt.nevents ? a->opt.events[0] : "cycles";
-	char buf[1024];
-	struct evlist l = { 0 };
-	struct ev_error err = { 0 };
-	size_t n = strlen(text);
-	int r;
+	char why[400];
 
-	if (a->opt.nevents > 1 || n >= sizeof(buf)) {
+	if (a->opt.nevents > 1) {
 		printable_eprintf("pmutop: --hot samples one event or one group: give one -e\n");
 		return 2;
 	}
-	memcpy(buf, text, n + 1);
-	if (n > 3 && !strcmp(buf + n - 3, "}:S"))
-		buf[n - 2] = '\0';
-	if ((r = evlist_add(&l, EVO_USER, buf, false, &a->reg, &a->topo, NULL, 0, &err)) < 0) {
-		printable_eprintf("pmutop: -e %s: %s\n", text, err.msg[0] ? err.msg : strerror(-r));
-		evlist_free(&l);
+	if (app_hot_events(a, text, o, why, sizeof(why)) < 0) {
+		printable_eprintf("pmutop: -e %s: %s\n", text, why);
 		return 2;
 	}
-	if (l.flat.n < 1 || l.flat.n > HOT_MAX_EVENTS || l.flat.ngroups > 1) {
-		printable_eprintf("pmutop: -e %s: --hot samples one event or one group of up to %d\n", text,
-				  HOT_MAX_EVENTS);
-		evlist_free(&l);
-		return 2;
-	}
-	for (int i = 0; i < l.flat.n; i++) {
-		const struct ev_spec *s = &l.flat.ev[i];
-
-		o->ev[i] = (struct hot_event){ .type = s->type, .config = s->config, .config1 = s->config1,
-					       .config2 = s->config2, .role = role_of(s->base) };
-		snprintf(o->ev[i].name, sizeof(o->ev[i].name), "%s", s->name);
-	}
-	o->nev = l.flat.n;
 	o->fallback = !a->opt.nevents;
-	evlist_free(&l);
 	return 0;
 }
 
