@@ -249,7 +249,7 @@ static bool aim_at_row(struct ui *u, struct ui_panel *to)
 
 	if (!u->cur->cls->target || !u->cur->cls->target(u, u->cur, &t)) {
 		snprintf(u->status, sizeof(u->status), "%s: select a row of the cores, processes, cgroups or top-down "
-			 "view first", to->cls->tab ? to->cls->tab : "this view");
+			 "view first", to->cls->title ? to->cls->title : to->cls->tab ? to->cls->tab : "this view");
 		u->status_err = true;
 		return false;
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* prog7030.c: the test program of --hot (issue 40): two hot functions sharing the CPU 70/30 by time
- * (7 ms in the first, 3 ms in the second, over and over), whatever the CPU's speed.
+/* prog7030.c: the test program of --hot (issue 40): two hot functions sharing the CPU 70/30 by the
+ * CPU time they run (7 ms in the first, 3 ms in the second, over and over), whatever the CPU's speed
+ * and however often other work preempts it (a split by wall time bends when it does).
  *   prog7030 SECONDS [EXEC_AFTER PROGRAM ARGS...]   run SECONDS; or exec PROGRAM after EXEC_AFTER s
  * Built with -DSECOND the functions are second_a and second_b (the program an exec switches to). */
 #include <stdlib.h>
@@ -16,12 +17,24 @@
 #define FB hot_b
 #endif
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* wall time, for how long the program runs */
+static double now(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
+}
+
+/* this thread's CPU time, for the split between the two functions */
+static double cpu(void)
+{
+	return clock_s(CLOCK_THREAD_CPUTIME_ID);
 }
 
 volatile unsigned long sink;
@@ -30,7 +43,7 @@ __attribute__((noinline)) void FA(double until)
 {
 	unsigned long x = sink;
 
-	while (now() < until)
+	while (cpu() < until)
 		for (int i = 0; i < 2000; i++)
 			x = x * 6364136223846793005UL + 1442695040888963407UL;
 	sink = x;
@@ -40,7 +53,7 @@ __attribute__((noinline)) void FB(double until)
 {
 	unsigned long x = sink;
 
-	while (now() < until)
+	while (cpu() < until)
 		for (int i = 0; i < 2000; i++)
 			x = x * 2862933555777941757UL + 3037000493UL;
 	sink = x;
@@ -51,14 +64,14 @@ int main(int argc, char **argv)
 	double t0 = now(), end = t0 + (argc > 1 ? atof(argv[1]) : 10), ex = argc > 3 ? t0 + atof(argv[2]) : 0;
 
 	while (now() < end) {
-		double t = now();
+		double c = cpu();
 
-		if (ex && t >= ex) {
+		if (ex && now() >= ex) {
 			execv(argv[3], argv + 3);
 			return 127;
 		}
-		FA(t + 0.007);
-		FB(t + 0.010);
+		FA(c + 0.007);
+		FB(c + 0.010);
 	}
 	return 0;
 }

@@ -313,16 +313,11 @@ static void submit(struct ui *u, struct ui_panel *p)
 	}
 }
 
-/* Raw keys: the event prompt while open; w (the window). */
+/* Raw keys: the event prompt while open. */
 static bool input(struct ui *u, struct ui_panel *p, int ch)
 {
-	if (!st(p)->editing) {
-		if (ch != 'w')
-			return false;
-		next_window(u);
-		u->dirty_body = true;
-		return true;
-	}
+	if (!st(p)->editing)
+		return false;
 	switch (ui_line_key(&st(p)->line, ch)) {
 	case UI_LINE_CANCEL: st(p)->editing = false; break;
 	case UI_LINE_ENTER: submit(u, p); break;
@@ -344,6 +339,7 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 	case UA_SORT_PREV: st(p)->sort = cols[(at + n - 1) % n]; break;
 	case UA_SORT_NEXT: st(p)->sort = cols[(at + 1) % n]; break;
 	case UA_REVERSE: st(p)->rev = !st(p)->rev; break;
+	case UA_WINDOW: next_window(u); break;
 	case UA_ADD:
 		session_hot_state(u->a, &s);
 		st(p)->editing = true;
@@ -362,6 +358,6 @@ static const char *rows_of(struct ui *u, struct ui_panel *p)
 }
 
 const struct ui_panel_class ui_panel_hot = {
-	.action = UA_HOT, .on_target = true, .init = init, .free = free_state, .enter = enter, .leave = leave,
+	.title = "hot functions", .action = UA_HOT, .on_target = true, .init = init, .free = free_state, .enter = enter, .leave = leave,
 	.draw = draw, .nrows = nrows, .key = key, .input = input, .aim = aim, .rows_of = rows_of,
 };

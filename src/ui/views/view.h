@@ -50,6 +50,7 @@ struct ui_panel_filter {
  * every hook but draw and nrows may be NULL. */
 struct ui_panel_class {
 	const char *name;      /* in the settings ([display] view, what S saves); NULL: never a start view */
+	const char *title;     /* what it is called in messages, where it has no tab ("hot functions") */
 	const char *tab;       /* the header's tab ("Cores") */
 	const char *tabkey;    /* the key the tab shows ("c") */
 	int action;            /* the key action (enum ui_action) that shows it */

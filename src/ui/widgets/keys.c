@@ -20,7 +20,7 @@ const struct ui_key ui_keys[] = {
 	{ 'G',           UA_CGROUPS,   "G",          "cgroups view: the busiest cgroups (services, containers), counted per cgroup" },
 	{ 'H',           UA_THREADS,   "H",          "processes view: the selected process's threads, each a row, on / off" },
 	{ 'o',           UA_HOT,       "o",          "hot functions of the selected row (cores, processes, cgroups, top-down views), sampled" },
-	{ 'w',           UA_NONE,      "w",          "hot functions: the window ranked over (2, 5, 10, 30, 60 s)" },
+	{ 'w',           UA_WINDOW,    "w",          "hot functions: the window ranked over (2, 5, 10, 30, 60 s)" },
 	{ 'N',           UA_FLEET,     "N",          "fleet view: the hosts of a Prometheus (--fleet URL), one row each" },
 	{ 'T',           UA_TOPDOWN,   "T",          "top-down view: where each CPU's pipeline slots go (opens its events)" },
 	{ ' ',           UA_TOGGLE,    "space Enter", "toggle the selected event / expand the selected group" },
