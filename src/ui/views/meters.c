@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "hw/model/metrics.h"
 #include "view.h"
 
 const char ui_meter_glyphs[5] = { '|', '#', '@', '$', '%' };
@@ -242,17 +243,18 @@ static void draw_figs(struct ui *u, WINDOW *w, int y, int x, int wd)
 
 	x += ui_put(w, y, x, wd - x, A_NORMAL, " ");
 	if (m->show & UM_IPC)
-		x = put_fig(u, w, y, x, wd, "IPC", v ? v[M_IPC] : nan, 2, "");
+		x = put_fig(u, w, y, x, wd, metric_defs[M_IPC].label, v ? v[M_IPC] : nan, metric_defs[M_IPC].prec, "");
+	/* the header's short words, one decimal fewer than the columns; the units the metric table's */
 	if (m->show & SKT_MEM) {
 		x = put_fig(u, w, y, x, wd, "MEM rd", v ? v[M_MEM_RD_GBS] : nan, 1, "");
-		x = put_fig(u, w, y, x, wd, "wr", v ? v[M_MEM_WR_GBS] : nan, 1, "GB/s");
+		x = put_fig(u, w, y, x, wd, "wr", v ? v[M_MEM_WR_GBS] : nan, 1, metric_defs[M_MEM_WR_GBS].unit);
 	}
 	if (m->show & SKT_UPI)
-		x = put_fig(u, w, y, x, wd, "UPI", v ? v[M_UPI_GBS] : nan, 1, "GB/s");
+		x = put_fig(u, w, y, x, wd, "UPI", v ? v[M_UPI_GBS] : nan, 1, metric_defs[M_UPI_GBS].unit);
 	if (m->show & SKT_PWR)
-		x = put_fig(u, w, y, x, wd, "PKG", v ? v[M_PKG_W] : nan, 0, "W");
+		x = put_fig(u, w, y, x, wd, "PKG", v ? v[M_PKG_W] : nan, 0, metric_defs[M_PKG_W].unit);
 	if (m->show & SKT_DRAM)
-		x = put_fig(u, w, y, x, wd, "DRAM", v ? v[M_DRAM_W] : nan, 0, "W");
+		x = put_fig(u, w, y, x, wd, "DRAM", v ? v[M_DRAM_W] : nan, 0, metric_defs[M_DRAM_W].unit);
 	if (m->show & UM_RDT) {   /* resctrl's, summed over the L3 domains */
 		const struct app_rdt *r = session_rdt(u->a);
 		bool have = r && r->seq > 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "hw/model/metrics.h"
 #include "ui/widgets/cols.h"
 #include "ui/widgets/format.h"
 #include "rdt.h"
@@ -51,9 +52,7 @@ static int n_uncore_all(const struct model *m)
 
 static bool is_figure(const struct ui_col *c)
 {
-	return c->kind == UC_METRIC && (c->idx == M_MEM_RD_GBS || c->idx == M_MEM_WR_GBS ||
-		c->idx == M_MEM_GBS || c->idx == M_UPI_GBS || c->idx == M_L3_HIT_PCT ||
-		c->idx == M_PKG_W || c->idx == M_DRAM_W);
+	return c->kind == UC_METRIC && metric_defs[c->idx].socket_figure;
 }
 
 /* The sockets' figures (bandwidth, L3, watts) right after the identities, as they are why one

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "hw/model/metrics.h"
 #include "ui/widgets/coltitle.h"
 #include "ui/widgets/format.h"
 #include "ui/widgets/table.h"
@@ -24,6 +25,12 @@ static const struct { const char *title; int width; } fixed[C_EV] = {
 	[C_CGROUP] = { "CGROUP", 34 }, [C_CPU] = { "CPU%", 6 }, [C_IPC] = { "IPC", 5 },
 	[C_GHZ] = { "GHz", 5 }, [C_INSTR] = { "INSTR/s", 8 }, [C_MISS] = { "MISS/s", 7 },
 	[C_MPKI] = { "MPKI", 6 }, [C_BRMISS] = { "BRM%", 6 },
+};
+/* The figures' metrics (their values and precision from the metric table; the titles above are
+ * this view's short ones, to fit 80 columns) */
+static const int fig_metric[C_EV] = {
+	[C_PID] = -1, [C_USER] = -1, [C_COMM] = -1, [C_CGROUP] = -1, [C_INSTR] = -1, [C_MISS] = -1,
+	[C_CPU] = M_UTIL, [C_IPC] = M_IPC, [C_GHZ] = M_GHZ, [C_MPKI] = M_MPKI, [C_BRMISS] = M_BR_MISS_PCT,
 };
 
 /* The state of each of the two views. */
@@ -140,11 +147,7 @@ static double figure(const struct model *m, const struct wl_row *r, int c, doubl
 
 	switch (c) {
 	case C_PID: return r->pid;
-	case C_CPU: return r->m[M_UTIL];
-	case C_IPC: return r->m[M_IPC];
-	case C_GHZ: return r->m[M_GHZ];
-	case C_MPKI: return r->m[M_MPKI];
-	case C_BRMISS: return r->m[M_BR_MISS_PCT];
+	case C_CPU: case C_IPC: case C_GHZ: case C_MPKI: case C_BRMISS: return r->m[fig_metric[c]];
 	case C_INSTR: e = event_of_role(m, ROLE_INSTRUCTIONS); break;
 	case C_MISS: e = event_of_role(m, ROLE_LLC_MISSES); break;
 	default: e = c >= C_EV ? c - C_EV : -1; break;

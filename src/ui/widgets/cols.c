@@ -6,43 +6,38 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hw/model/metrics.h"
 #include "hw/model/model.h"
 #include "config/keylist.h"
 #include "coltitle.h"
 #include "format.h"
 #include "palette.h"
 
-/* The fixed metric/role columns, in screen order (data, not code). */
-static const struct fixed_col {
+/* The fixed columns in screen order: a metric's width, precision, key and title come from the
+ * model's metric table (hw/model/metrics.h); the others are the screen's own. */
+struct fixed_col {
 	int kind, idx, width, prec;   /* prec -1: a rate written as a count (1.23K) */
 	bool hw, sockets_only;
 	const char *key, *title;
-} fixed_cols[] = {
+};
+#define MET(id) { .kind = UC_METRIC, .idx = id }   /* the rest from metric_defs[id] */
+static const struct fixed_col fixed_cols[] = {
 	{ UC_MUX,    0,                  4, 0, false, false, "mux",          "MUX" },
-	{ UC_METRIC, M_UTIL,             5, 1, false, false, "util",         "UTIL%" },
-	{ UC_METRIC, M_MHZ,              5, 0, false, false, "mhz",          "MHz" },
-	{ UC_METRIC, M_IRQ_RATE,         7, -1, false, false, "interrupts",  "IRQ/s" },
-	{ UC_METRIC, M_GHZ,              4, 2, true,  false, "ghz",          "GHz" },
-	{ UC_METRIC, M_IPC,              4, 2, true,  false, "ipc",          "IPC" },
+	MET(M_UTIL), MET(M_MHZ), MET(M_IRQ_RATE), MET(M_GHZ),
+	MET(M_IPC),
 	{ UC_SPARK,  0,         UI_SPARK_W, 0, true,  false, "ipc-history",  "IPC hist" },
 	{ UC_ROLE,   ROLE_INSTRUCTIONS,  7, 0, true,  false, "instructions", "INSTR" },
 	{ UC_ROLE,   ROLE_CYCLES,        8, 0, true,  false, "cycles",       "CYCLES" },
 	{ UC_ROLE,   ROLE_LLC_MISSES,   10, 0, true,  false, "llc-misses",   "LLC-MISS" },
-	{ UC_METRIC, M_MPKI,             5, 2, true,  false, "mpki",         "MPKI" },
+	MET(M_MPKI),
 	/* where the machine's cache events count another level than the last (Zen's generic pair
 	 * is L2, Arm's L1D), the columns say which */
 	{ UC_ROLE,   ROLE_L2_MISSES,    10, 0, true,  false, "l2-misses",    "L2-MISS" },
-	{ UC_METRIC, M_L2_MPKI,          7, 2, true,  false, "l2-mpki",      "L2-MPKI" },
+	MET(M_L2_MPKI),
 	{ UC_ROLE,   ROLE_L1D_MISSES,   10, 0, true,  false, "l1d-misses",   "L1D-MISS" },
-	{ UC_METRIC, M_L1D_MPKI,         8, 2, true,  false, "l1d-mpki",     "L1D-MPKI" },
-	{ UC_METRIC, M_BR_MISS_PCT,      8, 2, true,  false, "branch-miss",  "BR-MISS%" },
-	{ UC_METRIC, M_MEM_RD_GBS,       8, 2, true,  true,  "mem-read",     "RD GB/s" },
-	{ UC_METRIC, M_MEM_WR_GBS,       8, 2, true,  true,  "mem-write",    "WR GB/s" },
-	{ UC_METRIC, M_MEM_GBS,          8, 2, true,  true,  "mem",          "MEM GB/s" },
-	{ UC_METRIC, M_UPI_GBS,          8, 2, true,  true,  "upi",          "UPI GB/s" },
-	{ UC_METRIC, M_L3_HIT_PCT,       6, 1, true,  true,  "l3-hit",       "L3HIT%" },
-	{ UC_METRIC, M_PKG_W,            6, 1, true,  true,  "pkg-w",        "PKG W" },
-	{ UC_METRIC, M_DRAM_W,           6, 1, true,  true,  "dram-w",       "DRAM W" },
+	MET(M_L1D_MPKI), MET(M_BR_MISS_PCT),
+	MET(M_MEM_RD_GBS), MET(M_MEM_WR_GBS), MET(M_MEM_GBS), MET(M_UPI_GBS),
+	MET(M_L3_HIT_PCT), MET(M_PKG_W), MET(M_DRAM_W),
 };
 #define NFIXED (int)(sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 
@@ -54,11 +49,28 @@ static const struct fixed_col rdt_cols[UI_NRDT] = {
 	{ UC_RDT, 2, 9, 0, false, false, "mbl",   "MBL" },
 };
 
+/* Fixed column i, a metric's filled from the metric table. */
+static struct fixed_col fixed(int i)
+{
+	struct fixed_col f = fixed_cols[i];
+
+	if (f.kind == UC_METRIC) {
+		const struct metric_def *d = &metric_defs[f.idx];
+		f.width = d->width;
+		f.prec = d->prec;
+		f.hw = d->src == MSRC_EVENTS;
+		f.sockets_only = d->socket_figure;
+		f.key = d->col;
+		f.title = d->label;
+	}
+	return f;
+}
+
 /* Whether key names a fixed or an RDT column (known on every machine). */
 static bool fixed_key(const char *key)
 {
 	for (int i = 0; i < NFIXED; i++)
-		if (strcmp(key, fixed_cols[i].key) == 0)
+		if (strcmp(key, fixed(i).key) == 0)
 			return true;
 	for (int i = 0; i < UI_NRDT; i++)
 		if (strcmp(key, rdt_cols[i].key) == 0)
@@ -80,35 +92,13 @@ int ui_cols_add_rdt(struct ui_col *cols, int n, int max)
  * PMU (a hardware machine shows GHz from cycles); the column chooser adds them anywhere. */
 static bool extra_col(const struct fixed_col *f)
 {
-	return f->kind == UC_METRIC && (f->idx == M_MHZ || f->idx == M_IRQ_RATE);
+	return f->kind == UC_METRIC && metric_defs[f->idx].src == MSRC_KERNEL;
 }
-
-/* The roles a metric needs, to tell "n/a" (unsupported input) from "-". */
-static const int metric_roles[NMETRICS][2] = {
-	[M_IPC] = { ROLE_INSTRUCTIONS, ROLE_CYCLES },
-	[M_CPI] = { ROLE_INSTRUCTIONS, ROLE_CYCLES },
-	[M_GHZ] = { ROLE_CYCLES, ROLE_NONE },
-	[M_UTIL] = { ROLE_NONE, ROLE_NONE },
-	[M_LLC_MISS_PCT] = { ROLE_LLC_MISSES, ROLE_LLC_REFS },
-	[M_MPKI] = { ROLE_LLC_MISSES, ROLE_INSTRUCTIONS },
-	[M_BR_MISS_PCT] = { ROLE_BRANCH_MISSES, ROLE_BRANCHES },
-	[M_MEM_RD_GBS] = { ROLE_MEM_READ, ROLE_NONE },
-	[M_MEM_WR_GBS] = { ROLE_MEM_WRITE, ROLE_NONE },
-	[M_MEM_GBS] = { ROLE_MEM_RW, ROLE_NONE },
-	[M_UPI_GBS] = { ROLE_UPI, ROLE_UPI_FLITS },
-	[M_L3_HIT_PCT] = { ROLE_L3_LOOKUP, ROLE_L3_MISS },
-	[M_PKG_W] = { ROLE_ENERGY_PKG, ROLE_NONE },
-	[M_DRAM_W] = { ROLE_ENERGY_RAM, ROLE_NONE },
-	[M_L2_MISS_PCT] = { ROLE_L2_MISSES, ROLE_L2_REFS },
-	[M_L2_MPKI] = { ROLE_L2_MISSES, ROLE_INSTRUCTIONS },
-	[M_L1D_MISS_PCT] = { ROLE_L1D_MISSES, ROLE_L1D_REFS },
-	[M_L1D_MPKI] = { ROLE_L1D_MISSES, ROLE_INSTRUCTIONS },
-};
 
 /* The cache level a column belongs to (its misses role), ROLE_NONE for other columns. */
 static int cache_level_of(const struct fixed_col *f)
 {
-	int r = f->kind == UC_ROLE ? f->idx : f->kind == UC_METRIC ? metric_roles[f->idx][0] : ROLE_NONE;
+	int r = f->kind == UC_ROLE ? f->idx : f->kind == UC_METRIC ? metric_defs[f->idx].in[0] : ROLE_NONE;
 
 	return r == ROLE_LLC_MISSES || r == ROLE_L2_MISSES || r == ROLE_L1D_MISSES ? r : ROLE_NONE;
 }
@@ -195,7 +185,8 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		snprintf(out[n].title, sizeof(out[n].title), "%s", ids[i]);
 	}
 	for (int i = 0; i < NFIXED && n < max; i++) {
-		const struct fixed_col *f = &fixed_cols[i];
+		struct fixed_col fc = fixed(i);
+		const struct fixed_col *f = &fc;
 		if (f->sockets_only && !sockets)
 			continue;
 		if (sockets && f->kind == UC_SPARK)
@@ -207,10 +198,7 @@ int ui_cols_build(const struct model *m, const char *const *ids, const int *id_w
 		     have_role(m, ROLE_L1D_MISSES)))
 			continue;
 		/* uncore figures only where the machine counts them */
-		if (f->sockets_only && !have_role(m, metric_roles[f->idx][0]) &&
-		    !(f->idx == M_MEM_GBS && have_role(m, ROLE_MEM_READ) && have_role(m, ROLE_MEM_WRITE)) &&
-		    !(f->idx == M_UPI_GBS && have_role(m, ROLE_UPI_FLITS)) &&
-		    !(f->idx == M_L3_HIT_PCT && m->llc_is_l3 && have_role(m, ROLE_LLC_REFS) && have_role(m, ROLE_LLC_MISSES)))
+		if (f->sockets_only && !model_metric_countable(m, f->idx))
 			continue;
 		out[n] = (struct ui_col){ .kind = f->kind, .idx = f->idx, .width = f->width,
 					  .prec = f->prec, .hw = f->hw, .count = f->kind == UC_ROLE,
@@ -389,8 +377,8 @@ void ui_col_cell(const struct model *m, const struct ui_col *c, const struct ev_
 				ui_fmt_fixed(met[c->idx], c->prec, buf, len);
 			break;
 		}
-		for (int k = 0; k < 2; k++) {
-			int r = metric_roles[c->idx][k];
+		for (int k = 0; k < METRIC_NIN; k++) {
+			int r = metric_defs[c->idx].in[k];
 			if (r == ROLE_NONE)
 				continue;
 			rv = ui_role_val(m, vals, r);
@@ -463,7 +451,7 @@ bool ui_cols_key_known(const struct model *m, const char *key, char *list, size_
 	for (int i = 0; i < NFIXED + UI_NRDT; i++)
 		if (o < len)
 			o += (size_t)snprintf(list + o, len - o, ", %s",
-					      i < NFIXED ? fixed_cols[i].key : rdt_cols[i - NFIXED].key);
+					      i < NFIXED ? fixed(i).key : rdt_cols[i - NFIXED].key);
 	n = ui_cols_build(m, NULL, NULL, 0, true, NULL, cols, max);
 	for (int i = 0; i < n; i++) {
 		if (cols[i].kind != UC_EVENT)
@@ -484,7 +472,7 @@ bool ui_cols_is_layout(const char *only)
 	if (keylist_has(only, "cpu"))   /* the chooser writes the identity column first */
 		return true;
 	for (int i = 0; i < NFIXED; i++)
-		if (keylist_has(only, fixed_cols[i].key))
+		if (keylist_has(only, fixed(i).key))
 			return true;
 	for (int i = 0; i < UI_NRDT; i++)
 		if (keylist_has(only, rdt_cols[i].key))
@@ -521,6 +509,19 @@ static bool event_dead(const struct model *m, int e)
 	return refused;
 }
 
+/* Whether a metric could be computed from the model's events but the kernel refused what it needs
+ * on every CPU (one never computable here reads "-", not dead). */
+static bool metric_dead(const struct model *m, int id)
+{
+	bool held[NROLES], alive[NROLES];
+
+	for (int r = 0; r < NROLES; r++) {
+		held[r] = have_role(m, r);
+		alive[r] = held[r] && !role_dead(m, r);
+	}
+	return metric_countable(id, held, m->llc_is_l3) && !metric_countable(id, alive, m->llc_is_l3);
+}
+
 bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw)
 {
 	int idx = c->kind == UC_SPARK ? M_IPC : c->idx;
@@ -533,10 +534,7 @@ bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw)
 	switch (c->kind) {
 	case UC_METRIC:
 	case UC_SPARK:
-		for (int k = 0; k < 2; k++)
-			if (metric_roles[idx][k] != ROLE_NONE && role_dead(m, metric_roles[idx][k]))
-				return true;
-		return false;
+		return metric_dead(m, idx);
 	case UC_ROLE:
 		return role_dead(m, c->idx);
 	case UC_EVENT:
