@@ -94,12 +94,10 @@ uint64_t simp_addr(const struct simp *p, int i)
 	return SIMP_TEXT + 0x1000ULL * (uint64_t)(i + 1);
 }
 
-int simp_write_proc(struct fsat *t, int pid, const char *comm)
+int simp_write_maps(struct fsat *t, int pid, const char *comm)
 {
 	const struct simp *p = simp_of(comm);
 	char rel[64], text[1024], exe[256];
-	size_t o = 0;
-	int r;
 
 	if (p->exe)
 		snprintf(exe, sizeof(exe), "%s", p->exe);
@@ -108,8 +106,15 @@ int simp_write_proc(struct fsat *t, int pid, const char *comm)
 	snprintf(rel, sizeof(rel), "proc/%d/maps", pid);
 	snprintf(text, sizeof(text), "%llx-%llx r-xp 00000000 08:01 %d %s\n", SIMP_TEXT,
 		 SIMP_TEXT + 0x1000ULL * (SIMP_MAXFN + 1), 1000 + pid, exe);
-	if ((r = fsat_write(t, rel, text, strlen(text), 0)) < 0)
-		return r;
+	return fsat_write(t, rel, text, strlen(text), 0);
+}
+
+int simp_write_perfmap(struct fsat *t, int pid, const char *comm)
+{
+	const struct simp *p = simp_of(comm);
+	char rel[64], text[1024];
+	size_t o = 0;
+
 	for (int i = 0; i < p->nfn && o < sizeof(text) - 128; i++)
 		if (!p->fn[i].kernel)
 			o += (size_t)snprintf(text + o, sizeof(text) - o, "%llx 800 %s\n",

@@ -40,8 +40,10 @@ double simp_ipc(const struct simp_fn *f, double ph);
 double simp_mpki(const struct simp_fn *f, double ph);
 /* The address of function i of p (the idle loop: p NULL): its start; 0x800 bytes long. */
 uint64_t simp_addr(const struct simp *p, int i);
-/* proc/PID/maps and tmp/perf-PID.map of process pid named comm into the tree. 0 or a negative errno. */
-int simp_write_proc(struct fsat *t, int pid, const char *comm);
+/* proc/PID/maps, and tmp/perf-PID.map, of process pid named comm into the tree (apart: the tree
+ * writes one folder's files in one run). 0 or a negative errno. */
+int simp_write_maps(struct fsat *t, int pid, const char *comm);
+int simp_write_perfmap(struct fsat *t, int pid, const char *comm);
 /* proc/kallsyms (every profile's kernel functions and the idle loop) into the tree. */
 int simp_write_kallsyms(struct fsat *t);
 #endif

@@ -419,6 +419,7 @@ static int write_proc(struct fsat *t, const struct simt_def *d, int pid)
 	snprintf(rel, sizeof(rel), "proc/%d/comm", pid);
 	snprintf(text, sizeof(text), "%s\n", d->comm);
 	r = r ? r : put(t, rel, text);
+	r = r ? r : simp_write_maps(t, pid, d->comm);   /* its program's text (sim_profile.c) */
 	for (int j = 0; j < d->threads && r == 0; j++) {
 		snprintf(rel, sizeof(rel), "proc/%d/task/%d/stat", pid, pid + j);
 		r = write_stat(t, rel, d, pid, pid + j);
@@ -448,10 +449,10 @@ int simt_write_tree(const struct sim_machine *m, struct fsat *t)
 	int r = 0;   /* the cgroup2 line of proc/self/mountinfo: simm_write_tree_at (SIMT_MOUNTINFO) */
 
 	(void)m;
-	for (int i = 0; i < NDEFS && r == 0; i++) {
+	for (int i = 0; i < NDEFS && r == 0; i++)
 		r = write_proc(t, &defs[i], pid_of(i));
-		r = r ? r : simp_write_proc(t, pid_of(i), defs[i].comm);   /* what it runs: its symbols */
-	}
+	for (int i = 0; i < NDEFS && r == 0; i++)   /* what they run: their functions' names */
+		r = simp_write_perfmap(t, pid_of(i), defs[i].comm);
 	r = r ? r : simp_write_kallsyms(t);
 	for (int i = 0; i < NDEFS && r == 0; i++)
 		r = write_cgroup(t, i);
