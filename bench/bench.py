@@ -46,6 +46,8 @@ TARGETS = {
     "refresh over the reads alone": (1.12, "<="),   # the issue's 1.04-1.12x of a loop that only reads
     "scaling: largest over the cheapest, per CPU-event": (1.5, "<="),   # growth linear within 1.5x
     "mapfile of 1,000 hostile rows read": (1000, "<="),   # issue 26: under 1 s
+    "hot: pmutop --hot / perf record CPU time": (1.0, "<="),   # issue 40: at most perf's
+    "hot: symbol memory, 200 DSOs": (32, "<="),                # issue 40: 32 MiB
 }
 
 
@@ -910,6 +912,107 @@ def workloads():
         target=50, note="5% of a CPU at the default 1 s interval; the simulated kernel's reads included")
 
 
+# --- 14. hot functions (issue 40) -------------------------------------------------------------------
+def hot_cost():
+    """pmutop --hot and perf record, both sampling cpu-clock at 1 kHz on every CPU for the same 10 s."""
+    perf = shutil.which("perf")
+    tmp = tempfile.mkdtemp(prefix="pmutop-bench-hot-")
+    try:
+        hp = subprocess.Popen([PMUTOP, "--hot", "-e", "cpu-clock", "-b", "--json", "-d", "10", "-n", "1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        qp = None
+        if perf:
+            qp = subprocess.Popen([perf, "record", "-q", "-F", "1000", "-e", "cpu-clock", "-a", "-o",
+                                   os.path.join(tmp, "perf.data"), "--", "sleep", "10"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, st, ru = os.wait4(hp.pid, 0)
+        if os.waitstatus_to_exitcode(st) != 0:
+            notes.append(f"scenario 14: pmutop --hot exited with {os.waitstatus_to_exitcode(st)} (root or "
+                         "perf_event_paranoid 0 needed to sample every CPU)")
+            return
+        a = cpu_s(ru) * 1000
+        fig("14 hot", "hot: pmutop --hot CPU time, 10 s at 1 kHz on every CPU", "ms", [a])
+        if not qp:
+            notes.append("scenario 14: perf is not installed (apt-get install linux-perf): pmutop alone")
+            return
+        _, st, ru2 = os.wait4(qp.pid, 0)
+        b = cpu_s(ru2) * 1000
+        fig("14 hot", "hot: perf record -F 1000 -e cpu-clock -a CPU time, 10 s", "ms", [b],
+            note="perf record's own work as users run it (its build-id pass at the end included)")
+        if b > 0:
+            fig("14 hot", "hot: pmutop --hot / perf record CPU time", "x", [a / b])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+HOT_LIB = "volatile unsigned long sink%d;\nvoid fn%d(long n) { for (long k = 0; k < n; k++) sink%d += (unsigned long)k * %d; }\n"
+HOT_MAIN = r"""#include <dlfcn.h>
+#include <stdio.h>
+#include <time.h>
+int main(int argc, char **argv)
+{
+	void (*fn[200])(long);
+	char p[4096], s[32];
+	int n = 0;
+	time_t end = time(NULL) + atoi(argv[2]);
+	for (int i = 0; i < 200; i++) {
+		void *h;
+		snprintf(p, sizeof(p), "%s/lib%d.so", argv[1], i);
+		snprintf(s, sizeof(s), "fn%d", i);
+		if ((h = dlopen(p, RTLD_NOW)) && (fn[n] = (void (*)(long))dlsym(h, s)))
+			n++;
+	}
+	printf("%d\n", n);
+	fflush(stdout);
+	while (time(NULL) < end)
+		for (int i = 0; i < n; i++)
+			fn[i](20000);
+	return 0;
+}
+"""
+
+
+def hot_symbols():
+    """The symbols' memory of --hot -p on a process that maps 200 shared libraries and runs in each."""
+    cc = shutil.which("cc")
+    if not cc:
+        notes.append("scenario 14: no C compiler: no 200-DSO process")
+        return
+    tmp = tempfile.mkdtemp(prefix="pmutop-bench-dso-")
+    try:
+        procs = []
+        for i in range(200):
+            src = os.path.join(tmp, f"lib{i}.c")
+            with open(src, "w") as f:
+                f.write(HOT_LIB % (i, i, i, i + 1))
+            procs.append(subprocess.Popen([cc, "-O1", "-g", "-shared", "-fPIC", "-o", os.path.join(tmp, f"lib{i}.so"), src]))
+            if len(procs) >= 8:
+                procs.pop(0).wait()
+        for p in procs:
+            p.wait()
+        with open(os.path.join(tmp, "main.c"), "w") as f:
+            f.write(HOT_MAIN.replace("#include <time.h>", "#include <stdlib.h>\n#include <time.h>"))
+        subprocess.run([cc, "-O1", "-o", os.path.join(tmp, "main"), os.path.join(tmp, "main.c"), "-ldl"], check=True)
+        prog = subprocess.Popen([os.path.join(tmp, "main"), tmp, "8"], stdout=subprocess.PIPE, text=True)
+        loaded = int(prog.stdout.readline() or 0)
+        hp = subprocess.Popen([PMUTOP, "--hot", "-p", str(prog.pid), "-e", "cpu-clock", "-b", "--json", "-d", "2", "-n", "3"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        out = hp.stdout.read()
+        _, st, ru = os.wait4(hp.pid, 0)
+        prog.wait()
+        rows = [json.loads(l) for l in out.splitlines() if l.startswith("{")]
+        if not rows:
+            notes.append("scenario 14: pmutop --hot -p printed nothing (perf_event_paranoid?)")
+            return
+        last = rows[-1]
+        fig("14 hot", "hot: symbol memory, 200 DSOs", "MiB", [last["symbol_bytes"] / 2**20],
+            note=f"{loaded} libraries loaded, {last['dsos']} DSOs cached, {len(last['functions'])} functions in the window; "
+                 f"pmutop's peak RSS {ru.ru_maxrss / 1024:.1f} MiB")
+        fig("14 hot", "hot: pmutop --hot -p peak RSS, 200 DSOs", "MiB", [ru.ru_maxrss / 1024])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def fmt(v):
     if v is None:
         return "-"
@@ -989,6 +1092,10 @@ def main():
     if want("13"):
         log("scenario 13: hostile input")
         hostile()
+    if want("14"):
+        log("scenario 14: hot functions against perf record, and 200 DSOs' symbols")
+        hot_cost()
+        hot_symbols()
     info["seconds"] = round(time.monotonic() - t0, 1)
     info["loadavg_end"] = os.getloadavg()
     # other work on the machine (load above half its CPUs, this run aside) inflates every timing

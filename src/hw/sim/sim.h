@@ -34,7 +34,8 @@ enum simm_tree_scope { SIMM_TREE_FULL, SIMM_TREE_NAMES };
 int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_scope scope);
 
 /* Faults to inject, from --sim-fault or PMUTOP_SIM_FAULT: a comma separated list of
- * eacces | emfile=N | enodev=CPU@SECONDS[-SECONDS] | shortread=N | readfail=N  (N: after N calls).
+ * eacces | emfile=N | enodev=CPU@SECONDS[-SECONDS] | shortread=N | readfail=N  (N: after N calls)
+ * | throttle=RATE (the kernel lowers perf_event_max_sample_rate to RATE once sampling).
  * enodev unplugs the CPU at the first time and, given the second, plugs it back then. */
 struct sim_faults {
 	int eacces;
@@ -43,6 +44,7 @@ struct sim_faults {
 	double enodev_at;   /* seconds after the first open */
 	double enodev_back; /* seconds after the first open it is back online; < 0 never */
 	int shortread_after, readfail_after; /* 0 = off; the Nth read onward */
+	int throttle_rate;  /* 0 = off; the samples per second the kernel allows once sampling */
 };
 int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t errlen);
 

@@ -49,6 +49,8 @@ int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t e
 			r = num(eq, &f->shortread_after);
 		else if (!strcmp(t, "readfail"))
 			r = num(eq, &f->readfail_after);
+		else if (!strcmp(t, "throttle"))
+			r = num(eq, &f->throttle_rate);
 		else if (!strcmp(t, "enodev") && eq) {
 			char *at = strchr(eq, '@'), *end;
 			long cpu = strtol(eq, &end, 10);
@@ -68,7 +70,7 @@ int sim_faults_parse(const char *spec, struct sim_faults *f, char *err, size_t e
 			r = -EINVAL;
 		if (r) {
 			snprintf(err, errlen, "bad fault '%s%s%s' (eacces, emfile=N, enodev=CPU@SECONDS[-SECONDS], "
-				 "shortread=N, readfail=N)", t, eq ? "=" : "", eq ? eq : "");
+				 "shortread=N, readfail=N, throttle=RATE)", t, eq ? "=" : "", eq ? eq : "");
 			return -EINVAL;
 		}
 	}

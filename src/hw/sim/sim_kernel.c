@@ -13,6 +13,7 @@
 #include "sim_kstate.h"
 #include "sim_load.h"
 #include "sim_procstat.h"
+#include "sim_sample.h"
 #include "sim_sched.h"
 #include "sim_tasks.h"
 #include "sim_topdown.h"
@@ -189,7 +190,25 @@ static int task_open(struct simk *k, struct perf_event_attr *attr, pid_t pid, in
 		return r;
 	if (probe.pmu >= 0 && k->m->pmus[probe.pmu].kind == SIMM_UNCORE)
 		return -EINVAL;   /* an uncore PMU counts no task */
-	return simt_open(k->tasks, attr, pid, cpu, group_fd, flags, t);
+	if (attr->sample_period && (flags & PERF_FLAG_PID_CGROUP))
+		return -EOPNOTSUPP;   /* sampling a cgroup is not simulated */
+	if ((r = simt_open(k->tasks, attr, pid, cpu, group_fd, flags, t)) >= 0 && !(flags & PERF_FLAG_PID_CGROUP)) {
+		int e = sims_opened(k->samp, attr, r, simt_find(k->tasks, pid), cpu, group_fd, (uint64_t)r, t);
+
+		if (e < 0)
+			return simt_close(k->tasks, r), e;
+	}
+	return r;
+}
+
+/* A system-wide event just opened as fd: taken in by the sampling when it samples. */
+static int samp_opened(struct simk *k, const struct perf_event_attr *attr, int fd, int cpu, int group_fd, double t)
+{
+	int r = sims_opened(k->samp, attr, fd, -1, cpu, group_fd, simk_ev(k, fd)->id, t);
+
+	if (r < 0)
+		k->seam.close(k, fd);
+	return r < 0 ? r : fd;
 }
 
 static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, unsigned long flags)
@@ -263,7 +282,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 	if (!l) {
 		if (ctx_add(k, ctx_get(k, cpu, e.pmu), fd, t))
 			return fd_release(k, fd), -ENOMEM;
-		return fd;
+		return samp_opened(k, attr, fd, cpu, group_fd, t);
 	}
 	{
 		struct sctx *c = l->ctx;
@@ -287,7 +306,7 @@ static int s_open(void *ctx, struct perf_event_attr *attr, pid_t pid, int cpu, i
 			settle(k, c, t);
 		}
 	}
-	return fd;
+	return samp_opened(k, attr, fd, cpu, group_fd, t);
 }
 
 /* --- values --- */
@@ -469,7 +488,10 @@ static int s_ioctl(void *ctx, int fd, unsigned long req, unsigned long arg)
 	struct sev *e = simk_ev(k, fd), *l;
 	double t = simk_now(k);
 	bool group = arg & PERF_IOC_FLAG_GROUP, was;
+	int r;
 
+	if ((r = sims_ioctl(k->samp, fd, req, arg, t)) <= 0)
+		return r;   /* SET_OUTPUT */
 	if (simt_owns(fd))
 		return simt_ioctl(k->tasks, fd, req, t);
 	if (!e)
@@ -510,6 +532,7 @@ static int s_close(void *ctx, int fd)
 	struct sev *e = simk_ev(k, fd);
 	double t = simk_now(k);
 
+	sims_closed(k->samp, fd);
 	if (simt_owns(fd))
 		return simt_close(k->tasks, fd);
 	if (!e)
@@ -602,6 +625,27 @@ static uint64_t s_clock_ns(void *ctx)
 	return k->clock->clock_ns(k->clock->ctx);
 }
 
+static void *s_ring_map(void *ctx, int fd, size_t len, int *err)
+{
+	struct simk *k = ctx;
+
+	return sims_map(k->samp, fd, len, err);
+}
+
+static int s_ring_unmap(void *ctx, int fd, void *addr, size_t len)
+{
+	struct simk *k = ctx;
+
+	return sims_unmap(k->samp, fd, addr, len);
+}
+
+static void s_ring_poll(void *ctx, int fd)
+{
+	struct simk *k = ctx;
+
+	sims_poll(k->samp, fd, simk_now(k));
+}
+
 struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults *f)
 {
 	struct simk *k = calloc(1, sizeof(*k));
@@ -618,7 +662,9 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	k->tasks = simt_new(m);
 	k->cst = calloc((size_t)m->ncpus * SIMK_NCST, sizeof(*k->cst));
 	k->tdprof = calloc((size_t)m->ncpus, sizeof(*k->tdprof));
-	if (!k->ctx || !k->nctx || !k->tasks || !k->cst || !k->tdprof) {
+	k->samp = k->tasks ? sims_new(k->tasks, k->f.throttle_rate) : NULL;
+	if (!k->ctx || !k->nctx || !k->tasks || !k->cst || !k->tdprof || !k->samp) {
+		sims_free(k->samp);
 		simt_free(k->tasks);
 		free(k->ctx);
 		free(k->nctx);
@@ -636,7 +682,8 @@ struct perf_seam *simk_new(const struct sim_machine *m, const struct sim_faults 
 	k->next_id = 1;
 	k->seam = (struct perf_seam){ .name = "sim", .ctx = k, .open = s_open, .read = s_read, .ioctl = s_ioctl,
 				      .close = s_close, .cpuid = s_cpuid, .proc_stat = simk_proc_stat,
-				      .proc_interrupts = simk_proc_interrupts, .clock_ns = s_clock_ns };
+				      .proc_interrupts = simk_proc_interrupts, .clock_ns = s_clock_ns,
+				      .ring_map = s_ring_map, .ring_unmap = s_ring_unmap, .ring_poll = s_ring_poll };
 	return &k->seam;
 }
 
@@ -679,6 +726,7 @@ void simk_free(struct perf_seam *s)
 	free(k->tdprof);
 	free(k->ev);
 	free(k->freefd);
+	sims_free(k->samp);
 	simt_free(k->tasks);
 	free(k);
 }

@@ -125,6 +125,7 @@ struct simk {
 	/* per CPU: its top-down shares (simtd_profiles), which its top-down events point at: a copy
 	 * in every event was a quarter of each (104 of 392 bytes) */
 	struct simtd_profile *tdprof;
+	struct sims *samp;              /* sampling events and their rings (sim_sample.c) */
 };
 
 /* Seconds since the simulated kernel started, on the clock it follows: every count, time and

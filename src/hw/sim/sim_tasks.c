@@ -4,6 +4,7 @@
  * their counts per task and per cgroup (see sim_tasks.h). */
 #include "sim_tasks.h"
 #include "sim_desc.h"
+#include "sim_profile.h"
 #include "hw/sys/fsat.h"
 #include <errno.h>
 #include <math.h>
@@ -67,6 +68,7 @@ struct tev {
 	double val;          /* count banked */
 	double t;            /* integrated up to */
 	uint64_t read_format;
+	bool sampling;       /* a sampling group's: read through its samples (sim_sample.c) */
 };
 
 struct simt {
@@ -81,6 +83,32 @@ struct simt {
 static double phase(double t)
 {
 	return 0.5 - 0.5 * cos(2 * M_PI * (t + PERIOD_S / 4) / PERIOD_S);
+}
+
+double simt_phase(double t)
+{
+	return phase(t);
+}
+
+int simt_nthreads(const struct simt *s)
+{
+	return s ? s->nthr : 0;
+}
+
+void simt_thread_at(const struct simt *s, int i, struct simt_thread *out)
+{
+	const struct thr *th = &s->thr[i];
+
+	*out = (struct simt_thread){ .pid = pid_of(th->proc), .tid = th->tid, .cpu = th->cpu, .proc = th->proc,
+				     .share = th->share, .comm = defs[th->proc].comm };
+}
+
+int simt_find(const struct simt *s, int tid)
+{
+	for (int i = 0; s && i < s->nthr; i++)
+		if (s->thr[i].tid == tid)
+			return i;
+	return -1;
 }
 
 struct simt *simt_new(const struct sim_machine *m)
@@ -249,8 +277,12 @@ int simt_open(struct simt *s, const struct perf_event_attr *a, pid_t pid, int cp
 	struct tev e = { .thr = -1, .cpu = cpu };
 	int i;
 
-	if (!s || (a->read_format & PERF_FORMAT_GROUP))
-		return -EINVAL;   /* group reads of task events are not simulated */
+	/* a sampling group (sim_sample.c) reads its members into its samples, and samples a task on
+	 * one CPU: only those; group reads of counting task events are not simulated */
+	bool sampling = a->sample_period || (group_fd != -1 && ev_of(s, group_fd) && ev_of(s, group_fd)->sampling);
+
+	if (!s || ((a->read_format & PERF_FORMAT_GROUP) && !sampling))
+		return -EINVAL;
 	if (group_fd != -1 && !ev_of(s, group_fd))
 		return -EINVAL;
 	if (flags & PERF_FLAG_PID_CGROUP) {
@@ -259,8 +291,8 @@ int simt_open(struct simt *s, const struct perf_event_attr *a, pid_t pid, int cp
 		if (cgroup_of(pid, e.cg, sizeof(e.cg)) < 0)
 			return -EBADF;
 	} else {
-		if (cpu != -1)
-			return -EINVAL;   /* a task on one CPU is not simulated */
+		if (cpu != -1 && !sampling)
+			return -EINVAL;   /* a task counted on one CPU is not simulated */
 		for (i = 0; i < s->nthr && s->thr[i].tid != pid; i++)
 			;
 		if (i == s->nthr)
@@ -273,6 +305,7 @@ int simt_open(struct simt *s, const struct perf_event_attr *a, pid_t pid, int cp
 	e.enabled = !a->disabled;   /* enable_on_exec: these tasks exec'd long ago */
 	e.t = e.since = now;
 	e.read_format = a->read_format;
+	e.sampling = sampling;
 	for (i = 0; i < s->nev && s->ev[i].used; i++)
 		;
 	if (i == s->nev) {
@@ -300,6 +333,8 @@ ssize_t simt_read(struct simt *s, int fd, void *buf, size_t len, double now)
 
 	if (!e)
 		return -EBADF;
+	if (e->read_format & PERF_FORMAT_GROUP)
+		return -EINVAL;   /* a sampling group's counts come with its samples */
 	integrate(s, e, now);
 	en = e->en > 0 ? (uint64_t)llround(e->en * 1e9) : 0;
 	*o++ = e->role == R_CLOCK ? en : (uint64_t)floor(e->val);
@@ -384,6 +419,7 @@ static int write_proc(struct fsat *t, const struct simt_def *d, int pid)
 	snprintf(rel, sizeof(rel), "proc/%d/comm", pid);
 	snprintf(text, sizeof(text), "%s\n", d->comm);
 	r = r ? r : put(t, rel, text);
+	r = r ? r : simp_write_maps(t, pid, d->comm);   /* its program's text (sim_profile.c) */
 	for (int j = 0; j < d->threads && r == 0; j++) {
 		snprintf(rel, sizeof(rel), "proc/%d/task/%d/stat", pid, pid + j);
 		r = write_stat(t, rel, d, pid, pid + j);
@@ -415,6 +451,9 @@ int simt_write_tree(const struct sim_machine *m, struct fsat *t)
 	(void)m;
 	for (int i = 0; i < NDEFS && r == 0; i++)
 		r = write_proc(t, &defs[i], pid_of(i));
+	for (int i = 0; i < NDEFS && r == 0; i++)   /* what they run: their functions' names */
+		r = simp_write_perfmap(t, pid_of(i), defs[i].comm);
+	r = r ? r : simp_write_kallsyms(t);
 	for (int i = 0; i < NDEFS && r == 0; i++)
 		r = write_cgroup(t, i);
 	return r;

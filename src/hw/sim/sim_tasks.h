@@ -34,6 +34,19 @@ int simt_open(struct simt *s, const struct perf_event_attr *a, pid_t pid, int cp
 ssize_t simt_read(struct simt *s, int fd, void *buf, size_t len, double now);
 int simt_ioctl(struct simt *s, int fd, unsigned long req, double now);
 int simt_close(struct simt *s, int fd);
+/* A thread of the tasks (for the sampling of sim_sample.c): its process id, thread id, CPU, share
+ * of that CPU, process name and the index of its process (0..). */
+struct simt_thread {
+	int pid, tid, cpu, proc;
+	double share;
+	const char *comm;
+};
+int simt_nthreads(const struct simt *s);
+void simt_thread_at(const struct simt *s, int i, struct simt_thread *out);
+/* The thread index of tid, -1 none. */
+int simt_find(const struct simt *s, int tid);
+/* 0 .. 1: how hard the antagonist streams at t seconds (its neighbour's IPC falls with it). */
+double simt_phase(double t);
 /* Open task events (for the fault that limits descriptors). */
 int simt_nopen(const struct simt *s);
 /* The tree: proc/PID/{stat,status,cgroup,comm}, proc/PID/task/TID/stat, proc/self/mountinfo (a

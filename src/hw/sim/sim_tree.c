@@ -15,6 +15,7 @@
 #include "hw/sys/fsat.h"
 #include "sim_desc.h"
 #include "sim_tasks.h"
+#include "sim_sample.h"
 #include "sim_resctrl.h"
 #include "pci/disc.h"
 
@@ -297,6 +298,9 @@ int simm_write_tree_at(const struct sim_machine *m, int root, enum simm_tree_sco
 			 "sysfs sysfs rw\n%s%s", SIMT_MOUNTINFO, simr_has(m) ? SIMR_MOUNTINFO : "");
 	r = r ? r : putf(&t, "proc/sys/kernel/perf_event_paranoid", "%d", m->paranoid);
 	r = r ? r : putf(&t, "proc/sys/kernel/nmi_watchdog", "%d", m->nmi_watchdog);
+	/* Linux's default; the throttle fault lowers the simulated kernel's own after the open, as the
+	 * kernel does when sample interrupts take too long */
+	r = r ? r : putf(&t, "proc/sys/kernel/perf_event_max_sample_rate", "%d", SIMS_MAX_RATE);
 	r = r || scope != SIMM_TREE_FULL ? r : simt_write_tree(m, &t);   /* its tasks and cgroups */
 	fsat_done(&t);
 	return r < 0 ? r : 0;
