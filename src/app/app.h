@@ -70,6 +70,7 @@ struct app_opts {              /* the command line */
 	const char *sim_fault;     /* --sim-fault */
 	bool sim_step_clock;       /* --sim-clock step: the simulated clock moves one interval a sample */
 	bool hot;                  /* --hot: the hot functions (sampling, issue 40) */
+	int sim_pause_every;       /* --sim-clock step:N: the screen pauses after every N refreshes */
 	const char *replay;        /* --replay */
 	const char *topology;      /* --topology (lscpu -p output) */
 	const char *pci_dump;      /* --pci-dump */
@@ -145,6 +146,7 @@ struct app {
 	struct app_step_clock {    /* --sim-clock step: the clock the simulated kernel follows */
 		struct perf_seam seam;
 		uint64_t ns;
+		unsigned long samples;   /* the screen's refreshes taken (for step:N's pauses) */
 	} step_clock;
 	struct app_util *util;     /* /proc/stat readings for utilisation (app_util.c) */
 };

@@ -31,7 +31,10 @@ static void describe_machine(struct app *a)
 	struct utsname u;
 	char buf[32];
 
-	if (uname(&u) == 0) {
+	if (a->sim) {   /* the simulated machine's, not this one's: its screens repeat anywhere */
+		snprintf(a->kernel, sizeof(a->kernel), "simulated");
+		snprintf(a->host, sizeof(a->host), "%s", simm_name(a->sim));
+	} else if (uname(&u) == 0) {
 		snprintf(a->kernel, sizeof(a->kernel), "%s", u.release);
 		snprintf(a->host, sizeof(a->host), "%s", u.nodename);
 	}
