@@ -162,6 +162,9 @@ int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em);
 int app_events_set_user(struct app *a, const char *text, struct ev_error *perr, struct errmsg *em);
 /* Take one sample: source sample + model_derive. Returns as source_ops.sample. */
 int app_sample(struct app *a);
+/* --sim: a message naming files of the simulated machine's tree names them as that machine sees
+ * them (/sys/fs/resctrl, not /dev/shm/pmutop-sim.XXXXXX/sys/fs/resctrl): the same on every run. */
+void app_sim_paths(const struct app *a, char *msg);
 /* --sim-clock step: move the simulated clock one interval ahead (app_sample does, first) */
 void app_step_clock_advance(struct app *a);
 /* Recompute the counter budget for the current events. */

@@ -113,6 +113,17 @@ static uint64_t step_clock_ns(void *ctx)
 	return ((const struct app_step_clock *)ctx)->ns;
 }
 
+void app_sim_paths(const struct app *a, char *msg)
+{
+	size_t n = strlen(a->sim_dir);
+	char *p;
+
+	if (!a->sim || n == 0)
+		return;
+	while ((p = strstr(msg, a->sim_dir)) != NULL)
+		memmove(p, p + n, strlen(p + n) + 1);
+}
+
 void app_step_clock_advance(struct app *a)
 {
 	if (a->opt.sim_step_clock && a->step_clock.seam.clock_ns && a->interval > 0)
