@@ -61,7 +61,7 @@ TEST_SRCS:= $(wildcard tests/unit/test_*.c)
 TEST_BINS:= $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS:= $(wildcard tests/fuzz/fuzz_*.c)
 
-.PHONY: all run demo test check test-san deps test-deps install uninstall dist clean bench fuzz help screenshots FORCE \
+.PHONY: all run demo test check test-san deps test-deps install uninstall dist clean bench fuzz help screenshots tui-refs FORCE \
 	cross-arm64 test-kernel
 
 all: $(BIN)
@@ -82,6 +82,8 @@ help:
 	@echo "make cross-arm64 build pmutop for arm64 into build-arm64/pmutop (Debian's .debs as sysroot)"
 	@echo "make fuzz       build and run the fuzz targets (clang, libFuzzer, ASan/UBSan)"
 	@echo "make bench      run the benchmarks, write bench/results.json"
+	@echo "make tui-refs   rewrite the reference screens tests/tui/ref/*.txt (every view, 4 simulated"
+	@echo "                machines, 3 sizes, colour and NO_COLOR) from this build; review their diff"
 	@echo "make screenshots install Pillow and DejaVu fonts if missing, remake screenshots/*.png"
 	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX): the binary, man page, systemd unit (not"
 	@echo "                enabled), bash completion, and the default config in \$$(sysconfdir), as"
@@ -179,6 +181,11 @@ fuzz:
 
 bench: deps
 	@sh bench/run.sh
+
+# the whole-screen references (tests/tui/tui_refscreens.sh compares them): after a change of the
+# screen, rewrite them and read their diff before committing it
+tui-refs: $(BIN)
+	@PMUTOP=$(abspath $(BIN)) PMUTOP_REFS_WRITE=1 sh tests/tui/tui_refscreens.sh
 
 screenshots: $(BIN)
 	@sh scripts/deps.sh screenshots

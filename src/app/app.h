@@ -70,6 +70,7 @@ struct app_opts {              /* the command line */
 	const char *sim_fault;     /* --sim-fault */
 	bool sim_step_clock;       /* --sim-clock step: the simulated clock moves one interval a sample */
 	bool hot;                  /* --hot: the hot functions (sampling, issue 40) */
+	int sim_pause_every;       /* --sim-clock step:N: the screen pauses after every N refreshes */
 	const char *replay;        /* --replay */
 	const char *topology;      /* --topology (lscpu -p output) */
 	const char *pci_dump;      /* --pci-dump */
@@ -145,6 +146,7 @@ struct app {
 	struct app_step_clock {    /* --sim-clock step: the clock the simulated kernel follows */
 		struct perf_seam seam;
 		uint64_t ns;
+		unsigned long samples;   /* the screen's refreshes taken (for step:N's pauses) */
 	} step_clock;
 	struct app_util *util;     /* /proc/stat readings for utilisation (app_util.c) */
 };
@@ -160,6 +162,9 @@ int app_events_apply(struct app *a, struct evlist *next, struct errmsg *em);
 int app_events_set_user(struct app *a, const char *text, struct ev_error *perr, struct errmsg *em);
 /* Take one sample: source sample + model_derive. Returns as source_ops.sample. */
 int app_sample(struct app *a);
+/* --sim: a message naming files of the simulated machine's tree names them as that machine sees
+ * them (/sys/fs/resctrl, not /dev/shm/pmutop-sim.XXXXXX/sys/fs/resctrl): the same on every run. */
+void app_sim_paths(const struct app *a, char *msg);
 /* --sim-clock step: move the simulated clock one interval ahead (app_sample does, first) */
 void app_step_clock_advance(struct app *a);
 /* Recompute the counter budget for the current events. */

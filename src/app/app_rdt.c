@@ -156,6 +156,7 @@ int app_rdt_detect(struct app *a)
 		snprintf(r->why, sizeof(r->why), "simulated resctrl: %s", strerror(-k));
 	if ((k = resctrl_open(&r->rc, &em)) < 0) {
 		snprintf(r->why, sizeof(r->why), "%.500s", errmsg_text(&em, k));
+		app_sim_paths(a, r->why);
 		return a->opt.rdt_cpu_groups ? k : 0;
 	}
 	if (!(r->sock = calloc((size_t)a->model.nsock + 1, sizeof(*r->sock))) ||

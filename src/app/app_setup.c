@@ -31,7 +31,10 @@ static void describe_machine(struct app *a)
 	struct utsname u;
 	char buf[32];
 
-	if (uname(&u) == 0) {
+	if (a->sim) {   /* the simulated machine's, not this one's: its screens repeat anywhere */
+		snprintf(a->kernel, sizeof(a->kernel), "simulated");
+		snprintf(a->host, sizeof(a->host), "%s", simm_name(a->sim));
+	} else if (uname(&u) == 0) {
 		snprintf(a->kernel, sizeof(a->kernel), "%s", u.release);
 		snprintf(a->host, sizeof(a->host), "%s", u.nodename);
 	}
@@ -108,6 +111,17 @@ static int make_tree(struct app *a, const struct sim_machine *m)
 static uint64_t step_clock_ns(void *ctx)
 {
 	return ((const struct app_step_clock *)ctx)->ns;
+}
+
+void app_sim_paths(const struct app *a, char *msg)
+{
+	size_t n = strlen(a->sim_dir);
+	char *p;
+
+	if (!a->sim || n == 0)
+		return;
+	while ((p = strstr(msg, a->sim_dir)) != NULL)
+		memmove(p, p + n, strlen(p + n) + 1);
 }
 
 void app_step_clock_advance(struct app *a)

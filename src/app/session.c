@@ -129,7 +129,14 @@ double session_elapsed(const struct app *a)
 
 int session_sample(struct app *a)
 {
-	return app_sample(a);
+	int rc = app_sample(a);
+
+	/* --sim-clock step:N: the screen stands still after every N refreshes (p runs N more), so a
+	 * key pressed then acts between the same two refreshes whatever the machine's load */
+	if (rc == 0 && a->opt.sim_pause_every > 0 &&
+	    ++a->step_clock.samples % (unsigned long)a->opt.sim_pause_every == 0)
+		a->paused = true;
+	return rc;
 }
 
 bool session_paused(const struct app *a)

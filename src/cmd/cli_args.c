@@ -111,7 +111,8 @@ static void usage(FILE *f)
 "                           throttle=RATE\n"
 "      --sim-tree DIR       write the simulated machine's sysfs tree to DIR and exit\n"
 "      --sim-clock MODE     wall (default), or step: the simulated clock moves exactly one\n"
-"                           interval a refresh, so runs repeat exactly (batch does not wait)\n"
+"                           interval a refresh, so runs repeat exactly (batch does not wait);\n"
+"                           step:N also pauses the screen after every N refreshes (p: N more)\n"
 "      --list-machines      list the built-in simulated machines\n"
 "      --sysfs DIR          read sysfs under DIR instead of /sys (also PMUTOP_SYSFS)\n"
 "      --list-uncore        print the uncore PMON discovery inventory and exit (with --json: JSON)\n"
@@ -265,8 +266,17 @@ static int check_args(struct app *a, int argc, char **argv, const char *sim_cloc
 	}
 	if (app_wl_wanted(a) && a->opt.do_replay)
 		return fail_usage("-p, -t and -G count live processes and cgroups; a recording (--replay) has none%s", "");
-	if (sim_clock && strcmp(sim_clock, "step") && strcmp(sim_clock, "wall"))
-		return fail_usage("--sim-clock takes wall or step, not '%s'", sim_clock);
+	if (sim_clock && strcmp(sim_clock, "step") && strcmp(sim_clock, "wall") && !a->opt.sim_step_clock)
+		return fail_usage("--sim-clock takes wall, step or step:N, not '%s'", sim_clock);
+	if (a->opt.sim_step_clock && sim_clock[4] == ':') {   /* step:N, N refreshes between pauses */
+		char *end;
+		long n = strtol(sim_clock + 5, &end, 10);
+
+		if (end == sim_clock + 5 || *end || n < 1 || n > 1000000)
+			return fail_usage("--sim-clock step:N needs N from 1 to 1000000 refreshes, not '%s'",
+					  sim_clock + 5);
+		a->opt.sim_pause_every = (int)n;
+	}
 	if (a->opt.sim_step_clock && !a->opt.sim)
 		return fail_usage("--sim-clock step drives a simulated machine's clock: give the machine "
 				  "with --sim MACHINE%s", "");
@@ -380,7 +390,7 @@ int cli_parse_args(struct app *a, int argc, char **argv, int *exit_now)
 		case OPT_SIM_FAULT: a->opt.sim_fault = optarg; break;
 		case OPT_SIM_TREE: a->opt.sim_tree = optarg; break;
 		case OPT_SIM_CLOCK:   /* wall or step; checked after the loop */
-			a->opt.sim_step_clock = !strcmp(optarg, "step");
+			a->opt.sim_step_clock = !strncmp(optarg, "step", 4) && (!optarg[4] || optarg[4] == ':');
 			sim_clock = optarg;
 			break;
 		case OPT_LIST_MACHINES: a->opt.list_machines = true; break;

@@ -41,9 +41,22 @@ else
 fi
 "$PMUTOP" --sim spr-2s --sim-clock fast -b -n 1 >"$TMPD/bad.out" 2>&1
 rc=$?
-if [ $rc -eq 2 ] && grep -q "takes wall or step, not 'fast'" "$TMPD/bad.out"; then
+if [ $rc -eq 2 ] && grep -q "takes wall, step or step:N, not 'fast'" "$TMPD/bad.out"; then
 	pass bad_mode
 else
 	fail bad_mode "rc=$rc $(head -c 300 "$TMPD/bad.out")"
 fi
+# step:N (the screen's pauses) takes a count of refreshes
+for bad in step:0 step: step:x step:2x; do
+	"$PMUTOP" --sim spr-2s --sim-clock "$bad" -b -n 1 >"$TMPD/badn.out" 2>&1
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q -e 'step:N needs N from 1' -e 'takes wall, step or step:N' "$TMPD/badn.out"; then
+		pass "bad_count_$bad"
+	else
+		fail "bad_count_$bad" "rc=$rc $(head -c 300 "$TMPD/badn.out")"
+	fi
+done
+# batch mode takes step:N as step (it has no pauses): the same figures
+"$PMUTOP" --sim spr-2s --sim-clock step:2 -b -n 6 -d 0.5 --json -e cycles,instructions,cache-misses >"$TMPD/c.json" 2>&1
+if cmp -s "$TMPD/a.json" "$TMPD/c.json"; then pass step_n_batch_same; else fail step_n_batch_same "$(diff "$TMPD/a.json" "$TMPD/c.json" | head -c 400)"; fi
 t_done
