@@ -130,6 +130,28 @@ static void make_windows(struct ui *u)
 			u->panels[i].cls->resize(u, &u->panels[i]);
 }
 
+/* The keys most asked for, each whole while it fits: the views' keys from the table of views. */
+static int key_hints(struct ui *u, WINDOW *w)
+{
+	char views[64] = "", hint[96];
+	const char *rest[] = { "p pause", "+/- interval", "</> sort", "I invert", "t fold", "r rate/raw" };
+	int x = 0, o = 0;
+
+	for (int i = 0; i < u->npanels && o < (int)sizeof(views) - 4; i++)
+		if (u->panels[i].cls->tabkey && !u->panels[i].cls->overlay)
+			o += snprintf(views + o, sizeof(views) - (size_t)o, "%s%s", o ? "/" : "", u->panels[i].cls->tabkey);
+	snprintf(hint, sizeof(hint), " q quit  h help  %s views", views);
+	x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM), hint);
+	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++) {
+		int n = 2 + (int)strlen(rest[i]);
+		if (x + n > u->cols - 14)   /* room kept for the list's position */
+			break;
+		snprintf(hint, sizeof(hint), "  %s", rest[i]);
+		x += ui_put(w, 0, x, u->cols - x, ui_attr(u, UP_DIM), hint);
+	}
+	return x;
+}
+
 static void draw_footer(struct ui *u, WINDOW *w)
 {
 	struct ui_panel *p = u->cur;
@@ -138,7 +160,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 	int n = p->cls->nrows(u, p), x;
 
 	/* where the list is: its rows shown, of how many */
-	if (what && n > 0 && p->list.h > 0) {
+	if (what && n > 0 && p->list.h > 0 && !u->cc) {
 		int last = p->list.top + p->list.h;
 		snprintf(pos, sizeof(pos), " %d-%d/%d %s ", p->list.top + 1, last < n ? last : n, n, what);
 	}
@@ -153,9 +175,7 @@ static void draw_footer(struct ui *u, WINDOW *w)
 	else if (u->status[0])
 		x = ui_put(w, 0, 0, u->cols, u->status_err ? ui_attr(u, UP_BAD) | A_BOLD : A_BOLD, u->status);
 	else
-		x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM),
-			   " q quit  h help  c/s/u/e/T/P/G views  p pause  +/- interval  t fold  </> sort  I invert  r rate/raw");
-	(void)x;
+		x = key_hints(u, w);
 	if ((int)strlen(pos) + x + 1 < u->cols)
 		ui_put(w, 0, u->cols - (int)strlen(pos), (int)strlen(pos), ui_attr(u, UP_LABEL), pos);
 }

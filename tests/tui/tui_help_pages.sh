@@ -32,6 +32,6 @@ else
 fi
 tui_keys $S Home
 if tui_wait $S '^ Keys \(Esc goes back\)' 3; then pass home_shows_first; else fail home_shows_first "$(tui_dump $S)"; fi
-if tui_cap $S | tail -n 1 | grep -q 'c/s/u/e/T/P/G views'; then pass footer_names_views; else fail footer_names_views "$(tui_cap $S | tail -n 1)"; fi
+if tui_cap $S | tail -n 1 | grep -Eq 'c/s/u/e/T/P/G(/N)? views'; then pass footer_names_views; else fail footer_names_views "$(tui_cap $S | tail -n 1)"; fi
 tui_quit $S >/dev/null
 t_done

@@ -174,8 +174,8 @@ void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd)
 	char line[160];
 	int rows = h - 1;
 
-	ui_put(w, 0, 0, wd, ui_attr(u, UP_HEAD), "Columns of the cores view (shown first, in order)   "
-	       "space show/hide  [ ] move  Esc save and close");
+	/* its keys are on the status line */
+	ui_put(w, 0, 0, wd, ui_attr(u, UP_HEAD), "Columns of the cores view (shown first, in order)");
 	if (rows < 1)
 		return;
 	if (cc->sel < cc->top)

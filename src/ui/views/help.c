@@ -3,6 +3,7 @@
 /* help.c: the help view: every key from the key table and how to read the cells. */
 #include "view.h"
 #include <stdio.h>
+#include <string.h>
 #include "ui/widgets/keys.h"
 
 static const char *const legend[] = {
@@ -31,22 +32,85 @@ static const char *const legend[] = {
 	NULL,
 };
 
-static int nlines(void)
+/* Put text at (y, x) in room cells, wrapped at spaces; continuation lines start at x too. Lines
+ * before first are counted, not drawn; drawing stops at line last. Returns the lines it takes. */
+static int put_wrapped(WINDOW *w, int *line, int first, int last, int *y, int x, int room, attr_t at,
+		       const char *text)
 {
-	int n = 1;
+	int n = 0;
 
-	for (const struct ui_key *k = ui_keys; k->key; k++)
-		n += k->name != NULL;
-	for (int i = 0; legend[i]; i++)
+	do {
+		int len = (int)strlen(text), cut = len;
+		char part[256];
+
+		if (room < 8)
+			room = 8;
+		if (len > room) {   /* the last space that leaves the line within room */
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = room;
+		}
+		snprintf(part, sizeof(part), "%.*s", cut, text);
+		if (w && *line >= first && *line < last)
+			ui_put(w, (*y)++, x, room, at, part);
+		(*line)++;
 		n++;
+		text += cut;
+		while (*text == ' ')
+			text++;
+	} while (*text);
 	return n;
+}
+
+/* One entry: a left column (a key's name, a legend's term) and its text, wrapped beside it. */
+static void put_entry(WINDOW *w, int wd, int *line, int first, int last, int *y, const char *left, int lw,
+		      attr_t at, const char *text)
+{
+	int l0 = *line, y0 = *y;
+
+	put_wrapped(w, line, first, last, y, lw, wd - lw, at, text);
+	if (w && lw > 0 && l0 >= first && l0 < last)   /* its first line shows: the left column there */
+		ui_put(w, y0, 0, lw, at, left);
+}
+
+/* Lay the help out at width wd: count its lines, and draw those from first to last (w not NULL)
+ * at y from 0. Returns the count. */
+static int layout(struct ui *u, WINDOW *w, int wd, int first, int last)
+{
+	int line = 0, y = 0;
+	char name[32];
+
+	if (w && line >= first && line < last)
+		ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), " Keys (Esc goes back)");
+	line++;
+	for (const struct ui_key *k = ui_keys; k->key; k++) {
+		if (!k->name)
+			continue;
+		snprintf(name, sizeof(name), "  %-12s ", k->name);
+		put_entry(w, wd, &line, first, last, &y, name, 15, A_NORMAL, k->help);
+	}
+	for (int i = 0; legend[i]; i++) {
+		const char *l = legend[i];
+		int lw = (int)strlen(l) > 21 && l[0] == ' ' && l[1] == ' ' ? 21 : 0;
+		char left[32];
+
+		snprintf(left, sizeof(left), "%.*s", lw, l);
+		put_entry(w, wd, &line, first, last, &y, left, lw, i == 1 ? ui_attr(u, UP_HEAD) : A_NORMAL,
+			  l[lw] ? l + lw : " ");
+	}
+	return line;
+}
+
+static int nlines(struct ui *u)
+{
+	return layout(u, NULL, u->cols, 0, 0);
 }
 
 static int nrows(struct ui *u, struct ui_panel *p)
 {
 	(void)p;
-	(void)u;
-	return nlines();
+	return nlines(u);
 }
 
 /* The text's lines shown at once: the body less the line saying what is above or below. */
@@ -55,42 +119,28 @@ static int page(int h)
 	return h > 2 ? h - 1 : 1;
 }
 
-static int top_max(int h)
+static int top_max(struct ui *u, int h)
 {
-	return nlines() > page(h) ? nlines() - page(h) : 0;
+	return nlines(u) > page(h) ? nlines(u) - page(h) : 0;
 }
 
 static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
-	int line = 0, y = 0, top, last;
+	int top, last, n = nlines(u);
 	char buf[256];
 
-	/* the help scrolls as a page (no selection): Up/Down a line, PgUp/PgDn a page */
-	if (p->list.top > top_max(h))
-		p->list.top = top_max(h);
+	/* the help scrolls as a page (no selection): Up/Down a line, PgUp/PgDn a page; long lines wrap */
+	if (p->list.top > top_max(u, h))
+		p->list.top = top_max(u, h);
 	top = p->list.top;
-	last = top + page(h) < nlines() ? top + page(h) : nlines();
-	if (nlines() > h) {   /* the last line says where the page is and that more follows */
-		snprintf(buf, sizeof(buf), " lines %d-%d of %d  %s", top + 1, last, nlines(),
-			 last < nlines() ? "more below: PgDn, Down, End" : "end: PgUp, Up, Home");
+	last = top + page(h) < n ? top + page(h) : n;
+	if (n > h) {   /* the last line says where the page is and that more follows */
+		snprintf(buf, sizeof(buf), " lines %d-%d of %d  %s", top + 1, last, n,
+			 last < n ? "more below: PgDn, Down, End" : "end: PgUp, Up, Home");
 		ui_put(w, h - 1, 0, wd, ui_attr(u, UP_DIM), buf);
 		h--;
 	}
-	if (line++ >= top && y < h)
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_HEAD), " Keys (Esc goes back)");
-	for (const struct ui_key *k = ui_keys; k->key; k++) {
-		if (!k->name)
-			continue;
-		if (line++ < top || y >= h)
-			continue;
-		snprintf(buf, sizeof(buf), "  %-12s %s", k->name, k->help);
-		ui_put(w, y++, 0, wd, A_NORMAL, buf);
-	}
-	for (int i = 0; legend[i]; i++) {
-		if (line++ < top || y >= h)
-			continue;
-		ui_put(w, y++, 0, wd, i == 1 ? ui_attr(u, UP_HEAD) : A_NORMAL, legend[i]);
-	}
+	layout(u, w, wd, top, top + h);
 }
 
 static bool key(struct ui *u, struct ui_panel *p, int action)
@@ -103,11 +153,11 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 	case UA_PGUP: *top -= page(h); break;
 	case UA_PGDN: *top += page(h); break;
 	case UA_HOME: *top = 0; break;
-	case UA_END: *top = top_max(h); break;
+	case UA_END: *top = top_max(u, h); break;
 	default: return false;
 	}
-	if (*top > top_max(h))
-		*top = top_max(h);
+	if (*top > top_max(u, h))
+		*top = top_max(u, h);
 	if (*top < 0)
 		*top = 0;
 	u->dirty_body = true;

@@ -224,13 +224,14 @@ static int put_fig(struct ui *u, WINDOW *w, int y, int x, int wd, const char *na
 {
 	char buf[48];
 
-	if (x >= wd)
-		return x;
-	x += ui_put(w, y, x, wd - x, ui_attr(u, UP_LABEL), name);
 	if (isnan(v))
 		snprintf(buf, sizeof(buf), " -%s%s  ", unit[0] ? " " : "", unit);
 	else
 		snprintf(buf, sizeof(buf), " %.*f%s%s  ", prec, v, unit[0] ? " " : "", unit);
+	/* a figure shows whole or not at all (its two trailing spaces may fall off the edge) */
+	if (x + (int)(strlen(name) + strlen(buf)) - 2 > wd)
+		return wd;
+	x += ui_put(w, y, x, wd - x, ui_attr(u, UP_LABEL), name);
 	return x + ui_put(w, y, x, wd - x, A_BOLD, buf);
 }
 

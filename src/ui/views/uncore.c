@@ -115,7 +115,7 @@ static const struct ui_tcol cols[UC_NCOLS] = {
 	[UC_BOX] = { 10, true, true, false }, [UC_N] = { 5, false, false, false },
 	[UC_ACCESS] = { 6, true, false, false }, [UC_CTRS] = { 10, true, false, false },
 	[UC_CTRL] = { 14, false, false, false }, [UC_CTL] = { 5, false, false, false },
-	[UC_CTR] = { 5, false, false, false }, [UC_KERNEL] = { 30, true, false, false },
+	[UC_CTR] = { 5, false, false, false }, [UC_KERNEL] = { 32, true, false, false },
 };
 static const char *const titles[UC_NCOLS] = {
 	"", "SKT", "BOX", "N/#", "ACCESS", "COUNTERS", "KERNEL PMU", "CTRL", "CTL", "CTR",

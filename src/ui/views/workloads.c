@@ -328,6 +328,26 @@ static bool id_col(int c)
 	return c == C_PID || c == C_USER || c == C_COMM || (c == C_CGROUP);
 }
 
+/* A path longer than w cells keeps its last whole components after "...": the cgroup's own name
+ * tells it apart, its parents' are the same for many rows (as htop's tree shortens). */
+static void path_tail(char *buf, int w)
+{
+	size_t len = strlen(buf);
+	const char *t = NULL;
+
+	if (w < 8 || (int)len <= w)
+		return;
+	for (const char *s = buf + 1; *s; s++)
+		if (*s == '/' && (int)(len - (size_t)(s - buf)) + 3 <= w) {
+			t = s;
+			break;
+		}
+	if (!t)   /* the last component alone is too long: its end */
+		t = buf + len - (size_t)(w - 3);
+	memmove(buf + 3, t, strlen(t) + 1);
+	memcpy(buf, "...", 3);
+}
+
 /* The table's columns (the identities kept while Left/Right scroll the rest; a name or path at the
  * end takes what is left of the line). */
 static void table_cols(const int *cols, int ncols, int wd, struct ui_tcol *tc)
@@ -360,6 +380,8 @@ static void draw_row(struct ui *u, WINDOW *w, int y, int wd, const int *cols, co
 			return;
 		}
 		cell(m, r, cols[i], iv, buf, sizeof(buf));
+		if (cols[i] == C_CGROUP)
+			path_tail(buf, fit->w[k] < wd - fit->x[k] ? fit->w[k] : wd - fit->x[k]);
 		ui_table_cell(w, y, wd, tc, fit, k, at, buf);
 	}
 }
