@@ -7,7 +7,7 @@
 #include "app/app_skt.h"
 #include "app/app.h"
 #include "apprig.h"
-#include "ui/views/meters.h"
+#include "ui/meters.h"
 
 /* One socket, one CPU, the given events (name, base, pmu, unit) with one value each over 1 s. */
 struct ev1 { const char *name, *base, *pmu, *unit; uint64_t raw; double scale; };

@@ -9,7 +9,7 @@
 #include "ui/widgets/cols.h"
 #include "ui/widgets/format.h"
 #include "meters.h"
-#include "view.h"
+#include "ui/views/view.h"
 
 int ui_header_lines(const struct ui *u)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "app/session.h"
 #include "hw/model/metrics.h"
-#include "view.h"
+#include "ui/views/view.h"
 
 const char ui_meter_glyphs[5] = { '|', '#', '@', '$', '%' };
 static const int part_metric[5] = { M_UTIL_USER, M_UTIL_SYS, M_UTIL_IRQ, M_UTIL_SOFTIRQ, M_UTIL_STEAL };
