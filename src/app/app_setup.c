@@ -16,6 +16,7 @@
 #include "app_topdown.h"
 #include "app_skt.h"
 #include "app_wl.h"
+#include "session.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,6 +263,7 @@ int app_open_events(struct app *a)
 
 void app_close(struct app *a)
 {
+	session_fleet_stop(a);
 	app_wl_close(a);
 	if (a->src && a->src->stop)
 		a->src->stop(a);

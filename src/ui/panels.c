@@ -14,6 +14,7 @@
 	X(topdown)   \
 	X(procs)     \
 	X(cgroups)   \
+	X(fleet)     \
 	X(help)
 
 #define DECLARE(n) extern const struct ui_panel_class ui_panel_##n;
