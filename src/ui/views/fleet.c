@@ -32,6 +32,7 @@ struct ui_fleet {
 	int sort;                   /* column sorted by */
 	bool rev;
 	char sel_host[FLEET_NAME_MAX];   /* the selected host, kept across refreshes and sorts */
+	bool relocate;              /* the rows moved (a new frame, another sort): find it again */
 	/* the drill-down (Enter): the host, its rows when they came */
 	char detail[FLEET_NAME_MAX];
 	struct fleet_detail d;
@@ -193,6 +194,7 @@ static void gather(struct ui *u, struct ui_panel *p)
 		fleet_frame_free(&s->fr);
 		s->fr = fr;
 		s->have = true;
+		s->relocate = true;
 	}
 	if (s->detail[0]) {
 		struct fleet_detail d;
@@ -214,8 +216,9 @@ static void gather(struct ui *u, struct ui_panel *p)
 	sort_st = s;
 	qsort(s->order, (size_t)s->norder, sizeof(int), cmp_rows);
 	ui_filter_counted(p, s->norder, s->fr.nrows);
-	if (s->detail[0])
+	if (s->detail[0] || !s->relocate)
 		return;
+	s->relocate = false;
 	for (int k = 0; k < s->norder; k++)
 		if (!strcmp(s->fr.rows[s->order[k]].host, s->sel_host))
 			p->list.sel = k;
@@ -226,8 +229,9 @@ static void fmt_time(double t, char *buf, size_t n)
 	time_t tt = (time_t)t;
 	struct tm tm;
 
-	if (t > 0 && localtime_r(&tt, &tm))
-		strftime(buf, n, "%H:%M:%S", &tm);
+	/* to the millisecond: the query's evaluation time, as Prometheus' console takes it */
+	if (t > 0 && localtime_r(&tt, &tm) && strftime(buf, n, "%H:%M:%S", &tm))
+		snprintf(buf + strlen(buf), n - strlen(buf), ".%03d", (int)((t - (double)tt) * 1000) % 1000);
 	else
 		snprintf(buf, n, "?");
 }
@@ -348,7 +352,7 @@ static void draw_table(struct ui *u, struct ui_panel *p, WINDOW *w, int y, int h
 static void draw_detail(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	struct ui_fleet *s = st(p);
-	char host[FLEET_NAME_MAX * 4], at[16], line[1200];
+	char host[FLEET_NAME_MAX * 4], at[24], line[1200];
 	int y = 0, ns = 0;
 
 	printable(host, sizeof(host), s->detail);
@@ -377,7 +381,7 @@ static void draw_detail(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int 
 static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	struct ui_fleet *s = st(p);
-	char at[16], line[1600], where[1100];
+	char at[24], line[1600], where[1100];
 	int y = 0;
 
 	gather(u, p);
@@ -389,8 +393,8 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	}
 	fmt_time(s->fr.time, at, sizeof(at));
 	printable(where, sizeof(where), session_fleet_where(u->a));
-	snprintf(line, sizeof(line), " %s %s  window %.0f s  %d queries  rules %s  at %s (%.0f ms)%s", s->fr.mode,
-		 where, s->fr.window, s->fr.nqueries, s->fr.rules ? "used" : "not used", at, s->fr.elapsed * 1000,
+	snprintf(line, sizeof(line), " %s %s  at %s  window %.0f s  %d queries  rules %s (%.0f ms)%s", s->fr.mode,
+		 where, at, s->fr.window, s->fr.nqueries, s->fr.rules ? "used" : "not used", s->fr.elapsed * 1000,
 		 s->busy ? "  refreshing" : "");
 	ui_put(w, y++, 0, wd, A_BOLD, line);
 	if (s->err[0] && y < h) {
@@ -460,8 +464,19 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 	case UA_TOGGLE: open_detail(u, p); break;
 	default: return false;
 	}
+	s->relocate = true;
 	if (action != UA_TOGGLE)
 		snprintf(u->status, sizeof(u->status), "sorted by %s%s", title(s->sort, false), s->rev ? " (reversed)" : "");
+	u->dirty_body = true;
+	return true;
+}
+
+/* Esc in the drill-down goes back to the hosts before it would clear the hosts' filter. */
+static bool input(struct ui *u, struct ui_panel *p, int ch)
+{
+	if (ch != 27 || !st(p)->detail[0])
+		return false;
+	close_detail(u, p);
 	u->dirty_body = true;
 	return true;
 }
@@ -475,5 +490,5 @@ static const char *rows_of(struct ui *u, struct ui_panel *p)
 const struct ui_panel_class ui_panel_fleet = {
 	.name = "fleet", .tab = "Fleet", .tabkey = "N", .action = UA_FLEET, .rows = "hosts",
 	.init = init, .free = free_state, .enter = enter, .draw = draw, .nrows = nrows, .key = key,
-	.rows_of = rows_of,
+	.input = input, .rows_of = rows_of,
 };
