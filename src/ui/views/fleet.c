@@ -32,7 +32,6 @@ struct ui_fleet {
 	int sort;                   /* column sorted by */
 	bool rev;
 	char sel_host[FLEET_NAME_MAX];   /* the selected host, kept across refreshes and sorts */
-	bool relocate;              /* the rows moved (a new frame, another sort): find it again */
 	/* the drill-down (Enter): the host, its rows when they came */
 	char detail[FLEET_NAME_MAX];
 	struct fleet_detail d;
@@ -189,12 +188,14 @@ static void gather(struct ui *u, struct ui_panel *p)
 	char name[FLEET_NAME_MAX * 4];
 	int *o;
 
+	/* the host selected in the rows drawn last: found again in the new rows or order */
+	if (!s->detail[0] && p->list.sel >= 0 && p->list.sel < s->norder)
+		snprintf(s->sel_host, sizeof(s->sel_host), "%s", s->fr.rows[s->order[p->list.sel]].host);
 	memset(&fr, 0, sizeof(fr));
 	if (session_fleet_frame(u->a, &s->seq, &fr, s->err, sizeof(s->err), &s->busy)) {
 		fleet_frame_free(&s->fr);
 		s->fr = fr;
 		s->have = true;
-		s->relocate = true;
 	}
 	if (s->detail[0]) {
 		struct fleet_detail d;
@@ -216,9 +217,8 @@ static void gather(struct ui *u, struct ui_panel *p)
 	sort_st = s;
 	qsort(s->order, (size_t)s->norder, sizeof(int), cmp_rows);
 	ui_filter_counted(p, s->norder, s->fr.nrows);
-	if (s->detail[0] || !s->relocate)
+	if (s->detail[0])
 		return;
-	s->relocate = false;
 	for (int k = 0; k < s->norder; k++)
 		if (!strcmp(s->fr.rows[s->order[k]].host, s->sel_host))
 			p->list.sel = k;
@@ -405,8 +405,6 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	y += issue_lines(u, w, y, h, wd, s->fr.issues, s->fr.nissues);
 	if (y < h)
 		draw_table(u, p, w, y, h, wd, false, s->fr.rows, s->fr.nrows, s->order, s->norder);
-	if (p->list.sel < s->norder)
-		snprintf(s->sel_host, sizeof(s->sel_host), "%s", s->fr.rows[s->order[p->list.sel]].host);
 }
 
 static int nrows(struct ui *u, struct ui_panel *p)
@@ -464,7 +462,6 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 	case UA_TOGGLE: open_detail(u, p); break;
 	default: return false;
 	}
-	s->relocate = true;
 	if (action != UA_TOGGLE)
 		snprintf(u->status, sizeof(u->status), "sorted by %s%s", title(s->sort, false), s->rev ? " (reversed)" : "");
 	u->dirty_body = true;
