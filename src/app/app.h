@@ -128,6 +128,8 @@ struct app {
 	struct app_wl *wl;         /* the workloads of -p, -t, -G, -- COMMAND (app_wl.c), NULL none */
 	struct app_rdt rdt;        /* RDT/PQoS monitoring through resctrl (app_rdt.c) */
 	struct app_hot *hot;       /* the screen's hot functions (app_hot.c), NULL when none */
+	struct fleet_live *fleet;  /* the fleet's engine on its thread (the screen's fleet view), NULL off */
+	char fleet_err[512];       /* why it could not start, "" none */
 	bool inv_loaded;
 	char inv_msg[256];
 
@@ -205,4 +207,6 @@ int app_open_machine(struct app *a);
 int app_open_events(struct app *a);
 /* Stop counting and free everything, removing a simulated tree. */
 void app_close(struct app *a);
+/* The fleet's options: the command line's --fleet-* over the config's [fleet] (strings of either). */
+void app_fleet_opts(const struct app *a, struct fleet_opts *o);
 #endif

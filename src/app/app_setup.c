@@ -17,6 +17,7 @@
 #include "app_topdown.h"
 #include "app_skt.h"
 #include "app_wl.h"
+#include "session.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +278,7 @@ int app_open_events(struct app *a)
 
 void app_close(struct app *a)
 {
+	session_fleet_stop(a);
 	app_wl_close(a);
 	app_hot_free(a);
 	if (a->src && a->src->stop)

@@ -10,6 +10,8 @@
 #include "app.h"
 #include "app_skt.h"
 #include "app_topdown.h"
+#include "base/errmsg.h"
+#include "fleet/fleet_live.h"
 
 const struct model *session_model(const struct app *a)
 {
@@ -317,4 +319,95 @@ bool session_command_ended(struct app *a)
 	int st;
 
 	return a->opt.wl.command && !app_wl_command_running(a) && app_wl_command_status(a, &st);
+}
+
+/* --- the fleet --- */
+
+static const char *or_set(const char *opt, const char *set)
+{
+	return opt ? opt : set[0] ? set : NULL;
+}
+
+void app_fleet_opts(const struct app *a, struct fleet_opts *o)
+{
+	const struct settings *s = &a->set;
+
+	*o = a->opt.fleet;
+	if (!o->url && !o->targets) {
+		o->url = or_set(NULL, s->fleet_url);
+		o->targets = o->url ? NULL : or_set(NULL, s->fleet_targets);
+	}
+	o->label = or_set(o->label, s->fleet_label);
+	if (o->window == 0)
+		o->window = s->fleet_window;
+	o->user = or_set(o->user, s->fleet_user);
+	o->password_file = or_set(o->password_file, s->fleet_password_file);
+	o->bearer_file = or_set(o->bearer_file, s->fleet_bearer_file);
+	o->ca = or_set(o->ca, s->fleet_ca);
+	o->cert = or_set(o->cert, s->fleet_cert);
+	o->key = or_set(o->key, s->fleet_key);
+	o->no_rules = !s->fleet_rules;
+}
+
+const char *session_fleet_where(const struct app *a)
+{
+	struct fleet_opts o;
+
+	app_fleet_opts(a, &o);
+	return o.url ? o.url : o.targets ? o.targets : "";
+}
+
+bool session_fleet_configured(const struct app *a)
+{
+	return session_fleet_where(a)[0] != '\0';
+}
+
+int session_fleet_start(struct app *a)
+{
+	struct fleet_opts o;
+	struct errmsg em = { 0 };
+	int r;
+
+	if (a->fleet)
+		return 0;
+	if (!session_fleet_configured(a)) {
+		snprintf(a->fleet_err, sizeof(a->fleet_err), "no fleet configured");
+		return -ENOENT;
+	}
+	app_fleet_opts(a, &o);
+	if ((r = fleet_live_start(&o, &a->fleet, &em)) < 0) {
+		snprintf(a->fleet_err, sizeof(a->fleet_err), "%s", errmsg_text(&em, r));
+		return r;
+	}
+	a->fleet_err[0] = '\0';
+	return 0;
+}
+
+void session_fleet_stop(struct app *a)
+{
+	fleet_live_stop(a->fleet);
+	a->fleet = NULL;
+}
+
+const char *session_fleet_error(const struct app *a)
+{
+	return a->fleet_err;
+}
+
+bool session_fleet_frame(struct app *a, unsigned *seq, struct fleet_frame *out, char *err, size_t n,
+			 bool *busy)
+{
+	*busy = false;
+	return a->fleet && fleet_live_take(a->fleet, seq, out, err, n, busy);
+}
+
+void session_fleet_detail(struct app *a, const char *host)
+{
+	if (a->fleet)
+		fleet_live_detail(a->fleet, host);
+}
+
+bool session_fleet_take_detail(struct app *a, unsigned *seq, struct fleet_detail *out, char *err, size_t n)
+{
+	return a->fleet && fleet_live_take_detail(a->fleet, seq, out, err, n);
 }

@@ -16,6 +16,7 @@
 #include "owners.h"   /* SKT_*: the sockets' figures; struct app_rdt */
 #include "app_wl.h"   /* struct wl_pick_info */
 #include "hw/sample/hot.h"   /* the hot functions' rows and info */
+#include "fleet/fleet.h"
 
 struct app;
 
@@ -164,4 +165,23 @@ struct session_hot_state {
 	bool sampling;
 };
 void session_hot_state(const struct app *a, struct session_hot_state *out);
+/* --- the fleet (issue 39): other hosts' rows from a Prometheus query API or their exporters --- */
+/* Whether a fleet is configured (--fleet URL, --fleet-targets, [fleet] url or targets), and where:
+ * the URL or the targets as given ("" none). */
+bool session_fleet_configured(const struct app *a);
+const char *session_fleet_where(const struct app *a);
+/* Start its engine on its own thread (once; again after a failure). 0, or a negative errno with
+ * session_fleet_error saying why. */
+int session_fleet_start(struct app *a);
+void session_fleet_stop(struct app *a);
+/* Why the engine could not start ("" it runs or was not asked). */
+const char *session_fleet_error(const struct app *a);
+/* The newest frame, copied into *out when newer than *seq (free the previous one first; this one
+ * with fleet_frame_free); err gets the last refresh's error ("" none), *busy a refresh under way.
+ * Never waits for the network. */
+bool session_fleet_frame(struct app *a, unsigned *seq, struct fleet_frame *out, char *err, size_t n,
+			 bool *busy);
+/* Ask for a host's sockets and CPUs (refreshed with the frames), NULL for none; take them as above. */
+void session_fleet_detail(struct app *a, const char *host);
+bool session_fleet_take_detail(struct app *a, unsigned *seq, struct fleet_detail *out, char *err, size_t n);
 #endif

@@ -25,6 +25,7 @@
 #include "ui/ui.h"
 #include "app/app_topdown.h"
 #include "app/app_wl.h"
+#include "app/session.h"
 #include "base/buildinfo.h"
 #include "base/editdist.h"
 #include <errno.h>
@@ -245,6 +246,23 @@ static int command_summary(struct app *a, FILE *f)
 	return run.status;
 }
 
+/* --fleet on the screen: the fleet's engine started on its thread and the fleet view shown first,
+ * this machine's views beside it. 0, or the usage error's status (said). */
+static int fleet_screen(struct app *a)
+{
+	if (!session_fleet_configured(a)) {
+		printable_eprintf("pmutop: --fleet needs a URL (--fleet http://prometheus:9090, or [fleet] url) "
+				  "or --fleet-targets host:port,...\n");
+		return 2;
+	}
+	if (session_fleet_start(a) < 0) {
+		printable_eprintf("pmutop: %s\n", session_fleet_error(a));
+		return 2;
+	}
+	snprintf(a->set.view, sizeof(a->set.view), "fleet");
+	return 0;
+}
+
 static int run(struct app *a)
 {
 	char evbuf[2048], where[4200] = "", keys[1024];
@@ -255,8 +273,10 @@ static int run(struct app *a)
 
 	if ((r = load_settings(a)))
 		return r;
-	if (a->opt.fleet_on)
+	if (a->opt.fleet_on && a->opt.batch)
 		return fleet_main(a);
+	if (a->opt.fleet_on && (r = fleet_screen(a)))
+		return r;
 	/* IPC history: the screen's sparkline draws the last UI_SPARK_W samples per CPU and batch mode
 	 * none, so more is never read ([display] history's 600 on 224 CPUs was 0.5 MiB, set at every
 	 * model rebuild, twice over while the sockets' events were added) */

@@ -299,9 +299,16 @@ static int check_args(struct app *a, int argc, char **argv, const char *sim_cloc
 	if (a->opt.hot && !a->opt.batch)
 		return fail_usage("--hot writes its rows in batch mode: add -b (with --json or -x SEP); the "
 				  "screen's hot-spots panel is still to come%s", "");
-	if (a->opt.fleet_on && (a->opt.sim || a->opt.do_replay || a->opt.listen || a->opt.nevents || optind < argc))
-		return fail_usage("--fleet reads other hosts' exporters: it counts nothing here (no --sim, "
-				  "--replay, --listen, -e or command)%s", "");
+	/* the screen counts this machine too (its views beside the fleet's); batch mode prints the
+	 * fleet's rows only */
+	if (a->opt.fleet_on && a->opt.batch &&
+	    (a->opt.sim || a->opt.do_replay || a->opt.listen || a->opt.nevents || optind < argc))
+		return fail_usage("--fleet -b prints other hosts' rows: it counts nothing here (no --sim, "
+				  "--replay, --listen, -e or command; without -b the screen counts this machine "
+				  "beside the fleet view)%s", "");
+	if (a->opt.fleet_host && !a->opt.batch)
+		return fail_usage("--fleet-host %s is for -b; on the screen, Enter on a host's row shows "
+				  "its sockets and CPUs", a->opt.fleet_host);
 	if (a->opt.fleet_host && !a->opt.fleet_on)
 		return fail_usage("--fleet-host %s: give the query API with --fleet URL", a->opt.fleet_host);
 	return 0;

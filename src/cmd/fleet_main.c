@@ -2,7 +2,8 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* fleet_main.c: --fleet and --fleet-targets in batch mode: the options over [fleet], the engine
  * opened, a frame per refresh written as JSON, -x rows or text until -n frames or a signal;
- * --fleet-host NAME: that host's sockets and CPUs instead. The screen's fleet panel is to come. */
+ * --fleet-host NAME: that host's sockets and CPUs instead. The screen's fleet view is
+ * src/ui/views/fleet.c (over session_fleet_*). */
 #include "fleet_main.h"
 #include "app/app.h"
 #include "base/errmsg.h"
@@ -21,32 +22,6 @@ static volatile sig_atomic_t fleet_stop;
 static void on_signal(int sig)
 {
 	fleet_stop = sig;
-}
-
-static const char *or_set(const char *opt, const char *set)
-{
-	return opt ? opt : set[0] ? set : NULL;
-}
-
-static void merge(struct app *a, struct fleet_opts *o)
-{
-	const struct settings *s = &a->set;
-
-	*o = a->opt.fleet;
-	if (!o->url && !o->targets) {
-		o->url = or_set(NULL, s->fleet_url);
-		o->targets = o->url ? NULL : or_set(NULL, s->fleet_targets);
-	}
-	o->label = or_set(o->label, s->fleet_label);
-	if (o->window == 0)
-		o->window = s->fleet_window;
-	o->user = or_set(o->user, s->fleet_user);
-	o->password_file = or_set(o->password_file, s->fleet_password_file);
-	o->bearer_file = or_set(o->bearer_file, s->fleet_bearer_file);
-	o->ca = or_set(o->ca, s->fleet_ca);
-	o->cert = or_set(o->cert, s->fleet_cert);
-	o->key = or_set(o->key, s->fleet_key);
-	o->no_rules = !s->fleet_rules;
 }
 
 static void sleep_until(double t)
@@ -110,11 +85,7 @@ int fleet_main(struct app *a)
 	double next;
 	int r = 0;
 
-	if (!a->opt.batch) {
-		printable_eprintf("pmutop: the fleet on the screen is not built yet: use -b (with --json or -x ,)\n");
-		return 2;
-	}
-	merge(a, &o);
+	app_fleet_opts(a, &o);
 	if (!o.url && !o.targets) {
 		printable_eprintf("pmutop: --fleet needs a URL (--fleet http://prometheus:9090, or [fleet] url) "
 				  "or --fleet-targets host:port,...\n");

@@ -16,7 +16,7 @@
 const struct setting_def settings_table[] = {
 	{ "interval", "display", ST_DOUBLE, INTERVAL_MIN, INTERVAL_MAX, false, NULL, "1.0",
 	  "seconds between refreshes (0.001 to 3600)", F(interval) },
-	{ "view", "display", ST_WORD, 0, 0, false, "cores|sockets|uncore|events|topdown|processes|cgroups", "cores",
+	{ "view", "display", ST_WORD, 0, 0, false, "cores|sockets|uncore|events|topdown|processes|cgroups|fleet", "cores",
 	  "the view shown at start", F(view) },
 	{ "columns", "display", ST_STRING, 0, 0, false, NULL, "",
 	  "the cores view's columns: cpu,... (what F writes) in order; event names only limit the "

@@ -14,6 +14,7 @@
 	X(topdown)   \
 	X(procs)     \
 	X(cgroups)   \
+	X(fleet)     \
 	X(hot)       \
 	X(help)
 

@@ -316,11 +316,7 @@ def main():
     result(rc == 1 and "Couldn't connect" in err and not out, "unreachable_said", f"rc {rc} {err}")
 
 
-try:
-    main()
-except Exception as e:
-    result(False, "run", repr(e))
-finally:
+def stop_all():
     for p in procs:
         if p.poll() is None:
             p.terminate()
@@ -329,4 +325,14 @@ finally:
             p.wait(10)
         except Exception:
             p.kill()
-sys.exit(1 if fails else 0)
+
+
+# imported (tests/tui/tui_fleet.py reuses the set-up): nothing runs
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:
+        result(False, "run", repr(e))
+    finally:
+        stop_all()
+    sys.exit(1 if fails else 0)
