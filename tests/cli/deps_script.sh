@@ -32,7 +32,7 @@ chmod +x "$S"/*
 PATH="$S:$PATH" sh "$ROOT/scripts/deps.sh" >"$TMPD/build.out" 2>&1
 rc=$?
 installs=$(grep '^apt-get install' "$TMPD/calls.log" | tr '\n' ' ')
-if [ $rc -eq 0 ] && echo "$installs" | grep -q 'libncurses-dev' && ! echo "$installs" | grep -Eq 'prometheus|tmux|strace|curl'; then
+if [ $rc -eq 0 ] && echo "$installs" | grep -q 'libncurses-dev' && ! echo "$installs" | grep -Eq '(^| )(prometheus|tmux|strace|curl)( |$)'; then
 	pass deps_build_only
 else
 	fail deps_build_only "rc $rc: $installs $(head -c 200 "$TMPD/build.out")"
