@@ -123,8 +123,10 @@ int fleet_promjson_parse(const char *body, size_t len, const char *label, fleet_
 	}
 	type = str_of(data, "resultType");
 	if (!type || strcmp(type, "vector") != 0) {
+		/* said before the tree (which holds type) is freed */
+		r = errmsg_set(em, -EBADMSG, "the answer is a %.60s, not a vector", type ? type : "(no resultType)");
 		json_object_put(root);
-		return errmsg_set(em, -EBADMSG, "the answer is a %s, not a vector", type ? type : "(no resultType)");
+		return r;
 	}
 	r = samples(result, label, put, ctx);
 	json_object_put(root);
