@@ -215,8 +215,16 @@ TEST(derive_figures_and_reasons)
 	a.raw[FR_AGE] = 1;
 	a.raw[FR_UP] = NAN;
 	fleet_acc_put(&a, FR_UP, 0);
+	fleet_acc_put(&a, FR_INFO, 1);   /* its build_info within the hour */
 	fleet_derive(&a, &r, 10);
 	CHECK(r.state == FLEET_DOWN && isnan(r.v[FF_IPC]) && !strcmp(r.missing[FF_IPC], "host down"), "%d", r.state);
+	CHECK(strstr(r.why, "last scrape failed"), "%s", r.why);   /* it had build_info: down now */
+	/* down from the start: only up == 0, never a build_info (no version, no age) */
+	struct fleet_acc never = acc("never:9745");
+	fleet_acc_put(&never, FR_UP, 0);
+	fleet_derive(&never, &r, 10);
+	CHECK(r.state == FLEET_DOWN && strstr(r.why, "from the start") && isnan(r.v[FF_UTIL]) &&
+	      !strcmp(r.missing[FF_UTIL], "host down"), "%d %s", r.state, r.why);
 	/* no PMU: cpu-clock only */
 	struct fleet_acc k = acc("kvm");
 	fleet_acc_put(&k, FR_CLOCK, 2);
@@ -300,6 +308,23 @@ TEST(rules_match_the_engine)
 	      !strcmp(q, "instance_event:pmutop_event:rate1m{}"), "%s", q);
 }
 
+/* the state query lists a target of a pmutop job that was never up; the drill-down's cgroups query
+ * reads the exporter's cgroup counters by cgroup */
+TEST(status_and_cgroup_queries)
+{
+	char q[8192];
+
+	CHECK(fleet_query_text(q, sizeof(q), FQ_STATUS, "instance", "", "1m") > 0, "status");
+	CHECK(strstr(q, "up{} == 0 and on (job) group by (job) (last_over_time(pmutop_build_info[1h]))") &&
+	      strstr(q, "unless on (instance) max by (instance) (last_over_time(pmutop_build_info{}[1h]))"), "%s", q);
+	CHECK(fleet_query_text(q, sizeof(q), FQ_CGROUPS, "cgroup", "instance=\"h:1\"", "4000ms") > 0, "cgroups");
+	CHECK(strstr(q, "sum by (cgroup, event) (rate(pmutop_cgroup_events_total{event=~") &&
+	      strstr(q, ",instance=\"h:1\"}[4000ms]") &&
+	      strstr(q, "rate(pmutop_cgroup_cpu_seconds_total{instance=\"h:1\"}[4000ms])), \"fig\", \"util\""), "%s", q);
+	CHECK_EQ_INT(fleet_raw_slot("util"), FR_UTIL);
+	CHECK_EQ_INT(fleet_raw_slot("cpu-clock"), FR_CLOCK);
+}
+
 TEST(escapes_and_names)
 {
 	char b[16];
@@ -358,6 +383,7 @@ int main(void)
 	RUN(derive_figures_and_reasons);
 	RUN(table_sorts_naturally_and_bounds);
 	RUN(rules_match_the_engine);
+	RUN(status_and_cgroup_queries);
 	RUN(escapes_and_names);
 	RUN(open_checks_options);
 	T_DONE();
