@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* bench_fleet.c: in-process benchmark of the fleet engine's refresh against a query API (issue 39,
  * make bench's scenario 14). Prints the queries of a refresh (one JSON line, so the bench can time
  * Prometheus on exactly them), then one JSON line per refresh: wall and CPU time, queries asked,
- * rows, rows up, issues, and the process' peak RSS.
+ * rows, rows up (or up without a PMU), issues, whether the recording rules answered, and the
+ * process' peak RSS.
  *
- *   bench_fleet URL N   N refreshes */
+ *   bench_fleet URL N [rules]   N refreshes; rules: read the recording rules when present */
 #include "base/errmsg.h"
 #include "fleet/fleet_impl.h"
 #include <json-c/json.h>
@@ -40,12 +43,12 @@ int main(int argc, char **argv)
 	struct fleet *f;
 	int n, r;
 
-	if (argc != 3 || (n = atoi(argv[2])) <= 0) {
-		fprintf(stderr, "usage: bench_fleet URL N\n");
+	if (argc < 3 || argc > 4 || (n = atoi(argv[2])) <= 0) {
+		fprintf(stderr, "usage: bench_fleet URL N [rules]\n");
 		return 2;
 	}
 	o.url = argv[1];
-	o.no_rules = true;
+	o.no_rules = argc < 4;
 	if ((r = fleet_open(&o, &f, &em)) < 0) {
 		fprintf(stderr, "bench_fleet: %s\n", errmsg_text(&em, r));
 		return 1;
@@ -66,11 +69,11 @@ int main(int argc, char **argv)
 		if (i == 0)
 			print_queries(fr.window);
 		for (int k = 0; k < fr.nrows; k++)
-			up += fr.rows[k].state == FLEET_UP;
+			up += fr.rows[k].state == FLEET_UP || fr.rows[k].state == FLEET_NOPMU;
 		getrusage(RUSAGE_SELF, &ru);
 		printf("{\"wall_ms\":%.3f,\"cpu_ms\":%.3f,\"queries\":%d,\"rows\":%d,\"up\":%d,\"issues\":%d,"
-		       "\"window\":%.1f,\"maxrss_kib\":%ld,\"issue\":\"%s\"}\n", wall, cpu, fr.nqueries, fr.nrows, up,
-		       fr.nissues, fr.window, ru.ru_maxrss, fr.nissues ? "see stderr" : "");
+		       "\"window\":%.1f,\"rules\":%s,\"maxrss_kib\":%ld}\n", wall, cpu, fr.nqueries, fr.nrows, up,
+		       fr.nissues, fr.window, fr.rules ? "true" : "false", ru.ru_maxrss);
 		for (int k = 0; k < fr.nissues; k++)
 			fprintf(stderr, "issue: %s: %s\n", fr.issues[k].what, fr.issues[k].query);
 		fleet_frame_free(&fr);
