@@ -146,6 +146,35 @@ TEST(json_vector_answer)
 	CHECK(is[0].warning && strstr(is[0].what, "store B down") && !strcmp(is[0].query, "q"), "%s", is[0].what);
 }
 
+/* The answer read one element at a time (as Prometheus writes it) and as a tree (another member
+ * order: a space first) hand on the same samples and warnings; a malformed element hands on none. */
+TEST(json_stream_and_tree_agree)
+{
+	static const char body[] = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[ "
+		"{\"metric\":{\"instance\":\"h1:9\",\"event\":\"cycles\"},\"value\":[1.5,\"100\"]} ,null,5,"
+		"{\"metric\":{\"instance\":\"h2\",\"fig\":\"info\",\"version\":\"1.2\"},\"value\":[1.5,\"1\"]}\n]},"
+		"\"warnings\":[\"w1\",\"w2\"],\"infos\":[]}";
+	char tree[sizeof(body) + 1];
+	struct js_seen a, b;
+	struct fleet_issue is[FLEET_ISSUES_MAX], is2[FLEET_ISSUES_MAX];
+	struct errmsg em = { 0 };
+	int na, nb, nis, nis2;
+
+	snprintf(tree, sizeof(tree), " %s", body);
+	na = js(body, &a, is, &nis, &em);
+	nb = js(tree, &b, is2, &nis2, &em);
+	CHECK(na == 2 && nb == 2 && a.n == 2 && b.n == 2, "%d %d", na, nb);
+	for (int i = 0; i < 2; i++)
+		CHECK(!strcmp(a.hosts[i], b.hosts[i]) && !strcmp(a.keys[i], b.keys[i]) && a.v[i] == b.v[i], "%d", i);
+	CHECK(nis == 2 && nis2 == 2 && !strcmp(is[1].what, "w2") && !strcmp(is2[1].what, "w2"), "%d %d", nis, nis2);
+	na = js("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+		"{\"metric\":{\"instance\":\"h1\",\"event\":\"cycles\"},\"value\":[1.5,\"100\"]},{\"metric\":}]}}",
+		&a, is, &nis, &em);
+	CHECK(na == -EBADMSG && a.n == 0, "%d %d", na, a.n);
+	na = js("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}", &a, is, &nis, &em);
+	CHECK(na == 0 && a.n == 0 && nis == 0, "%d", na);
+}
+
 TEST(json_errors_say_why)
 {
 	struct js_seen j;
@@ -379,6 +408,7 @@ int main(void)
 	RUN(om_label_escapes);
 	RUN(om_hostile_lines_are_counted_and_skipped);
 	RUN(json_vector_answer);
+	RUN(json_stream_and_tree_agree);
 	RUN(json_errors_say_why);
 	RUN(derive_figures_and_reasons);
 	RUN(table_sorts_naturally_and_bounds);
