@@ -235,10 +235,15 @@ def check_direct(pport, hosts, victim):
             if (a is None) != (b is None) or (a is not None and rel(a, b) > 0.02):
                 bad.append(f"{hosts[h][0]} {k}: direct {a} prometheus {b}")
     result(not bad, "direct_mode_same_rows", str(bad))
-    rc, dout, err = fleet("--fleet-targets", ",".join(sorted(hosts)), "-b", "--json", "-n", "1", "--fleet-window", "1")
-    dv = {x["host"]: x for x in json.loads(dout)["hosts"]}.get(victim, {}) if rc == 0 else {}
+    rc, dout, err = fleet("--fleet-targets", ",".join(sorted(hosts) + [DEAD]), "-b", "--json", "-n", "1",
+                          "--fleet-window", "1")
+    rows = {x["host"]: x for x in json.loads(dout)["hosts"]} if rc == 0 else {}
+    dv, dd = rows.get(victim, {}), rows.get(DEAD, {})
     result(dv.get("state") == "down" and "Couldn't connect" in dv.get("why", "") and dv.get("ipc") is None,
            "direct_mode_failed_target_down", f"rc {rc} {err} {dv}")
+    # a target that never answered is a row of its own, down, from the target list
+    result(len(rows) == 6 and dd.get("state") == "down" and "Couldn't connect" in dd.get("why", "") and
+           dd.get("ipc") is None, "direct_mode_down_from_start", f"rc {rc} {err} {dd}")
 
 
 def check_detail(pport, hosts):
