@@ -48,6 +48,10 @@ TARGETS = {
     "mapfile of 1,000 hostile rows read": (1000, "<="),   # issue 26: under 1 s
     "hot: pmutop --hot / perf record CPU time": (1.0, "<="),   # issue 40: at most perf's
     "hot: symbol memory, 200 DSOs": (32, "<="),                # issue 40: 32 MiB
+    "fleet refresh, 1000 hosts: queries": (10, "<="),     # issue 39
+    "fleet refresh, 1000 hosts: wall": (250, "<="),
+    "fleet peak RSS, 1000 hosts": (32, "<="),
+    "fleet refresh, 1000 hosts, recording rules: wall": (250, "<="),
 }
 
 
@@ -1096,6 +1100,10 @@ def main():
         log("scenario 14: hot functions against perf record, and 200 DSOs' symbols")
         hot_cost()
         hot_symbols()
+    if want("15"):
+        log("scenario 15: fleet over Prometheus, 1,000 hosts")
+        import fleet_bench
+        fleet_bench.run(fig, notes, log, peak_rss_mib, PMUTOP, OUTDIR, REPEATS)
     info["seconds"] = round(time.monotonic() - t0, 1)
     info["loadavg_end"] = os.getloadavg()
     # other work on the machine (load above half its CPUs, this run aside) inflates every timing

@@ -147,7 +147,7 @@ static void usage(FILE *f)
 "      --fleet-targets LIST scrape these exporters (host:port,...) directly instead of a query API\n"
 "      --fleet-label NAME   the label naming a host (default instance)\n"
 "      --fleet-window SECONDS  rate window (default: four of Prometheus' scrape intervals)\n"
-"      --fleet-host NAME    with -b: that host's sockets and CPUs (the drill-down)\n"
+"      --fleet-host NAME    with -b: that host's sockets, CPUs, cgroups (drill-down)\n"
 "      --fleet-user USER    basic authentication, with --fleet-password-file FILE (its first line)\n"
 "      --fleet-bearer-file FILE  a bearer token (first line) for the query API\n"
 "      --fleet-ca FILE      CA bundle for an https:// query API; --fleet-cert FILE --fleet-key FILE:\n"

@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* fleet_main.c: --fleet and --fleet-targets in batch mode: the options over [fleet], the engine
  * opened, a frame per refresh written as JSON, -x rows or text until -n frames or a signal;
- * --fleet-host NAME: that host's sockets and CPUs instead. The screen's fleet view is
+ * --fleet-host NAME: that host's sockets, CPUs and cgroups instead. The screen's fleet view is
  * src/ui/views/fleet.c (over session_fleet_*). */
 #include "fleet_main.h"
 #include "app/app.h"

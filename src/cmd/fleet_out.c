@@ -133,9 +133,9 @@ void out_fleet_detail_json(struct outbuf *b, const struct fleet_detail *d)
 	ob_str(b, ",\"queries\":");
 	ob_i64(b, d->nqueries);
 	issues_json(b, d->issues, d->nissues);
-	for (int k = FLEET_D_SOCKET; k <= FLEET_D_CPU; k++) {
+	for (int k = FLEET_D_SOCKET; k <= FLEET_D_CGROUP; k++) {
 		bool first = true;
-		ob_str(b, k == FLEET_D_SOCKET ? ",\"sockets\":[" : ",\"cpus\":[");
+		ob_str(b, k == FLEET_D_SOCKET ? ",\"sockets\":[" : k == FLEET_D_CPU ? ",\"cpus\":[" : ",\"cgroups\":[");
 		for (int i = 0; i < d->nrows; i++)
 			if ((int)d->kind[i] == k) {
 				if (!first)

@@ -302,7 +302,19 @@ static int detail_part(struct fleet *f, const char *by, const char *sel, const c
 	return 0;
 }
 
-/* the rows of t, named "socket N" or "cpu N", appended to d with the host's state */
+/* the cgroups the host's exporter exports: one query by cgroup */
+static int detail_cgroups(struct fleet *f, const char *sel, const char *w, double at, struct fleet_table *t,
+			  struct fleet_detail *d, struct errmsg *em)
+{
+	char q[4096];
+	int r;
+
+	if ((r = fleet_query_text(q, sizeof(q), FQ_CGROUPS, "cgroup", sel, w)) < 0)
+		return errmsg_set(em, r, "a query is too long");
+	return ask(f, "cgroup", q, at, t, d->issues, &d->nissues, &d->nqueries, em);
+}
+
+/* the rows of t, named "socket N", "cpu N" or "cgroup PATH", appended to d with the host's state */
 static int detail_rows(struct fleet_detail *d, struct fleet_table *t, const char *what,
 		       enum fleet_detail_kind kind, const struct fleet_acc *host, double stale)
 {
@@ -329,8 +341,11 @@ static int detail_rows(struct fleet_detail *d, struct fleet_table *t, const char
 	if ((n = fleet_rows_from(t, &part, stale)) < 0)
 		return n;
 	memcpy(d->rows + d->nrows, part, (size_t)n * sizeof(*part));
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		d->kind[d->nrows + i] = kind;
+		if (kind == FLEET_D_CGROUP && isnan(d->rows[d->nrows + i].v[FF_NCPUS]))
+			d->rows[d->nrows + i].missing[FF_NCPUS] = "not per cgroup";
+	}
 	d->nrows += n;
 	free(part);
 	return 0;
@@ -339,7 +354,7 @@ static int detail_rows(struct fleet_detail *d, struct fleet_table *t, const char
 int fleet_host_detail(struct fleet *f, const char *host, struct fleet_detail *d, struct errmsg *em)
 {
 	char esc[FLEET_NAME_MAX * 2], sel[FLEET_NAME_MAX * 2 + 140], w[32], q[4096];
-	struct fleet_table ts, tsock, tcpu;
+	struct fleet_table ts, tsock, tcpu, tcg;
 	struct fleet_acc *h;
 	double stale;
 	int r;
@@ -362,21 +377,25 @@ int fleet_host_detail(struct fleet *f, const char *host, struct fleet_detail *d,
 	fleet_table_init(&ts);
 	fleet_table_init(&tsock);
 	fleet_table_init(&tcpu);
+	fleet_table_init(&tcg);
 	if ((r = fleet_query_text(q, sizeof(q), FQ_STATUS, f->label, sel, w)) < 0)
 		r = errmsg_set(em, r, "a query is too long");
 	else if ((r = ask(f, f->label, q, d->time, &ts, d->issues, &d->nissues, &d->nqueries, em)) == 0 &&
-		 (r = detail_part(f, "socket", sel, w, d->time, &tsock, d, em)) == 0)
-		r = detail_part(f, "cpu", sel, w, d->time, &tcpu, d, em);
+		 (r = detail_part(f, "socket", sel, w, d->time, &tsock, d, em)) == 0 &&
+		 (r = detail_part(f, "cpu", sel, w, d->time, &tcpu, d, em)) == 0)
+		r = detail_cgroups(f, sel, w, d->time, &tcg, d, em);
 	h = ts.n ? &ts.a[0] : NULL;
 	if (r == 0 && !h)
 		r = errmsg_set(em, -ENOENT, "no host %s=\"%s\" in the query API's series", f->label, host);
 	stale = f->scrape > 0 ? 3 * f->scrape : f->window;
 	if (r == 0 && ((r = detail_rows(d, &tsock, "socket", FLEET_D_SOCKET, h, stale < 5 ? 5 : stale)) < 0 ||
-		       (r = detail_rows(d, &tcpu, "cpu", FLEET_D_CPU, h, stale < 5 ? 5 : stale)) < 0))
+		       (r = detail_rows(d, &tcpu, "cpu", FLEET_D_CPU, h, stale < 5 ? 5 : stale)) < 0 ||
+		       (r = detail_rows(d, &tcg, "cgroup", FLEET_D_CGROUP, h, stale < 5 ? 5 : stale)) < 0))
 		r = errmsg_set(em, r, "out of memory");
 	fleet_table_free(&ts);
 	fleet_table_free(&tsock);
 	fleet_table_free(&tcpu);
+	fleet_table_free(&tcg);
 	if (r < 0)
 		fleet_detail_free(d);
 	return r;

@@ -90,9 +90,11 @@ void fleet_frame_free(struct fleet_frame *fr);
 /* The window in use (after the first refresh: the one asked or derived). */
 double fleet_window(const struct fleet *f);
 
-/* Drill-down: one host's sockets and CPUs, each a fleet_row whose host is "socket N" or "cpu N"
- * (kind says which), with the same fields (memory, UPI and power per socket only). */
-enum fleet_detail_kind { FLEET_D_SOCKET, FLEET_D_CPU };
+/* Drill-down: one host's sockets, CPUs and the cgroups its exporter exports (--export-cgroups), each
+ * a fleet_row whose host is "socket N", "cpu N" or "cgroup PATH" (kind says which), with the same
+ * fields (memory, UPI and power per socket only; a cgroup's util is % of one CPU, as the cgroups
+ * view's, and its GHz cycles per second of its cpu-clock time). */
+enum fleet_detail_kind { FLEET_D_SOCKET, FLEET_D_CPU, FLEET_D_CGROUP };
 struct fleet_detail {
 	char host[FLEET_NAME_MAX];
 	double time, window;

@@ -114,7 +114,9 @@ void fleet_derive(const struct fleet_acc *a, struct fleet_row *r, double stale_a
 	r->state = FLEET_UP;
 	if (raw[FR_UP] == 0) {
 		r->state = FLEET_DOWN;
-		snprintf(r->why, sizeof(r->why), "%s", a->note[0] ? a->note : "the last scrape failed (up == 0)");
+		snprintf(r->why, sizeof(r->why), "%s", a->note[0] ? a->note : isnan(raw[FR_INFO]) ?
+			 "down from the start: up == 0 and no pmutop_build_info within the hour" :
+			 "the last scrape failed (up == 0)");
 		why = "host down";
 	} else if (!isfinite(raw[FR_AGE]) || raw[FR_AGE] > stale_after) {
 		r->state = FLEET_STALE;

@@ -64,9 +64,12 @@ int fleet_promjson_parse(const char *body, size_t len, const char *label, fleet_
 
 /* The queries of one refresh, in PromQL: by is the label to group by (the host label, or socket,
  * cpu), sel extra matchers (`instance="h"`) or "", window "60s". Returns the length or -ENOSPC. */
-enum fleet_query { FQ_EVENTS, FQ_FIGURES, FQ_STATUS, FQ_NQUERIES };
+enum fleet_query { FQ_EVENTS, FQ_FIGURES, FQ_STATUS, FQ_NQUERIES, FQ_CGROUPS = FQ_NQUERIES };
 int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, const char *sel,
 		     const char *window);
+/* FQ_CGROUPS (the drill-down's, by must be "cgroup"): the exporter's pmutop_cgroup_events_total
+ * rates by cgroup and event (its cpu-clock, counted in ms, in seconds), and the rate of its
+ * pmutop_cgroup_cpu_seconds_total as the cgroup's util (CPUs busy, cpu.stat). */
 /* The same answers from the recording rules (contrib/prometheus/pmutop-fleet.rules.yml). */
 int fleet_rules_query_text(char *buf, size_t n, enum fleet_query q, const char *sel);
 #define FLEET_RULES_WINDOW 60.0

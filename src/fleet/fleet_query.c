@@ -3,7 +3,8 @@
 /* fleet_query.c: the PromQL of a refresh. Three queries whatever the number of hosts, each
  * aggregated on the server by the host label: the counters' rates by event, the other figures (one
  * series per figure, told apart by a "fig" label), and each host's state (up, the age of its last
- * sample, its version). The recording rules in contrib/prometheus/pmutop-fleet.rules.yml record the
+ * sample, its version; a target of a pmutop job that was never up). The recording rules in
+ * contrib/prometheus/pmutop-fleet.rules.yml record the
  * first two by instance over 1m, written the same (tests/unit/test_fleet.c compares them). */
 #include "fleet_impl.h"
 #include <errno.h>
@@ -82,12 +83,24 @@ int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, co
 	case FQ_FIGURES:
 		r = figures(buf, n, &at, by, sel, selc, w);
 		break;
+	case FQ_CGROUPS:
+		r = put(buf, n, &at, "sum by (%s, event) (rate(pmutop_cgroup_events_total{event=~\"" EVENTS_RE "\"%s}[%s]))\n"
+			"  or sum by (%s, event) (rate(pmutop_cgroup_events_total{event=\"cpu-clock\"%s}[%s])) / 1000\n"
+			"  or label_replace(sum by (%s) (rate(pmutop_cgroup_cpu_seconds_total{%s}[%s])), "
+			"\"fig\", \"util\", \"\", \"\")", by, selc, w, by, selc, w, by, sel, w);
+		break;
 	case FQ_STATUS:
 		r = put(buf, n, &at, "label_replace(min by (%s) (up{%s}) and on (%s) max by (%s) "
 			"(last_over_time(pmutop_build_info{%s}[1h])), \"fig\", \"up\", \"\", \"\")\n"
 			"  or label_replace(time() - max by (%s) (timestamp(pmutop_build_info{%s})), \"fig\", \"age\", \"\", \"\")\n"
 			"  or label_replace(max by (%s, version) (last_over_time(pmutop_build_info{%s}[1h])), "
-			"\"fig\", \"info\", \"\", \"\")", by, sel, by, by, sel, by, sel, by, sel);
+			"\"fig\", \"info\", \"\", \"\")\n"
+			/* a target down from the start (never exported build_info), in a job that has pmutop's
+			 * exporters: up == 0 with no build_info, a row marked down */
+			"  or label_replace(min by (%s) (up{%s} == 0 and on (job) group by (job) "
+			"(last_over_time(pmutop_build_info[1h]))) unless on (%s) max by (%s) "
+			"(last_over_time(pmutop_build_info{%s}[1h])), \"fig\", \"up\", \"\", \"\")",
+			by, sel, by, by, sel, by, sel, by, sel, by, sel, by, by, sel);
 		break;
 	default:
 		break;

@@ -35,6 +35,7 @@ MACHINES = {
 CONF = os.path.join(WORK, "norules.conf")   # [fleet] rules = false: the window derived, not the rules'
 fails = 0
 procs = []
+DEAD = None   # a target of the pmutop job that never answers (a port nobody listens on); main() sets it
 
 
 def result(ok, what, why=""):
@@ -87,7 +88,8 @@ def start_exporters():
     for m, ev in MACHINES.items():
         err = os.path.join(WORK, f"{m}.err")
         cmd = [PMUTOP, "--sim", m, "-b", "-d", "0.5", "--json", "-o", os.path.join(WORK, f"{m}.json"),
-               "--listen", "127.0.0.1:0"] + (["-e", ev] if ev else [])
+               "--listen", "127.0.0.1:0"] + (["-e", ev] if ev else []) + \
+            (["--export-cgroups"] if m == "spr-2s" else [])   # the simulation's cgroups, for the drill-down
         p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(err, "w"))
         procs.append(p)
         port = wait_for(f"{m}'s port", lambda: [l.split(":")[-1].split("/")[0] for l in open(err)
@@ -103,7 +105,10 @@ def start_prometheus(targets, web=None):
         f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\n"
                 f"rule_files:\n  - {os.path.join(os.getcwd(), 'contrib/prometheus/pmutop-fleet.rules.yml')}\n"
                 "scrape_configs:\n  - job_name: pmutop\n    static_configs:\n"
-                f"      - targets: {json.dumps(sorted(targets))}\n")
+                f"      - targets: {json.dumps(sorted(targets + ([DEAD] if DEAD else [])))}\n"
+                # a job without pmutop exporters: its down target is not a host of the fleet
+                "  - job_name: other\n    static_configs:\n"
+                f"      - targets: [\"127.0.0.1:{free_port()}\"]\n")
     cmd = [PROMETHEUS, f"--config.file={cfg}", f"--web.listen-address=127.0.0.1:{pport}",
            f"--storage.tsdb.path={os.path.join(WORK, f'tsdb{pport}')}", "--log.level=warn"]
     if web:
@@ -151,8 +156,11 @@ def frames_of(pport, host, machine, at, window):
 
 def check_rows(pport, hosts, frame):
     rows = {h["host"]: h for h in frame["hosts"]}
-    result(set(rows) == set(hosts) and frame["queries"] <= 10, "five_hosts_few_queries",
+    result(set(rows) == set(hosts) | {DEAD} and frame["queries"] <= 10, "five_hosts_few_queries",
            f"hosts {sorted(rows)}, queries {frame['queries']}")
+    d = rows.get(DEAD, {})
+    result(d.get("state") == "down" and "from the start" in d.get("why", "") and d.get("ipc") is None and
+           d.get("missing", {}).get("ipc") == "host down", "down_from_start_listed_down", str(d)[:400])
     result(abs(frame["window_s"] - 4) < 1e-9, "window_from_scrape_interval", f"window {frame['window_s']}")
     for h, (m, _) in hosts.items():
         r = rows.get(h, {})
@@ -227,10 +235,15 @@ def check_direct(pport, hosts, victim):
             if (a is None) != (b is None) or (a is not None and rel(a, b) > 0.02):
                 bad.append(f"{hosts[h][0]} {k}: direct {a} prometheus {b}")
     result(not bad, "direct_mode_same_rows", str(bad))
-    rc, dout, err = fleet("--fleet-targets", ",".join(sorted(hosts)), "-b", "--json", "-n", "1", "--fleet-window", "1")
-    dv = {x["host"]: x for x in json.loads(dout)["hosts"]}.get(victim, {}) if rc == 0 else {}
+    rc, dout, err = fleet("--fleet-targets", ",".join(sorted(hosts) + [DEAD]), "-b", "--json", "-n", "1",
+                          "--fleet-window", "1")
+    rows = {x["host"]: x for x in json.loads(dout)["hosts"]} if rc == 0 else {}
+    dv, dd = rows.get(victim, {}), rows.get(DEAD, {})
     result(dv.get("state") == "down" and "Couldn't connect" in dv.get("why", "") and dv.get("ipc") is None,
            "direct_mode_failed_target_down", f"rc {rc} {err} {dv}")
+    # a target that never answered is a row of its own, down, from the target list
+    result(len(rows) == 6 and dd.get("state") == "down" and "Couldn't connect" in dd.get("why", "") and
+           dd.get("ipc") is None, "direct_mode_down_from_start", f"rc {rc} {err} {dd}")
 
 
 def check_detail(pport, hosts):
@@ -241,6 +254,24 @@ def check_detail(pport, hosts):
     ok = len(socks) == 2 and len(cpus) == 224 and all(s["ipc"] and s["mem_gbs"] for s in socks) and \
         all(c["ipc"] and c["mem_gbs"] is None for c in cpus) and d.get("remote") is True
     result(ok, "drill_down_sockets_and_cpus", f"rc {rc} {err} sockets {len(socks)} cpus {len(cpus)}")
+    # its cgroups: every cgroup the exporter exports, IPC and GHz from the counters' rates within 2% of
+    # the exporter's own gauges (pmutop_cgroup_ipc, _frequency_hertz) over the same window, util (% of
+    # a CPU) within 2% of pmutop_cgroup_cpus
+    cgs = {c["host"]: c for c in d.get("cgroups", [])}
+    want = {f'cgroup {r["metric"]["cgroup"]}' for r in query(pport, f'pmutop_cgroup_cpu_seconds_total{{instance="{spr}"}}', d.get("time"))}
+    bad = [] if cgs and set(cgs) == want else [f"cgroups {sorted(cgs)} want {sorted(want)}"]
+    w = f'[{int(d.get("window_s", 4) * 1000)}ms]'
+    for fam, key, scale in (("pmutop_cgroup_ipc", "ipc", 1), ("pmutop_cgroup_frequency_hertz", "ghz", 1e-9),
+                            ("pmutop_cgroup_cpus", "util", 100)):
+        for r in query(pport, f'avg_over_time({fam}{{instance="{spr}",cgroup!="(other)"}}{w})', d.get("time")):
+            c = cgs.get(f'cgroup {r["metric"]["cgroup"]}', {})
+            v = float(r["value"][1]) * scale
+            if c.get(key) is None or rel(c[key], v) > 0.02:
+                bad.append(f'{r["metric"]["cgroup"]} {key}: fleet {c.get(key)} exporter {v}')
+    result(not bad and len(cgs) >= 2 and d.get("queries", 0) <= 10, "drill_down_cgroups", str(bad)[:700])
+    rc, out, err = fleet("--fleet", f"http://127.0.0.1:{pport}", "--fleet-host", spr, "-b", "-x,", "-n", "1")
+    result(rc == 0 and sum(l.split(",")[1].startswith("cgroup /") for l in out.splitlines()[1:]) >= 2,
+           "drill_down_cgroups_csv", f"rc {rc} {err} {out[:200]}")
     rc, out, err = fleet("--fleet", f"http://127.0.0.1:{pport}", "--fleet-host", "nosuch:1", "-b", "--json", "-n", "1")
     result(rc == 1 and "no host" in err, "drill_down_unknown_host_said", f"rc {rc} {err}")
 
@@ -249,14 +280,14 @@ def check_csv_and_rules(pport, hosts):
     rc, out, err = fleet("--fleet", f"http://127.0.0.1:{pport}", "-b", "-x", ",", "-n", "2", "-d", "1")
     lines = out.strip().split("\n")
     head = lines[0].split(",") if lines else []
-    result(rc == 0 and head[:4] == ["time", "host", "state", "version"] and len(lines) == 1 + 2 * 5 and
+    result(rc == 0 and head[:4] == ["time", "host", "state", "version"] and len(lines) == 1 + 2 * 6 and
            all(len(l.split(",")) == len(head) for l in lines), "csv_two_frames", f"rc {rc} {err} {lines[:2]}")
     # the recording rules: once Prometheus recorded a minute of them the engine reads them
     try:
         wait_for("the rules' series", lambda: query(pport, "instance_event:pmutop_event:rate1m"), 20)
         rc, out, err = fleet("--fleet", f"http://127.0.0.1:{pport}", "-b", "--json", "-n", "1")
         fr = json.loads(out)
-        result(fr["rules"] is True and fr["window_s"] == 60 and len(fr["hosts"]) == 5 and
+        result(fr["rules"] is True and fr["window_s"] == 60 and len(fr["hosts"]) == 6 and
                any(h["ipc"] for h in fr["hosts"]), "rules_used_when_present", out[:300])
     except Exception as e:
         result(False, "rules_used_when_present", repr(e))
@@ -296,6 +327,8 @@ def check_auth(hosts):
 
 
 def main():
+    global DEAD
+    DEAD = f"127.0.0.1:{free_port()}"
     with open(CONF, "w") as f:
         f.write("[fleet]\nrules = false\n")
     hosts = start_exporters()

@@ -109,7 +109,7 @@ def main():
     for _ in range(sorted(hosts).index(spr)):
         keys(S, "Down")
     keys(S, "Enter")
-    d = wait_screen(S, lambda s: s if re.search(rf"{re.escape(spr)} \(remote\): 2 sockets, 224 CPUs, over 4 s", s)
+    d = wait_screen(S, lambda s: s if re.search(rf"{re.escape(spr)} \(remote\): 2 sockets, 224 CPUs, [0-9]+ cgroups?, over 4 s", s)
                     and re.search(r"^socket 1 +up", s, re.M) and re.search(r"^cpu 0 +up", s, re.M) else None, 15)
     fp.result(d is not None and "SOCKET/CPU" in d, "enter_shows_spr_2s_sockets_cpus", cap(S)[:1500].replace("\n", "|"))
     keys(S, "Escape")

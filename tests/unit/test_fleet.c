@@ -146,6 +146,35 @@ TEST(json_vector_answer)
 	CHECK(is[0].warning && strstr(is[0].what, "store B down") && !strcmp(is[0].query, "q"), "%s", is[0].what);
 }
 
+/* The answer read one element at a time (as Prometheus writes it) and as a tree (another member
+ * order: a space first) hand on the same samples and warnings; a malformed element hands on none. */
+TEST(json_stream_and_tree_agree)
+{
+	static const char body[] = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[ "
+		"{\"metric\":{\"instance\":\"h1:9\",\"event\":\"cycles\"},\"value\":[1.5,\"100\"]} ,null,5,"
+		"{\"metric\":{\"instance\":\"h2\",\"fig\":\"info\",\"version\":\"1.2\"},\"value\":[1.5,\"1\"]}\n]},"
+		"\"warnings\":[\"w1\",\"w2\"],\"infos\":[]}";
+	char tree[sizeof(body) + 1];
+	struct js_seen a, b;
+	struct fleet_issue is[FLEET_ISSUES_MAX], is2[FLEET_ISSUES_MAX];
+	struct errmsg em = { 0 };
+	int na, nb, nis, nis2;
+
+	snprintf(tree, sizeof(tree), " %s", body);
+	na = js(body, &a, is, &nis, &em);
+	nb = js(tree, &b, is2, &nis2, &em);
+	CHECK(na == 2 && nb == 2 && a.n == 2 && b.n == 2, "%d %d", na, nb);
+	for (int i = 0; i < 2; i++)
+		CHECK(!strcmp(a.hosts[i], b.hosts[i]) && !strcmp(a.keys[i], b.keys[i]) && a.v[i] == b.v[i], "%d", i);
+	CHECK(nis == 2 && nis2 == 2 && !strcmp(is[1].what, "w2") && !strcmp(is2[1].what, "w2"), "%d %d", nis, nis2);
+	na = js("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+		"{\"metric\":{\"instance\":\"h1\",\"event\":\"cycles\"},\"value\":[1.5,\"100\"]},{\"metric\":}]}}",
+		&a, is, &nis, &em);
+	CHECK(na == -EBADMSG && a.n == 0, "%d %d", na, a.n);
+	na = js("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}", &a, is, &nis, &em);
+	CHECK(na == 0 && a.n == 0 && nis == 0, "%d", na);
+}
+
 TEST(json_errors_say_why)
 {
 	struct js_seen j;
@@ -215,8 +244,16 @@ TEST(derive_figures_and_reasons)
 	a.raw[FR_AGE] = 1;
 	a.raw[FR_UP] = NAN;
 	fleet_acc_put(&a, FR_UP, 0);
+	fleet_acc_put(&a, FR_INFO, 1);   /* its build_info within the hour */
 	fleet_derive(&a, &r, 10);
 	CHECK(r.state == FLEET_DOWN && isnan(r.v[FF_IPC]) && !strcmp(r.missing[FF_IPC], "host down"), "%d", r.state);
+	CHECK(strstr(r.why, "last scrape failed"), "%s", r.why);   /* it had build_info: down now */
+	/* down from the start: only up == 0, never a build_info (no version, no age) */
+	struct fleet_acc never = acc("never:9745");
+	fleet_acc_put(&never, FR_UP, 0);
+	fleet_derive(&never, &r, 10);
+	CHECK(r.state == FLEET_DOWN && strstr(r.why, "from the start") && isnan(r.v[FF_UTIL]) &&
+	      !strcmp(r.missing[FF_UTIL], "host down"), "%d %s", r.state, r.why);
 	/* no PMU: cpu-clock only */
 	struct fleet_acc k = acc("kvm");
 	fleet_acc_put(&k, FR_CLOCK, 2);
@@ -300,6 +337,23 @@ TEST(rules_match_the_engine)
 	      !strcmp(q, "instance_event:pmutop_event:rate1m{}"), "%s", q);
 }
 
+/* the state query lists a target of a pmutop job that was never up; the drill-down's cgroups query
+ * reads the exporter's cgroup counters by cgroup */
+TEST(status_and_cgroup_queries)
+{
+	char q[8192];
+
+	CHECK(fleet_query_text(q, sizeof(q), FQ_STATUS, "instance", "", "1m") > 0, "status");
+	CHECK(strstr(q, "up{} == 0 and on (job) group by (job) (last_over_time(pmutop_build_info[1h]))") &&
+	      strstr(q, "unless on (instance) max by (instance) (last_over_time(pmutop_build_info{}[1h]))"), "%s", q);
+	CHECK(fleet_query_text(q, sizeof(q), FQ_CGROUPS, "cgroup", "instance=\"h:1\"", "4000ms") > 0, "cgroups");
+	CHECK(strstr(q, "sum by (cgroup, event) (rate(pmutop_cgroup_events_total{event=~") &&
+	      strstr(q, ",instance=\"h:1\"}[4000ms]") &&
+	      strstr(q, "rate(pmutop_cgroup_cpu_seconds_total{instance=\"h:1\"}[4000ms])), \"fig\", \"util\""), "%s", q);
+	CHECK_EQ_INT(fleet_raw_slot("util"), FR_UTIL);
+	CHECK_EQ_INT(fleet_raw_slot("cpu-clock"), FR_CLOCK);
+}
+
 TEST(escapes_and_names)
 {
 	char b[16];
@@ -354,10 +408,12 @@ int main(void)
 	RUN(om_label_escapes);
 	RUN(om_hostile_lines_are_counted_and_skipped);
 	RUN(json_vector_answer);
+	RUN(json_stream_and_tree_agree);
 	RUN(json_errors_say_why);
 	RUN(derive_figures_and_reasons);
 	RUN(table_sorts_naturally_and_bounds);
 	RUN(rules_match_the_engine);
+	RUN(status_and_cgroup_queries);
 	RUN(escapes_and_names);
 	RUN(open_checks_options);
 	T_DONE();

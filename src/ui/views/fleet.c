@@ -98,7 +98,7 @@ static int columns(bool detail, int *cols)
 static const char *title(int c, bool detail)
 {
 	switch (c) {
-	case C_HOST: return detail ? "SOCKET/CPU" : "HOST";
+	case C_HOST: return detail ? "SOCKET/CPU/CGROUP" : "HOST";
 	case C_STATE: return "STATE";
 	case C_VERSION: return "VERSION";
 	case C_WHY: return "WHY";
@@ -353,20 +353,23 @@ static void draw_detail(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int 
 {
 	struct ui_fleet *s = st(p);
 	char host[FLEET_NAME_MAX * 4], at[24], line[1200];
-	int y = 0, ns = 0;
+	int y = 0, ns = 0, ncg = 0, ncpu;
 
 	printable(host, sizeof(host), s->detail);
-	for (int i = 0; i < s->d.nrows; i++)
+	for (int i = 0; i < s->d.nrows; i++) {
 		ns += s->d.kind[i] == FLEET_D_SOCKET;
+		ncg += s->d.kind[i] == FLEET_D_CGROUP;
+	}
+	ncpu = s->d.nrows - ns - ncg;
 	if (!s->dhave) {
 		snprintf(line, sizeof(line), " %s (remote): asking for its sockets and CPUs... (Esc: the hosts)", host);
 		ui_put(w, 0, 0, wd, A_BOLD, line);
 		return;
 	}
 	fmt_time(s->d.time, at, sizeof(at));
-	snprintf(line, sizeof(line), " %s (remote): %d socket%s, %d CPU%s, over %.0f s to %s, %d queries  Esc: the hosts",
-		 host, ns, ns == 1 ? "" : "s", s->d.nrows - ns, s->d.nrows - ns == 1 ? "" : "s", s->d.window, at,
-		 s->d.nqueries);
+	snprintf(line, sizeof(line), " %s (remote): %d socket%s, %d CPU%s, %d cgroup%s, over %.0f s to %s, %d queries"
+		 "  Esc: the hosts", host, ns, ns == 1 ? "" : "s", ncpu, ncpu == 1 ? "" : "s", ncg, ncg == 1 ? "" : "s",
+		 s->d.window, at, s->d.nqueries);
 	ui_put(w, y++, 0, wd, A_BOLD, line);
 	if (s->derr[0] && y < h) {
 		snprintf(line, sizeof(line), " drill-down failed: %s", s->derr);
