@@ -41,8 +41,9 @@ BIN      := pmutop
 endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18): headers only
-PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null)
+# libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18), libcurl
+# by the fleet when one is asked for (fleet_curl.c): headers only
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd libcurl,$(PKGS)) 2>/dev/null)
 # The flags pmutop needs are its own variables, always used; CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS
 # are the user's (command line or environment, as dpkg-buildflags gives them) and come after, so
 # that they add to or override (-O0) ours without dropping them (the GNU convention).

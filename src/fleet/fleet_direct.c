@@ -7,7 +7,7 @@
  * named by its target, as Prometheus' instance label names it. */
 #include "fleet_impl.h"
 #include "base/errmsg.h"
-#include <curl/curl.h>
+#include "fleet_curl.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -72,7 +72,7 @@ int fleet_direct_open(const struct fleet_opts *o, struct fleet_http *h, struct f
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	d->http = h;
 	d->first_gap = o->window > 0 ? o->window : 2;
-	if (!(d->t = calloc(TARGETS_MAX, sizeof(*d->t))) || !(d->multi = curl_multi_init())) {
+	if (!(d->t = calloc(TARGETS_MAX, sizeof(*d->t))) || !(d->multi = fc.multi_init())) {
 		fleet_direct_close(d);
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	}
@@ -96,7 +96,7 @@ int fleet_direct_open(const struct fleet_opts *o, struct fleet_http *h, struct f
 		fleet_direct_close(d);
 		return errmsg_set(em, -EINVAL, "--fleet-targets: no target (host:port,...)");
 	}
-	curl_multi_setopt(d->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 64L);
+	fc.multi_setopt(d->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 64L);
 	*out = d;
 	return 0;
 }
@@ -107,13 +107,13 @@ void fleet_direct_close(struct fleet_direct *d)
 		return;
 	for (int i = 0; i < d->n; i++) {
 		if (d->t[i].easy) {
-			curl_multi_remove_handle(d->multi, d->t[i].easy);
-			curl_easy_cleanup(d->t[i].easy);
+			fc.multi_remove_handle(d->multi, d->t[i].easy);
+			fc.easy_cleanup(d->t[i].easy);
 		}
 		free(d->t[i].body.p);
 	}
 	if (d->multi)
-		curl_multi_cleanup(d->multi);
+		fc.multi_cleanup(d->multi);
 	free(d->t);
 	free(d);
 }
@@ -183,36 +183,36 @@ static int scrape_all(struct fleet_direct *d, struct errmsg *em)
 
 	for (int i = 0; i < d->n; i++) {
 		struct target *t = &d->t[i];
-		if (!t->easy && !(t->easy = curl_easy_init()))
+		if (!t->easy && !(t->easy = fc.easy_init()))
 			return errmsg_set(em, -ENOMEM, "libcurl: no handle");
 		fleet_http_setup(d->http, t->easy, true, em);
-		curl_easy_setopt(t->easy, CURLOPT_URL, t->url);
-		curl_easy_setopt(t->easy, CURLOPT_WRITEDATA, &t->body);
-		curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
+		fc.easy_setopt(t->easy, CURLOPT_URL, t->url);
+		fc.easy_setopt(t->easy, CURLOPT_WRITEDATA, &t->body);
+		fc.easy_setopt(t->easy, CURLOPT_PRIVATE, t);
 		t->body.len = 0;
 		t->body.over = false;
-		curl_multi_add_handle(d->multi, t->easy);
+		fc.multi_add_handle(d->multi, t->easy);
 	}
 	do {
-		if (curl_multi_perform(d->multi, &running) != CURLM_OK)
+		if (fc.multi_perform(d->multi, &running) != CURLM_OK)
 			break;
 		if (running)
-			curl_multi_poll(d->multi, NULL, 0, 1000, NULL);
+			fc.multi_poll(d->multi, NULL, 0, 1000, NULL);
 	} while (running);
-	while ((msg = curl_multi_info_read(d->multi, &left))) {
+	while ((msg = fc.multi_info_read(d->multi, &left))) {
 		struct target *t = NULL;
 		long status = 0;
 		int bad;
 		if (msg->msg != CURLMSG_DONE)
 			continue;
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&t);
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
+		fc.easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+		fc.easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
 		t->prev = t->cur;
 		snap_clear(&t->cur);
 		t->cur.t = mono();
 		if (msg->data.result != CURLE_OK)
 			snprintf(t->err, sizeof(t->err), "%.120s: %.120s", t->url, t->body.over ? "the answer is too large" :
-				 curl_easy_strerror(msg->data.result));
+				 fc.easy_strerror(msg->data.result));
 		else if (status != 200)
 			snprintf(t->err, sizeof(t->err), "%.120s: HTTP %ld%s", t->url, status,
 				 status == 401 ? " (check --fleet-user and --fleet-password-file)" : "");
@@ -225,7 +225,7 @@ static int scrape_all(struct fleet_direct *d, struct errmsg *em)
 		}
 	}
 	for (int i = 0; i < d->n; i++)
-		curl_multi_remove_handle(d->multi, d->t[i].easy);
+		fc.multi_remove_handle(d->multi, d->t[i].easy);
 	return 0;
 }
 

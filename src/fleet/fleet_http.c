@@ -5,7 +5,7 @@
  * authentication read from files, a CA bundle and a client certificate. The body is bounded. */
 #include "fleet_impl.h"
 #include "base/errmsg.h"
-#include <curl/curl.h>
+#include "fleet_curl.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,39 +72,37 @@ int fleet_http_setup(struct fleet_http *h, void *easy, bool openmetrics, struct 
 	long ms = (long)(h->timeout * 1000);
 
 	(void)em;
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, ms);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, ms < 5000 ? ms : 5000L);
-	curl_easy_setopt(c, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");   /* gzip where offered */
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "pmutop-fleet");
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, fleet_http_sink);
+	fc.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	fc.easy_setopt(c, CURLOPT_TIMEOUT_MS, ms);
+	fc.easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, ms < 5000 ? ms : 5000L);
+	fc.easy_setopt(c, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
+	fc.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	fc.easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");   /* gzip where offered */
+	fc.easy_setopt(c, CURLOPT_USERAGENT, "pmutop-fleet");
+	fc.easy_setopt(c, CURLOPT_WRITEFUNCTION, fleet_http_sink);
 	if (h->user[0]) {
-		curl_easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
-		curl_easy_setopt(c, CURLOPT_USERNAME, h->user);
-		curl_easy_setopt(c, CURLOPT_PASSWORD, h->password);
+		fc.easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+		fc.easy_setopt(c, CURLOPT_USERNAME, h->user);
+		fc.easy_setopt(c, CURLOPT_PASSWORD, h->password);
 	}
-	curl_easy_setopt(c, CURLOPT_HTTPHEADER, openmetrics ? h->headers_om : h->headers);
+	fc.easy_setopt(c, CURLOPT_HTTPHEADER, openmetrics ? h->headers_om : h->headers);
 	if (h->ca)
-		curl_easy_setopt(c, CURLOPT_CAINFO, h->ca);
+		fc.easy_setopt(c, CURLOPT_CAINFO, h->ca);
 	if (h->cert)
-		curl_easy_setopt(c, CURLOPT_SSLCERT, h->cert);
+		fc.easy_setopt(c, CURLOPT_SSLCERT, h->cert);
 	if (h->key)
-		curl_easy_setopt(c, CURLOPT_SSLKEY, h->key);
+		fc.easy_setopt(c, CURLOPT_SSLKEY, h->key);
 	return 0;
 }
 
 int fleet_http_open(const struct fleet_opts *o, struct fleet_http **out, struct errmsg *em)
 {
-	static bool inited;
 	struct fleet_http *h;
 	int r;
 
 	*out = NULL;
-	if (!inited && curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
-		return errmsg_set(em, -EIO, "libcurl did not start");
-	inited = true;
+	if ((r = fleet_curl_open(em)) < 0)
+		return r;
 	if (!(h = calloc(1, sizeof(*h))))
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	h->timeout = o->timeout > 0 ? o->timeout : 10;
@@ -129,20 +127,20 @@ int fleet_http_open(const struct fleet_opts *o, struct fleet_http **out, struct 
 			return r;
 		}
 		snprintf(h->bearer, sizeof(h->bearer), "Authorization: Bearer %s", tok);
-		if (!(h->headers = curl_slist_append(NULL, h->bearer)) ||
-		    !(h->headers_om = curl_slist_append(NULL, h->bearer))) {
+		if (!(h->headers = fc.slist_append(NULL, h->bearer)) ||
+		    !(h->headers_om = fc.slist_append(NULL, h->bearer))) {
 			fleet_http_close(h);
 			return errmsg_set(em, -ENOMEM, "out of memory");
 		}
 	}
-	struct curl_slist *om = curl_slist_append(h->headers_om, "Accept: application/openmetrics-text;"
+	struct curl_slist *om = fc.slist_append(h->headers_om, "Accept: application/openmetrics-text;"
 						  "version=1.0.0,text/plain;version=0.0.4;q=0.5");
 	if (!om) {
 		fleet_http_close(h);
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	}
 	h->headers_om = om;
-	if (!(h->easy = curl_easy_init())) {
+	if (!(h->easy = fc.easy_init())) {
 		fleet_http_close(h);
 		return errmsg_set(em, -ENOMEM, "libcurl: no handle");
 	}
@@ -156,9 +154,9 @@ void fleet_http_close(struct fleet_http *h)
 	if (!h)
 		return;
 	if (h->easy)
-		curl_easy_cleanup(h->easy);
-	curl_slist_free_all(h->headers);
-	curl_slist_free_all(h->headers_om);
+		fc.easy_cleanup(h->easy);
+	fc.slist_free_all(h->headers);
+	fc.slist_free_all(h->headers_om);
 	memset(h->password, 0, sizeof(h->password));
 	memset(h->bearer, 0, sizeof(h->bearer));
 	free(h);
@@ -166,13 +164,13 @@ void fleet_http_close(struct fleet_http *h)
 
 int fleet_http_escape(struct fleet_http *h, const char *s, char *dst, size_t n)
 {
-	char *e = curl_easy_escape(h->easy, s, 0);
+	char *e = fc.easy_escape(h->easy, s, 0);
 	int k;
 
 	if (!e)
 		return -ENOMEM;
 	k = snprintf(dst, n, "%s", e);
-	curl_free(e);
+	fc.free(e);
 	return k < 0 || (size_t)k >= n ? -ENOSPC : k;
 }
 
@@ -191,21 +189,21 @@ int fleet_http_do(struct fleet_http *h, const char *base, const char *path, cons
 		bl--;
 	if (snprintf(url, sizeof(url), "%.*s%s", (int)bl, base, path) >= (int)sizeof(url))
 		return errmsg_set(em, -ENAMETOOLONG, "the URL is too long");
-	curl_easy_setopt(h->easy, CURLOPT_URL, url);
-	curl_easy_setopt(h->easy, CURLOPT_WRITEDATA, &b);
+	fc.easy_setopt(h->easy, CURLOPT_URL, url);
+	fc.easy_setopt(h->easy, CURLOPT_WRITEDATA, &b);
 	if (form) {
-		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, form);
+		fc.easy_setopt(h->easy, CURLOPT_POSTFIELDS, form);
 	} else {
-		curl_easy_setopt(h->easy, CURLOPT_HTTPGET, 1L);
+		fc.easy_setopt(h->easy, CURLOPT_HTTPGET, 1L);
 	}
-	rc = curl_easy_perform(h->easy);
-	curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, status);
+	rc = fc.easy_perform(h->easy);
+	fc.easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, status);
 	if (rc != CURLE_OK) {
 		free(b.p);
 		if (b.over)
 			return errmsg_set(em, -E2BIG, "%s: the answer is larger than %u MiB", url, FLEET_BODY_MAX >> 20);
 		return errmsg_set(em, rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : rc == CURLE_COULDNT_CONNECT ?
-				  -ECONNREFUSED : -EIO, "%s: %s", url, curl_easy_strerror(rc));
+				  -ECONNREFUSED : -EIO, "%s: %s", url, fc.easy_strerror(rc));
 	}
 	*body = b.p ? b.p : strdup("");
 	*len = b.len;

@@ -6,7 +6,7 @@
 # it; listing events by the catalog, where the names come from libpfm4, does and finds them.
 # libmicrohttpd (with gnutls and the rest of its TLS stack, about 3 times the CPU of a trivial program to
 # load) is loaded only by a run that serves: --listen or [exporter] listen; libcrypt only by a server
-# with basic authentication users.
+# with basic authentication users; libcurl only by a run with a fleet.
 . "$(dirname "$0")/../lib.sh"
 
 need_binary
@@ -72,6 +72,22 @@ else
 	else
 		fail mhd_missing "exit $(cat "$TMPD/nomhd.rc") and $(cat "$TMPD/nomhd2.rc"): $(head -c 300 "$TMPD/nomhd.err")"
 	fi
+fi
+
+# libcurl (with its TLS, LDAP and HTTP/2 libraries): not linked, not loaded by a run without a fleet;
+# loaded by one, which then says what it could not reach
+curl_loads() { grep -q 'find library=libcurl' "$1"; }
+LD_DEBUG=libs "$PMUTOP" --fleet-targets 127.0.0.1:1 --fleet-window 1 -b -n 1 --json >/dev/null 2>"$TMPD/fleet"
+if ! grep -q 'find library=' "$TMPD/uncore"; then
+	skip curl_lazy "the dynamic loader says nothing under LD_DEBUG=libs here"
+elif curl_loads "$TMPD/uncore" || curl_loads "$TMPD/run" || curl_loads "$TMPD/listen"; then
+	fail curl_lazy "libcurl loaded by a run without a fleet"
+elif ldd "$PMUTOP" 2>/dev/null | grep -q 'libcurl'; then
+	fail curl_lazy "linked: $(ldd "$PMUTOP" | grep curl | tr '\n' ' ')"
+elif ! curl_loads "$TMPD/fleet"; then
+	fail curl_lazy "--fleet-targets did not load libcurl: $(grep -v '^ *[0-9]*:' "$TMPD/fleet" | head -c 300)"
+else
+	pass curl_lazy
 fi
 
 # names from libpfm4's Sapphire Rapids table when no JSON catalog is given
