@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
 # hot_sim.sh: --hot on a simulated machine (issue 40 item 6), on the step clock: nginx's functions
 # under -p, sampled as a group, ranked, shared, with IPC and MPKI exactly as the profile table in
 # docs/hot.md says; every CPU at once gives nginx's functions the same proportions; a kernel that

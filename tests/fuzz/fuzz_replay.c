@@ -6,7 +6,7 @@
  * model; the two ways give the same number of intervals, each with the same CPUs and events in the
  * end, and every frame's model is derived. The line reader's block and longest line are made small
  * (4 KiB, 1 KiB) so that inputs of a few KiB cross blocks and hold lines too long. */
-// FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/replay/replay.c src/replay/replay_table.c src/replay/replay_names.c src/replay/replay_topo.c src/replay/csvrow.c src/replay/linereader.c src/hw/model/model.c src/hw/model/model_cpus.c src/hw/sys/cpulist.c
+// FUZZ_SOURCES: src/base/errmsg.c src/base/printable.c src/replay/replay.c src/replay/replay_table.c src/replay/replay_names.c src/replay/replay_topo.c src/replay/csvrow.c src/replay/linereader.c src/hw/model/model.c src/hw/model/metrics.c src/hw/model/model_cpus.c src/hw/sys/cpulist.c
 // FUZZ_LIBS: -lm
 // FUZZ_CFLAGS: -DLR_BLOCK=4096u -DLR_MAXLINE=1024u
 // FUZZ_ARGS: -max_len=8192

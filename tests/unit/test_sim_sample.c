@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* test_sim_sample.c: the simulated kernel's sampling (issue 40 item 6) through the hot functions'
  * engine, on a clock the test moves: a simulated process's functions come out ranked and shared
  * exactly as its profile says (sim_profile.c), with each function's IPC and MPKI from a group

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_profile.c: what the simulated tasks run, and their symbol files (see sim_profile.h). */
 #include "sim_profile.h"
 #include "hw/sys/fsat.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_profile.h: what the simulated tasks run (issue 40): each process's functions with their
  * weights (shares of its time), IPC and cache misses per 1000 instructions, some changing with the
  * antagonist's phase (sim_tasks.h simt_phase), and the files the symbol resolver names them from in

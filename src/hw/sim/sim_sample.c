@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_sample.c: the simulated kernel's sampling (see sim_sample.h). */
 #include "sim_sample.h"
 #include "sim_profile.h"

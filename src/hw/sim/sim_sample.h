@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Copyright (C) 2026 The pmutop authors */
 /* sim_sample.h: the simulated kernel's sampling (issue 40): a sampling event's ring (ring_map), the
  * samples it owes up to the simulated clock written into it when it is polled (ring_poll), with
  * PERF_EVENT_IOC_SET_OUTPUT, frequency or period mode, the sample_type and read_format (a group read
