@@ -14,13 +14,14 @@ set -e
 cache=${PMUTOP_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmutop-kernel}
 mirror=${PMUTOP_KERNEL_MIRROR:-http://deb.debian.org/debian}
 suite=${PMUTOP_KERNEL_SUITE:-bookworm}
-# Build: the -dev packages of the Makefile's PKGS (libmicrohttpd: its header only; pmutop dlopens it).
+# Build: the -dev packages of the Makefile's PKGS (libmicrohttpd and libcurl: their headers only;
+# pmutop dlopens them).
 # Guest: their runtime libraries with what those need (libpci3 -> libudev1, libmicrohttpd12 ->
 # gnutls and its crypto; libdw1 -> bzip2, xz, zstd), glibc, a static busybox for the shell and tools, the kernel.
 pkgs="libncurses-dev libncursesw6 libncurses6 libtinfo6 libpci-dev libpci3 libudev1 libinih-dev libinih1
 libjson-c-dev libjson-c5 zlib1g-dev zlib1g libmicrohttpd-dev libmicrohttpd12 libgnutls30 libp11-kit0
 libidn2-0 libunistring2 libtasn1-6 libnettle8 libhogweed6 libgmp10 libffi8 libc6 busybox-static
-libelf-dev libelf1 libdw-dev libdw1 libbz2-1.0 liblzma5 libzstd1"
+libelf-dev libelf1 libdw-dev libdw1 libbz2-1.0 liblzma5 libzstd1 libcurl4-openssl-dev"
 mkdir -p "$cache/apt/lists/partial" "$cache/apt/archives/partial" "$cache/debs"
 # one set-up at a time per cache (several worktrees' tests may start together); released at exit
 if command -v flock >/dev/null 2>&1; then
@@ -72,6 +73,8 @@ fetch() {
 # A mirror moves on (a security update replaces a version): refresh the lists once and retry.
 have_all() {
 	[ -f "$cache/debs.want" ] || return 1
+	# a package added to the list since the cache was filled is fetched
+	for p in $pkgs; do grep -q "^${p}_" "$cache/debs.want" || return 1; done
 	while read -r f; do [ -f "$cache/debs/$f" ] || return 1; done <"$cache/debs.want"
 }
 if [ -n "${PMUTOP_KERNEL_REFRESH:-}" ] || ! have_all; then
