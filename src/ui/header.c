@@ -186,12 +186,25 @@ static void draw_reasons(struct ui *u, WINDOW *w, int y, int wd, const struct se
 	}
 }
 
-/* The view tabs on line y. */
+/* The view tabs on line y: " k:Name " with room between them where the line has it, "k:Name" one
+ * space apart where not, the keys alone on the narrowest; the view on screen highlighted. */
 static void draw_tabs(struct ui *u, WINDOW *w, int y, int wd)
 {
-	char buf[32];
-	int x = 0;
+	static const struct { const char *fmt; int sep; } styles[] = {
+		{ " %s:%s ", 2 }, { " %s:%s ", 0 }, { "%s:%s", 1 }, { "%s", 1 },
+	};
+	char buf[48];
+	int x = 0, st = 0;
 
+	for (; st < (int)(sizeof(styles) / sizeof(styles[0])) - 1; st++) {
+		int need = 0, n = 0;
+		for (int i = 0; i < u->npanels; i++)
+			if (u->panels[i].cls->tab)
+				need += snprintf(buf, sizeof(buf), styles[st].fmt, u->panels[i].cls->tabkey,
+						 u->panels[i].cls->tab) + (n++ ? styles[st].sep : 0);
+		if (need <= wd)
+			break;
+	}
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	for (int i = 0; i < u->npanels && x < wd; i++) {
@@ -199,9 +212,10 @@ static void draw_tabs(struct ui *u, WINDOW *w, int y, int wd)
 		bool on = &u->panels[i] == u->cur;
 		if (!c->tab)
 			continue;
-		snprintf(buf, sizeof(buf), " %s:%s ", c->tabkey, c->tab);
+		if (x > 0)
+			x += ui_put(w, y, x, wd - x, A_NORMAL, styles[st].sep == 2 ? "  " : styles[st].sep ? " " : "");
+		snprintf(buf, sizeof(buf), styles[st].fmt, c->tabkey, c->tab);
 		x += ui_put(w, y, x, wd - x, on ? ui_attr(u, UP_SEL) : ui_attr(u, UP_DIM), buf);
-		x += ui_put(w, y, x, wd - x, A_NORMAL, " ");
 	}
 }
 
