@@ -6,6 +6,7 @@
 #include "ui/widgets/table.h"
 #include "view.h"
 #include "app/app.h"
+#include "app/session.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,7 +248,9 @@ void ui_browse_draw(struct ui *u, struct ui_browse *b, WINDOW *w, int y, int h, 
 	{
 		int x;
 
-		snprintf(buf, sizeof(buf), " Browse: %d of %d named events%s%s", nev, c->n,
+		/* the CPU's names come from its model: without a hardware PMU none of them counts here */
+		snprintf(buf, sizeof(buf), " Browse: %d of %d named events%s%s%s", nev, c->n,
+			 session_hw_reason(u->a)[0] ? " (none counts here: no hardware PMU)" : "",
 			 b->query[0] || b->searching ? "  search: " : "", b->searching ? "" : b->query);
 		x = ui_put(w, y, 0, wd, ui_attr(u, UP_HEAD), buf);
 		if (b->searching && x < wd)   /* the query being typed, its cursor shown */
