@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* bench_fleet.c: in-process benchmark of the fleet engine's refresh against a query API (issue 39,
  * make bench's scenario 14). Prints the queries of a refresh (one JSON line, so the bench can time
- * Prometheus on exactly them), then one JSON line per refresh: wall and CPU time, queries asked,
+ * Prometheus on exactly them, the events query in the form the refresh chose), then one JSON line per refresh: wall and CPU time, queries asked,
  * rows, rows up (or up without a PMU), issues, whether the recording rules answered, and the
  * process' peak RSS.
  *
@@ -23,16 +23,18 @@ static double now_ms(int clock)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static void print_queries(double window)
+static void print_queries(double window, bool per_cpu)
 {
 	struct json_object *a = json_object_new_array();
 	char q[8192], w[32];
 
 	snprintf(w, sizeof(w), "%.0fms", window * 1000);
 	for (int k = 0; k < FQ_NQUERIES; k++)
-		if (fleet_query_text(q, sizeof(q), (enum fleet_query)k, "instance", "", w) > 0)
+		if (fleet_query_text(q, sizeof(q), k == FQ_EVENTS && per_cpu ? FQ_EVENTS_MIXED : (enum fleet_query)k,
+				     "instance", "", w) > 0)
 			json_object_array_add(a, json_object_new_string(q));
-	printf("{\"queries\":%s}\n", json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN));
+	printf("{\"queries\":%s,\"per_cpu\":%s}\n", json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN),
+	       per_cpu ? "true" : "false");
 	json_object_put(a);
 }
 
@@ -67,7 +69,7 @@ int main(int argc, char **argv)
 		wall = now_ms(CLOCK_MONOTONIC) - t0;
 		cpu = now_ms(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		if (i == 0)
-			print_queries(fr.window);
+			print_queries(fr.window, fr.events_per_cpu);
 		for (int k = 0; k < fr.nrows; k++)
 			up += fr.rows[k].state == FLEET_UP || fr.rows[k].state == FLEET_NOPMU;
 		getrusage(RUSAGE_SELF, &ru);

@@ -11,7 +11,8 @@
 # its own load (the counters' increments scaled, instructions by a further IPC factor, cpu-clock
 # left at one second per second as the exporter's clock is), at a 15 s scrape interval over the hour
 # ending a little after the refresh (the engine evaluates its queries at now). Only the families
-# the fleet reads are written (the per-CPU derived gauges such as pmutop_ipc are not), and one
+# the fleet reads are written (the per-CPU derived gauges such as pmutop_ipc are not; the per-CPU
+# event counters are, for the drill-down, beside the per-socket ones the refresh reads), and one
 # `up` series per host as a scrape job would have. The machine mix is mostly small machines with a
 # few big ones: a 1,000-host fleet of 224-CPU machines (3.5 million series) does not fit a bench of
 # a few minutes on a small machine; the note of the figure says the series' count.
@@ -39,7 +40,8 @@ MIX = [
     ("icl-4c", None, 60), ("tgl-4c", None, 60), ("skl-4c", None, 55), ("adl-hybrid", None, 8),
     ("neoverse-v1", None, 1), ("kvm-nopmu", None, 12),
 ]
-KEEP = re.compile(r"^pmutop_(event_total|event_seconds_total|event_running_ratio|socket_utilization_ratio|"
+KEEP = re.compile(r"^pmutop_(event_total|event_seconds_total|socket_event_total|socket_event_seconds_total|socket_cpus|"
+                  r"event_running_ratio|socket_utilization_ratio|"
                   r"memory_\w*bytes_total|upi_bytes_total|\w*energy_joules_total|rdt_l3_occupancy_bytes|"
                   r"rdt_memory_bytes_total|socket_topdown_ratio|build_info)$")
 LINE = re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+(\S+)")
@@ -192,6 +194,7 @@ def refreshes(outdir, port, n, rules=False):
     out = subprocess.run([os.path.join(outdir, "bench_fleet"), f"http://127.0.0.1:{port}", str(n + 1)] +
                          (["rules"] if rules else []), check=True, capture_output=True, text=True)
     lines = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
+    lines[1]["per_cpu"] = lines[0].get("per_cpu", False)
     return lines[0]["queries"], lines[1], lines[2:], out.stderr
 
 
@@ -227,7 +230,8 @@ def run(fig, notes, log, peak_rss_mib, pmutop, outdir, repeats):
         fig("15 fleet", f"fleet refresh, {HOSTS} hosts: wall", "ms", [r["wall_ms"] for r in rows], target=250,
             note=f"pmutop's own CPU {sorted(r['cpu_ms'] for r in rows)[len(rows) // 2]:.1f} ms of it (median)")
         fig("15 fleet", f"the same {len(queries)} queries, Prometheus alone (urllib)", "ms", prom_ms,
-            note="each query: " + ", ".join(f"{e:.0f} ms" for e in each) + " (events, figures, state)")
+            note="each query: " + ", ".join(f"{e:.0f} ms" for e in each) + " (state, events, figures)"
+                 + (" (events of per-CPU series too)" if first.get("per_cpu") else ""))
         fig("15 fleet", f"fleet refresh, {HOSTS} hosts: hosts back, up", "hosts", [r["up"] for r in rows],
             target=HOSTS, op=">=", note=f"rows {min(r['rows'] for r in rows)}; the kvm-nopmu hosts are up "
             f"without a PMU (no-pmu), counted here; {err[:300]}")

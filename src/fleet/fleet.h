@@ -71,6 +71,8 @@ struct fleet_frame {
 	double elapsed;       /* seconds the refresh took */
 	int nqueries;         /* queries (HTTP requests) this refresh asked */
 	bool rules;           /* the recording rules answered (their window: 60 s) */
+	bool events_per_cpu;  /* some host's exporter has no per-socket event counters: the events
+			       * query read the per-CPU ones of those hosts too (slower) */
 	const char *mode;     /* "prometheus" or "direct" */
 	int nrows;
 	struct fleet_row *rows;

@@ -16,7 +16,7 @@
 enum fleet_raw {
 	FR_CYCLES, FR_INSTR, FR_CMISS, FR_CREF, FR_BR, FR_BRMISS, FR_CLOCK, FR_NCPUS, FR_UTIL,
 	FR_MEMRD, FR_MEMWR, FR_MEM, FR_UPI, FR_PKG, FR_DRAM, FR_RDT_OCC, FR_RDT_MEM, FR_MUX,
-	FR_TD_RET, FR_TD_BAD, FR_TD_FE, FR_TD_BE, FR_UP, FR_AGE, FR_INFO, FR_N
+	FR_TD_RET, FR_TD_BAD, FR_TD_FE, FR_TD_BE, FR_UP, FR_AGE, FR_INFO, FR_PERCPU, FR_N
 };
 /* The raw figure a series names: an event (cycles, cpu_core/cycles/, cpu-clock) or a figure label
  * (mem_read, up, tma_retiring...); -1 for none. */
@@ -64,7 +64,11 @@ int fleet_promjson_parse(const char *body, size_t len, const char *label, fleet_
 
 /* The queries of one refresh, in PromQL: by is the label to group by (the host label, or socket,
  * cpu), sel extra matchers (`instance="h"`) or "", window "60s". Returns the length or -ENOSPC. */
-enum fleet_query { FQ_EVENTS, FQ_FIGURES, FQ_STATUS, FQ_NQUERIES, FQ_CGROUPS = FQ_NQUERIES };
+/* FQ_EVENTS reads the exporters' per-socket counters (pmutop_socket_event_total...); FQ_EVENTS_MIXED
+ * also the per-CPU ones of the hosts without them (FQ_STATUS' "percpu" counts those hosts), as the
+ * recording rules do; FQ_EVENTS_PERCPU only the per-CPU ones (the drill-down's, by cpu or socket). */
+enum fleet_query { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_NQUERIES, FQ_CGROUPS = FQ_NQUERIES, FQ_EVENTS_MIXED,
+		   FQ_EVENTS_PERCPU };
 int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, const char *sel,
 		     const char *window);
 /* FQ_CGROUPS (the drill-down's, by must be "cgroup"): the exporter's pmutop_cgroup_events_total

@@ -66,6 +66,29 @@ static int figures(char *buf, size_t n, size_t *at, const char *by, const char *
 	return r;
 }
 
+/* The events' rates: from the exporter's per-socket counters (a few series per host), else from
+ * its per-CPU ones; "unless": only for the hosts without per-socket ones (exporters older than
+ * them), so that no host counts twice. */
+enum ev_form { EV_SOCKET, EV_CPU, EV_CPU_UNLESS };
+static int events(char *buf, size_t n, size_t *at, const char *by, const char *sel, const char *selc,
+		  const char *w, enum ev_form form)
+{
+	char unless[FLEET_NAME_MAX * 2 + 96] = "";
+
+	if (form == EV_SOCKET)
+		return put(buf, n, at, "sum by (%s, event) (rate(pmutop_socket_event_total{event=~\"" EVENTS_RE "\"%s}[%s]))\n"
+			   "  or sum by (%s, event) (rate(pmutop_socket_event_seconds_total{event=\"cpu-clock\"%s}[%s]))\n"
+			   "  or label_replace(sum by (%s) (pmutop_socket_cpus{%s} and on (instance, socket) "
+			   "pmutop_socket_event_seconds_total{event=\"cpu-clock\"%s}), \"event\", \"ncpus\", \"\", \"\")",
+			   by, selc, w, by, selc, w, by, sel, selc);
+	if (form == EV_CPU_UNLESS)
+		snprintf(unless, sizeof(unless), " unless on (instance) pmutop_socket_cpus{%s}", sel);
+	return put(buf, n, at, "sum by (%s, event) (rate(pmutop_event_total{event=~\"" EVENTS_RE "\"%s}[%s])%s)\n"
+		   "  or sum by (%s, event) (rate(pmutop_event_seconds_total{event=\"cpu-clock\"%s}[%s])%s)\n"
+		   "  or label_replace(count by (%s) (pmutop_event_seconds_total{event=\"cpu-clock\"%s}%s), "
+		   "\"event\", \"ncpus\", \"\", \"\")", by, selc, w, unless, by, selc, w, unless, by, selc, unless);
+}
+
 int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, const char *sel, const char *w)
 {
 	char selc[FLEET_NAME_MAX * 2 + 64];
@@ -75,10 +98,21 @@ int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, co
 	snprintf(selc, sizeof(selc), "%s%s", *sel ? "," : "", sel);
 	switch (q) {
 	case FQ_EVENTS:
-		r = put(buf, n, &at, "sum by (%s, event) (rate(pmutop_event_total{event=~\"" EVENTS_RE "\"%s}[%s]))\n"
-			"  or sum by (%s, event) (rate(pmutop_event_seconds_total{event=\"cpu-clock\"%s}[%s]))\n"
-			"  or label_replace(count by (%s) (pmutop_event_seconds_total{event=\"cpu-clock\"%s}), "
-			"\"event\", \"ncpus\", \"\", \"\")", by, selc, w, by, selc, w, by, selc);
+		r = events(buf, n, &at, by, sel, selc, w, EV_SOCKET);
+		break;
+	case FQ_EVENTS_MIXED:
+		r = events(buf, n, &at, by, sel, selc, w, EV_SOCKET);
+		/* the hosts whose exporter has no socket family: theirs per CPU, apart by src="cpu" (a
+		 * host label other than instance can hold hosts of both kinds: the engine adds them up) */
+		if (!r)
+			r = put(buf, n, &at, "\n  or label_replace(");
+		if (!r)
+			r = events(buf, n, &at, by, sel, selc, w, EV_CPU_UNLESS);
+		if (!r)
+			r = put(buf, n, &at, ", \"src\", \"cpu\", \"\", \"\")");
+		break;
+	case FQ_EVENTS_PERCPU:
+		r = events(buf, n, &at, by, sel, selc, w, EV_CPU);
 		break;
 	case FQ_FIGURES:
 		r = figures(buf, n, &at, by, sel, selc, w);
@@ -99,8 +133,12 @@ int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, co
 			 * exporters: up == 0 with no build_info, a row marked down */
 			"  or label_replace(min by (%s) (up{%s} == 0 and on (job) group by (job) "
 			"(last_over_time(pmutop_build_info[1h]))) unless on (%s) max by (%s) "
-			"(last_over_time(pmutop_build_info{%s}[1h])), \"fig\", \"up\", \"\", \"\")",
-			by, sel, by, by, sel, by, sel, by, sel, by, sel, by, by, sel);
+			"(last_over_time(pmutop_build_info{%s}[1h])), \"fig\", \"up\", \"\", \"\")\n"
+			/* the hosts whose exporter has no per-socket event counters (older): FQ_EVENTS_MIXED */
+			"  or label_replace(count by (%s) (group by (instance%s%s) (pmutop_build_info{%s}) unless on (instance) "
+			"pmutop_socket_cpus{%s}), \"fig\", \"percpu\", \"\", \"\")",
+			by, sel, by, by, sel, by, sel, by, sel, by, sel, by, by, sel,
+			by, strcmp(by, "instance") ? ", " : "", strcmp(by, "instance") ? by : "", sel, sel);
 		break;
 	default:
 		break;

@@ -18,7 +18,7 @@ const char *const fleet_raw_names[FR_N] = {
 	[FR_DRAM] = "dram_joules", [FR_RDT_OCC] = "rdt_occupancy", [FR_RDT_MEM] = "rdt_mem",
 	[FR_MUX] = "mux", [FR_TD_RET] = "tma_retiring", [FR_TD_BAD] = "tma_bad_speculation",
 	[FR_TD_FE] = "tma_frontend_bound", [FR_TD_BE] = "tma_backend_bound", [FR_UP] = "up",
-	[FR_AGE] = "age", [FR_INFO] = "info",
+	[FR_AGE] = "age", [FR_INFO] = "info", [FR_PERCPU] = "percpu",
 };
 
 int fleet_raw_slot(const char *key)

@@ -428,6 +428,22 @@ static int unit_of(const char *unit)
 	return -1;
 }
 
+/* unit="..." for an event in a unit pmutop does not convert (u < 0), else "" */
+static void unit_label(char *unit, size_t n, int u, const char *evunit)
+{
+	struct outbuf ub;
+
+	unit[0] = '\0';
+	if (u >= 0)
+		return;
+	ob_init(&ub, 64);
+	ob_str(&ub, "unit=\"");
+	prom_label_value(&ub, evunit);
+	ob_char(&ub, '"');
+	snprintf(unit, n, "%.*s", ub.oom ? 0 : (int)ub.len, ub.p ? ub.p : "");
+	ob_free(&ub);
+}
+
 static void series_totals(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 			  const struct labels *l, int fmt, bool have)
 {
@@ -448,16 +464,7 @@ static void series_totals(struct outbuf *b, const struct model *m, const struct 
 			int u = unit_of(m->ev[e].unit);
 			if (u >= 0 ? strcmp(units[u].family, unit_families[k].family) != 0 : k != 4)
 				continue;
-			unit[0] = '\0';
-			if (u < 0) {
-				struct outbuf ub;
-				ob_init(&ub, 64);
-				ob_str(&ub, "unit=\"");
-				prom_label_value(&ub, m->ev[e].unit);
-				ob_char(&ub, '"');
-				snprintf(unit, sizeof(unit), "%.*s", ub.oom ? 0 : (int)ub.len, ub.p ? ub.p : "");
-				ob_free(&ub);
-			}
+			unit_label(unit, sizeof(unit), u, m->ev[e].unit);
 			for (int c = 0; c < m->ncpus; c++) {
 				const struct ev_val *v = &f->cpu[(size_t)c * m->nev + e];
 				double tot = t->cpu[(size_t)c * m->nev + e];
@@ -469,6 +476,54 @@ static void series_totals(struct outbuf *b, const struct model *m, const struct 
 }
 
 
+/* The same totals per socket (pmutop_socket_event_total...): each event's per-CPU totals summed
+ * over the socket's CPUs, in the same unit, from the same totals as the per-CPU families of this
+ * scrape. A CPU offline or not counting this frame keeps its total in the sum (its per-CPU series
+ * is left out), so that the socket's counter never goes down. With them the CPUs online per
+ * socket, which a fleet divides the cpu-clock seconds by. A fleet query reads a few series per
+ * host from these instead of one per CPU and event. */
+static void series_socket_totals(struct outbuf *b, const struct model *m, const struct prom_totals *t,
+				 const struct labels *l, int fmt)
+{
+	const struct frame *f = &m->cur;
+	char fam[96], name[112], unit[160], help[400];
+
+	for (size_t k = 0; k < sizeof(unit_families) / sizeof(unit_families[0]); k++) {
+		bool fam_done = false;
+		snprintf(fam, sizeof(fam), "pmutop_socket_%s", unit_families[k].family + strlen("pmutop_"));
+		snprintf(name, sizeof(name), "%s_total", fam);
+		for (int e = 0; e < m->nev; e++) {
+			int u = unit_of(m->ev[e].unit);
+			if (u >= 0 ? strcmp(units[u].family, unit_families[k].family) != 0 : k != 4)
+				continue;
+			unit_label(unit, sizeof(unit), u, m->ev[e].unit);
+			for (int s = 0; s < m->nsock; s++) {
+				double sum = NAN;
+				for (int c = 0; c < m->ncpus; c++)
+					if (m->cpu_sock[c] == s && !isnan(t->cpu[(size_t)c * m->nev + e]))
+						prom_add_to(&sum, t->cpu[(size_t)c * m->nev + e]);
+				if (isnan(sum))
+					continue;
+				if (!fam_done) {
+					snprintf(help, sizeof(help), "per socket: the sum over the socket's CPUs of %s_total "
+						 "(a CPU offline this interval keeps its total in the sum)", unit_families[k].family);
+					prom_family(b, fmt, fam, true, help);
+					fam_done = true;
+				}
+				prom_sample(b, name, l, l->ev, e, l->sock, s, unit, sum * (u >= 0 ? units[u].scale : 1));
+			}
+		}
+	}
+	prom_family(b, fmt, "pmutop_socket_cpus", false, "CPUs of the socket online over the last interval "
+		    "(the CPUs its pmutop_socket_event* counters grew on)");
+	for (int s = 0; s < m->nsock; s++) {
+		int n = 0;
+		for (int c = 0; c < m->ncpus; c++)
+			n += m->cpu_sock[c] == s && f->online[c];
+		prom_sample(b, "pmutop_socket_cpus", l, l->sock, s, NULL, 0, NULL, n);
+	}
+}
+
 static void series_frame(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 			 const struct labels *l, const struct prom_info *info, int fmt)
 {
@@ -476,6 +531,8 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 	bool have = t && t->last_seq == f->seq && t->cpu && t->ncpus == m->ncpus && t->nev == m->nev;
 
 	series_totals(b, m, t, l, fmt, have);
+	if (have)
+		series_socket_totals(b, m, t, l, fmt);
 	prom_family(b, fmt, "pmutop_event_running_ratio", false, "time counting per time enabled over the "
 		    "last interval, all CPUs (below 1: multiplexed, the value is an estimate)");
 	for (int e = 0; e < m->nev; e++) {

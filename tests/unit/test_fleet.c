@@ -328,10 +328,13 @@ TEST(rules_match_the_engine)
 		at += (size_t)snprintf(exprs + at, sizeof(exprs) - at, "%s", p);
 	}
 	squash(exprs);
-	for (int k = FQ_EVENTS; k <= FQ_FIGURES; k++) {
-		CHECK(fleet_query_text(q, sizeof(q), (enum fleet_query)k, "instance", "", "1m") > 0, "text");
+	/* the rules record the events of every host, from the per-socket counters where the exporter
+	 * has them, else from the per-CPU ones (the mixed form), and the figures */
+	static const enum fleet_query recorded[] = { FQ_EVENTS_MIXED, FQ_FIGURES };
+	for (size_t k = 0; k < sizeof(recorded) / sizeof(recorded[0]); k++) {
+		CHECK(fleet_query_text(q, sizeof(q), recorded[k], "instance", "", "1m") > 0, "text");
 		squash(q);
-		CHECK(strstr(exprs, q) != NULL, "query %d is not recorded as written:\n%s", k, q);
+		CHECK(strstr(exprs, q) != NULL, "query %d is not recorded as written:\n%s", (int)recorded[k], q);
 	}
 	CHECK(strstr(exprs, "") && fleet_rules_query_text(q, sizeof(q), FQ_EVENTS, "") > 0 &&
 	      !strcmp(q, "instance_event:pmutop_event:rate1m{}"), "%s", q);
@@ -351,7 +354,36 @@ TEST(status_and_cgroup_queries)
 	      strstr(q, ",instance=\"h:1\"}[4000ms]") &&
 	      strstr(q, "rate(pmutop_cgroup_cpu_seconds_total{instance=\"h:1\"}[4000ms])), \"fig\", \"util\""), "%s", q);
 	CHECK_EQ_INT(fleet_raw_slot("util"), FR_UTIL);
+	CHECK_EQ_INT(fleet_raw_slot("percpu"), FR_PERCPU);
 	CHECK_EQ_INT(fleet_raw_slot("cpu-clock"), FR_CLOCK);
+}
+
+/* the refresh's events come from the per-socket counters; the mixed form adds the per-CPU ones of
+ * only the hosts without them (apart by src, so that a host label holding both kinds adds them);
+ * the drill-down's stay per CPU; the state query counts the hosts without them */
+TEST(events_query_forms)
+{
+	char q[8192];
+
+	CHECK(fleet_query_text(q, sizeof(q), FQ_EVENTS, "instance", "", "60000ms") > 0, "socket");
+	CHECK(strstr(q, "sum by (instance, event) (rate(pmutop_socket_event_total{event=~") &&
+	      strstr(q, "rate(pmutop_socket_event_seconds_total{event=\"cpu-clock\"}[60000ms])") &&
+	      strstr(q, "sum by (instance) (pmutop_socket_cpus{} and on (instance, socket) ") &&
+	      !strstr(q, "pmutop_event_total") && !strstr(q, "pmutop_event_seconds_total"), "%s", q);
+	CHECK(fleet_query_text(q, sizeof(q), FQ_EVENTS_MIXED, "job", "job=\"a\"", "60000ms") > 0, "mixed");
+	CHECK(strstr(q, "sum by (job, event) (rate(pmutop_socket_event_total{event=~") &&
+	      strstr(q, "\n  or label_replace(sum by (job, event) (rate(pmutop_event_total{event=~") &&
+	      strstr(q, "[60000ms]) unless on (instance) pmutop_socket_cpus{job=\"a\"})") &&
+	      strstr(q, "count by (job) (pmutop_event_seconds_total{event=\"cpu-clock\",job=\"a\"} unless on (instance) "
+		     "pmutop_socket_cpus{job=\"a\"})") && strstr(q, ", \"src\", \"cpu\", \"\", \"\")"), "%s", q);
+	CHECK(fleet_query_text(q, sizeof(q), FQ_EVENTS_PERCPU, "cpu", "instance=\"h\"", "4000ms") > 0, "per cpu");
+	CHECK(strstr(q, "sum by (cpu, event) (rate(pmutop_event_total{event=~") && !strstr(q, "socket") &&
+	      !strstr(q, "unless"), "%s", q);
+	CHECK(fleet_query_text(q, sizeof(q), FQ_STATUS, "job", "", "1m") > 0, "status");
+	CHECK(strstr(q, "label_replace(count by (job) (group by (instance, job) (pmutop_build_info{}) unless on (instance) "
+		      "pmutop_socket_cpus{}), \"fig\", \"percpu\""), "%s", q);
+	CHECK(fleet_query_text(q, sizeof(q), FQ_STATUS, "instance", "", "1m") > 0, "status");
+	CHECK(strstr(q, "count by (instance) (group by (instance) (pmutop_build_info{}) unless"), "%s", q);
 }
 
 TEST(escapes_and_names)
@@ -413,6 +445,7 @@ int main(void)
 	RUN(derive_figures_and_reasons);
 	RUN(table_sorts_naturally_and_bounds);
 	RUN(rules_match_the_engine);
+	RUN(events_query_forms);
 	RUN(status_and_cgroup_queries);
 	RUN(escapes_and_names);
 	RUN(open_checks_options);
