@@ -19,7 +19,7 @@ mkdir -p "$OUT"
 TM="tmux -L pmutop-shots-$$"
 sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/pmutop-shots-$$"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-shots.XXXXXX")
-trap '$TM kill-server 2>/dev/null; rm -f "$sock"; rm -rf "$tmp"' EXIT
+trap '[ -f "$tmp/exporters" ] && xargs kill <"$tmp/exporters" 2>/dev/null; $TM kill-server 2>/dev/null; rm -f "$sock"; rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 W=180 H=48
 
@@ -66,7 +66,7 @@ start main --sim spr-2s
 # ten refreshes fill the IPC history
 wait_for main '^0 +0 +0 ' && sleep 10.2 && shot main cores-spr-2s "pmutop --sim spr-2s: cores view"
 $TM send-keys -t main u
-wait_for main 'socket 0 +imc' && $TM send-keys -t main Down Down Down Enter &&
+wait_for main ' 0 +imc +8 ' && $TM send-keys -t main Down Down Down Enter &&
 	wait_for main 'uncore_imc_3' && shot main uncore-spr-2s "pmutop --sim spr-2s: uncore view (u, Enter expands)"
 # tick the "cache" set (the budget warns before it applies: a long interval keeps it pending),
 # then add an event with a typo
@@ -91,10 +91,30 @@ $TM send-keys -t hyb F && wait_for hyb 'Columns of the cores view' && sleep 0.3 
 $TM send-keys -t main P
 wait_for main '^ +PID +USER' && sleep 2.2 &&
 	shot main processes-spr-2s "pmutop --sim spr-2s: processes view (P), the antagonist stream's MPKI beside its neighbours'"
+# the hot functions of the selected process (stream, the busiest), sampled by the simulated kernel
+$TM send-keys -t main o
+wait_for main 'hot functions of PID' && sleep 3.2 &&
+	shot main hot-spr-2s "pmutop --sim spr-2s: hot functions of the selected process (o)"
 $TM send-keys -t main G
 wait_for main '^CGROUP ' && sleep 2.2 && shot main cgroups-spr-2s "pmutop --sim spr-2s: cgroups view (G)"
 $TM send-keys -t main h
 wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
+
+# the fleet view over five simulated exporters, scraped directly (--fleet-targets; with a Prometheus
+# it is --fleet URL, the same view)
+targets=""
+for m in spr-2s zen4-1s adl-hybrid neoverse-v1 kvm-nopmu; do
+	"$PMUTOP" --sim "$m" -b -d 0.5 --json -o /dev/null --listen 127.0.0.1:0 2>"$tmp/$m.err" &
+	echo $! >>"$tmp/exporters"
+	i=0
+	while [ $i -lt 100 ] && ! grep -q 'serving metrics on' "$tmp/$m.err"; do sleep 0.1; i=$((i + 1)); done
+	port=$(sed -n 's|.*serving metrics on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/$m.err" | head -n 1)
+	[ -n "$port" ] && targets="$targets${targets:+,}127.0.0.1:$port"
+done
+start fleet --fleet-targets "$targets"
+wait_for fleet '127\.0\.0\.1:[0-9]+ +up' && sleep 4.2 &&
+	shot fleet fleet-5-simulated "pmutop --fleet-targets (five simulated machines' exporters): fleet view (N)"
+xargs kill <"$tmp/exporters" 2>/dev/null
 
 # this machine, live
 start live

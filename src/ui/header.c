@@ -195,8 +195,11 @@ static void draw_tabs(struct ui *u, WINDOW *w, int y, int wd)
 	};
 	char buf[48];
 	int x = 0, st = 0;
+	static int last_wd = -1, last_st;   /* the style chosen for this width (the tabs are fixed) */
 
-	for (; st < (int)(sizeof(styles) / sizeof(styles[0])) - 1; st++) {
+	if (wd == last_wd)
+		st = last_st;
+	else for (; st < (int)(sizeof(styles) / sizeof(styles[0])) - 1; st++) {
 		int need = 0, n = 0;
 		for (int i = 0; i < u->npanels; i++)
 			if (u->panels[i].cls->tab)
@@ -205,6 +208,8 @@ static void draw_tabs(struct ui *u, WINDOW *w, int y, int wd)
 		if (need <= wd)
 			break;
 	}
+	last_wd = wd;
+	last_st = st;
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	for (int i = 0; i < u->npanels && x < wd; i++) {

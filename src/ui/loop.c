@@ -133,21 +133,25 @@ static void make_windows(struct ui *u)
 /* The keys most asked for, each whole while it fits: the views' keys from the table of views. */
 static int key_hints(struct ui *u, WINDOW *w)
 {
-	char views[64] = "", hint[96];
-	const char *rest[] = { "p pause", "+/- interval", "</> sort", "I invert", "t fold", "r rate/raw" };
-	int x = 0, o = 0;
+	static const char *const rest[] = { "  p pause", "  +/- interval", "  </> sort", "  I invert", "  t fold",
+					     "  r rate/raw" };
+	static char first[96];   /* made once: the views never change while the screen runs */
+	int x;
 
-	for (int i = 0; i < u->npanels && o < (int)sizeof(views) - 4; i++)
-		if (u->panels[i].cls->tabkey && !u->panels[i].cls->overlay)
-			o += snprintf(views + o, sizeof(views) - (size_t)o, "%s%s", o ? "/" : "", u->panels[i].cls->tabkey);
-	snprintf(hint, sizeof(hint), " q quit  h help  %s views", views);
-	x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM), hint);
+	if (!first[0]) {
+		char views[64] = "";
+		int o = 0;
+		for (int i = 0; i < u->npanels && o < (int)sizeof(views) - 4; i++)
+			if (u->panels[i].cls->tabkey && !u->panels[i].cls->overlay)
+				o += snprintf(views + o, sizeof(views) - (size_t)o, "%s%s", o ? "/" : "",
+					      u->panels[i].cls->tabkey);
+		snprintf(first, sizeof(first), " q quit  h help  %s views", views);
+	}
+	x = ui_put(w, 0, 0, u->cols, ui_attr(u, UP_DIM), first);
 	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++) {
-		int n = 2 + (int)strlen(rest[i]);
-		if (x + n > u->cols - 14)   /* room kept for the list's position */
+		if (x + (int)strlen(rest[i]) > u->cols - 14)   /* room kept for the list's position */
 			break;
-		snprintf(hint, sizeof(hint), "  %s", rest[i]);
-		x += ui_put(w, 0, x, u->cols - x, ui_attr(u, UP_DIM), hint);
+		x += ui_put(w, 0, x, u->cols - x, ui_attr(u, UP_DIM), rest[i]);
 	}
 	return x;
 }
