@@ -6,7 +6,8 @@
 # tests/kernel/check.py judges them on the host. The boot's pmutop.phase= says which set to run:
 #   icount  (QEMU -icount shift=0: instructions count, and the virtual clock is driven by the
 #           instructions executed alone while a CPU is busy, so how loaded the host is changes
-#           nothing) the 14-event multiplexing runs and cycles:u with one CPU busy
+#           nothing) the 14-event multiplexing runs, cycles:u with one CPU busy, and --hot
+#           sampling of tests/hot/prog7030.c (cycles, then {cycles,instructions}:S)
 #   main    (no icount) sysfs, ENOENT, hotplug, permissions, top-down, exporter, then the TUI,
 #           which run.sh drives through tmux ("@@TUI" lines say when)
 #   shell   a shell on the console, for looking around by hand (run.sh --shell)
@@ -97,6 +98,16 @@ icount)
 	kill $B0
 	block user_busy pmutop -b -n 2 --json -e cycles:u
 	kill $B1
+	# --hot: the 70/30 program pinned on CPU 1, sampled by cycles, then as a group (IPC 1 here)
+	block hot_rate_before cat /proc/sys/kernel/perf_event_max_sample_rate
+	taskset -c 1 prog7030 30 &
+	P=$!
+	block hot_cycles pmutop --hot -p $P -e cycles -b --json -n 2 -d 1
+	block hot_rate_mid cat /proc/sys/kernel/perf_event_max_sample_rate
+	block hot_group pmutop --hot -p $P -e '{cycles,instructions}:S' -b --json -n 2 -d 1
+	kill $P
+	block hot_rate_after cat /proc/sys/kernel/perf_event_max_sample_rate
+	block hot_dmesg sh -c 'dmesg | grep "perf: interrupt took too long" || true'
 	;;
 main)
 	block dmesg sh -c 'dmesg | grep "hw perfevents"'

@@ -4,7 +4,7 @@
 # initramfs.sh: the guest's whole root file system as an initramfs: guest.sh as /init, busybox,
 # build-arm64/pmutop with the libraries it loads (followed through DT_NEEDED from the sysroot, plus
 # libmicrohttpd, which it dlopens), the loader, terminfo for the tmux pane, root and nobody;
-# grouplimit (grouplimit.c), built static.
+# grouplimit (grouplimit.c) and prog7030 (tests/hot/prog7030.c), built static.
 # Usage: sh tests/kernel/initramfs.sh CACHE OUT.cpio.gz
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +19,8 @@ chmod 1777 "$st/tmp"
 cp "$S/bin/busybox" "$root/build-arm64/pmutop" "$st/bin/"
 # the guest's own answer about group sizes, without pmutop (static: no library to copy)
 aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -o "$st/bin/grouplimit" "$here/grouplimit.c"
+# the 70/30 program of --hot (tests/hot/prog7030.c), static with its symbols and line table
+aarch64-linux-gnu-gcc -static -O1 -g -Wall -Wextra -o "$st/bin/prog7030" "$root/tests/hot/prog7030.c"
 cp "$here/guest.sh" "$st/init"
 chmod 755 "$st/init"
 # the loader at the path the binaries name, everything else in the multiarch directory it searches

@@ -150,6 +150,28 @@ TEST(prec_sample_group)
 	CHECK_EQ_INT(prec_parse(b, n, st | PERF_SAMPLE_CALLCHAIN, PERF_FORMAT_GROUP, &p), -ENOTSUP);
 }
 
+/* UNTHROTTLE: time, id, stream_id, then the sample_id (sample_id_all) whose TID names the task */
+TEST(prec_throttle_tid)
+{
+	uint64_t r[8] = { 0, 555, 7, 7, 0, 555, 1, 0 }, st = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+	uint32_t pt[2] = { 42, 43 };
+	struct perf_event_header h = { PERF_RECORD_UNTHROTTLE, 0, 56 };
+	struct prec p;
+
+	memcpy(r, &h, 8);
+	memcpy(&r[4], pt, 8);
+	CHECK_EQ_INT(prec_parse(r, 56, st, 0, &p), 0);
+	CHECK_EQ_U64(p.time, 555);
+	CHECK_EQ_INT(p.pid, 42);
+	CHECK_EQ_INT(p.tid, 43);
+	/* without sample_id_all: no task named */
+	h.size = 32;
+	memcpy(r, &h, 8);
+	CHECK_EQ_INT(prec_parse(r, 32, st, 0, &p), 0);
+	CHECK_EQ_U64(p.time, 555);
+	CHECK_EQ_INT(p.tid, 0);
+}
+
 TEST(prec_mmap2_names)
 {
 	unsigned char b[128];
@@ -262,6 +284,7 @@ int main(void)
 	RUN(ring_wraps);
 	RUN(ring_hostile);
 	RUN(prec_sample_group);
+	RUN(prec_throttle_tid);
 	RUN(prec_mmap2_names);
 	RUN(textmaps);
 	RUN(dso_truncated);

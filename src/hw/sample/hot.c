@@ -50,6 +50,7 @@ struct hring {
 struct hprev {
 	uint64_t key;            /* 0 free */
 	uint64_t v[HOT_MAX_EVENTS];
+	bool gap;                /* unthrottled since: the next sample's deltas span the throttled time */
 };
 
 struct hot {
@@ -363,6 +364,39 @@ int hot_open(const struct perf_seam *seam, const struct hot_target *t, const str
 	return 0;
 }
 
+/* The counter of a record: its ring, and its thread for a process. */
+static uint64_t prev_key(const struct hot *h, const struct prec *p)
+{
+	return (uint64_t)(h->cur_i + 1) << 32 | (h->per_thread ? p->tid : 0);
+}
+
+/* The slot of key (its own, or a free one to take), NULL when the table is full there. */
+static struct hprev *prev_of(struct hot *h, uint64_t key)
+{
+	for (uint64_t i = 0, at = key * 11400714819323198485ULL >> 51; i < 16; i++) {
+		struct hprev *e = &h->prev[(at + i) % HOT_PREV];
+
+		if (e->key == key || !e->key)
+			return e;
+	}
+	return NULL;
+}
+
+/* An unthrottled group counter: before Linux 6.16 the kernel stops only the leader while throttled
+ * and the members go on counting, so the next sample's deltas of the members span time the
+ * leader's do not (under QEMU's PMU, IPC 1.1 where it is 1.0). That sample gives no counts. */
+static void on_unthrottle(struct hot *h, const struct prec *p)
+{
+	struct hprev *pv;
+	uint64_t key;
+
+	if (!h->info.group || !h->prev)
+		return;
+	key = prev_key(h, p);
+	if ((pv = prev_of(h, key)) && pv->key == key)
+		pv->gap = true;
+}
+
 static void on_sample(struct hot *h, const struct prec *p)
 {
 	bool kernel = (p->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
@@ -376,24 +410,17 @@ static void on_sample(struct hot *h, const struct prec *p)
 		return;
 	if (h->info.group && p->nvals == h->o.nev && h->prev) {
 		/* the members' counts since this counter's last sample went to this function (as perf's :S) */
-		uint64_t key = (uint64_t)(h->cur_i + 1) << 32 | (h->per_thread ? p->tid : 0);
-		struct hprev *pv = NULL;
+		uint64_t key = prev_key(h, p);
+		struct hprev *pv = prev_of(h, key);
 
-		for (uint64_t i = 0, at = key * 11400714819323198485ULL >> 51; i < 16; i++) {
-			struct hprev *e = &h->prev[(at + i) % HOT_PREV];
-
-			if (e->key == key || !e->key) {
-				pv = e;
-				break;
-			}
-		}
-		if (pv && pv->key == key) {
+		if (pv && pv->key == key && !pv->gap) {
 			for (int k = 0; k < h->o.nev; k++)
 				d[k] = p->vals[k] >= pv->v[k] ? p->vals[k] - pv->v[k] : 0;
 			have = true;
 		}
 		if (pv) {
 			pv->key = key;
+			pv->gap = false;
 			memcpy(pv->v, p->vals, sizeof(pv->v));
 		}
 	}
@@ -423,6 +450,7 @@ static void on_record(void *ctx, const void *rec, size_t len)
 		break;
 	case PERF_RECORD_UNTHROTTLE:
 		b->unthr++;
+		on_unthrottle(h, &p);
 		break;
 	case PERF_RECORD_LOST: case PERF_RECORD_LOST_SAMPLES:
 		b->lost += p.lost;

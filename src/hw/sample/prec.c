@@ -159,7 +159,17 @@ int prec_parse(const void *rec, size_t len, uint64_t st, uint64_t rf, struct pre
 		return 0;
 	case PERF_RECORD_THROTTLE:
 	case PERF_RECORD_UNTHROTTLE:
-		return u64(&c, &o->time);
+		if (u64(&c, &o->time))
+			return -EINVAL;
+		/* id, stream_id, then (sample_id_all) the sample_id, whose first field is TID */
+		if ((st & PERF_SAMPLE_TID) && c.left >= 24) {
+			uint64_t id[2];
+
+			if (take(&c, id, 16) || take(&c, v, 8))
+				return -EINVAL;
+			o->pid = v[0], o->tid = v[1];
+		}
+		return 0;
 	case PERF_RECORD_LOST:
 		return u64(&c, &x) || u64(&c, &o->lost) ? -EINVAL : 0;
 	case PERF_RECORD_LOST_SAMPLES:

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* prec.h: one perf record taken apart (issue 40): SAMPLE (IP, TID, TIME, CPU, PERIOD, READ of a
- * group), MMAP2, COMM, FORK, EXIT, THROTTLE, UNTHROTTLE, LOST, LOST_SAMPLES. Every length inside
+ * group), MMAP2, COMM, FORK, EXIT, THROTTLE, UNTHROTTLE (pid and tid from the sample_id with
+ * sample_id_all, 0 without), LOST, LOST_SAMPLES. Every length inside
  * the record is checked against the record's own size; a record that does not add up is refused. */
 #ifndef PMUTOP_PREC_H
 #define PMUTOP_PREC_H

@@ -335,15 +335,20 @@ static void emit(struct sev2 *e, struct ring *r, uint64_t *o, int n, bool sample
 		e->lost++;
 }
 
+/* A THROTTLE or UNTHROTTLE record; its sample_id names the task the event is of (Linux names the
+ * task running then: for a thread's event, that thread). */
 static void put_throttle(struct sims *s, struct sev2 *e, uint32_t type, double t)
 {
 	uint64_t o[16] = { 0 }, tns = (uint64_t)llround(t * 1e9);
+	struct simt_thread th = { 0 };
 	int n = 1;
 
+	if (e->thr >= 0)
+		simt_thread_at(s->tasks, e->thr, &th);
 	o[n++] = tns;
 	o[n++] = e->id;
 	o[n++] = e->id;
-	n += put_sid(e, o + n, 0, 0, tns);
+	n += put_sid(e, o + n, th.pid, th.tid, tns);
 	o[0] = hdr_word(type, 0);
 	emit(e, ring_of(s, e->out), o, n, false, tns, 0, 0);
 }
@@ -488,10 +493,11 @@ static int pick(struct sims *s, struct sev2 *e, double ph, double *frac, bool co
 	return at;
 }
 
-/* Add what function f (NULL idle) counts in run seconds to e's counters. */
+/* Add what function f (NULL idle) counts in run seconds to e's counters. A throttled leader is
+ * stopped and its members go on counting, as Linux before 6.16 does (it throttles the group since). */
 static void accrue(struct sev2 *e, const struct simp_fn *f, double ph, double run)
 {
-	for (int i = 0; i < e->nv; i++)
+	for (int i = e->throttled ? 1 : 0; i < e->nv; i++)
 		e->vals[i] += rate_of(e->role[i], f, ph) * run;
 	e->run += run;
 }
