@@ -513,13 +513,17 @@ static bool event_dead(const struct model *m, int e)
  * on every CPU (one never computable here reads "-", not dead). */
 static bool metric_dead(const struct model *m, int id)
 {
-	bool held[NROLES], alive[NROLES];
+	bool held[NROLES], alive[NROLES], any = false;
 
-	for (int r = 0; r < NROLES; r++) {
-		held[r] = have_role(m, r);
-		alive[r] = held[r] && !role_dead(m, r);
+	for (int r = 0; r < NROLES; r++)
+		alive[r] = held[r] = have_role(m, r);
+	/* only its inputs can be dead (role_dead reads every CPU: not for every role each frame) */
+	for (int k = 0; k < METRIC_NIN; k++) {
+		int r = metric_defs[id].in[k];
+		if (r != ROLE_NONE && held[r] && role_dead(m, r))
+			alive[r] = false, any = true;
 	}
-	return metric_countable(id, held, m->llc_is_l3) && !metric_countable(id, alive, m->llc_is_l3);
+	return any && metric_countable(id, held, m->llc_is_l3) && !metric_countable(id, alive, m->llc_is_l3);
 }
 
 bool ui_col_dead(const struct model *m, const struct ui_col *c, bool no_hw)
