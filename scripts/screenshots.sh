@@ -103,8 +103,16 @@ wait_for main 'Keys \(Esc goes back\)' && shot main help "pmutop: help (h)"
 # the fleet view over five simulated exporters, scraped directly (--fleet-targets; with a Prometheus
 # it is --fleet URL, the same view)
 targets=""
+D=cycles,instructions,cache-references,cache-misses,branches,branch-misses,cpu-clock
 for m in spr-2s zen4-1s adl-hybrid neoverse-v1 kvm-nopmu; do
-	"$PMUTOP" --sim "$m" -b -d 0.5 --json -o /dev/null --listen 127.0.0.1:0 2>"$tmp/$m.err" &
+	# the memory and power events where the machine has them (an exporter counts what it is given)
+	case $m in
+	spr-2s) ev="-e $D,uncore_imc/cas_count_read/,uncore_imc/cas_count_write/,power/energy-pkg/,power/energy-ram/" ;;
+	zen4-1s) ev="-e $D,amd_umc/event=0x0a,rdwrmask=0x1/,amd_umc/event=0x0a,rdwrmask=0x2/" ;;
+	*) ev="" ;;
+	esac
+	# shellcheck disable=SC2086
+	"$PMUTOP" --sim "$m" $ev -b -d 0.5 --json -o /dev/null --listen 127.0.0.1:0 2>"$tmp/$m.err" &
 	echo $! >>"$tmp/exporters"
 	i=0
 	while [ $i -lt 100 ] && ! grep -q 'serving metrics on' "$tmp/$m.err"; do sleep 0.1; i=$((i + 1)); done
