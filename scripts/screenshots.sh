@@ -127,3 +127,14 @@ xargs kill <"$tmp/exporters" 2>/dev/null
 # this machine, live
 start live
 wait_for live '^0 +[0-9]+ +[0-9]+ ' && sleep 2.2 && shot live live-vm "pmutop on this VM: live software events"
+# the hot functions of a process on this machine's kernel (cpu-clock: no hardware PMU in this VM), the
+# test program of tests/hot (70/30 of its CPU time in two functions), found with the filter
+if command -v cc >/dev/null && cc -O1 -g -o "$tmp/prog7030" "$root/tests/hot/prog7030.c" 2>/dev/null; then
+	"$tmp/prog7030" 40 &
+	echo $! >>"$tmp/exporters"
+	pid=$!
+	$TM send-keys -t live P && wait_for live '^ +PID +USER' && $TM send-keys -t live / &&
+		$TM send-keys -t live -l "$pid" && $TM send-keys -t live Enter && wait_for live "^ +$pid " &&
+		$TM send-keys -t live o && wait_for live 'hot functions of PID' && sleep 5.2 &&
+		shot live hot-live-vm "pmutop on this VM: hot functions of a process (o), sampled by the kernel"
+fi
