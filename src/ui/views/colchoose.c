@@ -45,21 +45,28 @@ static int layout_text(const struct ui_colchoose *cc, char *out, size_t len)
 	return o < len ? 0 : -1;
 }
 
-/* The name a view has in messages: "the uncore view", "the hot functions view". */
-static const char *view_name(const struct ui_panel *p)
+/* The name a view has in messages: "the processes view", "the hot functions view", "the top-down
+ * view" (its tab's in lower case). */
+static void view_name(const struct ui_panel *p, char *buf, size_t len)
 {
-	return p->cls->name ? p->cls->name : p->cls->title ? p->cls->title : p->cls->tab ? p->cls->tab : "this";
+	const char *n = p->cls->title ? p->cls->title : p->cls->tab ? p->cls->tab : p->cls->name ? p->cls->name : "this";
+
+	snprintf(buf, len, "%s", p->cls->columns && p->cls->name ? p->cls->name : n);
+	for (char *c = buf; *c; c++)
+		if (*c >= 'A' && *c <= 'Z')
+			*c = (char)(*c - 'A' + 'a');
 }
 
 void ui_colchoose_open(struct ui *u, struct ui_panel *p)
 {
 	int max = session_model(u->a)->nev + FIXED_ROOM;
 	struct ui_colchoose *cc;
+	char name[40];
 
 	u->dirty_body = u->dirty_foot = true;
 	if (!p->cls->columns || !p->cls->set_columns) {
-		snprintf(u->status, sizeof(u->status), "the %s view's columns are fixed: F chooses the columns of "
-			 "the cores, processes and cgroups views", view_name(p));
+		view_name(p, name, sizeof(name));
+		snprintf(u->status, sizeof(u->status), "the %s view's columns are fixed", name);
 		u->status_err = false;
 		return;
 	}
@@ -163,11 +170,12 @@ bool ui_colchoose_input(struct ui *u, int ch)
 void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd)
 {
 	struct ui_colchoose *cc = u->cc;
-	char line[160];
+	char line[160], name[40];
 	int rows = h - 1;
 
 	/* its keys are on the status line */
-	snprintf(line, sizeof(line), "Columns of the %s view (shown first, in order)", view_name(cc->owner));
+	view_name(cc->owner, name, sizeof(name));
+	snprintf(line, sizeof(line), "Columns of the %s view (shown first, in order)", name);
 	ui_put(w, 0, 0, wd, ui_attr(u, UP_HEAD), line);
 	if (rows < 1)
 		return;
@@ -212,26 +220,45 @@ bool ui_colchoose_listed(const char *lines, const char *key)
 	return false;
 }
 
-void ui_colchoose_follow(struct ui *u, const char *before)
+/* Append to a layout setting (in cols) the events the set gained; false when one did not fit. */
+static bool follow_one(struct ui *u, const char *before, char *cols, size_t len)
 {
 	const struct model *m = session_model(u->a);
-	char cols[COLUMNS_LEN];
 
-	snprintf(cols, sizeof(cols), "%s", session_settings(u->a)->columns);
-	if (!before || !ui_cols_is_layout(cols))
-		return;
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
 
 		if (ui_colchoose_listed(before, ev->key) || keylist_has(cols, ev->key) || keylist_has(cols, ev->name))
 			continue;
-		if (keylist_toggle(cols, sizeof(cols), ev->key) < 0) {
+		if (keylist_toggle(cols, len, ev->key) < 0) {
 			snprintf(u->status, sizeof(u->status), "counting %.60s, not shown: the column layout is full "
 				 "(F hides a column)", ev->key);
 			u->status_err = true;
-			break;
+			return false;
 		}
 	}
+	return true;
+}
+
+void ui_colchoose_follow(struct ui *u, const char *before)
+{
+	const struct settings *s = session_settings(u->a);
+	char cols[COLUMNS_LEN];
+
+	if (!before)
+		return;
 	/* what fitted is shown (it fits: the setting is as long) */
-	session_set_columns(u->a, cols);
+	snprintf(cols, sizeof(cols), "%s", s->columns);
+	if (ui_cols_is_layout(cols)) {
+		follow_one(u, before, cols, sizeof(cols));
+		session_set_columns(u->a, cols);
+	}
+	/* the processes' and cgroups' layouts ("" shows every event) */
+	for (int cg = 0; cg < 2; cg++) {
+		snprintf(cols, sizeof(cols), "%s", cg ? s->cgroup_columns : s->process_columns);
+		if (cols[0]) {
+			follow_one(u, before, cols, sizeof(cols));
+			session_set_wl_columns(u->a, cg, cols);
+		}
+	}
 }
