@@ -58,6 +58,16 @@ int session_set_columns(struct app *a, const char *columns)
 	return 0;
 }
 
+int session_set_wl_columns(struct app *a, bool cgroups, const char *columns)
+{
+	char *to = cgroups ? a->set.cgroup_columns : a->set.process_columns;
+
+	if (strlen(columns) >= sizeof(a->set.process_columns))
+		return -ENOSPC;
+	snprintf(to, sizeof(a->set.process_columns), "%s", columns);
+	return 0;
+}
+
 void session_set_meters(struct app *a, bool on)
 {
 	a->set.meters = on;

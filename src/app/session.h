@@ -38,6 +38,8 @@ int session_count(const struct app *a);
 /* The "columns" setting (the column chooser's layout). 0, or -ENOSPC when it does not fit
  * (the setting is then unchanged). */
 int session_set_columns(struct app *a, const char *columns);
+/* The "process_columns" (cgroups: "cgroup_columns") setting, as session_set_columns. */
+int session_set_wl_columns(struct app *a, bool cgroups, const char *columns);
 /* The "meters" setting: the header's meters on or off. */
 void session_set_meters(struct app *a, bool on);
 

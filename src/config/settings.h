@@ -28,6 +28,8 @@ struct settings {
 	double interval;    /* seconds, > 0 */
 	char view[16];      /* cores | sockets | uncore | events */
 	char columns[1024]; /* comma list of column names (see ui_cols_is_layout), "" = automatic */
+	char process_columns[1024];   /* the processes view's columns (F): keys in order, "" = all */
+	char cgroup_columns[1024];    /* the cgroups view's */
 	char sort[32];      /* column key, "cpu" default */
 	bool reverse;
 	bool rates;         /* counts as rates per second; false: per interval */

@@ -83,7 +83,8 @@ static int wrap_value(FILE *f, const char *v, size_t col)
 
 static bool list_key(const char *key)
 {
-	return strcmp(key, "events") == 0 || strcmp(key, "columns") == 0;
+	return strcmp(key, "events") == 0 || strcmp(key, "columns") == 0 || strcmp(key, "process_columns") == 0 ||
+	       strcmp(key, "cgroup_columns") == 0;
 }
 
 /* Whether the reader gives back exactly v for key: inih strips blanks around values, ends a value at

@@ -21,6 +21,11 @@ const struct setting_def settings_table[] = {
 	{ "columns", "display", ST_STRING, 0, 0, false, NULL, "",
 	  "the cores view's columns: cpu,... (what F writes) in order; event names only limit the "
 	  "event columns; empty = chosen from the events and the machine", F(columns) },
+	{ "process_columns", "display", ST_STRING, 0, 0, false, NULL, "",
+	  "the processes view's columns: pid,... (what F writes there) in order, figures (cpu, ipc, ghz, "
+	  "instr-rate, miss-rate, mpki, brmiss-pct) and event names; empty = every one", F(process_columns) },
+	{ "cgroup_columns", "display", ST_STRING, 0, 0, false, NULL, "",
+	  "the cgroups view's columns: cgroup,... as process_columns; empty = every one", F(cgroup_columns) },
 	{ "sort", "display", ST_STRING, 0, 0, false, NULL, "cpu",
 	  "column key to sort rows by", F(sort) },
 	{ "reverse", "display", ST_BOOL, 0, 0, false, NULL, "false",

@@ -394,6 +394,7 @@ static int dispatch(struct ui *u, int ch)
 			 "rates per second (r: counts per interval)");
 		break;
 	case UA_SAVE: ui_save_start(u); break;
+	case UA_COLUMNS: ui_colchoose_open(u, p); break;   /* the view's columns, or says they are fixed */
 	case UA_STEP_BACK: step_replay(u, -1); break;
 	case UA_STEP_FWD: step_replay(u, 1); break;
 	case UA_REDRAW:

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* colchoose.c: the column chooser (F or f), after htop's Setup screen: every column the cores
- * view can show, ticked when shown, in screen order; space shows or hides one, [ and ] (or F7,
- * F8) move it; leaving (Esc, q, F, f) applies the choice and saves it as the "columns" setting. */
+/* colchoose.c: the column chooser (F or f), after htop's Setup screen: every column a view can
+ * show (its columns hook: the cores, processes and cgroups views), ticked when shown, in screen
+ * order; space shows or hides one, [ and ] (or F7, F8) move it; leaving (Esc, q, F, f) applies the
+ * choice and saves it as the view's setting (its set_columns hook: columns, process_columns,
+ * cgroup_columns). Other views' columns are fixed: F says so. */
 #include "colchoose.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,79 +12,75 @@
 #include "app/session.h"
 #include "ui/widgets/cols.h"
 #include "config/keylist.h"
-#include "cores_rdt.h"
+#include "config/settings.h"
 #include "save.h"
 #include "view.h"
 
-/* the "columns" setting's room */
+/* the "columns" setting's room (each view's layout setting is as long) */
 #define COLUMNS_LEN sizeof(((struct settings *)0)->columns)
+/* room for a view's columns: its fixed figures (fewer than 64) and one per event */
+#define FIXED_ROOM 64
 
 struct ui_colchoose {
-	struct ui_list *owner;   /* the list of the view that opened it: back to its first column */
+	struct ui_panel *owner;   /* the view that opened it: its columns, back to its first column */
 	int n, sel, top;
 	bool changed;
-	/* na: this machine hides it (ui_col_auto_hidden); ticked, it stays in the saved layout and
-	 * comes back on a machine that counts it */
-	struct cc_item { char key[48], title[24]; bool on, na; } *it;
+	/* na: this machine hides it; ticked, it stays in the saved layout and comes back on a machine
+	 * that counts it */
+	struct ui_chooser_item *it;
 };
 
-/* The layout as a columns list: "cpu" first (the identity columns, always there), then the
- * ticked columns in order. -1 when it does not fit the setting. */
+/* The layout as a columns list: the ticked columns' keys in order. -1 when it does not fit. */
 static int layout_text(const struct ui_colchoose *cc, char *out, size_t len)
 {
-	size_t o = (size_t)snprintf(out, len, "cpu");
+	size_t o = 0;
 
+	out[0] = '\0';
 	for (int i = 0; i < cc->n; i++) {
 		if (!cc->it[i].on)
 			continue;
-		o += (size_t)snprintf(out + (o < len ? o : len), o < len ? len - o : 0, ",%s", cc->it[i].key);
+		o += (size_t)snprintf(out + (o < len ? o : len), o < len ? len - o : 0, "%s%s", o ? "," : "",
+				      cc->it[i].key);
 	}
 	return o < len ? 0 : -1;
 }
 
-void ui_colchoose_open(struct ui *u, struct ui_list *owner)
+/* The name a view has in messages: "the processes view", "the hot functions view", "the top-down
+ * view" (its tab's in lower case). */
+static void view_name(const struct ui_panel *p, char *buf, size_t len)
 {
-	const struct model *m = session_model(u->a);
-	int max = ui_cols_max(m, 0) + UI_NRDT, n, nshown;
-	struct ui_col *all = malloc(sizeof(*all) * (size_t)(max > 0 ? max : 1));
-	struct ui_col *shown = malloc(sizeof(*shown) * (size_t)(max > 0 ? max : 1));
-	struct ui_colchoose *cc = calloc(1, sizeof(*cc));
-	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+	const char *n = p->cls->title ? p->cls->title : p->cls->tab ? p->cls->tab : p->cls->name ? p->cls->name : "this";
 
-	if (!all || !shown || !cc || !(cc->it = calloc((size_t)(max > 0 ? max : 1), sizeof(*cc->it)))) {
-		snprintf(u->status, sizeof(u->status), "no memory for the column chooser");
-		u->status_err = true;
-		free(all), free(shown), free(cc ? cc->it : NULL), free(cc);
+	snprintf(buf, len, "%s", p->cls->columns && p->cls->name ? p->cls->name : n);
+	for (char *c = buf; *c; c++)
+		if (*c >= 'A' && *c <= 'Z')
+			*c = (char)(*c - 'A' + 'a');
+}
+
+void ui_colchoose_open(struct ui *u, struct ui_panel *p)
+{
+	int max = session_model(u->a)->nev + FIXED_ROOM;
+	struct ui_colchoose *cc;
+	char name[40];
+
+	u->dirty_body = u->dirty_foot = true;
+	if (!p->cls->columns || !p->cls->set_columns) {
+		view_name(p, name, sizeof(name));
+		snprintf(u->status, sizeof(u->status), "the %s view's columns are fixed", name);
+		u->status_err = false;
 		return;
 	}
-	/* every column, then the ones the user wants (shown, or hidden only by this machine), in order */
-	n = ui_cores_rdt_cols(u, all, ui_cols_build(m, NULL, NULL, 0, false, NULL, all, max), max);
-	memcpy(shown, all, sizeof(*all) * (size_t)n);
-	nshown = ui_cols_wanted(m, shown, n, 0, session_settings(u->a)->columns, no_hw);
-	for (int i = 0; i < nshown; i++, cc->n++) {
-		snprintf(cc->it[cc->n].key, sizeof(cc->it[cc->n].key), "%s", shown[i].key);
-		ui_col_title(&shown[i], !u->raw, cc->it[cc->n].title, sizeof(cc->it[cc->n].title));
-		cc->it[cc->n].on = true;
-		cc->it[cc->n].na = ui_col_auto_hidden(m, &shown[i], no_hw);
+	if (!(cc = calloc(1, sizeof(*cc))) || !(cc->it = calloc((size_t)max, sizeof(*cc->it)))) {
+		snprintf(u->status, sizeof(u->status), "no memory for the column chooser");
+		u->status_err = true;
+		free(cc);
+		return;
 	}
-	for (int i = 0; i < n; i++) {
-		bool on = false;
-		for (int k = 0; k < nshown && !on; k++)
-			on = strcmp(shown[k].key, all[i].key) == 0;
-		if (on)
-			continue;
-		snprintf(cc->it[cc->n].key, sizeof(cc->it[cc->n].key), "%s", all[i].key);
-		ui_col_title(&all[i], !u->raw, cc->it[cc->n].title, sizeof(cc->it[cc->n].title));
-		cc->it[cc->n].na = ui_col_auto_hidden(m, &all[i], no_hw);
-		cc->n++;
-	}
-	free(all);
-	free(shown);
-	cc->owner = owner;
+	cc->n = p->cls->columns(u, p, cc->it, max);
+	cc->owner = p;
 	u->cc = cc;
 	snprintf(u->status, sizeof(u->status), "columns: Up/Down select, space show/hide, [ ] move, Esc saves");
 	u->status_err = false;
-	u->dirty_body = u->dirty_foot = true;
 }
 
 void ui_colchoose_free(struct ui *u)
@@ -99,7 +97,8 @@ static void close_chooser(struct ui *u)
 	char text[COLUMNS_LEN];
 
 	if (u->cc->changed) {
-		if (layout_text(u->cc, text, sizeof(text)) < 0 || session_set_columns(u->a, text) < 0) {
+		if (layout_text(u->cc, text, sizeof(text)) < 0 ||
+		    u->cc->owner->cls->set_columns(u, u->cc->owner, text) < 0) {
 			snprintf(u->status, sizeof(u->status), "not saved: the chosen columns' names exceed %zu "
 				 "bytes; show fewer", sizeof(text) - 1);
 			u->status_err = true;
@@ -109,13 +108,13 @@ static void close_chooser(struct ui *u)
 	} else {
 		u->status[0] = '\0';
 	}
-	u->cc->owner->hoff = 0;
+	u->cc->owner->list.hoff = 0;
 	ui_colchoose_free(u);
 }
 
 static void swap(struct ui_colchoose *cc, int a, int b)
 {
-	struct cc_item t;
+	struct ui_chooser_item t;
 
 	if (a < 0 || b < 0 || a >= cc->n || b >= cc->n)
 		return;
@@ -171,11 +170,13 @@ bool ui_colchoose_input(struct ui *u, int ch)
 void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd)
 {
 	struct ui_colchoose *cc = u->cc;
-	char line[160];
+	char line[160], name[40];
 	int rows = h - 1;
 
 	/* its keys are on the status line */
-	ui_put(w, 0, 0, wd, ui_attr(u, UP_HEAD), "Columns of the cores view (shown first, in order)");
+	view_name(cc->owner, name, sizeof(name));
+	snprintf(line, sizeof(line), "Columns of the %s view (shown first, in order)", name);
+	ui_put(w, 0, 0, wd, ui_attr(u, UP_HEAD), line);
 	if (rows < 1)
 		return;
 	if (cc->sel < cc->top)
@@ -183,7 +184,7 @@ void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd)
 	if (cc->sel >= cc->top + rows)
 		cc->top = cc->sel - rows + 1;
 	for (int r = 0; r < rows && cc->top + r < cc->n; r++) {
-		const struct cc_item *it = &cc->it[cc->top + r];
+		const struct ui_chooser_item *it = &cc->it[cc->top + r];
 		bool sel = cc->top + r == cc->sel;
 		snprintf(line, sizeof(line), "%c [%c] %-20s %s%s", sel ? '>' : ' ', it->on ? 'x' : ' ', it->title, it->key,
 			 it->na ? "  (not counted on this machine: shown where it is)" : "");
@@ -219,26 +220,45 @@ bool ui_colchoose_listed(const char *lines, const char *key)
 	return false;
 }
 
-void ui_colchoose_follow(struct ui *u, const char *before)
+/* Append to a layout setting (in cols) the events the set gained; false when one did not fit. */
+static bool follow_one(struct ui *u, const char *before, char *cols, size_t len)
 {
 	const struct model *m = session_model(u->a);
-	char cols[COLUMNS_LEN];
 
-	snprintf(cols, sizeof(cols), "%s", session_settings(u->a)->columns);
-	if (!before || !ui_cols_is_layout(cols))
-		return;
 	for (int e = 0; e < m->nev; e++) {
 		const struct mev *ev = &m->ev[e];
 
 		if (ui_colchoose_listed(before, ev->key) || keylist_has(cols, ev->key) || keylist_has(cols, ev->name))
 			continue;
-		if (keylist_toggle(cols, sizeof(cols), ev->key) < 0) {
+		if (keylist_toggle(cols, len, ev->key) < 0) {
 			snprintf(u->status, sizeof(u->status), "counting %.60s, not shown: the column layout is full "
 				 "(F hides a column)", ev->key);
 			u->status_err = true;
-			break;
+			return false;
 		}
 	}
+	return true;
+}
+
+void ui_colchoose_follow(struct ui *u, const char *before)
+{
+	const struct settings *s = session_settings(u->a);
+	char cols[COLUMNS_LEN];
+
+	if (!before)
+		return;
 	/* what fitted is shown (it fits: the setting is as long) */
-	session_set_columns(u->a, cols);
+	snprintf(cols, sizeof(cols), "%s", s->columns);
+	if (ui_cols_is_layout(cols)) {
+		follow_one(u, before, cols, sizeof(cols));
+		session_set_columns(u->a, cols);
+	}
+	/* the processes' and cgroups' layouts ("" shows every event) */
+	for (int cg = 0; cg < 2; cg++) {
+		snprintf(cols, sizeof(cols), "%s", cg ? s->cgroup_columns : s->process_columns);
+		if (cols[0]) {
+			follow_one(u, before, cols, sizeof(cols));
+			session_set_wl_columns(u->a, cg, cols);
+		}
+	}
 }

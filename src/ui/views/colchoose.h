@@ -7,12 +7,12 @@
 #include <curses.h>
 
 struct ui;
-struct ui_list;
+struct ui_panel;
 struct model;
 
-/* Open it for the view whose list is owner (back to its first column when it closes); while open
- * it takes the keys and draws the body. */
-void ui_colchoose_open(struct ui *u, struct ui_list *owner);
+/* Open it for view p (back to its first column when it closes); while open it takes the keys and
+ * draws the body. A view without columns to choose (no columns hook): the status line says so. */
+void ui_colchoose_open(struct ui *u, struct ui_panel *p);
 bool ui_colchoose_input(struct ui *u, int ch);
 void ui_colchoose_draw(struct ui *u, WINDOW *w, int h, int wd);
 void ui_colchoose_free(struct ui *u);

@@ -11,7 +11,6 @@
 #include "ui/widgets/cols.h"
 #include "ui/widgets/format.h"
 #include "ui/widgets/table.h"
-#include "colchoose.h"
 #include "config/settings.h"
 #include "cores_rdt.h"
 #include "rowfilter.h"
@@ -742,9 +741,6 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 	case UA_SORT_NEXT:
 		sort_step(u, p, action == UA_SORT_PREV ? -1 : 1);
 		return true;
-	case UA_COLUMNS:
-		ui_colchoose_open(u, &p->list);
-		return true;
 	case UA_FOLD:
 		u->fold = !u->fold;
 		p->list.sel = p->list.top = 0;
@@ -790,8 +786,56 @@ static bool target(struct ui *u, struct ui_panel *p, struct ui_target *t)
 	return true;
 }
 
+/* The column chooser's list (F): every column, the ones the user wants first (shown, or hidden only
+ * by this machine), in order; the identity columns are not listed. */
+static int chooser_cols(struct ui *u, struct ui_panel *p, struct ui_chooser_item *out, int max_out)
+{
+	const struct model *m = model_of(u);
+	int max = ui_cols_max(m, 0) + UI_NRDT, n, nshown, k = 0;
+	struct ui_col *all = malloc(sizeof(*all) * (size_t)max), *shown = malloc(sizeof(*shown) * (size_t)max);
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+
+	(void)p;
+	if (!all || !shown) {
+		free(all), free(shown);
+		return 0;
+	}
+	n = ui_cores_rdt_cols(u, all, ui_cols_build(m, NULL, NULL, 0, false, NULL, all, max), max);
+	memcpy(shown, all, sizeof(*all) * (size_t)n);
+	nshown = ui_cols_wanted(m, shown, n, 0, session_settings(u->a)->columns, no_hw);
+	for (int i = 0; i < n + nshown && k < max_out; i++) {
+		/* the wanted ones, then every other column */
+		const struct ui_col *c = i < nshown ? &shown[i] : &all[i - nshown];
+		bool on = i < nshown;
+
+		for (int j = 0; j < nshown && !on; j++)
+			on = strcmp(shown[j].key, c->key) == 0;
+		if (i >= nshown && on)
+			continue;
+		snprintf(out[k].key, sizeof(out[k].key), "%s", c->key);
+		ui_col_title(c, !u->raw, out[k].title, sizeof(out[k].title));
+		out[k].on = on;
+		out[k].na = ui_col_auto_hidden(m, c, no_hw);
+		k++;
+	}
+	free(all);
+	free(shown);
+	return k;
+}
+
+/* The chooser's layout as the "columns" setting: "cpu" (the identity columns) first. */
+static int set_columns(struct ui *u, struct ui_panel *p, const char *layout)
+{
+	char text[sizeof(((struct settings *)0)->columns)];
+
+	(void)p;
+	if ((size_t)snprintf(text, sizeof(text), "cpu%s%s", layout[0] ? "," : "", layout) >= sizeof(text))
+		return -ENOSPC;
+	return session_set_columns(u->a, text);
+}
+
 const struct ui_panel_class ui_panel_cores = {
 	.name = "cores", .tab = "Cores", .tabkey = "c", .action = UA_CORES, .rows_of = rows_of,
 	.init = init, .free = free_state, .draw = draw, .nrows = nrows, .key = key, .click = click, .save = save,
-	.target = target,
+	.target = target, .columns = chooser_cols, .set_columns = set_columns,
 };

@@ -38,6 +38,14 @@ struct ui_target {
 	char label[96];      /* as a title says it: "cpu3", "core0/2", "PID 1234 stream", a cgroup */
 };
 
+/* A column of a view as the column chooser (F) lists it: its key (in the layout setting), its
+ * title, whether the user's layout shows it, and whether this machine cannot count it (kept ticked:
+ * it shows on a machine that can). */
+struct ui_chooser_item {
+	char key[48], title[24];
+	bool on, na;
+};
+
 /* A panel's row filter (`/`, rowfilter.c): its text, compiled, and the rows it let through. */
 struct ui_panel_filter {
 	char text[UI_FILTER_LEN];
@@ -80,6 +88,12 @@ struct ui_panel_class {
 	bool (*target)(struct ui *u, struct ui_panel *p, struct ui_target *t);
 	/* an on_target view is given the row before it is shown; false: it cannot (the status says why) */
 	bool (*aim)(struct ui *u, struct ui_panel *p, const struct ui_target *t);
+	/* its columns for the chooser (F), the identity columns left out: the shown ones first, in
+	 * screen order, then the others; their count (at most max). NULL: its columns are fixed. */
+	int (*columns)(struct ui *u, struct ui_panel *p, struct ui_chooser_item *out, int max);
+	/* apply and keep (in its setting) the chosen layout: the shown keys in order, comma-separated;
+	 * 0, or -ENOSPC when it does not fit the setting (unchanged) */
+	int (*set_columns)(struct ui *u, struct ui_panel *p, const char *layout);
 };
 
 /* A view on the screen: its class, its list's position, its filter, and its own state. */

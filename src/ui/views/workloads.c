@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/session.h"
+#include "config/keylist.h"
+#include "config/settings.h"
 #include "hw/model/metrics.h"
 #include "ui/widgets/coltitle.h"
 #include "ui/widgets/format.h"
@@ -98,7 +100,6 @@ static bool is_cg(struct ui_panel *p)
 	return st(p)->cg;
 }
 
-/* The columns of the view on screen into cols (at most max); their count. */
 /* The hardware figures: without a hardware PMU they can never have a value (hidden, as in the
  * cores view). */
 static bool hw_col(int c)
@@ -106,20 +107,83 @@ static bool hw_col(int c)
 	return c == C_IPC || c == C_GHZ || c == C_INSTR || c == C_MISS || c == C_MPKI || c == C_BRMISS;
 }
 
-static int columns(const struct ui *u, struct ui_panel *p, const struct model *m, int *cols, int max)
-{
-	static const int procs[] = { C_PID, C_USER, C_COMM, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
-	static const int cgs[] = { C_CGROUP, C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
-	const int *base = is_cg(p) ? cgs : procs;
-	int n = is_cg(p) ? 8 : 10, k = 0;
-	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+/* The columns' keys in the layout settings (process_columns, cgroup_columns); an event's is its key. */
+static const char *const fig_key[C_EV] = {
+	[C_PID] = "pid", [C_USER] = "user", [C_COMM] = "command", [C_CGROUP] = "cgroup", [C_CPU] = "cpu",
+	[C_IPC] = "ipc", [C_GHZ] = "ghz", [C_INSTR] = "instr-rate", [C_MISS] = "miss-rate", [C_MPKI] = "mpki",
+	[C_BRMISS] = "brmiss-pct",
+};
 
-	for (int i = 0; i < n && k < max; i++)
-		if (!(no_hw && hw_col(base[i])))
-			cols[k++] = base[i];
+static const char *layout_of(const struct ui *u, struct ui_panel *p)
+{
+	const struct settings *s = session_settings(u->a);
+
+	return is_cg(p) ? s->cgroup_columns : s->process_columns;
+}
+
+/* The columns the chooser lists (not the identities), in their default order. */
+static int choosable(const struct model *m, int *cols, int max)
+{
+	static const int figs[] = { C_CPU, C_IPC, C_GHZ, C_INSTR, C_MISS, C_MPKI, C_BRMISS };
+	int k = 0;
+
+	for (int i = 0; i < (int)(sizeof(figs) / sizeof(figs[0])) && k < max; i++)
+		cols[k++] = figs[i];
 	for (int e = 0; e < m->nev && k < max; e++)
 		if (!m->ev[e].uncore)
 			cols[k++] = C_EV + e;
+	return k;
+}
+
+/* Whether column c is a layout's item: its key, or an event's name. */
+static bool col_is(const struct model *m, int c, const char *item)
+{
+	if (c < C_EV)
+		return strcmp(fig_key[c], item) == 0;
+	return strcmp(m->ev[c - C_EV].key, item) == 0 || strcmp(m->ev[c - C_EV].name, item) == 0;
+}
+
+/* The columns the user wants, in order: the layout's (its unknown items left out), or every one;
+ * those this machine cannot count included. */
+static int wanted(const struct ui *u, struct ui_panel *p, const struct model *m, int *cols, int max)
+{
+	const char *lay = layout_of(u, p);
+	int all[64], n = choosable(m, all, 64), k = 0;
+	bool used[64] = { false };
+	size_t pos = 0, at, len;
+	char item[128];
+
+	if (!lay[0]) {
+		for (int i = 0; i < n && k < max; i++)
+			cols[k++] = all[i];
+		return k;
+	}
+	while (keylist_next(lay, &pos, &at, &len) == 0 && k < max) {
+		snprintf(item, sizeof(item), "%.*s", (int)len, lay + at);
+		for (int i = 0; i < n; i++)
+			if (!used[i] && col_is(m, all[i], item)) {
+				used[i] = true;
+				cols[k++] = all[i];
+				break;
+			}
+	}
+	return k;
+}
+
+/* The columns of the view on screen into cols (at most max); their count: the identities, the
+ * wanted ones this machine can count, a process's cgroup last. */
+static int columns(const struct ui *u, struct ui_panel *p, const struct model *m, int *cols, int max)
+{
+	int want[64], n = wanted(u, p, m, want, 64), k = 0;
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+
+	if (is_cg(p) && k < max)
+		cols[k++] = C_CGROUP;
+	for (int c = C_PID; !is_cg(p) && c <= C_COMM && k < max; c++)
+		cols[k++] = c;
+	for (int i = 0; i < n && k < max; i++)
+		if (!(no_hw && hw_col(want[i])))
+			cols[k++] = want[i];
 	if (!is_cg(p) && k < max)
 		cols[k++] = C_CGROUP;
 	return k;
@@ -510,14 +574,70 @@ static bool target(struct ui *u, struct ui_panel *p, struct ui_target *t)
 	return true;
 }
 
+/* The column chooser's list (F): the wanted columns, then the others; titles as the view's. */
+static int chooser_cols(struct ui *u, struct ui_panel *p, struct ui_chooser_item *out, int max)
+{
+	const struct model *m = session_model(u->a);
+	int cols[128], n = wanted(u, p, m, cols, 64), all[64], na = choosable(m, all, 64), k = 0;
+	char titles[128][40];
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+
+	for (int i = 0; i < na; i++) {   /* the others after the wanted ones */
+		bool on = false;
+		for (int j = 0; j < n && !on; j++)
+			on = cols[j] == all[i];
+		if (!on)
+			cols[n + k++] = all[i];
+	}
+	col_titles(m, cols, n + k, titles);
+	for (int i = 0; i < n + k && i < max; i++) {
+		out[i] = (struct ui_chooser_item){ .on = i < n, .na = no_hw && hw_col(cols[i]) };
+		snprintf(out[i].key, sizeof(out[i].key), "%s", cols[i] < C_EV ? fig_key[cols[i]] : m->ev[cols[i] - C_EV].key);
+		snprintf(out[i].title, sizeof(out[i].title), "%s", titles[i]);
+	}
+	return n + k < max ? n + k : max;
+}
+
+/* The chooser's layout as the view's setting, the identity's key first ("pid,cpu,..."); the
+ * default (every column in its order) as "", so that the config keeps only what the user changed.
+ * The sort moves to CPU% (else the first column) when its column went. */
+static int set_columns(struct ui *u, struct ui_panel *p, const char *layout)
+{
+	const struct model *m = session_model(u->a);
+	char text[sizeof(((struct settings *)0)->process_columns)], def[sizeof(text)];
+	int all[64], n = choosable(m, all, 64), cols[64], nc, rc;
+	size_t o = 0;
+
+	def[0] = '\0';
+	for (int i = 0; i < n; i++)
+		o += (size_t)snprintf(def + (o < sizeof(def) ? o : sizeof(def)), o < sizeof(def) ? sizeof(def) - o : 0,
+				      "%s%s", i ? "," : "", all[i] < C_EV ? fig_key[all[i]] : m->ev[all[i] - C_EV].key);
+	if ((size_t)snprintf(text, sizeof(text), "%s%s%s", is_cg(p) ? "cgroup" : "pid", layout[0] ? "," : "",
+			     layout) >= sizeof(text))
+		return -ENOSPC;
+	if ((rc = session_set_wl_columns(u->a, is_cg(p), o < sizeof(def) && !strcmp(def, layout) ? "" : text)) < 0)
+		return rc;
+	nc = columns(u, p, m, cols, 64);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < nc; i++)
+			if (cols[i] == (k ? C_CPU : st(p)->sort)) {
+				st(p)->sort = cols[i];
+				return 0;
+			}
+	st(p)->sort = cols[0];   /* the PID or the cgroup's name */
+	return 0;
+}
+
 const struct ui_panel_class ui_panel_procs = {
 	.name = "processes", .tab = "Procs", .tabkey = "P", .action = UA_PROCS, .rows = "processes",
 	.filter_pids = true, .init = init_procs, .free = free_state, .enter = enter, .leave = leave,
 	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of, .target = target,
+	.columns = chooser_cols, .set_columns = set_columns,
 };
 
 const struct ui_panel_class ui_panel_cgroups = {
 	.name = "cgroups", .tab = "Cgroups", .tabkey = "G", .action = UA_CGROUPS, .rows = "cgroups",
 	.filter_pids = true, .init = init_cgroups, .free = free_state, .enter = enter, .leave = leave,
 	.draw = draw, .nrows = nrows, .key = key, .rows_of = rows_of, .target = target,
+	.columns = chooser_cols, .set_columns = set_columns,
 };
