@@ -53,7 +53,7 @@ const struct ui_key ui_keys[] = {
 	{ 'S',           UA_SAVE,      "S",          "save settings, and the events as a named event set" },
 	{ ',',           UA_STEP_BACK, ", .",        "replay: step one interval back / forward" },
 	{ '.',           UA_STEP_FWD,  NULL,         NULL },
-	{ 'F',           UA_COLUMNS,   "F f",        "column chooser: show, hide and reorder the cores view's columns (saved)" },
+	{ 'F',           UA_COLUMNS,   "F f",        "column chooser: show, hide and reorder the view's columns (cores, processes, cgroups; saved)" },
 	{ 'f',           UA_COLUMNS,   NULL,         NULL },
 	{ CTRL('l'),     UA_REDRAW,    "Ctrl-L",     "redraw the screen" },
 	{ 0, 0, NULL, NULL },
