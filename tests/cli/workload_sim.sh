@@ -7,7 +7,8 @@
 need_binary
 
 # stream (696, 4 threads, 0.95 of a CPU each) is the antagonist; redis-server (659) its neighbour
-"$PMUTOP" --sim spr-2s -b --json -n 2 -d 0.3 -p 1,659,696 -G kubepods.slice/pod-batch,/kubepods.slice \
+# on the stepped clock: every interval exactly 0.3 s of simulated time, whatever the load here
+"$PMUTOP" --sim spr-2s --sim-clock step -b --json -n 2 -d 0.3 -p 1,659,696 -G kubepods.slice/pod-batch,/kubepods.slice \
 	>"$TMPD/s.json" 2>"$TMPD/s.err"
 rc=$?
 if [ $rc -ne 0 ]; then

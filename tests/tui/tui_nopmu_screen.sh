@@ -10,7 +10,7 @@ TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
 # para NAME: the header's words between the meters and the view tabs, from "no hardware PMU" on
-para() { tui_cap "$1" | awk '/^ no hardware PMU/ { on = 1 } /^ c:Cores/ { on = 0 } on'; }
+para() { tui_cap "$1" | awk '/^ no hardware PMU/ { on = 1 } /^ ?c:Cores/ { on = 0 } on'; }
 # titles NAME: the cores view's title row
 titles() { tui_cap "$1" | grep -E '^CPU' | head -n 1; }
 
@@ -116,6 +116,9 @@ for w in 80 120; do
 		if tui_wait $S "sorted by MHz\\*.*/proc/cpuinfo's clock" 3; then pass sim_mhz_sort_says; else fail sim_mhz_sort_says "$(tui_dump $S)"; fi
 		tui_keys $S h
 		tui_keys $S End
+		# the help wraps its long lines: from its end, up a line at a time until the legend's line shows
+		i=0
+		while [ $i -lt 40 ] && ! tui_cap $S | grep -q "MHz\\* .*/proc/cpuinfo"; do tui_keys $S Up; sleep 0.1; i=$((i + 1)); done
 		if tui_wait $S "MHz\\* .*/proc/cpuinfo" 3; then pass sim_mhz_help_line; else fail sim_mhz_help_line "$(tui_dump $S)"; fi
 		tui_keys $S Escape
 		refuse_cycles $S sim
