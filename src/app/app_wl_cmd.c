@@ -22,14 +22,7 @@
 #include <unistd.h>
 
 #include "app_wl_impl.h"
-
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "base/clock.h"
 
 /* The child: tied to pmutop's life, wait for the word to go (the counters are open), then exec; a
  * failed exec sends its errno back through the close-on-exec pipe. */
@@ -82,7 +75,7 @@ static void reap(struct app_wl *w)
 	while ((r = wait4(w->child, &st, 0, &ru)) < 0 && errno == EINTR)
 		;
 	w->child_done = true;
-	w->child_t1 = mono_now();
+	w->child_t1 = clock_mono();
 	w->child_status = r != w->child ? 1 : WIFEXITED(st) ? WEXITSTATUS(st) :
 			  WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
 	w->child_user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
@@ -155,7 +148,7 @@ int wl_command_go(struct app *a, struct app_wl *w)
 	int r, e = 0;
 	ssize_t got;
 
-	w->child_t0 = mono_now();
+	w->child_t0 = clock_mono();
 	r = (int)write(w->go_fd, "g", 1);
 	e = errno;
 	close(w->go_fd);
@@ -249,7 +242,7 @@ void wl_command_totals_reset(struct app *a, struct app_wl *w)
 	w->cmd_keys = keys;
 	w->cmd_tot_n = w->nev;
 	if (added && w->child_t0 > 0)   /* an event new to the list counts from now */
-		w->cmd_since = mono_now() - w->child_t0;
+		w->cmd_since = clock_mono() - w->child_t0;
 }
 
 void wl_command_totals_free(struct app_wl *w)

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "base/clock.h"
 
 static volatile sig_atomic_t fleet_stop;
 
@@ -30,14 +31,6 @@ static void sleep_until(double t)
 
 	while (!fleet_stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
-}
-
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* one frame (or the host's drill-down) written to b; the engine's error said, 1 */
@@ -105,7 +98,7 @@ int fleet_main(struct app *a)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	ob_init(&b, 65536);
-	next = mono();
+	next = clock_mono();
 	for (int n = 0; !fleet_stop && (a->opt.count == 0 || n < a->opt.count); n++) {
 		if (n > 0)
 			sleep_until(next);
@@ -120,8 +113,8 @@ int fleet_main(struct app *a)
 		}
 		double step = a->opt.delay > 0 ? a->opt.delay : fleet_window(f) / 4;
 		next += step < 1 ? 1 : step;
-		if (next < mono())   /* the refresh took longer than the step (direct mode's first) */
-			next = mono() + (step < 1 ? 1 : step);
+		if (next < clock_mono())   /* the refresh took longer than the step (direct mode's first) */
+			next = clock_mono() + (step < 1 ? 1 : step);
 	}
 	ob_free(&b);
 	fleet_close(f);

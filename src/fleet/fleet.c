@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "base/clock.h"
 
 struct fleet {
 	struct fleet_opts o;
@@ -24,22 +25,6 @@ struct fleet {
 	int rules;                 /* -1 not asked yet, 0 absent, 1 present */
 	char window_note[256];
 };
-
-static double now_real(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double now_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int fleet_open(const struct fleet_opts *o, struct fleet **out, struct errmsg *em)
 {
@@ -228,7 +213,7 @@ static int refresh_prom(struct fleet *f, struct fleet_table *t, struct fleet_fra
 
 	if (!f->window_known)
 		ask_window(f, fr);
-	fr->time = now_real();
+	fr->time = clock_real();
 	if (f->rules < 0 && (r = ask_rules(f, fr->time, fr, em)) < 0)
 		return r;
 	fr->rules = f->rules == 1;
@@ -256,7 +241,7 @@ static int refresh_prom(struct fleet *f, struct fleet_table *t, struct fleet_fra
 int fleet_refresh(struct fleet *f, struct fleet_frame *fr, struct errmsg *em)
 {
 	struct fleet_table t;
-	double t0 = now_mono(), stale;
+	double t0 = clock_mono(), stale;
 	int r;
 
 	memset(fr, 0, sizeof(*fr));
@@ -280,7 +265,7 @@ int fleet_refresh(struct fleet *f, struct fleet_frame *fr, struct errmsg *em)
 	if (r < 0)
 		return errmsg_set(em, r, "out of memory");
 	fr->nrows = r;
-	fr->elapsed = now_mono() - t0;
+	fr->elapsed = clock_mono() - t0;
 	return 0;
 }
 
@@ -378,7 +363,7 @@ int fleet_host_detail(struct fleet *f, const char *host, struct fleet_detail *d,
 		ask_window(f, &fr);
 		d->nqueries += fr.nqueries;
 	}
-	d->time = now_real();
+	d->time = clock_real();
 	d->window = f->window;
 	snprintf(w, sizeof(w), "%.0fms", f->window * 1000);
 	snprintf(sel, sizeof(sel), "%s=\"%s\"", f->label, esc);

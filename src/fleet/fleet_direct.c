@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "base/clock.h"
 
 #define TARGETS_MAX 1024
 
@@ -44,22 +45,6 @@ struct fleet_direct {
 	double first_gap;
 	bool scraped;
 };
-
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double real(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int fleet_direct_open(const struct fleet_opts *o, struct fleet_http *h, struct fleet_direct **out,
 		      struct errmsg *em)
@@ -209,7 +194,7 @@ static int scrape_all(struct fleet_direct *d, struct errmsg *em)
 		fc.easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
 		t->prev = t->cur;
 		snap_clear(&t->cur);
-		t->cur.t = mono();
+		t->cur.t = clock_mono();
 		if (msg->data.result != CURLE_OK)
 			snprintf(t->err, sizeof(t->err), "%.120s: %.120s", t->url, t->body.over ? "the answer is too large" :
 				 fc.easy_strerror(msg->data.result));
@@ -221,7 +206,7 @@ static int scrape_all(struct fleet_direct *d, struct errmsg *em)
 		else {
 			t->err[0] = '\0';
 			t->cur.ok = true;
-			t->last_ok = real();
+			t->last_ok = clock_real();
 		}
 	}
 	for (int i = 0; i < d->n; i++)
@@ -276,7 +261,7 @@ int fleet_direct_refresh(struct fleet_direct *d, struct fleet_table *tab, struct
 	if ((r = scrape_all(d, em)) < 0)
 		return r;
 	fr->nqueries += d->n;
-	now = real();
+	now = clock_real();
 	fr->time = now;
 	fr->window = NAN;
 	for (int i = 0; i < d->n; i++) {

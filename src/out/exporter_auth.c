@@ -19,6 +19,7 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
+#include "base/clock.h"
 
 #define TAG_LEN 32              /* HMAC-SHA-256 */
 #define KEY_LEN 9               /* a client: 4 or 6, then its IPv4 address or IPv6 /64 */
@@ -78,14 +79,6 @@ struct exporter_auth {
 	unsigned long checks;
 	uint64_t spread;            /* xorshift64's state, for hold_time */
 };
-
-static double now_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* a == b over n bytes, in a time that depends on n only */
 static bool same_bytes(const void *a, const void *b, size_t n)
@@ -165,7 +158,7 @@ static struct client *client_of(struct exporter_auth *a, const unsigned char key
 /* What a check decided: kept, and its client's tokens. Lock held. */
 static void record(struct exporter_auth *a, int user, const struct tag *t, const unsigned char key[KEY_LEN], bool ok)
 {
-	struct client *c = client_of(a, key, now_mono());
+	struct client *c = client_of(a, key, clock_mono());
 
 	if (ok) {
 		a->users[user].good = *t;
@@ -288,7 +281,7 @@ static void *worker(void *arg)
 		struct tag t;
 		int user;
 		bool ok;
-		double next = release(a, now_mono(), false);
+		double next = release(a, clock_mono(), false);
 		if (!a->nq) {
 			/* the held ones due within 10 ms of each other are woken together: a wake a
 			 * refusal would cost O(held) each, O(held^2) in all */
@@ -409,7 +402,7 @@ enum auth_verdict auth_check(struct exporter_auth *a, const char *user, const ch
 	unsigned char key[KEY_LEN];
 	bool have = user && password && tag_of(a, user, password, &t) == 0, good = false, bad = false;
 	enum auth_verdict v = AUTH_REFUSED;
-	double now = now_mono();
+	double now = clock_mono();
 	int u = -1;
 
 	*req = NULL;

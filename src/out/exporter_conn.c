@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include "base/clock.h"
 
 struct xconn {
 	struct xconn *prev, *next;
@@ -22,14 +23,6 @@ struct xconn {
 	uint64_t seq;      /* the snapshot its response holds (0: none) */
 	size_t bytes;      /* that snapshot's bytes when the response started */
 };
-
-static double now_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void unlink_x(struct exporter_conns *xc, struct xconn *x)
 {
@@ -94,7 +87,7 @@ void xconns_notify(void *cls, struct MHD_Connection *c, void **socket_context, e
 			return;   /* not tracked: libmicrohttpd's own timeout still applies */
 		x->fd = ci->connect_fd;
 		x->conn = c;
-		x->since = now_mono();
+		x->since = clock_mono();
 		pthread_mutex_lock(&xc->lock);
 		append_x(xc, x);
 		xc->n++;
@@ -146,7 +139,7 @@ void xconns_completed(void *cls, struct MHD_Connection *c, void **req, enum MHD_
 	x->busy = false;
 	x->seq = 0;
 	x->bytes = 0;
-	x->since = now_mono();   /* the next request's time starts now */
+	x->since = clock_mono();   /* the next request's time starts now */
 	unlink_x(xc, x);
 	append_x(xc, x);
 	pthread_mutex_unlock(&xc->lock);
@@ -226,7 +219,7 @@ static void *watchdog(void *arg)
 		if (xc->stop)
 			break;
 		pthread_mutex_unlock(&xc->lock);
-		xconns_check(xc, now_mono());
+		xconns_check(xc, clock_mono());
 		pthread_mutex_lock(&xc->lock);
 	}
 	pthread_mutex_unlock(&xc->lock);

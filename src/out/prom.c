@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "base/clock.h"
 
 /* ---- totals ---- */
 
@@ -334,14 +335,6 @@ static void series_gauges(struct outbuf *b, const struct model *m, const struct 
 	}
 }
 
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Top-down shares as 0..1 ratios with the share's perf name as a label; none when not counted. */
 static void series_topdown(struct outbuf *b, const struct model *m, const struct labels *l,
 			   const struct prom_info *info, int fmt)
@@ -475,7 +468,6 @@ static void series_totals(struct outbuf *b, const struct model *m, const struct 
 	}
 }
 
-
 /* The same totals per socket (pmutop_socket_event_total...): each event's per-CPU totals summed
  * over the socket's CPUs, in the same unit, from the same totals as the per-CPU families of this
  * scrape. A CPU offline or not counting this frame keeps its total in the sum (its per-CPU series
@@ -575,11 +567,10 @@ static void series_frame(struct outbuf *b, const struct model *m, const struct p
 	}
 }
 
-
 void prom_write(struct outbuf *b, const struct model *m, const struct prom_totals *t,
 		const struct prom_info *info, int fmt)
 {
-	double t0 = mono_now();
+	double t0 = clock_mono();
 	struct labels l = { 0 };
 
 	if (m && m->ncpus > 0 && m->cur.seq > 0 && m->cur.cpu) {
@@ -601,7 +592,7 @@ void prom_write(struct outbuf *b, const struct model *m, const struct prom_total
 	prom_family(b, fmt, "pmutop_scrape_duration_seconds", false,
 		    "seconds pmutop took to write this exposition");
 	ob_str(b, "pmutop_scrape_duration_seconds ");
-	prom_num(b, mono_now() - t0);
+	prom_num(b, clock_mono() - t0);
 	ob_char(b, '\n');
 	if (fmt == PROM_OPENMETRICS)
 		ob_str(b, "# EOF\n");
