@@ -63,6 +63,17 @@ TEST(table_fixed_and_scrolled)
 	CHECK_EQ_INT(ui_table_at(&f, 79), -1);
 }
 
+TEST(table_sort_steps_round)
+{
+	int cols[] = { 4, 7, 9 };
+
+	CHECK_EQ_INT(ui_table_sort_step(cols, 3, 7, 1), 9);
+	CHECK_EQ_INT(ui_table_sort_step(cols, 3, 9, 1), 4);    /* round the end */
+	CHECK_EQ_INT(ui_table_sort_step(cols, 3, 4, -1), 9);   /* and the start */
+	CHECK_EQ_INT(ui_table_sort_step(cols, 3, 5, 1), 7);    /* a key no longer shown: from the first */
+	CHECK_EQ_INT(ui_table_sort_step(cols, 0, 5, 1), 5);
+}
+
 TEST(table_fill_takes_the_rest)
 {
 	struct ui_tcol c[3] = { { .width = 7, .fixed = true }, { .width = 15, .left = true, .fixed = true },
@@ -173,6 +184,7 @@ int main(void)
 {
 	RUN(table_fixed_and_scrolled);
 	RUN(table_fill_takes_the_rest);
+	RUN(table_sort_steps_round);
 	RUN(scroll_keeps_selection_visible);
 	RUN(layout_regions);
 	RUN(evtext_items_respect_terms_and_groups);

@@ -446,7 +446,7 @@ static void close_detail(struct ui *u, struct ui_panel *p)
 static bool key(struct ui *u, struct ui_panel *p, int action)
 {
 	struct ui_fleet *s = st(p);
-	int cols[C_N], n = columns(false, cols), at = 0;
+	int cols[C_N], n = columns(false, cols);
 
 	if (s->detail[0]) {   /* the drill-down: Esc (or Enter) back to the hosts */
 		if (action != UA_BACK && action != UA_TOGGLE)
@@ -455,12 +455,11 @@ static bool key(struct ui *u, struct ui_panel *p, int action)
 		u->dirty_body = true;
 		return true;
 	}
-	for (int i = 0; i < n; i++)
-		if (cols[i] == s->sort)
-			at = i;
 	switch (action) {
-	case UA_SORT_PREV: s->sort = cols[(at + n - 1) % n]; break;
-	case UA_SORT_NEXT: s->sort = cols[(at + 1) % n]; break;
+	case UA_SORT_PREV:
+	case UA_SORT_NEXT:
+		s->sort = ui_table_sort_step(cols, n, s->sort, action == UA_SORT_NEXT ? 1 : -1);
+		break;
 	case UA_REVERSE: s->rev = !s->rev; break;
 	case UA_TOGGLE: open_detail(u, p); break;
 	default: return false;

@@ -329,15 +329,14 @@ static bool input(struct ui *u, struct ui_panel *p, int ch)
 
 static bool key(struct ui *u, struct ui_panel *p, int action)
 {
-	int cols[H_N], n = columns(u, cols), at = 0;
+	int cols[H_N], n = columns(u, cols);
 	struct session_hot_state s;
 
-	for (int i = 0; i < n; i++)
-		if (cols[i] == st(p)->sort)
-			at = i;
 	switch (action) {
-	case UA_SORT_PREV: st(p)->sort = cols[(at + n - 1) % n]; break;
-	case UA_SORT_NEXT: st(p)->sort = cols[(at + 1) % n]; break;
+	case UA_SORT_PREV:
+	case UA_SORT_NEXT:
+		st(p)->sort = ui_table_sort_step(cols, n, st(p)->sort, action == UA_SORT_NEXT ? 1 : -1);
+		break;
 	case UA_REVERSE: st(p)->rev = !st(p)->rev; break;
 	case UA_WINDOW: next_window(u); break;
 	case UA_ADD:

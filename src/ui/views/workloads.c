@@ -517,14 +517,13 @@ static int nrows(struct ui *u, struct ui_panel *p)
 static bool key(struct ui *u, struct ui_panel *p, int action)
 {
 	const struct model *m = session_model(u->a);
-	int cols[64], n = columns(u, p, m, cols, 64), v = is_cg(p), at = 0;
+	int cols[64], n = columns(u, p, m, cols, 64), v = is_cg(p);
 
-	for (int i = 0; i < n; i++)
-		if (cols[i] == st(p)->sort)
-			at = i;
 	switch (action) {
-	case UA_SORT_PREV: st(p)->sort = cols[(at + n - 1) % n]; break;
-	case UA_SORT_NEXT: st(p)->sort = cols[(at + 1) % n]; break;
+	case UA_SORT_PREV:
+	case UA_SORT_NEXT:
+		st(p)->sort = ui_table_sort_step(cols, n, st(p)->sort, action == UA_SORT_NEXT ? 1 : -1);
+		break;
 	case UA_REVERSE: st(p)->rev = !st(p)->rev; break;
 	case UA_THREADS: {   /* the selected process's threads, or none */
 		const struct wl_row *r = p->list.sel < st(p)->nrows ? st(p)->rows[p->list.sel] : NULL;

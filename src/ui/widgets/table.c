@@ -110,6 +110,18 @@ void ui_table_cell(WINDOW *w, int y, int wd, const struct ui_tcol *cols, const s
 		ui_put_right(w, y, x, cw, at, text);
 }
 
+int ui_table_sort_step(const int *cols, int n, int sort, int delta)
+{
+	int at = 0;
+
+	if (n <= 0)
+		return sort;
+	for (int i = 0; i < n; i++)
+		if (cols[i] == sort)
+			at = i;
+	return cols[((at + delta) % n + n) % n];
+}
+
 int ui_table_at(const struct ui_tfit *f, int x)
 {
 	for (int k = 0; k < f->n; k++)

@@ -39,6 +39,9 @@ void ui_table_titles(WINDOW *w, int y, int wd, const struct ui_tcol *cols, const
 /* The k-th shown column's cell on line y: text aligned in its width, clipped to the window. */
 void ui_table_cell(WINDOW *w, int y, int wd, const struct ui_tcol *cols, const struct ui_tfit *f, int k,
 		   attr_t at, const char *text);
+/* < and >: the sort key after (delta 1) or before (-1) sort among the keys of the columns shown,
+ * cols[0..n), round the ends; the first when sort is none of them. */
+int ui_table_sort_step(const int *cols, int n, int sort, int delta);
 /* The shown column k whose cells hold screen column x, -1 when none (a click on the titles). */
 int ui_table_at(const struct ui_tfit *f, int x);
 #endif
