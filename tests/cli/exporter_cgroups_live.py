@@ -8,16 +8,15 @@
 # times) are compared with cpu.stat read every 50 ms around them.
 # Usage: exporter_cgroups_live.py TESTNAME PMUTOP WORKDIR MOUNT TOP DEEP [PROMETHEUS]. Prints PASS/FAIL lines.
 import bisect
-import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.parse
 import urllib.request
+
+from promtest import free_port, wait_for, query  # noqa: E402
 
 NAME, PMUTOP, WORK, MNT, TOP, DEEP = sys.argv[1:7]
 PROMETHEUS = sys.argv[7] if len(sys.argv) > 7 else ""
@@ -56,19 +55,6 @@ def busy_in(d):
     return p
 
 
-def wait_for(what, fn, seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            v = fn()
-            if v:
-                return v
-        except Exception:
-            pass
-        time.sleep(0.2)
-    raise TimeoutError(f"{what}: not within {seconds} s")
-
-
 def scrape(port):
     body = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
     out = {}
@@ -77,22 +63,6 @@ def scrape(port):
         if m:
             out[m[1]] = float(m[2])
     return out
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
-def query(pport, q, at):
-    url = f"http://127.0.0.1:{pport}/api/v1/query?" + urllib.parse.urlencode({"query": q, "time": f"{at:.3f}"})
-    d = json.load(urllib.request.urlopen(url, timeout=5))
-    if d.get("status") != "success":
-        raise RuntimeError(f"{q}: {d}")
-    return d["data"]["result"]
 
 
 class Books(threading.Thread):

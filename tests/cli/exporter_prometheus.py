@@ -12,12 +12,12 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.parse
 import urllib.request
+
+from promtest import free_port, wait_for, query, rel  # noqa: E402
 
 NAME, PMUTOP, PROMETHEUS, WORK = sys.argv[1:5]
 PKI, ALICE = (sys.argv[5], sys.argv[6]) if len(sys.argv) > 6 else ("", "")
@@ -33,42 +33,6 @@ def result(ok, what, why=""):
     else:
         fails += 1
         print(f"FAIL {NAME}:{what}: {why}"[:700], flush=True)
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
-def wait_for(what, fn, seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            v = fn()
-            if v:
-                return v
-        except Exception:
-            pass
-        time.sleep(0.2)
-    raise TimeoutError(f"{what}: not within {seconds} s")
-
-
-def query(pport, q, at=None):
-    args = {"query": q}
-    if at is not None:
-        args["time"] = f"{at:.3f}"
-    url = f"http://127.0.0.1:{pport}/api/v1/query?" + urllib.parse.urlencode(args)
-    d = json.load(urllib.request.urlopen(url, timeout=5))
-    if d.get("status") != "success":
-        raise RuntimeError(f"{q}: {d}")
-    return d["data"]["result"]
-
-
-def rel(a, b):
-    return abs(a - b) / max(abs(b), 1e-12)
 
 
 def start_tls_pmutop():

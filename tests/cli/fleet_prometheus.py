@@ -17,12 +17,12 @@
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.parse
 import urllib.request
+
+from promtest import free_port, wait_for, query, rel  # noqa: E402
 
 NAME, PMUTOP, PROMETHEUS, WORK, PKI = sys.argv[1:6]
 ALICE = '$2y$05$abcdefghijklmnopqrstuujEI7PSP.y28xMPOv5lBoTSzRZgCP7le'   # "alice-pw" (tlslib.sh)
@@ -45,42 +45,9 @@ def result(ok, what, why=""):
     print(f"PASS {NAME}:{what}" if ok else f"FAIL {NAME}:{what}: {why}"[:900], flush=True)
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
-def wait_for(what, fn, seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            v = fn()
-            if v:
-                return v
-        except Exception:
-            pass
-        time.sleep(0.2)
-    raise TimeoutError(f"{what}: not within {seconds} s")
-
-
-def query(pport, q, at=None):
-    args = {"query": q}
-    if at is not None:
-        args["time"] = f"{at:.3f}"
-    d = json.load(urllib.request.urlopen(f"http://127.0.0.1:{pport}/api/v1/query?" + urllib.parse.urlencode(args), timeout=5))
-    return d["data"]["result"]
-
-
 def fleet(*args, timeout=60):
     p = subprocess.run([PMUTOP, *args], capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout, p.stderr
-
-
-def rel(a, b):
-    return abs(a - b) / max(abs(b), 1e-12)
 
 
 def start_exporters():
