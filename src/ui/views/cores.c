@@ -12,6 +12,7 @@
 #include "ui/widgets/format.h"
 #include "ui/widgets/table.h"
 #include "config/settings.h"
+#include "cores_fold.h"
 #include "cores_rdt.h"
 #include "rowfilter.h"
 #include "view.h"
@@ -21,14 +22,7 @@ struct ui_cores {
 	char sort_key[64];         /* key of the sorted column ("cpu", "ipc", an event name) */
 	int *order;                /* row order after sorting */
 	int nrows;
-	/* folded rows: one per core, built from the CPU rows of the frame */
-	int nfold, fold_nev;
-	struct ev_val *fold_val;   /* [nfold * nev] */
-	double *fold_met;          /* [nfold * NMETRICS] */
-	int *fold_first, *fold_n;  /* first CPU index, number of siblings */
-	int *fold_cpus;            /* CPU indices grouped by core, fold_first into it */
-	unsigned long long fold_seq;   /* the frame they were summed from, and the model's */
-	unsigned fold_gen;             /* generation then (ui.model_gen) */
+	struct cores_fold fold;    /* the rows of t: one per core (cores_fold.c) */
 	struct ui_units units;     /* of each count column */
 	bool hidden_said;          /* the status line said once what the saved layout hides */
 };
@@ -81,11 +75,7 @@ static void free_state(struct ui *u, struct ui_panel *p)
 	if (!cv)
 		return;
 	free(cv->order);
-	free(cv->fold_val);
-	free(cv->fold_met);
-	free(cv->fold_first);
-	free(cv->fold_n);
-	free(cv->fold_cpus);
+	cores_fold_free(&cv->fold);
 	free(cv);
 	p->st = NULL;
 	(void)u;
@@ -103,100 +93,6 @@ static const struct model *model_of(struct ui *u)
 	return session_model(u->a);
 }
 
-static int cmp_core(const void *pa, const void *pb, void *arg)
-{
-	const struct model *m = arg;
-	int a = *(const int *)pa, b = *(const int *)pb;
-
-	if (m->cpu_sock[a] != m->cpu_sock[b])
-		return m->cpu_sock[a] - m->cpu_sock[b];
-	if (m->cpu_core[a] != m->cpu_core[b])
-		return m->cpu_core[a] - m->cpu_core[b];
-	return m->cpu_ids[a] - m->cpu_ids[b];
-}
-
-/* Group CPUs by (socket, core) once; sum their rows for every new frame. */
-static int fold_update(struct ui *u, struct ui_panel *p)
-{
-	const struct model *m = model_of(u);
-	const struct frame *f = &m->cur;
-	struct ui_cores *cv = st(p);
-	int nev = m->nev;
-
-	if (!cv->fold_cpus) {
-		int n = 0;
-		cv->fold_cpus = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		cv->fold_first = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		cv->fold_n = malloc(sizeof(int) * (size_t)(m->ncpus ? m->ncpus : 1));
-		if (!cv->fold_cpus || !cv->fold_first || !cv->fold_n)
-			return -1;
-		for (int c = 0; c < m->ncpus; c++)
-			cv->fold_cpus[c] = c;
-		qsort_r(cv->fold_cpus, (size_t)m->ncpus, sizeof(int), cmp_core, (void *)m);
-		for (int i = 0; i < m->ncpus; i++) {
-			int c = cv->fold_cpus[i];
-			if (n > 0) {
-				int p = cv->fold_cpus[cv->fold_first[n - 1]];
-				/* a CPU of unknown core (a replay without topology) is a core of its own */
-				if (m->cpu_core[c] >= 0 && m->cpu_sock[p] == m->cpu_sock[c] &&
-				    m->cpu_core[p] == m->cpu_core[c]) {
-					cv->fold_n[n - 1]++;
-					continue;
-				}
-			}
-			cv->fold_first[n] = i;
-			cv->fold_n[n] = 1;
-			n++;
-		}
-		cv->nfold = n;
-		cv->fold_seq = (unsigned long long)-1;
-	}
-	if (cv->fold_nev != nev || !cv->fold_val) {
-		free(cv->fold_val);
-		free(cv->fold_met);
-		cv->fold_val = calloc((size_t)cv->nfold * (size_t)(nev ? nev : 1), sizeof(struct ev_val));
-		cv->fold_met = calloc((size_t)cv->nfold * NMETRICS, sizeof(double));
-		if (!cv->fold_val || !cv->fold_met)
-			return -1;
-		cv->fold_nev = nev;
-		cv->fold_seq = (unsigned long long)-1;
-	}
-	if ((cv->fold_seq == f->seq && cv->fold_gen == u->model_gen) || !f->cpu)
-		return 0;
-	for (int r = 0; r < cv->nfold; r++) {
-		struct ev_val *dst = &cv->fold_val[(size_t)r * nev];
-		double *met = &cv->fold_met[(size_t)r * NMETRICS];
-		double jif[UT_N] = { 0 }, swr[SWR_N] = { 0 };
-		bool any = false;
-		memset(dst, 0, sizeof(*dst) * (size_t)nev);
-		for (int k = 0; k < cv->fold_n[r]; k++) {
-			int c = cv->fold_cpus[cv->fold_first[r] + k];
-			if (f->online && !f->online[c])
-				continue;
-			any = true;
-			for (int e = 0; e < nev; e++)
-				model_sum_into(&dst[e], &f->cpu[(size_t)c * nev + e]);
-			for (int j = 0; f->jif && j < UT_N; j++)
-				jif[j] += f->jif[(size_t)c * UT_N + j];
-			for (int j = 0; f->swr && j < SWR_N; j++)
-				swr[j] += f->swr[(size_t)c * SWR_N + j];
-		}
-		for (int e = 0; e < nev; e++)
-			model_sum_finish(&dst[e]);
-		if (any) {
-			model_metrics(m, dst, f->interval, met, true);
-			if (f->jif)
-				model_util(jif, met);   /* the core's siblings' times together */
-			model_swrates(swr, f->interval, met);
-		} else
-			for (int k = 0; k < NMETRICS; k++)
-				met[k] = NAN;
-	}
-	cv->fold_seq = f->seq;
-	cv->fold_gen = u->model_gen;
-	return 0;
-}
-
 struct rowref {
 	const struct ev_val *val;
 	const double *met;
@@ -210,8 +106,8 @@ static struct rowref row_of(struct ui *u, struct ui_panel *p, int r)
 	struct rowref rr;
 
 	if (u->fold) {
-		rr.val = &st(p)->fold_val[(size_t)r * m->nev];
-		rr.met = &st(p)->fold_met[(size_t)r * NMETRICS];
+		rr.val = &st(p)->fold.val[(size_t)r * m->nev];
+		rr.met = &st(p)->fold.met[(size_t)r * NMETRICS];
 		rr.online = !isnan(rr.met[M_UTIL]) || rr.val[0].state != EVS_ABSENT || m->nev == 0;
 		return rr;
 	}
@@ -224,8 +120,8 @@ static struct rowref row_of(struct ui *u, struct ui_panel *p, int r)
 /* The CPUs of folded row r: a core's siblings, *n of them. */
 static const int *siblings(struct ui_panel *p, int r, int *n)
 {
-	*n = st(p)->fold_n[r];
-	return &st(p)->fold_cpus[st(p)->fold_first[r]];
+	*n = st(p)->fold.n[r];
+	return &st(p)->fold.cpus[st(p)->fold.first[r]];
 }
 
 static int cpu_of_row(struct ui *u, struct ui_panel *p, int r)
@@ -247,9 +143,9 @@ static double rdt_of_row(struct ui *u, struct ui_panel *p, int idx, int r)
 static int all_rows(struct ui *u, struct ui_panel *p)
 {
 	if (u->fold) {
-		if (fold_update(u, p) < 0)
+		if (cores_fold_update(&st(p)->fold, model_of(u), u->model_gen) < 0)
 			return 0;
-		return st(p)->nfold;
+		return st(p)->fold.nfold;
 	}
 	return model_of(u)->ncpus;
 }
