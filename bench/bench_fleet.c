@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* bench_fleet.c: in-process benchmark of the fleet engine's refresh against a query API (issue 39,
- * make bench's scenario 14). Prints the queries of a refresh (one JSON line, so the bench can time
- * Prometheus on exactly them, the events query in the form the refresh chose), then one JSON line per refresh: wall and CPU time, queries asked,
+ * make bench's scenario 15). Prints the queries of a refresh (one JSON line, so the bench can time
+ * Prometheus on exactly them, with the older exporters' per-CPU query when the refresh needed it),
+ * then one JSON line per refresh: wall and CPU time, queries asked,
  * rows, rows up (or up without a PMU), issues, whether the recording rules answered, and the
  * process' peak RSS.
  *
@@ -23,15 +24,16 @@ static double now_ms(int clock)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* the queries of a steady refresh, as the engine asks them (at once) */
 static void print_queries(double window, bool per_cpu)
 {
+	static const enum fleet_query ks[] = { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU };
 	struct json_object *a = json_object_new_array();
 	char q[8192], w[32];
 
 	snprintf(w, sizeof(w), "%.0fms", window * 1000);
-	for (int k = 0; k < FQ_NQUERIES; k++)
-		if (fleet_query_text(q, sizeof(q), k == FQ_EVENTS && per_cpu ? FQ_EVENTS_MIXED : (enum fleet_query)k,
-				     "instance", "", w) > 0)
+	for (size_t k = 0; k < sizeof(ks) / sizeof(ks[0]); k++)
+		if ((ks[k] != FQ_EVENTS_OLDCPU || per_cpu) && fleet_query_text(q, sizeof(q), ks[k], "instance", "", w) > 0)
 			json_object_array_add(a, json_object_new_string(q));
 	printf("{\"queries\":%s,\"per_cpu\":%s}\n", json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN),
 	       per_cpu ? "true" : "false");

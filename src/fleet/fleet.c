@@ -23,6 +23,7 @@ struct fleet {
 	double window, scrape;     /* seconds; scrape 0 when not known */
 	bool window_known;
 	int rules;                 /* -1 not asked yet, 0 absent, 1 present */
+	bool percpu_hosts;         /* the last refresh saw hosts without per-socket event counters */
 	char window_note[256];
 };
 
@@ -148,49 +149,75 @@ static void put_sample(void *ctx, const struct fleet_sample *s)
 	fleet_acc_put(a, slot, s->value);
 }
 
-/* One query at time at: its samples into t. 0, an issue of the frame (a refused or failed query),
- * or a negative errno when the server cannot be reached or refuses us (fatal on the first). */
-static int ask(struct fleet *f, const char *by, const char *q, double at, struct fleet_table *t,
-	       struct fleet_issue *issues, int *nissues, int *nq, struct errmsg *em)
-{
-	size_t qn = strlen(q) * 3 + 64, len;
-	char *form = malloc(qn + 64), *body = NULL;
-	struct gather g = { t, 0 };
-	struct errmsg why = { 0 };
-	long status;
-	int r;
+/* A query of a batch: the label its answer's rows go by, where its samples and issues go. */
+struct asked {
+	const char *by, *q;
+	struct fleet_table *t;
+	struct fleet_issue *issues;
+	int *nissues;
+};
 
-	if (!form)
-		return errmsg_set(em, -ENOMEM, "out of memory");
-	memcpy(form, "query=", 6);
-	if ((r = fleet_http_escape(f->http, q, form + 6, qn)) < 0) {
-		free(form);
-		return errmsg_set(em, r, "out of memory");
-	}
-	snprintf(form + 6 + r, 58, "&time=%.3f", at);
-	(*nq)++;
-	r = fleet_http_do(f->http, f->url, "/api/v1/query", form, &body, &len, &status, &why);
-	free(form);
-	if (r < 0) {
-		free(body);
-		return errmsg_set(em, r, "%s", why.text);
-	}
-	if (status == 401 || status == 403) {
-		free(body);
+/* One answer's samples into its table: 0 (a refused or failed query is an issue of the frame), or
+ * a negative errno when the server could not be reached or refused us. */
+static int take(struct fleet *f, const struct asked *a, const struct fleet_req *rq, struct errmsg *em)
+{
+	struct gather g = { a->t, 0 };
+	struct errmsg why = { 0 };
+
+	if (rq->rc < 0)
+		return errmsg_set(em, rq->rc, "%s", rq->em.text);
+	if (rq->status == 401 || rq->status == 403)
 		return errmsg_set(em, -EACCES, "%s: HTTP %ld: the query API refused us: check --fleet-user and "
-				  "--fleet-password-file, or --fleet-bearer-file", f->url, status);
-	}
-	r = fleet_promjson_parse(body, len, by, put_sample, &g, issues, nissues, q, &why);
-	free(body);
-	if (r < 0) {
+				  "--fleet-password-file, or --fleet-bearer-file", f->url, rq->status);
+	if (fleet_promjson_parse(rq->body, rq->len, a->by, put_sample, &g, a->issues, a->nissues, a->q, &why) < 0) {
 		char what[400];
-		snprintf(what, sizeof(what), "HTTP %ld: %.360s", status, why.text);
-		fleet_issue_add(issues, nissues, false, q, what);
-		return 0;
+		snprintf(what, sizeof(what), "HTTP %ld: %.360s", rq->status, why.text);
+		fleet_issue_add(a->issues, a->nissues, false, a->q, what);
+	} else if (g.lost) {
+		fleet_issue_add(a->issues, a->nissues, true, a->q, "more hosts than the table holds (100000): some left out");
 	}
-	if (g.lost)
-		fleet_issue_add(issues, nissues, true, q, "more hosts than the table holds (100000): some left out");
 	return 0;
+}
+
+/* Queries at time at, asked at once: each one's samples into its table. 0 (a refused or failed
+ * query is an issue of the frame), or a negative errno when the server cannot be reached or refuses
+ * us (fatal on the first). */
+static int ask_many(struct fleet *f, const struct asked *a, int n, double at, int *nq, struct errmsg *em)
+{
+	struct fleet_req rq[FQ_BATCH_MAX] = { 0 };
+	int r = 0;
+
+	if (n > FQ_BATCH_MAX)
+		return errmsg_set(em, -E2BIG, "too many queries at once");
+	for (int i = 0; i < n && !r; i++) {
+		size_t qn = strlen(a[i].q) * 3 + 64;
+		char *form = malloc(qn + 64);
+		int k;
+		if (!form) {
+			r = errmsg_set(em, -ENOMEM, "out of memory");
+			break;
+		}
+		memcpy(form, "query=", 6);
+		if ((k = fleet_http_escape(f->http, a[i].q, form + 6, qn)) < 0) {
+			free(form);
+			r = errmsg_set(em, k, "out of memory");
+			break;
+		}
+		snprintf(form + 6 + k, 58, "&time=%.3f", at);
+		rq[i].path = "/api/v1/query";
+		rq[i].form = form;
+	}
+	if (!r) {
+		*nq += n;
+		fleet_http_do_many(f->http, f->url, rq, n);
+	}
+	for (int i = 0; i < n; i++) {
+		if (!r)
+			r = take(f, &a[i], &rq[i], em);
+		free((char *)rq[i].form);
+		free(rq[i].body);
+	}
+	return r;
 }
 
 static int ask_rules(struct fleet *f, double at, struct fleet_frame *fr, struct errmsg *em)
@@ -200,42 +227,63 @@ static int ask_rules(struct fleet *f, double at, struct fleet_frame *fr, struct 
 
 	fleet_table_init(&probe);
 	/* the probe's one series carries fig="rules": an entry of that name when the rules answer */
-	r = ask(f, "fig", FLEET_RULES_PROBE, at, &probe, fr->issues, &fr->nissues, &fr->nqueries, em);
+	r = ask_many(f, &(struct asked){ "fig", FLEET_RULES_PROBE, &probe, fr->issues, &fr->nissues }, 1, at,
+		     &fr->nqueries, em);
 	f->rules = r == 0 && probe.n > 0;
 	fleet_table_free(&probe);
 	return r;
 }
 
+/* The state, the events and the figures at once; the per-CPU events of the hosts whose exporter
+ * has no per-socket ones (older) beside them when the last refresh saw such hosts, else after the
+ * state when this one does (the per-CPU series of every host cost Prometheus 5 times as much: they
+ * are read only for those hosts). */
 static int refresh_prom(struct fleet *f, struct fleet_table *t, struct fleet_frame *fr, struct errmsg *em)
 {
-	char w[32], q[8192];
-	int r;
+	enum fleet_query ks[] = { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU };
+	char w[32], (*q)[8192] = malloc(sizeof(*q) * 4);
+	struct asked a[4];
+	int n = 0, r = 0;
 
+	if (!q)
+		return errmsg_set(em, -ENOMEM, "out of memory");
 	if (!f->window_known)
 		ask_window(f, fr);
 	fr->time = clock_real();
 	if (f->rules < 0 && (r = ask_rules(f, fr->time, fr, em)) < 0)
-		return r;
+		goto out;
 	fr->rules = f->rules == 1;
 	fr->window = fr->rules ? FLEET_RULES_WINDOW : f->window;
 	snprintf(w, sizeof(w), "%.0fms", fr->window * 1000);
-	/* the state first: whether any host's exporter lacks the per-socket event counters decides
-	 * the events query (the per-CPU series of every host cost Prometheus 5 times as much) */
-	for (int k = 0; k < FQ_NQUERIES; k++) {
-		if (k == FQ_EVENTS)
-			for (int i = 0; i < t->n && !fr->events_per_cpu; i++)
-				fr->events_per_cpu = t->a[i].raw[FR_PERCPU] > 0;
-		if (fr->rules && k != FQ_STATUS)
-			r = fleet_rules_query_text(q, sizeof(q), (enum fleet_query)k, "");
+	for (int k = 0; k < 4 && r >= 0; k++) {
+		if (ks[k] == FQ_EVENTS_OLDCPU && (fr->rules || !f->percpu_hosts))
+			continue;
+		if (fr->rules && ks[k] != FQ_STATUS)
+			r = fleet_rules_query_text(q[n], sizeof(q[n]), ks[k], "");
 		else
-			r = fleet_query_text(q, sizeof(q), k == FQ_EVENTS && fr->events_per_cpu ? FQ_EVENTS_MIXED :
-					     (enum fleet_query)k, f->label, "", w);
-		if (r < 0)
-			return errmsg_set(em, r, "a query is too long");
-		if ((r = ask(f, f->label, q, fr->time, t, fr->issues, &fr->nissues, &fr->nqueries, em)) < 0)
-			return r;
+			r = fleet_query_text(q[n], sizeof(q[n]), ks[k], f->label, "", w);
+		a[n] = (struct asked){ f->label, q[n], t, fr->issues, &fr->nissues };
+		n++;
 	}
-	return 0;
+	if (r < 0) {
+		r = errmsg_set(em, r, "a query is too long");
+		goto out;
+	}
+	if ((r = ask_many(f, a, n, fr->time, &fr->nqueries, em)) < 0)
+		goto out;
+	for (int i = 0; i < t->n && !fr->events_per_cpu; i++)
+		fr->events_per_cpu = t->a[i].raw[FR_PERCPU] > 0;
+	if (fr->events_per_cpu && !f->percpu_hosts && !fr->rules) {
+		if ((r = fleet_query_text(q[0], sizeof(q[0]), FQ_EVENTS_OLDCPU, f->label, "", w)) < 0)
+			r = errmsg_set(em, r, "a query is too long");
+		else
+			r = ask_many(f, &(struct asked){ f->label, q[0], t, fr->issues, &fr->nissues }, 1, fr->time,
+				     &fr->nqueries, em);
+	}
+	f->percpu_hosts = fr->events_per_cpu;
+out:
+	free(q);
+	return r < 0 ? r : 0;
 }
 
 int fleet_refresh(struct fleet *f, struct fleet_frame *fr, struct errmsg *em)
@@ -278,35 +326,6 @@ void fleet_frame_free(struct fleet_frame *fr)
 
 /* ---- drill-down ---- */
 
-static int detail_part(struct fleet *f, const char *by, const char *sel, const char *w, double at,
-		       struct fleet_table *t, struct fleet_detail *d, struct errmsg *em)
-{
-	char q[8192];
-	int r;
-
-	/* the drill-down's figures per CPU need the per-CPU event counters */
-	for (int k = FQ_EVENTS; k <= FQ_FIGURES; k++) {
-		if ((r = fleet_query_text(q, sizeof(q), k == FQ_EVENTS ? FQ_EVENTS_PERCPU : (enum fleet_query)k,
-					  by, sel, w)) < 0)
-			return errmsg_set(em, r, "a query is too long");
-		if ((r = ask(f, by, q, at, t, d->issues, &d->nissues, &d->nqueries, em)) < 0)
-			return r;
-	}
-	return 0;
-}
-
-/* the cgroups the host's exporter exports: one query by cgroup */
-static int detail_cgroups(struct fleet *f, const char *sel, const char *w, double at, struct fleet_table *t,
-			  struct fleet_detail *d, struct errmsg *em)
-{
-	char q[4096];
-	int r;
-
-	if ((r = fleet_query_text(q, sizeof(q), FQ_CGROUPS, "cgroup", sel, w)) < 0)
-		return errmsg_set(em, r, "a query is too long");
-	return ask(f, "cgroup", q, at, t, d->issues, &d->nissues, &d->nqueries, em);
-}
-
 /* the rows of t, named "socket N", "cpu N" or "cgroup PATH", appended to d with the host's state */
 static int detail_rows(struct fleet_detail *d, struct fleet_table *t, const char *what,
 		       enum fleet_detail_kind kind, const struct fleet_acc *host, double stale)
@@ -344,19 +363,30 @@ static int detail_rows(struct fleet_detail *d, struct fleet_table *t, const char
 	return 0;
 }
 
+/* The host's state, its sockets' and CPUs' events (the per-CPU counters: the figures per CPU need
+ * them) and figures, and the cgroups its exporter exports (by cgroup): six queries at once. */
 int fleet_host_detail(struct fleet *f, const char *host, struct fleet_detail *d, struct errmsg *em)
 {
-	char esc[FLEET_NAME_MAX * 2], sel[FLEET_NAME_MAX * 2 + 140], w[32], q[4096];
-	struct fleet_table ts, tsock, tcpu, tcg;
+	static const struct { enum fleet_query q; int by, t; } parts[] = {
+		{ FQ_STATUS, 0, 0 }, { FQ_EVENTS_PERCPU, 1, 1 }, { FQ_FIGURES, 1, 1 },
+		{ FQ_EVENTS_PERCPU, 2, 2 }, { FQ_FIGURES, 2, 2 }, { FQ_CGROUPS, 3, 3 },
+	};
+	enum { NPARTS = sizeof(parts) / sizeof(parts[0]) };
+	const char *by[] = { f->label, "socket", "cpu", "cgroup" };
+	char esc[FLEET_NAME_MAX * 2], sel[FLEET_NAME_MAX * 2 + 140], w[32], (*q)[8192];
+	struct fleet_table t[4];   /* the host, its sockets, CPUs, cgroups */
+	struct asked a[NPARTS];
 	struct fleet_acc *h;
 	double stale;
-	int r;
+	int r = 0;
 
 	memset(d, 0, sizeof(*d));
 	if (f->direct)
 		return errmsg_set(em, -EOPNOTSUPP, "the drill-down reads a query API's series: give --fleet URL");
 	if (fleet_promql_escape(esc, sizeof(esc), host) < 0)
 		return errmsg_set(em, -EINVAL, "not a host name: control characters or too long");
+	if (!(q = malloc(sizeof(*q) * NPARTS)))
+		return errmsg_set(em, -ENOMEM, "out of memory");
 	snprintf(d->host, sizeof(d->host), "%s", host);
 	if (!f->window_known) {
 		struct fleet_frame fr = { 0 };
@@ -367,31 +397,32 @@ int fleet_host_detail(struct fleet *f, const char *host, struct fleet_detail *d,
 	d->window = f->window;
 	snprintf(w, sizeof(w), "%.0fms", f->window * 1000);
 	snprintf(sel, sizeof(sel), "%s=\"%s\"", f->label, esc);
-	fleet_table_init(&ts);
-	fleet_table_init(&tsock);
-	fleet_table_init(&tcpu);
-	fleet_table_init(&tcg);
-	if ((r = fleet_query_text(q, sizeof(q), FQ_STATUS, f->label, sel, w)) < 0)
-		r = errmsg_set(em, r, "a query is too long");
-	else if ((r = ask(f, f->label, q, d->time, &ts, d->issues, &d->nissues, &d->nqueries, em)) == 0 &&
-		 (r = detail_part(f, "socket", sel, w, d->time, &tsock, d, em)) == 0 &&
-		 (r = detail_part(f, "cpu", sel, w, d->time, &tcpu, d, em)) == 0)
-		r = detail_cgroups(f, sel, w, d->time, &tcg, d, em);
-	h = ts.n ? &ts.a[0] : NULL;
+	for (int k = 0; k < 4; k++)
+		fleet_table_init(&t[k]);
+	for (int k = 0; k < NPARTS && !r; k++) {
+		int len = fleet_query_text(q[k], sizeof(q[k]), parts[k].q, by[parts[k].by], sel, w);
+		if (len < 0)
+			r = errmsg_set(em, len, "a query is too long");
+		a[k] = (struct asked){ by[parts[k].by], q[k], &t[parts[k].t], d->issues, &d->nissues };
+	}
+	if (r >= 0)
+		r = ask_many(f, a, NPARTS, d->time, &d->nqueries, em);
+	h = t[0].n ? &t[0].a[0] : NULL;
 	if (r == 0 && !h)
 		r = errmsg_set(em, -ENOENT, "no host %s=\"%s\" in the query API's series", f->label, host);
 	stale = f->scrape > 0 ? 3 * f->scrape : f->window;
-	if (r == 0 && ((r = detail_rows(d, &tsock, "socket", FLEET_D_SOCKET, h, stale < 5 ? 5 : stale)) < 0 ||
-		       (r = detail_rows(d, &tcpu, "cpu", FLEET_D_CPU, h, stale < 5 ? 5 : stale)) < 0 ||
-		       (r = detail_rows(d, &tcg, "cgroup", FLEET_D_CGROUP, h, stale < 5 ? 5 : stale)) < 0))
+	if (stale < 5)
+		stale = 5;
+	if (r == 0 && ((r = detail_rows(d, &t[1], "socket", FLEET_D_SOCKET, h, stale)) < 0 ||
+		       (r = detail_rows(d, &t[2], "cpu", FLEET_D_CPU, h, stale)) < 0 ||
+		       (r = detail_rows(d, &t[3], "cgroup", FLEET_D_CGROUP, h, stale)) < 0))
 		r = errmsg_set(em, r, "out of memory");
-	fleet_table_free(&ts);
-	fleet_table_free(&tsock);
-	fleet_table_free(&tcpu);
-	fleet_table_free(&tcg);
+	for (int k = 0; k < 4; k++)
+		fleet_table_free(&t[k]);
+	free(q);
 	if (r < 0)
 		fleet_detail_free(d);
-	return r;
+	return r < 0 ? r : 0;
 }
 
 void fleet_detail_free(struct fleet_detail *d)

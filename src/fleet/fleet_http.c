@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* fleet_http.c: HTTP towards the query API and the exporters, through libcurl: one handle kept
- * alive across refreshes, HTTP/2 where the server offers it (over TLS), timeouts, basic or bearer
- * authentication read from files, a CA bundle and a client certificate. The body is bounded. */
+/* fleet_http.c: HTTP towards the query API and the exporters, through libcurl: a few handles kept
+ * alive across refreshes and driven together by one multi handle (a refresh's queries asked at
+ * once: the server evaluates them side by side), HTTP/2 where the server offers it (over TLS),
+ * timeouts, basic or bearer authentication read from files, a CA bundle and a client certificate.
+ * Each body is bounded. */
 #include "fleet_impl.h"
 #include "base/errmsg.h"
 #include "fleet_curl.h"
@@ -12,7 +14,8 @@
 #include <string.h>
 
 struct fleet_http {
-	CURL *easy;
+	CURL *easy[FLEET_HTTP_PAR];   /* easy[0] made at open, the others when first needed */
+	CURLM *multi;
 	double timeout;
 	char user[256], password[256];
 	char bearer[4096 + 32];       /* "Authorization: Bearer ..." */
@@ -140,11 +143,11 @@ int fleet_http_open(const struct fleet_opts *o, struct fleet_http **out, struct 
 		return errmsg_set(em, -ENOMEM, "out of memory");
 	}
 	h->headers_om = om;
-	if (!(h->easy = fc.easy_init())) {
+	if (!(h->easy[0] = fc.easy_init()) || !(h->multi = fc.multi_init())) {
 		fleet_http_close(h);
 		return errmsg_set(em, -ENOMEM, "libcurl: no handle");
 	}
-	fleet_http_setup(h, h->easy, false, em);
+	fleet_http_setup(h, h->easy[0], false, em);
 	*out = h;
 	return 0;
 }
@@ -153,8 +156,11 @@ void fleet_http_close(struct fleet_http *h)
 {
 	if (!h)
 		return;
-	if (h->easy)
-		fc.easy_cleanup(h->easy);
+	for (int i = 0; i < FLEET_HTTP_PAR; i++)
+		if (h->easy[i])
+			fc.easy_cleanup(h->easy[i]);
+	if (h->multi)
+		fc.multi_cleanup(h->multi);
 	fc.slist_free_all(h->headers);
 	fc.slist_free_all(h->headers_om);
 	memset(h->password, 0, sizeof(h->password));
@@ -164,7 +170,7 @@ void fleet_http_close(struct fleet_http *h)
 
 int fleet_http_escape(struct fleet_http *h, const char *s, char *dst, size_t n)
 {
-	char *e = fc.easy_escape(h->easy, s, 0);
+	char *e = fc.easy_escape(h->easy[0], s, 0);
 	int k;
 
 	if (!e)
@@ -174,38 +180,101 @@ int fleet_http_escape(struct fleet_http *h, const char *s, char *dst, size_t n)
 	return k < 0 || (size_t)k >= n ? -ENOSPC : k;
 }
 
+/* One batch (at most FLEET_HTTP_PAR requests), each on its own handle, all through the multi handle. */
+static void do_batch(struct fleet_http *h, const char *base, size_t bl, struct fleet_req *rq, int n,
+		     struct fleet_body *b)
+{
+	char url[FLEET_HTTP_PAR][2048];
+	int running = 0, left, added = 0;
+	CURLMsg *msg;
+
+	for (int i = 0; i < n; i++) {
+		memset(&b[i], 0, sizeof(b[i]));
+		rq[i].rc = errmsg_set(&rq[i].em, -EIO, "%.*s%s: no answer", (int)bl, base, rq[i].path);
+		if (snprintf(url[i], sizeof(url[i]), "%.*s%s", (int)bl, base, rq[i].path) >= (int)sizeof(url[i])) {
+			rq[i].rc = errmsg_set(&rq[i].em, -ENAMETOOLONG, "the URL is too long");
+			continue;
+		}
+		if (!h->easy[i]) {
+			if (!(h->easy[i] = fc.easy_init())) {
+				rq[i].rc = errmsg_set(&rq[i].em, -ENOMEM, "libcurl: no handle");
+				continue;
+			}
+			fleet_http_setup(h, h->easy[i], false, &rq[i].em);
+		}
+		fc.easy_setopt(h->easy[i], CURLOPT_URL, url[i]);
+		fc.easy_setopt(h->easy[i], CURLOPT_WRITEDATA, &b[i]);
+		if (rq[i].form)
+			fc.easy_setopt(h->easy[i], CURLOPT_POSTFIELDS, rq[i].form);
+		else
+			fc.easy_setopt(h->easy[i], CURLOPT_HTTPGET, 1L);
+		if (fc.multi_add_handle(h->multi, h->easy[i]) == CURLM_OK)
+			added |= 1 << i;
+	}
+	do {
+		if (fc.multi_perform(h->multi, &running) != CURLM_OK)
+			break;
+		if (running)
+			fc.multi_poll(h->multi, NULL, 0, 1000, NULL);
+	} while (running);
+	while ((msg = fc.multi_info_read(h->multi, &left))) {
+		int i = 0;
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		while (i < n && h->easy[i] != msg->easy_handle)
+			i++;
+		if (i == n)
+			continue;
+		fc.easy_getinfo(h->easy[i], CURLINFO_RESPONSE_CODE, &rq[i].status);
+		if (msg->data.result == CURLE_OK)
+			rq[i].rc = 0;
+		else if (b[i].over)
+			rq[i].rc = errmsg_set(&rq[i].em, -E2BIG, "%s: the answer is larger than %u MiB", url[i],
+					      FLEET_BODY_MAX >> 20);
+		else
+			rq[i].rc = errmsg_set(&rq[i].em, msg->data.result == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT :
+					      msg->data.result == CURLE_COULDNT_CONNECT ? -ECONNREFUSED : -EIO, "%s: %s",
+					      url[i], fc.easy_strerror(msg->data.result));
+	}
+	for (int i = 0; i < n; i++) {
+		if (added & (1 << i))
+			fc.multi_remove_handle(h->multi, h->easy[i]);
+		if (rq[i].rc == 0 && !(rq[i].body = b[i].p ? b[i].p : strdup("")))
+			rq[i].rc = errmsg_set(&rq[i].em, -ENOMEM, "out of memory");
+		else if (rq[i].rc == 0)
+			rq[i].len = b[i].len;
+		else
+			free(b[i].p);
+	}
+}
+
+void fleet_http_do_many(struct fleet_http *h, const char *base, struct fleet_req *reqs, int n)
+{
+	struct fleet_body b[FLEET_HTTP_PAR];
+	size_t bl = strlen(base);
+
+	while (bl > 0 && base[bl - 1] == '/')
+		bl--;
+	for (int i = 0; i < n; i++) {
+		reqs[i].body = NULL;
+		reqs[i].len = 0;
+		reqs[i].status = 0;
+		reqs[i].em = (struct errmsg){ 0 };
+	}
+	for (int at = 0; at < n; at += FLEET_HTTP_PAR)
+		do_batch(h, base, bl, reqs + at, n - at < FLEET_HTTP_PAR ? n - at : FLEET_HTTP_PAR, b);
+}
+
 int fleet_http_do(struct fleet_http *h, const char *base, const char *path, const char *form, char **body,
 		  size_t *len, long *status, struct errmsg *em)
 {
-	char url[2048];
-	struct fleet_body b = { 0 };
-	CURLcode rc;
-	size_t bl = strlen(base);
+	struct fleet_req rq = { .path = path, .form = form };
 
-	*body = NULL;
-	*len = 0;
-	*status = 0;
-	while (bl > 0 && base[bl - 1] == '/')
-		bl--;
-	if (snprintf(url, sizeof(url), "%.*s%s", (int)bl, base, path) >= (int)sizeof(url))
-		return errmsg_set(em, -ENAMETOOLONG, "the URL is too long");
-	fc.easy_setopt(h->easy, CURLOPT_URL, url);
-	fc.easy_setopt(h->easy, CURLOPT_WRITEDATA, &b);
-	if (form) {
-		fc.easy_setopt(h->easy, CURLOPT_POSTFIELDS, form);
-	} else {
-		fc.easy_setopt(h->easy, CURLOPT_HTTPGET, 1L);
-	}
-	rc = fc.easy_perform(h->easy);
-	fc.easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, status);
-	if (rc != CURLE_OK) {
-		free(b.p);
-		if (b.over)
-			return errmsg_set(em, -E2BIG, "%s: the answer is larger than %u MiB", url, FLEET_BODY_MAX >> 20);
-		return errmsg_set(em, rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : rc == CURLE_COULDNT_CONNECT ?
-				  -ECONNREFUSED : -EIO, "%s: %s", url, fc.easy_strerror(rc));
-	}
-	*body = b.p ? b.p : strdup("");
-	*len = b.len;
-	return *body ? 0 : errmsg_set(em, -ENOMEM, "out of memory");
+	fleet_http_do_many(h, base, &rq, 1);
+	*body = rq.body;
+	*len = rq.len;
+	*status = rq.status;
+	if (rq.rc < 0)
+		*em = rq.em;
+	return rq.rc;
 }

@@ -6,6 +6,7 @@
 #ifndef PMUTOP_FLEET_IMPL_H
 #define PMUTOP_FLEET_IMPL_H
 #include "fleet.h"
+#include "base/errmsg.h"
 #include <stdint.h>
 
 /* Raw figures per host. Counters are per second of the query's (or the scrapes') time; FR_CLOCK is
@@ -64,11 +65,13 @@ int fleet_promjson_parse(const char *body, size_t len, const char *label, fleet_
 
 /* The queries of one refresh, in PromQL: by is the label to group by (the host label, or socket,
  * cpu), sel extra matchers (`instance="h"`) or "", window "60s". Returns the length or -ENOSPC. */
-/* FQ_EVENTS reads the exporters' per-socket counters (pmutop_socket_event_total...); FQ_EVENTS_MIXED
- * also the per-CPU ones of the hosts without them (FQ_STATUS' "percpu" counts those hosts), as the
- * recording rules do; FQ_EVENTS_PERCPU only the per-CPU ones (the drill-down's, by cpu or socket). */
-enum fleet_query { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_NQUERIES, FQ_CGROUPS = FQ_NQUERIES, FQ_EVENTS_MIXED,
+/* FQ_EVENTS reads the exporters' per-socket counters (pmutop_socket_event_total...); FQ_EVENTS_OLDCPU
+ * the per-CPU ones of the hosts without them (FQ_STATUS' "percpu" counts those hosts), with
+ * src="cpu"; FQ_EVENTS_MIXED both in one, as the recording rules record them; FQ_EVENTS_PERCPU only
+ * the per-CPU ones (the drill-down's, by cpu or socket). */
+enum fleet_query { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU, FQ_CGROUPS, FQ_EVENTS_MIXED,
 		   FQ_EVENTS_PERCPU };
+#define FQ_BATCH_MAX 8   /* queries asked at once */
 int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, const char *sel,
 		     const char *window);
 /* FQ_CGROUPS (the drill-down's, by must be "cgroup"): the exporter's pmutop_cgroup_events_total
@@ -92,6 +95,18 @@ void fleet_http_close(struct fleet_http *h);
  * transport failure (connection refused, timeout, TLS). */
 int fleet_http_do(struct fleet_http *h, const char *base, const char *path, const char *form, char **body,
 		  size_t *len, long *status, struct errmsg *em);
+/* Several requests at once, each on its own kept-alive handle (FLEET_HTTP_PAR at a time): each one's
+ * body (caller frees), length and HTTP status, or rc -errno with em on a transport failure. */
+#define FLEET_HTTP_PAR 8
+struct fleet_req {
+	const char *path, *form;      /* in: form NULL for a GET */
+	char *body;                   /* out */
+	size_t len;
+	long status;
+	int rc;
+	struct errmsg em;
+};
+void fleet_http_do_many(struct fleet_http *h, const char *base, struct fleet_req *reqs, int n);
 /* The options on another easy handle (direct mode's parallel scrapes; openmetrics: ask for it). */
 int fleet_http_setup(struct fleet_http *h, void *curl_easy, bool openmetrics, struct errmsg *em);
 /* A body as libcurl hands it (CURLOPT_WRITEFUNCTION fleet_http_sink, WRITEDATA a struct

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
-/* fleet_query.c: the PromQL of a refresh. Three queries whatever the number of hosts, each
- * aggregated on the server by the host label: the counters' rates by event, the other figures (one
- * series per figure, told apart by a "fig" label), and each host's state (up, the age of its last
- * sample, its version; a target of a pmutop job that was never up). The recording rules in
+/* fleet_query.c: the PromQL of a refresh. Three queries whatever the number of hosts (a fourth
+ * while some exporters are older), each aggregated on the server by the host label: the counters'
+ * rates by event, the other figures (one series per figure, told apart by a "fig" label), and each
+ * host's state (up, the age of its last sample, its version; a target of a pmutop job that was
+ * never up). The recording rules in
  * contrib/prometheus/pmutop-fleet.rules.yml record the
  * first two by instance over 1m, written the same (tests/unit/test_fleet.c compares them). */
 #include "fleet_impl.h"
@@ -102,10 +103,15 @@ int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, co
 		break;
 	case FQ_EVENTS_MIXED:
 		r = events(buf, n, &at, by, sel, selc, w, EV_SOCKET);
+		if (!r)
+			r = put(buf, n, &at, "\n  or ");
+		if (r)
+			break;
+		/* fall through */
+	case FQ_EVENTS_OLDCPU:
 		/* the hosts whose exporter has no socket family: theirs per CPU, apart by src="cpu" (a
 		 * host label other than instance can hold hosts of both kinds: the engine adds them up) */
-		if (!r)
-			r = put(buf, n, &at, "\n  or label_replace(");
+		r = put(buf, n, &at, "label_replace(");
 		if (!r)
 			r = events(buf, n, &at, by, sel, selc, w, EV_CPU_UNLESS);
 		if (!r)
