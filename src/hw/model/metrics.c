@@ -4,6 +4,7 @@
  * not a plain ratio, and the look-ups the outputs use. */
 #include "metrics.h"
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 static double ratio(double a, double b, double k, bool ha, bool hb)
@@ -217,4 +218,22 @@ double metric_eval(int id, const struct metric_sums *s)
 	if (d->den == MDEN_ENABLED)
 		return ratio(s->sum[a], s->en[a] * d->dk, d->k, s->have[a], s->have[a]);
 	return ratio(s->sum[a], s->sum[d->den] * d->dk, d->k, s->have[a], s->have[d->den]);
+}
+
+static int src_ids[MSRC_N][NMETRICS], src_n[MSRC_N];
+static pthread_once_t src_once = PTHREAD_ONCE_INIT;
+
+static void index_sources(void)
+{
+	for (int k = 0; k < NMETRICS; k++) {
+		int src = metric_defs[k].src;
+		src_ids[src][src_n[src]++] = k;
+	}
+}
+
+int metric_ids_of(enum metric_src src, const int **ids)
+{
+	pthread_once(&src_once, index_sources);
+	*ids = src_ids[src];
+	return src_n[src];
 }

@@ -26,6 +26,7 @@ enum metric_src {
 	MSRC_EVENTS,     /* the events' role sums (model_metrics): a ratio, or fn */
 	MSRC_PROCSTAT,   /* /proc/stat's times (model_util): the parts ut over all, in percent */
 	MSRC_KERNEL,     /* the kernel's other books (model_swrates): interrupts, the clock; fn */
+	MSRC_N
 };
 
 /* A ratio's denominator besides a role (struct metric_def.den). */
@@ -98,4 +99,7 @@ int metric_of_perf_role(int role);
 bool metric_countable(int id, const bool *held, bool llc_is_l3);
 /* The value of an MSRC_EVENTS metric from a row's sums. */
 double metric_eval(int id, const struct metric_sums *s);
+/* The ids of the metrics computed from src, in the table's order (*ids: made once; a refresh
+ * computes each CPU's metrics source by source without looking through the whole table). */
+int metric_ids_of(enum metric_src src, const int **ids);
 #endif

@@ -286,12 +286,26 @@ static void frame_free(struct frame *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* The event metrics the model's events can give: the others are NAN whatever is counted. */
+static void countable_metrics(struct model *m)
+{
+	const int *ids;
+
+	m->nmet = 0;
+	for (int i = 0, n = metric_ids_of(MSRC_EVENTS, &ids); i < n; i++)
+		if (model_metric_countable(m, ids[i]))
+			m->met_ids[m->nmet++] = ids[i];
+	m->met_nev = m->nev;
+	m->met_llc = m->llc_is_l3;
+}
+
 int model_alloc_frame(struct model *m)
 {
 	struct frame *f = &m->cur;
 	size_t ne = (size_t)(m->nev ? m->nev : 1);
 	bool *online_old = f->online;
 
+	countable_metrics(m);
 	f->online = NULL;
 	frame_free(f);
 	f->cpu = calloc((size_t)m->cpu_cap * ne, sizeof(struct ev_val));
@@ -438,7 +452,13 @@ void model_metrics(const struct model *m, const struct ev_val *row, double inter
 			s.have[r] = false;
 	/* the others come from the kernel's books (model_util, model_swrates) */
 	for (int k = 0; k < NMETRICS; k++)
-		out[k] = metric_defs[k].src == MSRC_EVENTS ? metric_eval(k, &s) : NAN;
+		out[k] = NAN;
+	const int *ids = m->met_ids;
+	int n = m->nmet;
+	if (m->met_nev != m->nev || m->met_llc != m->llc_is_l3)   /* events added since: every one */
+		n = metric_ids_of(MSRC_EVENTS, &ids);
+	for (int i = 0; i < n; i++)
+		out[ids[i]] = metric_eval(ids[i], &s);
 }
 
 bool model_metric_countable(const struct model *m, int id)
@@ -460,16 +480,14 @@ void model_util(const double *jif, double *out)
 		ok = ok && !isnan(jif[k]);
 		total += jif[k];
 	}
-	for (int k = 0; k < NMETRICS; k++) {
-		const struct metric_def *d = &metric_defs[k];
-		double v = d->ut_not ? total : 0;
+	const int *ids;
+	for (int i = 0, n = metric_ids_of(MSRC_PROCSTAT, &ids); i < n; i++) {
+		const struct metric_def *d = &metric_defs[ids[i]];
+		double v = 0;
 
-		if (d->src != MSRC_PROCSTAT)
-			continue;
-		for (int p = 0; p < UT_N; p++)
-			if (d->ut & (1u << p))
-				v = d->ut_not ? v - jif[p] : v + jif[p];
-		out[k] = ok && total > 0 ? 100 * v / total : NAN;
+		for (unsigned parts = d->ut; parts; parts &= parts - 1)
+			v += jif[__builtin_ctz(parts)];
+		out[ids[i]] = ok && total > 0 ? 100 * (d->ut_not ? total - v : v) / total : NAN;
 	}
 }
 
@@ -477,9 +495,9 @@ void model_swrates(const double *swr, double interval, double *out)
 {
 	struct metric_sums s = { .interval = interval, .swr = swr };
 
-	for (int k = 0; k < NMETRICS; k++)
-		if (metric_defs[k].src == MSRC_KERNEL)
-			out[k] = metric_defs[k].fn(&s);
+	const int *ids;
+	for (int i = 0, n = metric_ids_of(MSRC_KERNEL, &ids); i < n; i++)
+		out[ids[i]] = metric_defs[ids[i]].fn(&s);
 }
 
 void model_sum_into(struct ev_val *dst, const struct ev_val *src)

@@ -103,6 +103,11 @@ struct model {
 			       * no L3 PMU's lookups are counted */
 	char *generic_pmu;    /* the core PMU the generic events open on, NULL when not one
 			       * (model_set_generic_pmu) */
+	/* the event metrics these events can give (model_alloc_frame), for the nev and llc_is_l3 they
+	 * were found with: model_metrics computes only them (all when either changed since) */
+	int nmet, met_nev;
+	bool met_llc;
+	int met_ids[NMETRICS];
 	struct frame cur;     /* the latest frame (valid after model_derive) */
 	/* history of IPC per CPU, a ring of hist_cap samples (NAN = no value) */
 	int hist_cap, hist_len, hist_head;
