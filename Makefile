@@ -42,8 +42,9 @@ endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # libmicrohttpd is dlopen'ed by the exporter when --listen asks for a server (issue 18), libcurl
-# by the fleet when one is asked for (fleet_curl.c): headers only
-PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd libcurl,$(PKGS)) 2>/dev/null)
+# by the fleet when one is asked for (fleet_curl.c), libelf and libdw by the hot functions when they
+# read a file's symbols (dso_elf.c): headers only
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out libmicrohttpd libcurl libelf libdw,$(PKGS)) 2>/dev/null)
 # The flags pmutop needs are its own variables, always used; CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS
 # are the user's (command line or environment, as dpkg-buildflags gives them) and come after, so
 # that they add to or override (-O0) ours without dropping them (the GNU convention).

@@ -5,7 +5,8 @@
 # sharing its time 70/30 run under --hot -p PID -b --json: both within 5 points of 70/30, and within
 # 5 points of what perf record -F 1000 -e cpu-clock -p PID and perf report --stdio say over the
 # same time; a stripped copy shows DSO+0xOFFSET, saying stripped; a process that execs another
-# program is named with the new program's functions; -x rows in perf report's field order.
+# program is named with the new program's functions; -x rows in perf report's field order; without
+# elfutils' libraries installed the offsets are named, saying what to install.
 . "$(dirname "$0")/../lib.sh"
 need_binary
 SRC=$(cd "$(dirname "$0")/.." && pwd)/hot/prog7030.c
@@ -110,5 +111,31 @@ if grep -q '^# overhead,dso,sym,samples,unresolved,time$' "$TMPD/hot.csv" &&
 	pass csv_fields
 else
 	fail csv_fields "$(head -c 300 "$TMPD/hot.csv")"
+fi
+# elfutils' libraries missing (a mount namespace puts an empty file over libdw.so.1, as on a
+# machine without libdw1): pmutop still samples and names the offsets, saying what to install
+lib=$( (ldconfig -p 2>/dev/null || /sbin/ldconfig -p) | awk '$1 == "libdw.so.1" && /x86-64|64bit|AArch64/ { print $NF; exit }')
+if [ -z "$lib" ] || ! command -v unshare >/dev/null 2>&1; then
+	skip no_libdw_said "no libdw.so.1 to hide or no unshare"
+else
+	"$TMPD/p7030" 4 & P=$!
+	sleep 0.3
+	unshare -m sh -c 'mount --bind /dev/null "$1" && exec "$2" --hot -p "$3" -b --json -n 2 -d 1' sh \
+		"$(readlink -f "$lib")" "$PMUTOP" $P >"$TMPD/nodw.json" 2>"$TMPD/nodw.err"
+	rc=$?
+	wait $P
+	if [ $rc -eq 0 ] && python3 - "$TMPD/nodw.json" <<'PY'
+import json, sys
+f = [json.loads(l) for l in open(sys.argv[1])][-1]
+top = [r for r in f["functions"] if r["dso"].endswith("/p7030")]
+assert len(top) >= 2, f["functions"][:3]
+for r in top:
+    assert r["symbol"].startswith("p7030+0x") and "apt install libdw1" in r.get("unresolved", ""), r
+PY
+	then
+		pass no_libdw_said
+	else
+		fail no_libdw_said "exit $rc: $(head -c 300 "$TMPD/nodw.err") $(head -c 300 "$TMPD/nodw.json")"
+	fi
 fi
 t_done

@@ -20,8 +20,8 @@ export PKG_CONFIG_LIBDIR="$S/usr/lib/aarch64-linux-gnu/pkgconfig:$S/usr/share/pk
 cflags="$(pkg-config --cflags ncursesw libpci inih json-c zlib) -I$S/usr/include"
 cflags="$cflags -I$S/usr/include/aarch64-linux-gnu"
 # libtinfo.so and libz.so live in /lib; rpath-link finds what the libraries need (libudev)
-# libdw's .pc requires its compressors' .pc files (not unpacked, only their libraries): named here
-libs="$(pkg-config --libs ncursesw libpci inih json-c zlib) -ldw -lelf -L$S/lib/aarch64-linux-gnu"
+# libelf and libdw are dlopened too (the initramfs carries them)
+libs="$(pkg-config --libs ncursesw libpci inih json-c zlib) -L$S/lib/aarch64-linux-gnu"
 libs="$libs -Wl,-rpath-link,$S/lib/aarch64-linux-gnu:$S/usr/lib/aarch64-linux-gnu"
 # alone, two jobs (the house's share of the machine); under make, its own -j
 case " ${MAKEFLAGS:-} " in *" -j"* | *" j"*) jobs="" ;; *) jobs=-j2 ;; esac

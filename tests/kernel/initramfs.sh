@@ -26,7 +26,8 @@ chmod 755 "$st/init"
 # the loader at the path the binaries name, everything else in the multiarch directory it searches
 cp -L "$S/lib/ld-linux-aarch64.so.1" "$st/lib/"
 need() { aarch64-linux-gnu-readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
-todo="$(need "$st/bin/pmutop") libmicrohttpd.so.12"
+# and the libraries pmutop opens with dlopen: the exporter's, the hot functions' symbols'
+todo="$(need "$st/bin/pmutop") libmicrohttpd.so.12 libelf.so.1 libdw.so.1"
 while [ -n "$todo" ]; do
 	set -- $todo
 	lib=$1

@@ -3,25 +3,13 @@
 /* dso.c: an ELF file's functions through libelf, its source lines through libdw (see dso.h). */
 #include "dso.h"
 #include "base/errmsg.h"
+#include "dso_elf.h"
 #include <elf.h>
-#include <elfutils/libdw.h>
 #include <errno.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static void elf_once(void)
-{
-	static int done;
-
-	if (!done) {
-		elf_version(EV_CURRENT);
-		done = 1;
-	}
-}
 
 static int by_start(const void *a, const void *b)
 {
@@ -35,7 +23,7 @@ static int by_start(const void *a, const void *b)
 /* Append the functions of symbol table section scn (strings in section link). */
 static int add_syms(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct dso_syms *d, size_t *cap, size_t *ncap)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
+	Elf_Data *data = de.elf_getdata(scn, NULL);
 	size_t count;
 
 	if (!data || !sh->sh_entsize)
@@ -46,12 +34,12 @@ static int add_syms(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct dso_syms *d, siz
 		const char *nm;
 		size_t len;
 
-		if (!gelf_getsym(data, (int)i, &s))
+		if (!de.gelf_getsym(data, (int)i, &s))
 			return -ENOEXEC;   /* the table is shorter than it says (a truncated file) */
 		if ((GELF_ST_TYPE(s.st_info) != STT_FUNC && GELF_ST_TYPE(s.st_info) != STT_GNU_IFUNC) ||
 		    s.st_shndx == SHN_UNDEF || s.st_value == 0)
 			continue;
-		if (!(nm = elf_strptr(e, sh->sh_link, s.st_name)) || !nm[0])
+		if (!(nm = de.elf_strptr(e, sh->sh_link, s.st_name)) || !nm[0])
 			continue;
 		len = strnlen(nm, 4096) + 1;
 		if (d->n >= DSO_MAX_SYMS || d->names_len + len > DSO_MAX_NAMES)
@@ -85,11 +73,11 @@ static int add_syms(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct dso_syms *d, siz
 
 static void read_build_id(Elf_Scn *scn, struct dso_syms *d)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
+	Elf_Data *data = de.elf_getdata(scn, NULL);
 	size_t off = 0, noff, doff;
 	GElf_Nhdr nh;
 
-	while (data && (off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
+	while (data && (off = de.gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
 		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && doff + nh.n_descsz <= data->d_size &&
 		    memcmp((char *)data->d_buf + noff, "GNU", 4) == 0) {
 			d->bidlen = nh.n_descsz > 20 ? 20 : (int)nh.n_descsz;
@@ -103,12 +91,12 @@ static int read_segments(Elf *e, struct dso_syms *d)
 {
 	size_t np;
 
-	if (elf_getphdrnum(e, &np))
+	if (de.elf_getphdrnum(e, &np))
 		return -ENOEXEC;
 	for (size_t i = 0; i < np && d->nload < DSO_MAX_LOAD; i++) {
 		GElf_Phdr ph;
 
-		if (!gelf_getphdr(e, (int)i, &ph))
+		if (!de.gelf_getphdr(e, (int)i, &ph))
 			return -ENOEXEC;
 		if (ph.p_type == PT_LOAD && ph.p_filesz)
 			d->load[d->nload].off = ph.p_offset, d->load[d->nload].vaddr = ph.p_vaddr,
@@ -125,12 +113,12 @@ static int read_sections(Elf *e, struct dso_syms *d)
 	size_t shstrndx, cap = 0, ncap = 0;
 	int r = 0;
 
-	if (elf_getshdrstrndx(e, &shstrndx))
+	if (de.elf_getshdrstrndx(e, &shstrndx))
 		return -ENOEXEC;
-	while ((scn = elf_nextscn(e, scn))) {
+	while ((scn = de.elf_nextscn(e, scn))) {
 		const char *nm;
 
-		if (!gelf_getshdr(scn, &sh))
+		if (!de.gelf_getshdr(scn, &sh))
 			return -ENOEXEC;
 		if (sh.sh_type == SHT_SYMTAB)
 			symtab = scn, ssh = sh;
@@ -138,7 +126,7 @@ static int read_sections(Elf *e, struct dso_syms *d)
 			dynsym = scn, dsh = sh;
 		else if (sh.sh_type == SHT_NOTE && !d->bidlen)
 			read_build_id(scn, d);
-		else if ((nm = elf_strptr(e, shstrndx, sh.sh_name)) && strcmp(nm, ".debug_line") == 0)
+		else if ((nm = de.elf_strptr(e, shstrndx, sh.sh_name)) && strcmp(nm, ".debug_line") == 0)
 			d->debug = true;
 	}
 	d->symtab = symtab != NULL;
@@ -157,26 +145,27 @@ int dso_read(int fd, struct dso_syms **out, struct errmsg *em)
 	int r;
 
 	*out = NULL;
-	elf_once();
+	if (dso_elf_open() < 0)
+		return errmsg_set(em, -ELIBACC, "libelf and libdw are not installed (Debian/Ubuntu: apt install libelf1 libdw1)");
 	if (fstat(fd, &st) < 0)
 		return errmsg_set(em, -errno, "cannot stat it: %s", strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		return errmsg_set(em, -EINVAL, "not a regular file");
 	if ((uint64_t)st.st_size > DSO_MAX_FILE)
 		return errmsg_set(em, -EFBIG, "larger than %llu GiB", DSO_MAX_FILE >> 30);
-	if (!(e = elf_begin(fd, ELF_C_READ, NULL)) || elf_kind(e) != ELF_K_ELF) {
+	if (!(e = de.elf_begin(fd, ELF_C_READ, NULL)) || de.elf_kind(e) != ELF_K_ELF) {
 		if (e)
-			elf_end(e);
+			de.elf_end(e);
 		return errmsg_set(em, -ENOEXEC, "not an ELF file");
 	}
 	if (!(d = calloc(1, sizeof(*d)))) {
-		elf_end(e);
+		de.elf_end(e);
 		return -ENOMEM;
 	}
 	r = read_segments(e, d);
 	if (!r)
 		r = read_sections(e, d);
-	elf_end(e);
+	de.elf_end(e);
 	if (r) {
 		dso_free(d);
 		return errmsg_set(em, r, "%s", r == -ENOEXEC ? "damaged or truncated ELF file" :
@@ -239,17 +228,18 @@ int dso_srcline(int fd, uint64_t vaddr, char *file, size_t n, int *line)
 	Elf *e;
 	int r = -ENOENT;
 
-	elf_once();
-	if (!(e = elf_begin(fd, ELF_C_READ, NULL)))
+	if (dso_elf_open() < 0)
+		return -ELIBACC;
+	if (!(e = de.elf_begin(fd, ELF_C_READ, NULL)))
 		return -ENOEXEC;
-	if ((dw = dwarf_begin_elf(e, DWARF_C_READ, NULL))) {
-		if (dwarf_addrdie(dw, vaddr, &cu) && (l = dwarf_getsrc_die(&cu, vaddr)) &&
-		    (src = dwarf_linesrc(l, NULL, NULL)) && dwarf_lineno(l, line) == 0) {
+	if ((dw = de.dwarf_begin_elf(e, DWARF_C_READ, NULL))) {
+		if (de.dwarf_addrdie(dw, vaddr, &cu) && (l = de.dwarf_getsrc_die(&cu, vaddr)) &&
+		    (src = de.dwarf_linesrc(l, NULL, NULL)) && de.dwarf_lineno(l, line) == 0) {
 			snprintf(file, n, "%s", src);
 			r = 0;
 		}
-		dwarf_end(dw);
+		de.dwarf_end(dw);
 	}
-	elf_end(e);
+	de.elf_end(e);
 	return r;
 }

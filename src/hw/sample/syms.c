@@ -296,6 +296,7 @@ static const char *why_of(int err)
 	case -ENOEXEC: return "damaged";
 	case -EFBIG: return "too large";
 	case -EINVAL: return "not a file";
+	case -ELIBACC: return "no libelf/libdw (apt install libdw1)";
 	default: return "unreadable";
 	}
 }
