@@ -224,7 +224,7 @@ int sims_ioctl(struct sims *s, int fd, unsigned long req, unsigned long arg, dou
 void *sims_map(struct sims *s, int fd, size_t len, int *err)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-	struct sring *nr, *r;
+	struct sring *nr = NULL, *r;
 
 	*err = 0;
 	if (!ev_of(s, fd))
