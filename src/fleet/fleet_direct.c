@@ -163,7 +163,7 @@ static void snap_clear(struct snap *s)
 /* every target once, in parallel: each one's snapshot or its error */
 static int scrape_all(struct fleet_direct *d, struct errmsg *em)
 {
-	int running = 0, left;
+	int left;
 	CURLMsg *msg;
 
 	for (int i = 0; i < d->n; i++) {
@@ -178,12 +178,7 @@ static int scrape_all(struct fleet_direct *d, struct errmsg *em)
 		t->body.over = false;
 		fc.multi_add_handle(d->multi, t->easy);
 	}
-	do {
-		if (fc.multi_perform(d->multi, &running) != CURLM_OK)
-			break;
-		if (running)
-			fc.multi_poll(d->multi, NULL, 0, 1000, NULL);
-	} while (running);
+	fleet_http_multi_run(d->multi);
 	while ((msg = fc.multi_info_read(d->multi, &left))) {
 		struct target *t = NULL;
 		long status = 0;

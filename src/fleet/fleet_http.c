@@ -180,12 +180,24 @@ int fleet_http_escape(struct fleet_http *h, const char *s, char *dst, size_t n)
 	return k < 0 || (size_t)k >= n ? -ENOSPC : k;
 }
 
+void fleet_http_multi_run(void *multi)
+{
+	int running = 0;
+
+	do {
+		if (fc.multi_perform(multi, &running) != CURLM_OK)
+			break;
+		if (running)
+			fc.multi_poll(multi, NULL, 0, 1000, NULL);
+	} while (running);
+}
+
 /* One batch (at most FLEET_HTTP_PAR requests), each on its own handle, all through the multi handle. */
 static void do_batch(struct fleet_http *h, const char *base, size_t bl, struct fleet_req *rq, int n,
 		     struct fleet_body *b)
 {
 	char url[FLEET_HTTP_PAR][2048];
-	int running = 0, left, added = 0;
+	int left, added = 0;
 	CURLMsg *msg;
 
 	for (int i = 0; i < n; i++) {
@@ -211,12 +223,7 @@ static void do_batch(struct fleet_http *h, const char *base, size_t bl, struct f
 		if (fc.multi_add_handle(h->multi, h->easy[i]) == CURLM_OK)
 			added |= 1 << i;
 	}
-	do {
-		if (fc.multi_perform(h->multi, &running) != CURLM_OK)
-			break;
-		if (running)
-			fc.multi_poll(h->multi, NULL, 0, 1000, NULL);
-	} while (running);
+	fleet_http_multi_run(h->multi);
 	while ((msg = fc.multi_info_read(h->multi, &left))) {
 		int i = 0;
 		if (msg->msg != CURLMSG_DONE)

@@ -107,6 +107,9 @@ struct fleet_req {
 	struct errmsg em;
 };
 void fleet_http_do_many(struct fleet_http *h, const char *base, struct fleet_req *reqs, int n);
+/* Drive a libcurl multi handle (CURLM *) until every transfer added to it has ended (each ends by
+ * its own timeout at the latest); their results wait in curl_multi_info_read. */
+void fleet_http_multi_run(void *multi);
 /* The options on another easy handle (direct mode's parallel scrapes; openmetrics: ask for it). */
 int fleet_http_setup(struct fleet_http *h, void *curl_easy, bool openmetrics, struct errmsg *em);
 /* A body as libcurl hands it (CURLOPT_WRITEFUNCTION fleet_http_sink, WRITEDATA a struct
