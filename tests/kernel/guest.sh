@@ -104,6 +104,13 @@ icount)
 	P=$!
 	block hot_cycles pmutop --hot -p $P -e cycles -b --json -n 2 -d 1
 	block hot_rate_mid cat /proc/sys/kernel/perf_event_max_sample_rate
+	# the group's counts come with samples the kernel did not throttle; how far the kernel lowered
+	# its limit during the cycles run depends on the host's load (to 250/s with HZ 250: every sample
+	# throttled, no counts at all), so for the group the limit is set to 1000/s with its automatic
+	# lowering off (perf_cpu_time_max_percent 0, after: the kernel refuses a new limit while it is 0)
+	echo 1000 >/proc/sys/kernel/perf_event_max_sample_rate
+	echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
+	block hot_rate_group cat /proc/sys/kernel/perf_event_max_sample_rate
 	block hot_group pmutop --hot -p $P -e '{cycles,instructions}:S' -b --json -n 2 -d 1
 	kill $P
 	block hot_rate_after cat /proc/sys/kernel/perf_event_max_sample_rate
