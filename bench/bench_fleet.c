@@ -27,12 +27,12 @@ static double now_ms(int clock)
 /* the queries of a steady refresh, as the engine asks them (at once) */
 static void print_queries(double window, bool per_cpu)
 {
-	static const enum fleet_query ks[] = { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU };
+	const enum fleet_query *ks = fleet_refresh_queries;
 	struct json_object *a = json_object_new_array();
 	char q[8192], w[32];
 
 	snprintf(w, sizeof(w), "%.0fms", window * 1000);
-	for (size_t k = 0; k < sizeof(ks) / sizeof(ks[0]); k++)
+	for (int k = 0; k < FQ_REFRESH_N; k++)
 		if ((ks[k] != FQ_EVENTS_OLDCPU || per_cpu) && fleet_query_text(q, sizeof(q), ks[k], "instance", "", w) > 0)
 			json_object_array_add(a, json_object_new_string(q));
 	printf("{\"queries\":%s,\"per_cpu\":%s}\n", json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN),

@@ -240,9 +240,9 @@ static int ask_rules(struct fleet *f, double at, struct fleet_frame *fr, struct 
  * are read only for those hosts). */
 static int refresh_prom(struct fleet *f, struct fleet_table *t, struct fleet_frame *fr, struct errmsg *em)
 {
-	enum fleet_query ks[] = { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU };
-	char w[32], (*q)[8192] = malloc(sizeof(*q) * 4);
-	struct asked a[4];
+	const enum fleet_query *ks = fleet_refresh_queries;
+	char w[32], (*q)[8192] = malloc(sizeof(*q) * FQ_REFRESH_N);
+	struct asked a[FQ_REFRESH_N];
 	int n = 0, r = 0;
 
 	if (!q)
@@ -255,7 +255,7 @@ static int refresh_prom(struct fleet *f, struct fleet_table *t, struct fleet_fra
 	fr->rules = f->rules == 1;
 	fr->window = fr->rules ? FLEET_RULES_WINDOW : f->window;
 	snprintf(w, sizeof(w), "%.0fms", fr->window * 1000);
-	for (int k = 0; k < 4 && r >= 0; k++) {
+	for (int k = 0; k < FQ_REFRESH_N && r >= 0; k++) {
 		if (ks[k] == FQ_EVENTS_OLDCPU && (fr->rules || !f->percpu_hosts))
 			continue;
 		if (fr->rules && ks[k] != FQ_STATUS)

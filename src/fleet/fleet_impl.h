@@ -72,6 +72,9 @@ int fleet_promjson_parse(const char *body, size_t len, const char *label, fleet_
 enum fleet_query { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU, FQ_CGROUPS, FQ_EVENTS_MIXED,
 		   FQ_EVENTS_PERCPU };
 #define FQ_BATCH_MAX 8   /* queries asked at once */
+/* A refresh's queries, asked at once; the last only while some exporters are older (FQ_EVENTS_OLDCPU). */
+#define FQ_REFRESH_N 4
+extern const enum fleet_query fleet_refresh_queries[FQ_REFRESH_N];
 int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, const char *sel,
 		     const char *window);
 /* FQ_CGROUPS (the drill-down's, by must be "cgroup"): the exporter's pmutop_cgroup_events_total

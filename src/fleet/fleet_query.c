@@ -90,6 +90,8 @@ static int events(char *buf, size_t n, size_t *at, const char *by, const char *s
 		   "\"event\", \"ncpus\", \"\", \"\")", by, selc, w, unless, by, selc, w, unless, by, selc, unless);
 }
 
+const enum fleet_query fleet_refresh_queries[FQ_REFRESH_N] = { FQ_STATUS, FQ_EVENTS, FQ_FIGURES, FQ_EVENTS_OLDCPU };
+
 int fleet_query_text(char *buf, size_t n, enum fleet_query q, const char *by, const char *sel, const char *w)
 {
 	char selc[FLEET_NAME_MAX * 2 + 64];
