@@ -21,12 +21,15 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.parse
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "cli"))
+from promtest import free_port  # noqa: E402  (the tests' free loopback port)
 
 HOSTS = int(os.environ.get("BENCH_FLEET_HOSTS", "1000"))
 STEP = 15.0
@@ -45,14 +48,6 @@ KEEP = re.compile(r"^pmutop_(event_total|event_seconds_total|socket_event_total|
                   r"memory_\w*bytes_total|upi_bytes_total|\w*energy_joules_total|rdt_l3_occupancy_bytes|"
                   r"rdt_memory_bytes_total|socket_topdown_ratio|build_info)$")
 LINE = re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+(\S+)")
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def scrape(port):

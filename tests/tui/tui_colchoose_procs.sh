@@ -79,22 +79,19 @@ tui_quit $S >/dev/null
 S=w2
 tui_run $S 200 40 --sim spr-2s -d 0.5
 tui_wait $S '^all ' 10
-tui_keys $S P
-tui_wait $S '^ +PID USER' 10
-again=$(titles $S '^ +PID USER')
-if [ -n "$again" ] && [ "$(echo "$again" | tr -s ' ')" = "$(echo "$procs_after" | tr -s ' ')" ]; then
-	pass processes_survive_restart
-else
-	fail processes_survive_restart "saved: $procs_after | now: $again"
-fi
-tui_keys $S G
-tui_wait $S '^CGROUP ' 10
-again=$(titles $S '^CGROUP ')
-if [ -n "$again" ] && [ "$(echo "$again" | tr -s ' ')" = "$(echo "$cg_after" | tr -s ' ')" ]; then
-	pass cgroups_survive_restart
-else
-	fail cgroups_survive_restart "saved: $cg_after | now: $again"
-fi
+# survives NAME VIEWKEY TITLE-RE SAVED: the view's titles are those saved before the restart
+survives() {
+	tui_keys $S "$2"
+	tui_wait $S "$3" 10
+	again=$(titles $S "$3")
+	if [ -n "$again" ] && [ "$(echo "$again" | tr -s ' ')" = "$(echo "$4" | tr -s ' ')" ]; then
+		pass "$1"
+	else
+		fail "$1" "saved: $4 | now: $again"
+	fi
+}
+survives processes_survive_restart P '^ +PID USER' "$procs_after"
+survives cgroups_survive_restart G '^CGROUP ' "$cg_after"
 # an event added in the events view joins the saved layout at its end; MPKI stays hidden
 tui_keys $S e
 tui_wait $S 'events? in the list' 3
