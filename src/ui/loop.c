@@ -210,12 +210,11 @@ static void write_stats(void)
 	fclose(f);
 }
 
-/* noinline: make bench counts the instructions of a frame with callgrind --toggle-collect=redraw* */
-__attribute__((noinline)) static void redraw(struct ui *u)
+/* The changed windows drawn into ncurses' buffers (wnoutrefresh; the terminal sees them at the next
+ * doupdate). A view makes its list (filtered, sorted) as it draws it, so this is also what makes the
+ * list a key acts on the one the screen would show. */
+static void compose(struct ui *u)
 {
-	double t0 = stats.path ? cpu_now() : 0, t1;
-	bool body = u->dirty_body;
-
 	if (u->dirty_hdr && u->hdr) {
 		werase(u->hdr);
 		ui_header_draw(u, u->hdr, u->lay.hdr_h, u->cols);
@@ -236,6 +235,15 @@ __attribute__((noinline)) static void redraw(struct ui *u)
 		wnoutrefresh(u->foot);
 	}
 	u->dirty_hdr = u->dirty_body = u->dirty_foot = false;
+}
+
+/* noinline: make bench counts the instructions of a frame with callgrind --toggle-collect=redraw* */
+__attribute__((noinline)) static void redraw(struct ui *u)
+{
+	double t0 = stats.path ? cpu_now() : 0, t1;
+	bool body = u->dirty_body;
+
+	compose(u);
 	t1 = stats.path ? cpu_now() : 0;
 	doupdate();
 	if (stats.path && body) {
@@ -593,14 +601,18 @@ static int ui_loop(struct ui *u)
 				next = now + session_interval(a);
 			continue;
 		}
+		/* what is already typed, taken before the terminal is written to; each key acts on
+		 * the views as the keys before it left them (the filter just typed, then Home, then H:
+		 * the filtered list's first row), so the windows are drawn again in between */
 		do {
 			if (dispatch(u, ch)) {
 				sig_quit = -1;
 				break;
 			}
-			/* drain what is already typed before redrawing */
 			wtimeout(u->foot, 0);
-		} while ((ch = wgetch(u->foot)) != ERR);
+			if ((ch = wgetch(u->foot)) != ERR)
+				compose(u);
+		} while (ch != ERR);
 		/* a changed interval starts counting from now */
 		if (next - session_now() > session_interval(a))
 			next = session_now() + session_interval(a);

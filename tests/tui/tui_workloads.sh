@@ -25,8 +25,11 @@ else
 	fail p_threads_budget_said "$(tui_dump $S)"
 fi
 # H: the selected process's threads (java: 16, all of them now), each a row under it, sorted among
-# themselves; H again folds
-tui_keys $S /; tui_keys $S -l java; tui_keys $S Enter Home H
+# themselves; H again folds. The keys typed ahead, read at once: H acts on the row Home selected
+# in the list as filtered by the Enter before it (not on the unfiltered list's first process, which
+# a redraw between the keys would have replaced)
+# (one send-keys: tmux writes its keys to the terminal in one go)
+tui_keys $S / j a v a Enter Home H
 tui_wait $S '^ +744 1001 {7}java ' 5
 if [ "$(tui_cap $S | grep -cE '^ +7[34][0-9] 1001 {7}java ')" -eq 16 ]; then
 	pass h_threads
