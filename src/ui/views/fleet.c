@@ -157,12 +157,11 @@ static void cell(const struct fleet_row *r, int c, char *buf, size_t n)
 }
 
 /* sort: names ascending, numbers descending, missing figures last whichever way */
-static const struct ui_fleet *sort_st;
-
-static int cmp_rows(const void *x, const void *y)
+static int cmp_rows(const void *x, const void *y, void *arg)
 {
-	const struct fleet_row *a = &sort_st->fr.rows[*(const int *)x], *b = &sort_st->fr.rows[*(const int *)y];
-	int c = sort_st->sort, r = 0;
+	const struct ui_fleet *s = arg;
+	const struct fleet_row *a = &s->fr.rows[*(const int *)x], *b = &s->fr.rows[*(const int *)y];
+	int c = s->sort, r = 0;
 
 	if (c == C_HOST || c == C_VERSION || c == C_WHY) {
 		r = c == C_HOST ? strcmp(a->host, b->host) : c == C_VERSION ? strcmp(a->version, b->version)
@@ -175,7 +174,7 @@ static int cmp_rows(const void *x, const void *y)
 			return isfinite(va) ? -1 : 1;
 		r = !isfinite(va) ? 0 : va > vb ? -1 : va < vb ? 1 : 0;
 	}
-	if (sort_st->rev)
+	if (s->rev)
 		r = -r;
 	return r ? r : strcmp(a->host, b->host);
 }
@@ -214,8 +213,7 @@ static void gather(struct ui *u, struct ui_panel *p)
 	for (int i = 0; i < s->fr.nrows; i++)
 		if (ui_filter_label(p, printable(name, sizeof(name), s->fr.rows[i].host)))
 			s->order[s->norder++] = i;
-	sort_st = s;
-	qsort(s->order, (size_t)s->norder, sizeof(int), cmp_rows);
+	qsort_r(s->order, (size_t)s->norder, sizeof(int), cmp_rows, s);
 	ui_filter_counted(p, s->norder, s->fr.nrows);
 	if (s->detail[0])
 		return;

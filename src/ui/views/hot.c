@@ -118,12 +118,17 @@ static void name_of(const struct hot_row *r, char *buf, size_t n)
 	printable(buf, n, raw);
 }
 
-static int sort_col;
-static bool sort_rev;
+/* How gather sorts: by column col (H_SHARE is H_SAMPLES), reversed or not. */
+struct hot_sort {
+	int col;
+	bool rev;
+};
 
-static int row_cmp(const void *x, const void *y)
+static int row_cmp(const void *x, const void *y, void *arg)
 {
 	const struct hot_row *a = *(const struct hot_row *const *)x, *b = *(const struct hot_row *const *)y;
+	const struct hot_sort *k = arg;
+	int sort_col = k->col;
 	char na[600], nb[600];
 	double va, vb;
 	int r;
@@ -144,20 +149,19 @@ static int row_cmp(const void *x, const void *y)
 	}
 	if (!r)   /* ties: more samples first, then the name */
 		r = (a->samples < b->samples) - (a->samples > b->samples);
-	return sort_rev ? -r : r;
+	return k->rev ? -r : r;
 }
 
 static void gather(struct ui *u, struct ui_panel *p)
 {
 	const struct hot_row *rows;
 	int n = session_hot_rows(u->a, &rows);
+	struct hot_sort key = { .col = st(p)->sort == H_SHARE ? H_SAMPLES : st(p)->sort, .rev = st(p)->rev };
 
 	for (int i = 0; i < n && i < SESSION_HOT_ROWS; i++)
 		st(p)->order[i] = &rows[i];
 	st(p)->n = n < SESSION_HOT_ROWS ? n : SESSION_HOT_ROWS;
-	sort_col = st(p)->sort == H_SHARE ? H_SAMPLES : st(p)->sort;
-	sort_rev = st(p)->rev;
-	qsort(st(p)->order, (size_t)st(p)->n, sizeof(st(p)->order[0]), row_cmp);
+	qsort_r(st(p)->order, (size_t)st(p)->n, sizeof(st(p)->order[0]), row_cmp, &key);
 }
 
 static void cell(const struct hot_row *r, int c, char *buf, size_t n)

@@ -223,29 +223,33 @@ static double figure(const struct model *m, const struct wl_row *r, int c, doubl
 	return r->ev[e].value / interval;
 }
 
-static const struct model *sort_m;
-static double sort_iv;
-static int sort_col;
-static bool sort_rev;
+/* How gather sorts: by column col of the model's rows over the interval, reversed or not. */
+struct wl_sort {
+	const struct model *m;
+	double iv;
+	int col;
+	bool rev;
+};
 
-static int row_cmp(const void *x, const void *y)
+static int row_cmp(const void *x, const void *y, void *arg)
 {
 	const struct wl_row *a = *(const struct wl_row *const *)x, *b = *(const struct wl_row *const *)y;
+	const struct wl_sort *k = arg;
 	int r;
 
-	if (sort_col == C_USER || sort_col == C_COMM || sort_col == C_CGROUP) {
-		const char *sa = sort_col == C_USER ? a->user : sort_col == C_COMM ? a->comm : a->cgroup;
-		const char *sb = sort_col == C_USER ? b->user : sort_col == C_COMM ? b->comm : b->cgroup;
+	if (k->col == C_USER || k->col == C_COMM || k->col == C_CGROUP) {
+		const char *sa = k->col == C_USER ? a->user : k->col == C_COMM ? a->comm : a->cgroup;
+		const char *sb = k->col == C_USER ? b->user : k->col == C_COMM ? b->comm : b->cgroup;
 		r = strcmp(sa, sb);
 	} else {
-		double va = figure(sort_m, a, sort_col, sort_iv), vb = figure(sort_m, b, sort_col, sort_iv);
+		double va = figure(k->m, a, k->col, k->iv), vb = figure(k->m, b, k->col, k->iv);
 		/* numbers: the busiest first (a missing one last); the PID ascending */
 		if (isnan(va) || isnan(vb))
 			r = isnan(va) - isnan(vb);
 		else
-			r = sort_col == C_PID ? (va > vb) - (va < vb) : (va < vb) - (va > vb);
+			r = k->col == C_PID ? (va > vb) - (va < vb) : (va < vb) - (va > vb);
 	}
-	return sort_rev ? -r : r;
+	return k->rev ? -r : r;
 }
 
 /* What the filter matches a row by: its names as the screen shows them (base/printable's form). */
@@ -264,6 +268,7 @@ static void gather(struct ui *u, struct ui_panel *p)
 	const struct frame *f = session_frame(u->a);
 	struct ui_wl *s = st(p);
 	int v = is_cg(p), total = 0, top = 0, nthr = 0, n = 0;
+	struct wl_sort key = { .m = session_model(u->a), .iv = f->interval, .col = s->sort, .rev = s->rev };
 
 	s->nrows = 0;
 	if (f->nwl > s->cap) {
@@ -293,14 +298,10 @@ static void gather(struct ui *u, struct ui_panel *p)
 			continue;
 		s->tmp[top++] = r;
 	}
-	sort_m = session_model(u->a);
-	sort_iv = f->interval;
-	sort_col = s->sort;
-	sort_rev = s->rev;
 	if (top)
-		qsort(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp);
+		qsort_r(s->tmp, (size_t)top, sizeof(*s->tmp), row_cmp, &key);
 	if (nthr)
-		qsort(s->tmp + f->nwl - nthr, (size_t)nthr, sizeof(*s->tmp), row_cmp);
+		qsort_r(s->tmp + f->nwl - nthr, (size_t)nthr, sizeof(*s->tmp), row_cmp, &key);
 	for (int i = 0; i < top; i++) {
 		s->rows[n++] = s->tmp[i];
 		for (int k = f->nwl - nthr; k < f->nwl; k++)
