@@ -70,6 +70,10 @@ void out_hot_json(struct outbuf *b, const struct hot_frame *f)
 	ob_char(b, ','), json_u64(b, "unthrottled", in->unthrottled);
 	ob_char(b, ','), json_u64(b, "lost", in->lost);
 	ob_char(b, ','), json_u64(b, "corrupt_bytes", in->corrupt);
+	if (in->group)
+		ob_char(b, ','), json_u64(b, "group_counted", in->counted);
+	if (in->wnote[0])
+		ob_str(b, ",\"window_note\":"), ob_json_str(b, in->wnote);
 	ob_char(b, ','), json_u64(b, "dsos", (uint64_t)in->ndso);
 	ob_char(b, ','), json_u64(b, "symbol_bytes", in->sym_bytes);
 	if (in->note[0])
@@ -103,6 +107,8 @@ void out_hot_csv(struct outbuf *b, const struct hot_frame *f, const char *sep)
 	ob_str(b, ", lost "), ob_u64(b, in->lost);
 	if (in->note[0])
 		ob_str(b, "; "), ob_text(b, in->note);
+	if (in->wnote[0])
+		ob_str(b, "; "), ob_text(b, in->wnote);
 	ob_char(b, '\n');
 	for (int i = 0; i < f->nrows; i++) {
 		const struct hot_row *r = &f->rows[i];
@@ -132,6 +138,8 @@ void out_hot_text(struct outbuf *b, const struct hot_frame *f)
 	ob_str(b, ", lost "), ob_u64(b, in->lost), ob_char(b, '\n');
 	if (in->note[0])
 		ob_str(b, "# "), ob_text(b, in->note), ob_char(b, '\n');
+	if (in->wnote[0])
+		ob_str(b, "# "), ob_text(b, in->wnote), ob_char(b, '\n');
 	for (int i = 0; i < f->nrows; i++) {
 		const struct hot_row *r = &f->rows[i];
 

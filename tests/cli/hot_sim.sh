@@ -4,7 +4,8 @@
 # hot_sim.sh: --hot on a simulated machine (issue 40 item 6), on the step clock: nginx's functions
 # under -p, sampled as a group, ranked, shared, with IPC and MPKI exactly as the profile table in
 # docs/hot.md says; every CPU at once gives nginx's functions the same proportions; a kernel that
-# throttles (--sim-fault throttle=500) marks the window with its counts, in JSON and in the text.
+# throttles (--sim-fault throttle=500) marks the window with its counts, in JSON and in the text; a
+# group throttled to one sample per tick (no sample brings counts) says why IPC is missing.
 . "$(dirname "$0")/../lib.sh"
 need_binary
 DOC=$(cd "$(dirname "$0")/../.." && pwd)/docs/hot.md
@@ -45,4 +46,27 @@ PY
 check throttle_json python3 -c 'import json,sys; f=[json.loads(l) for l in open(sys.argv[1])][-1]; assert (f["throttled"], f["unthrottled"], f["samples"]) == (250, 250, 501), f' "$TMPD/t.json"
 "$PMUTOP" --sim spr-2s --sim-clock step --sim-fault throttle=500 --hot -C 0 -e cpu-clock -b -n 1 -d 1 >"$TMPD/t.txt" 2>&1
 check throttle_text grep -q 'throttled 250' "$TMPD/t.txt"
+# a group at one sample per tick: each sample is the first after an unthrottle, which brings no
+# counts, so no function has an IPC; the window says why (JSON, text) instead of a silent "-"
+"$PMUTOP" --sim spr-2s --sim-clock step --sim-fault throttle=200 --hot -C 0 -e '{task-clock,cycles,instructions}:S' \
+	-b --json -n 1 -d 1 >"$TMPD/g.json" 2>"$TMPD/g.err" || fail group_no_counts "exit $?: $(head -c 300 "$TMPD/g.err")"
+check group_no_counts_said python3 -c '
+import json, sys
+f = [json.loads(l) for l in open(sys.argv[1])][-1]
+assert f["group"] and f["samples"] > 200 and f["unthrottled"] > 200 and f["group_counted"] == 0, f
+assert all(r["ipc"] is None for r in f["functions"]), f["functions"]
+assert "first after a throttle" in f["window_note"] and f["window_note"].endswith("raise perf_event_max_sample_rate"), f
+' "$TMPD/g.json"
+# two samples per tick: half come with counts (the second of each tick), IPC is there, no note
+"$PMUTOP" --sim spr-2s --sim-clock step --sim-fault throttle=500 --hot -C 0 -e '{task-clock,cycles,instructions}:S' \
+	-b --json -n 1 -d 1 >"$TMPD/g2.json" 2>&1
+check group_half_counted python3 -c '
+import json, sys
+f = [json.loads(l) for l in open(sys.argv[1])][-1]
+assert f["group_counted"] >= f["samples"] // 2 - 1 and "window_note" not in f, f
+assert any(r["ipc"] is not None for r in f["functions"]), f["functions"]
+' "$TMPD/g2.json"
+"$PMUTOP" --sim spr-2s --sim-clock step --sim-fault throttle=200 --hot -C 0 -e '{task-clock,cycles,instructions}:S' \
+	-b -n 1 -d 1 >"$TMPD/g.txt" 2>&1
+check group_no_counts_text grep -q '^# no group counts (IPC, MPKI): every sample' "$TMPD/g.txt"
 t_done

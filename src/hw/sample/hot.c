@@ -622,6 +622,15 @@ const struct hot_info *hot_info(struct hot *h)
 	h->info.samples = w->samples;
 	h->info.throttled = w->thr, h->info.unthrottled = w->unthr, h->info.lost = w->lost;
 	h->info.corrupt = w->corrupt;
+	h->info.counted = w->counted;
+	/* the first sample after an unthrottle brings no counts (on_unthrottle): at one sample per tick
+	 * (the kernel's limit at or below its HZ) no sample does, and no function has an IPC */
+	if (h->info.group && w->samples && !w->counted && w->unthr)
+		snprintf(h->info.wnote, sizeof(h->info.wnote), "no group counts (IPC, MPKI): every sample of "
+			 "the window came first after a throttle, which brings none; lower [sample] freq "
+			 "or raise perf_event_max_sample_rate");
+	else
+		h->info.wnote[0] = '\0';
 	h->info.window = t < h->o.window ? t : h->o.window;
 	h->info.sym_bytes = syms_bytes(h->syms, &h->info.ndso);
 	return &h->info;

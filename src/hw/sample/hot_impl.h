@@ -36,7 +36,7 @@ struct hbucket {
 	uint64_t seq;
 	struct hbent *e;
 	int ne, cap;
-	uint64_t samples, thr, unthr, lost, corrupt;
+	uint64_t samples, counted, thr, unthr, lost, corrupt;   /* counted: with the group's counts */
 };
 
 struct hwin {
@@ -46,7 +46,7 @@ struct hwin {
 	struct hbucket b[HOT_MAX_BUCKETS];
 	int first, nb;           /* the window's buckets, oldest first, the last one open */
 	uint64_t seq;
-	uint64_t samples, thr, unthr, lost, corrupt;   /* in the window */
+	uint64_t samples, counted, thr, unthr, lost, corrupt;   /* in the window */
 	uint64_t added;          /* samples ever */
 	double last;             /* when the last bucket was closed */
 	int nev;

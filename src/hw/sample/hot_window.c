@@ -112,6 +112,8 @@ void hwin_add(struct hwin *w, int fid, const uint64_t *d)
 	e = &b->e[f->at];
 	e->n++, f->n++;
 	b->samples++, w->samples++;
+	if (d)
+		b->counted++, w->counted++;
 	for (int k = 0; d && k < w->nev; k++)
 		e->v[k] += d[k], f->v[k] += d[k];
 }
@@ -127,10 +129,10 @@ static void expire(struct hwin *w)
 		for (int k = 0; k < w->nev; k++)
 			f->v[k] -= b->e[i].v[k];
 	}
-	w->samples -= b->samples, w->thr -= b->thr, w->unthr -= b->unthr, w->lost -= b->lost;
+	w->samples -= b->samples, w->counted -= b->counted, w->thr -= b->thr, w->unthr -= b->unthr, w->lost -= b->lost;
 	w->corrupt -= b->corrupt;
 	b->ne = 0;
-	b->samples = b->thr = b->unthr = b->lost = b->corrupt = 0;
+	b->samples = b->counted = b->thr = b->unthr = b->lost = b->corrupt = 0;
 	w->first = (w->first + 1) % HOT_MAX_BUCKETS;
 	w->nb--;
 }
@@ -152,6 +154,6 @@ void hwin_close(struct hwin *w, double now, double window)
 	b = &w->b[(w->first + w->nb) % HOT_MAX_BUCKETS];
 	w->nb++;
 	b->ne = 0;
-	b->samples = b->thr = b->unthr = b->lost = b->corrupt = 0;
+	b->samples = b->counted = b->thr = b->unthr = b->lost = b->corrupt = 0;
 	b->seq = ++w->seq;
 }

@@ -208,6 +208,14 @@ static int head_lines(struct ui *u, WINDOW *w, int wd, int h)
 			snprintf(buf + k - 1, sizeof(buf) - (size_t)k + 1, ": the shares are of the samples kept");
 			ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);
 		}
+		if (y < h && in->wnote[0]) {   /* whole, its advice at the end: wrapped at words */
+			int at[3], len[3], n = ui_wrap(in->wnote, wd - 3, at, len, 3);
+
+			for (int i = 0; i < n && i < 3 && y < h; i++) {
+				snprintf(buf, sizeof(buf), " %s %.*s", i ? " " : "!", len[i], in->wnote + at[i]);
+				ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);
+			}
+		}
 		if (y < h && in->note[0]) {
 			snprintf(buf, sizeof(buf), " %s", in->note);
 			ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Copyright (C) 2026 The pmutop authors
+# tui_hot_sim.sh: the hot functions panel on a simulated machine whose kernel throttles to one
+# sample per tick (--sim-fault throttle=200): sampled as a group, no sample brings the members'
+# counts (each is the first after an unthrottle), and the panel says so with what to change instead
+# of a column of "-" under IPC, whole at 80 columns (wrapped at words); tests/cli/hot_sim.sh checks
+# the JSON and the text, and two samples per tick.
+TUI_LIB=1
+. "$(dirname "$0")/tmuxlib.sh"
+
+S=hs
+tui_run $S 80 24 --sim spr-2s --sim-fault throttle=200 -d 0.5
+tui_wait $S 'SIMULATED: spr-2s' 10
+tui_keys $S c   # its start view is the sockets view
+tui_wait $S '^ *CPU ' 5
+tui_keys $S Home o
+tui_wait $S 'hot functions of cpu0: ' 5
+tui_keys $S a C-u; tui_keys $S -l '{task-clock,cycles,instructions}:S'; tui_keys $S Enter
+if tui_wait $S '\{task-clock,cycles,instructions\}:S at ' 5 &&
+   tui_wait $S '^ ! no group counts \(IPC, MPKI\): every sample of the window came first' 5 &&
+   tui_cap $S | awk '/^ ! no group counts/ { go = 1 } go && !/^ [! ] / { go = 0 } go { printf "%s ", $0 }' |
+	grep -Eq 'came first after a +throttle, which brings none; lower \[sample\] freq or +raise +perf_event_max_sample_rate *$'; then
+	pass group_no_counts_said
+else
+	fail group_no_counts_said "$(tui_dump $S)"
+fi
+if tui_cap $S | grep -q 'throttled [0-9]* times'; then pass throttles_counted; else fail throttles_counted "$(tui_dump $S)"; fi
+st=$(tui_quit $S)
+if [ "$st" = 0 ]; then pass quits; else fail quits "exit $st"; fi
+t_done
