@@ -5,6 +5,7 @@
  * view shown when the settings name none. */
 #include "ui/views/view.h"
 #include <stddef.h>
+#include <stdio.h>
 
 #define UI_PANELS(X) \
 	X(cores)     \
@@ -36,4 +37,17 @@ void ui_list_fit(struct ui_list *l, int n, int rows)
 {
 	l->sel = ui_clamp(l->sel, n);
 	l->top = ui_scroll_top(l->top, l->sel, n, rows);
+}
+
+void ui_say_hidden_cols(struct ui *u, bool *said, int hidden)
+{
+	if (*said || u->status[0])
+		return;
+	*said = true;
+	if (hidden <= 0)
+		return;
+	snprintf(u->status, sizeof(u->status), "the config's column layout hides %d column%s this machine "
+		 "shows by default (F to choose)", hidden, hidden == 1 ? "" : "s");
+	u->status_err = false;
+	u->dirty_foot = true;
 }

@@ -3,8 +3,8 @@
 # tui_colchoose_procs.sh: F in the processes and cgroups views opens the same column chooser over
 # their columns (the identities PID, USER, COMMAND, CGROUP stay, not listed): space hides MPKI, ]
 # moves CPU% after IPC, Esc applies and saves only process_columns (cgroup_columns), which the next
-# start shows again (an event added later joins that layout); F in a view whose columns are fixed
-# (uncore) says so on the status line.
+# start shows again, saying once that its layout hides a default column (an event added later joins
+# that layout); F in a view whose columns are fixed (uncore) says so on the status line.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -90,8 +90,18 @@ survives() {
 		fail "$1" "saved: $4 | now: $again"
 	fi
 }
+# hidden: the view says once that the saved layout hides a column (MPKI) shown by default
+hidden() {
+	if tui_wait $S "the config's column layout hides 1 column this machine shows by default \(F to choose\)" 5; then
+		pass "$1"
+	else
+		fail "$1" "$(tui_cap $S | tail -n 2 | tr '\n' '|')"
+	fi
+}
 survives processes_survive_restart P '^ +PID USER' "$procs_after"
+hidden processes_hidden_said
 survives cgroups_survive_restart G '^CGROUP ' "$cg_after"
+hidden cgroups_hidden_said
 # an event added in the events view joins the saved layout at its end; MPKI stays hidden
 tui_keys $S e
 tui_wait $S 'events? in the list' 3

@@ -224,17 +224,9 @@ static int build_cols(struct ui *u, struct ui_panel *p, struct ui_col **cols)
 			  cfg, *cols, max);
 	n = ui_cores_rdt_cols(u, *cols, n, max);
 	/* once counts are in (what the machine hides is known): say what a saved layout leaves out */
-	if (!st(p)->hidden_said && m->cur.seq > 0 && !u->status[0]) {
-		int hidden = ui_cols_hidden_by_layout(m, *cols, n, NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
-
-		st(p)->hidden_said = true;
-		if (hidden > 0) {
-			snprintf(u->status, sizeof(u->status), "the config's column layout hides %d column%s this "
-				 "machine shows by default (F to choose)", hidden, hidden == 1 ? "" : "s");
-			u->status_err = false;
-			u->dirty_foot = true;
-		}
-	}
+	if (!st(p)->hidden_said && m->cur.seq > 0 && !u->status[0])
+		ui_say_hidden_cols(u, &st(p)->hidden_said,
+				   ui_cols_hidden_by_layout(m, *cols, n, NIDS, cfg, session_hw_reason(u->a)[0] != '\0'));
 	n = ui_cols_arrange(m, *cols, n, NIDS, cfg, session_hw_reason(u->a)[0] != '\0');
 	ui_cols_mark_clock(*cols, n, session_clock_source(u->a));
 	return n;

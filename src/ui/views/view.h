@@ -148,6 +148,10 @@ struct ui_panel *ui_panel_find(struct ui *u, const struct ui_panel_class *cls);
 /* Keep a list's selection within n rows and its first row where rows lines show the selection. */
 void ui_list_fit(struct ui_list *l, int n, int rows);
 
+/* Once per panel (*said), when its first counts are in and the status line is free: that the
+ * config's column layout leaves out hidden columns this machine shows by default (0: nothing said). */
+void ui_say_hidden_cols(struct ui *u, bool *said, int hidden);
+
 /* Attribute for a pair (enum ui_pair): its colour when colour is on, else a plain attribute
  * (reverse, bold, underline) so the meaning survives NO_COLOR and vt100. */
 static inline attr_t ui_attr(const struct ui *u, int pair)

@@ -44,6 +44,7 @@ struct ui_wl {
 	const struct wl_row **tmp;
 	int nrows, cap;
 	int threads_of;    /* H: the process whose threads are shown, 0 none */
+	bool hidden_said;  /* the status line said once what the saved layout hides */
 };
 
 static struct ui_wl *st(const struct ui_panel *p)
@@ -168,6 +169,22 @@ static int wanted(const struct ui *u, struct ui_panel *p, const struct model *m,
 			}
 	}
 	return k;
+}
+
+/* How many columns this machine shows by default that the view's saved layout leaves out. */
+static int hidden_by_layout(const struct ui *u, struct ui_panel *p, const struct model *m)
+{
+	int all[64], n = choosable(m, all, 64), want[64], k = wanted(u, p, m, want, 64), hidden = 0;
+	bool no_hw = session_hw_reason(u->a)[0] != '\0';
+
+	for (int i = 0; layout_of(u, p)[0] && i < n; i++) {
+		bool in = false;
+
+		for (int j = 0; j < k && !in; j++)
+			in = want[j] == all[i];
+		hidden += !in && !(no_hw && hw_col(all[i]));
+	}
+	return hidden;
 }
 
 /* The columns of the view on screen into cols (at most max); their count: the identities, the
@@ -471,6 +488,8 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		return;
 	}
 	info_line(u, p, w, wd, y++);
+	if (!s->hidden_said && !u->status[0])
+		ui_say_hidden_cols(u, &s->hidden_said, hidden_by_layout(u, p, m));
 	ncols = columns(u, p, m, cols, 64);
 	gather(u, p);
 	col_titles(m, cols, ncols, titles);
