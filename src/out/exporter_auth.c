@@ -6,7 +6,7 @@
 #include "base/errmsg.h"
 #include "config/webconfig.h"
 #include <crypt.h>
-#include <dlfcn.h>
+#include "base/dynlib.h"
 #include <errno.h>
 #include <math.h>
 #include <netinet/in.h>
@@ -331,7 +331,10 @@ static void *worker(void *arg)
 struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, auth_conn_fn wake, struct errmsg *em)
 {
 	struct exporter_auth *a = calloc(1, sizeof(*a));
-	void *gnutls = dlopen("libgnutls.so.30", RTLD_NOW | RTLD_LOCAL);
+	static const char *const gnutls[] = { "libgnutls.so.30", NULL };
+	const struct dynlib_fn hmac[] = { DYNLIB_FN(*a, hmac, "gnutls_hmac_fast") };
+	char why[256];
+	void *h;
 	pthread_t th;
 	sigset_t all, old;
 	int r;
@@ -352,11 +355,9 @@ struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, 
 			goto fail;
 		}
 	}
-	if (gnutls)
-		*(void **)&a->hmac = dlsym(gnutls, "gnutls_hmac_fast");
-	if (!a->hmac) {
-		errmsg_set(em, -ENOENT, "basic_auth_users needs GnuTLS's HMAC (libgnutls.so.30: %s); install it "
-			   "(Debian/Ubuntu: libgnutls30)", gnutls ? "no gnutls_hmac_fast" : dlerror());
+	if ((r = dynlib_open(gnutls, hmac, 1, &h, why, sizeof(why))) < 0) {
+		errmsg_set(em, -ENOENT, "basic_auth_users needs GnuTLS's HMAC (libgnutls.so.30: %s%s); install it "
+			   "(Debian/Ubuntu: libgnutls30)", r == -ENOENT ? "no " : "", why);
 		goto fail;
 	}
 	if (getrandom(a->key, sizeof(a->key), 0) != (ssize_t)sizeof(a->key) ||

@@ -2,48 +2,44 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* exporter_mhd.c: libmicrohttpd loaded when a server is asked for, not at every start. */
 #include "exporter_mhd.h"
-#include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
+#include "base/dynlib.h"
 
 struct exporter_mhd mhd;
 
-#define SYM(field, name) (*(void **)&mhd.field = dlsym(h, name))
+#define FN(field, name) DYNLIB_FN(mhd, field, name)
+static const struct dynlib_fn fns[] = {
+	FN(create_response_from_buffer_with_free_callback_cls, "MHD_create_response_from_buffer_with_free_callback_cls"),
+	FN(create_response_from_buffer, "MHD_create_response_from_buffer"),
+	FN(add_response_header, "MHD_add_response_header"), FN(queue_response, "MHD_queue_response"),
+	FN(destroy_response, "MHD_destroy_response"), FN(lookup_connection_value, "MHD_lookup_connection_value"),
+	FN(get_connection_info, "MHD_get_connection_info"), FN(stop_daemon, "MHD_stop_daemon"),
+	FN(is_feature_supported, "MHD_is_feature_supported"),
+	FN(basic_auth_get_username_password, "MHD_basic_auth_get_username_password"),
+	FN(queue_basic_auth_fail_response, "MHD_queue_basic_auth_fail_response"), FN(free, "MHD_free"),
+	FN(suspend_connection, "MHD_suspend_connection"), FN(resume_connection, "MHD_resume_connection"),
+	FN(start_daemon, "MHD_start_daemon"),
+};
 
 int exporter_mhd_open(void)
 {
-	static const char *const sonames[] = { "libmicrohttpd.so.12", "libmicrohttpd.so" };
-	void *h = NULL;
+	static const char *const sonames[] = { "libmicrohttpd.so.12", "libmicrohttpd.so", NULL };
+	char why[256];
+	void *h;
+	int rc;
 
 	if (mhd.start_daemon)
 		return 0;
-	for (size_t i = 0; !h && i < sizeof(sonames) / sizeof(sonames[0]); i++)
-		h = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
+	rc = dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), &h, why, sizeof(why));
+	if (rc == -ELIBACC) {
 		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd (%s); install it "
-			"(Debian/Ubuntu: apt install libmicrohttpd12) or use --prom FILE instead of --listen\n", dlerror());
+			"(Debian/Ubuntu: apt install libmicrohttpd12) or use --prom FILE instead of --listen\n", why);
 		return -1;
 	}
-	int missing = 0;
-	missing += !SYM(create_response_from_buffer_with_free_callback_cls,
-			"MHD_create_response_from_buffer_with_free_callback_cls");
-	missing += !SYM(create_response_from_buffer, "MHD_create_response_from_buffer");
-	missing += !SYM(add_response_header, "MHD_add_response_header");
-	missing += !SYM(queue_response, "MHD_queue_response");
-	missing += !SYM(destroy_response, "MHD_destroy_response");
-	missing += !SYM(lookup_connection_value, "MHD_lookup_connection_value");
-	missing += !SYM(get_connection_info, "MHD_get_connection_info");
-	missing += !SYM(stop_daemon, "MHD_stop_daemon");
-	missing += !SYM(is_feature_supported, "MHD_is_feature_supported");
-	missing += !SYM(basic_auth_get_username_password, "MHD_basic_auth_get_username_password");
-	missing += !SYM(queue_basic_auth_fail_response, "MHD_queue_basic_auth_fail_response");
-	missing += !SYM(free, "MHD_free");
-	missing += !SYM(suspend_connection, "MHD_suspend_connection");
-	missing += !SYM(resume_connection, "MHD_resume_connection");
-	missing += !SYM(start_daemon, "MHD_start_daemon");
-	if (missing) {
-		mhd.start_daemon = NULL;
-		dlclose(h);
-		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd 0.9.71 or newer; the one installed lacks a function it uses\n");
+	if (rc < 0) {
+		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd 0.9.71 or newer; the one installed "
+			"lacks %s\n", why);
 		return -1;
 	}
 	return 0;

@@ -8,7 +8,7 @@
 #include "exporter_auth.h"
 #include "exporter_mhd.h"
 #include <crypt.h>
-#include <dlfcn.h>
+#include "base/dynlib.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -76,15 +76,18 @@ static void resume(void *c) { mhd.resume_connection(c); }
 /* libcrypt's crypt_r, loaded only by a server with users (like libmicrohttpd, not at every start). */
 static int open_crypt(struct exporter_web *w, struct errmsg *em)
 {
-	void *h = dlopen("libcrypt.so.1", RTLD_NOW | RTLD_LOCAL);
+	static const char *const sonames[] = { "libcrypt.so.1", NULL };
+	const struct dynlib_fn fns[] = { DYNLIB_FN(*w, crypt_r, "crypt_r") };
 	struct crypt_data *cd;
 	const char *r;
+	char why[256];
+	void *h;
+	int rc = dynlib_open(sonames, fns, 1, &h, why, sizeof(why));
 
-	if (!h)
+	if (rc == -ELIBACC)
 		return errmsg_set(em, -ENOENT, "basic_auth_users needs libcrypt (%s); install it (Debian/Ubuntu: "
-				  "libcrypt1)", dlerror());
-	*(void **)&w->crypt_r = dlsym(h, "crypt_r");
-	if (!w->crypt_r)
+				  "libcrypt1)", why);
+	if (rc < 0)
 		return errmsg_set(em, -ENOTSUP, "basic_auth_users: the libcrypt installed has no crypt_r");
 	if (!(cd = calloc(1, sizeof(*cd))))
 		return errmsg_set(em, -ENOMEM, "basic_auth_users: out of memory");

@@ -4,7 +4,7 @@
 #include "catalog_pfm.h"
 #include "catalog.h"
 #include "hw/sys/sysfs.h"
-#include <dlfcn.h>
+#include "base/dynlib.h"
 #include <errno.h>
 #include <perfmon/pfmlib.h>
 #include <stdbool.h>
@@ -45,21 +45,18 @@ static struct {
 /* PFM_SUCCESS once libpfm4 is loaded and initialised; a missing library is a source with no events. */
 static int pfm_open(void)
 {
-	void *h = dlopen("libpfm.so.4", RTLD_NOW | RTLD_LOCAL);
+	static const char *const sonames[] = { "libpfm.so.4", NULL };
+	static const struct dynlib_fn fns[] = {
+		DYNLIB_FN(pfm, initialize, "pfm_initialize"),
+		DYNLIB_FN(pfm, get_os_event_encoding, "pfm_get_os_event_encoding"),
+		DYNLIB_FN(pfm, get_pmu_info, "pfm_get_pmu_info"), DYNLIB_FN(pfm, get_event_next, "pfm_get_event_next"),
+		DYNLIB_FN(pfm, get_event_info, "pfm_get_event_info"),
+		DYNLIB_FN(pfm, get_event_attr_info, "pfm_get_event_attr_info"),
+	};
+	void *h;
 
-	if (!h)
+	if (dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), &h, NULL, 0) < 0)
 		return PFM_ERR_NOINIT;
-	*(void **)&pfm.initialize = dlsym(h, "pfm_initialize");
-	*(void **)&pfm.get_os_event_encoding = dlsym(h, "pfm_get_os_event_encoding");
-	*(void **)&pfm.get_pmu_info = dlsym(h, "pfm_get_pmu_info");
-	*(void **)&pfm.get_event_next = dlsym(h, "pfm_get_event_next");
-	*(void **)&pfm.get_event_info = dlsym(h, "pfm_get_event_info");
-	*(void **)&pfm.get_event_attr_info = dlsym(h, "pfm_get_event_attr_info");
-	if (!pfm.initialize || !pfm.get_os_event_encoding || !pfm.get_pmu_info || !pfm.get_event_next ||
-	    !pfm.get_event_info || !pfm.get_event_attr_info) {
-		dlclose(h);
-		return PFM_ERR_NOINIT;
-	}
 	return pfm.initialize();
 }
 

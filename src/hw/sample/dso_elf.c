@@ -2,39 +2,33 @@
 /* Copyright (C) 2026 The pmutop authors */
 /* dso_elf.c: libelf and libdw loaded with dlopen when the first file's symbols are read (dso_elf.h). */
 #include "dso_elf.h"
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include "base/dynlib.h"
 
 struct dso_elf de;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded;   /* 1, or -ELIBACC */
 
-#define SYM(h, field) (*(void **)&de.field = dlsym(h, #field))
+#define FN(field) DYNLIB_FN(de, field, #field)
 
 static void load(void)
 {
 	/* Debian's libelf1 and libdw1 (libdw needs libelf: it is loaded first), then development links */
-	void *e = dlopen("libelf.so.1", RTLD_NOW | RTLD_LOCAL), *d;
-	int missing = 0;
+	static const char *const elf[] = { "libelf.so.1", "libelf.so", NULL }, *const dw[] = { "libdw.so.1", "libdw.so", NULL };
+	static const struct dynlib_fn elf_fns[] = {
+		FN(elf_version), FN(elf_begin), FN(elf_end), FN(elf_kind), FN(elf_nextscn), FN(elf_getdata),
+		FN(elf_strptr), FN(elf_getshdrstrndx), FN(elf_getphdrnum), FN(gelf_getshdr), FN(gelf_getphdr),
+		FN(gelf_getsym), FN(gelf_getnote),
+	}, dw_fns[] = {
+		FN(dwarf_begin_elf), FN(dwarf_end), FN(dwarf_addrdie), FN(dwarf_getsrc_die), FN(dwarf_linesrc),
+		FN(dwarf_lineno),
+	};
+	void *e, *d;
 
-	if (!e)
-		e = dlopen("libelf.so", RTLD_NOW | RTLD_LOCAL);
-	d = dlopen("libdw.so.1", RTLD_NOW | RTLD_LOCAL);
-	if (!d)
-		d = dlopen("libdw.so", RTLD_NOW | RTLD_LOCAL);
-	if (!e || !d) {
-		loaded = -ELIBACC;
-		return;
-	}
-	missing += !SYM(e, elf_version) + !SYM(e, elf_begin) + !SYM(e, elf_end) + !SYM(e, elf_kind);
-	missing += !SYM(e, elf_nextscn) + !SYM(e, elf_getdata) + !SYM(e, elf_strptr);
-	missing += !SYM(e, elf_getshdrstrndx) + !SYM(e, elf_getphdrnum);
-	missing += !SYM(e, gelf_getshdr) + !SYM(e, gelf_getphdr) + !SYM(e, gelf_getsym) + !SYM(e, gelf_getnote);
-	missing += !SYM(d, dwarf_begin_elf) + !SYM(d, dwarf_end) + !SYM(d, dwarf_addrdie);
-	missing += !SYM(d, dwarf_getsrc_die) + !SYM(d, dwarf_linesrc) + !SYM(d, dwarf_lineno);
-	if (missing) {
+	if (dynlib_open(elf, elf_fns, sizeof(elf_fns) / sizeof(elf_fns[0]), &e, NULL, 0) < 0 ||
+	    dynlib_open(dw, dw_fns, sizeof(dw_fns) / sizeof(dw_fns[0]), &d, NULL, 0) < 0) {
 		loaded = -ELIBACC;
 		return;
 	}
