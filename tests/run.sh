@@ -16,12 +16,23 @@ export PMUTOP
 tools=${PMUTOP_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/pmutop/tools}
 [ -z "${PMUTOP_CHECK:-}" ] && [ -d "$tools/usr/bin" ] && PATH="$PATH:$tools/usr/bin" && export PATH
 log=$(mktemp "${TMPDIR:-/tmp}/pmutop-run.XXXXXX")
-trap 'rm -f "$log"' EXIT
+# pmutop's settings: an empty folder of the run's, neither read from nor written to the user's (a
+# saved start view or layout there would change what every test sees); a test that tries the user's
+# own paths sets XDG_CONFIG_HOME or HOME itself. Anything written here is a test's keys gone astray.
+cfg=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-run-config.XXXXXX")
+XDG_CONFIG_HOME=$cfg
+export XDG_CONFIG_HOME
+trap 'rm -f "$log"; rm -rf "$cfg"' EXIT
 status=0
 run_one() {
 	# $1 = label, rest = command
 	label=$1; shift
 	out=$("$@" 2>&1); rc=$?
+	if [ -n "$(ls -A "$cfg")" ]; then
+		out="$out
+FAIL $label: wrote settings no check asked for (the user's config, outside the tests): $(find "$cfg" -type f | head -n 3 | tr '\n' ' ')"
+		rm -rf "${cfg:?}"/*
+	fi
 	printf '%s\n' "$out" | grep -E '^(PASS|FAIL|SKIP) ' >>"$log"
 	printf '%s\n' "$out" | grep -E '^(FAIL|SKIP) |^     '
 	npass=$(printf '%s\n' "$out" | grep -c '^PASS ')

@@ -10,12 +10,13 @@ TUI_LIB=1
 
 S=hs
 tui_run $S 80 24 --sim spr-2s --sim-fault throttle=200 -d 0.5
-tui_wait $S 'SIMULATED: spr-2s' 10
-tui_keys $S c   # its start view is the sockets view
-tui_wait $S '^ *CPU ' 5
+tui_wait $S '^0 +0 +0 ' 10 || fail start "$(tui_dump $S)"
 tui_keys $S Home o
-tui_wait $S 'hot functions of cpu0: ' 5
-tui_keys $S a C-u; tui_keys $S -l '{task-clock,cycles,instructions}:S'; tui_keys $S Enter
+tui_wait $S 'hot functions of cpu0: ' 5 || fail opens "$(tui_dump $S)"
+# the event typed only once its prompt shows (typed into the panel, its letters would be keys)
+tui_keys $S a C-u
+tui_wait $S 'event to sample' 3 || fail prompt "$(tui_dump $S)"
+tui_keys $S -l '{task-clock,cycles,instructions}:S'; tui_keys $S Enter
 if tui_wait $S '\{task-clock,cycles,instructions\}:S at ' 5 &&
    tui_wait $S '^ ! no group counts \(IPC, MPKI\): every sample of the window came first' 5 &&
    tui_cap $S | awk '/^ ! no group counts/ { go = 1 } go && !/^ [! ] / { go = 0 } go { printf "%s ", $0 }' |
