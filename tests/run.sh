@@ -20,6 +20,7 @@ log=$(mktemp "${TMPDIR:-/tmp}/pmutop-run.XXXXXX")
 # saved start view or layout there would change what every test sees); a test that tries the user's
 # own paths sets XDG_CONFIG_HOME or HOME itself. Anything written here is a test's keys gone astray.
 cfg=$(mktemp -d "${TMPDIR:-/tmp}/pmutop-run-config.XXXXXX")
+chmod 755 "$cfg"   # a test's other user (nobody) finds no file there, rather than a refusal
 XDG_CONFIG_HOME=$cfg
 export XDG_CONFIG_HOME
 trap 'rm -f "$log"; rm -rf "$cfg"' EXIT

@@ -6,7 +6,8 @@
 # 5 points of what perf record -F 1000 -e cpu-clock -p PID and perf report --stdio say over the
 # same time; a stripped copy shows DSO+0xOFFSET, saying stripped; a process that execs another
 # program is named with the new program's functions; -x rows in perf report's field order; without
-# elfutils' libraries installed the offsets are named, saying what to install.
+# elfutils' libraries installed the offsets are named, saying what to install; a user at
+# perf_event_paranoid 2 samples its own process's user space, saying the kernel is left out.
 . "$(dirname "$0")/../lib.sh"
 need_binary
 SRC=$(cd "$(dirname "$0")/.." && pwd)/hot/prog7030.c
@@ -136,6 +137,39 @@ PY
 		pass no_libdw_said
 	else
 		fail no_libdw_said "exit $rc: $(head -c 300 "$TMPD/nodw.err") $(head -c 300 "$TMPD/nodw.json")"
+	fi
+fi
+
+# a user at perf_event_paranoid 2 (the kernel's default) samples its own process's user space, as
+# perf record does there, and says the kernel's functions are left out (was: refused outright)
+PAR=/proc/sys/kernel/perf_event_paranoid
+if [ "$(id -u)" -ne 0 ] || ! command -v setpriv >/dev/null 2>&1 || [ ! -w "$PAR" ]; then
+	skip user_paranoid2_user_space "needs root, setpriv and a writable $PAR (to sample as another user at level 2)"
+else
+	old_par=$(cat "$PAR")
+	trap 'echo "$old_par" >"$PAR"; rm -rf "$TMPD"' EXIT
+	chmod 755 "$TMPD"
+	echo 2 >"$PAR"
+	# the program itself in the background (a shell function there would be a root subshell's PID)
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$TMPD/p7030" 4 & P=$!
+	sleep 0.3
+	setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$TMPD" "$PMUTOP" --hot -p $P -b --json -n 2 -d 1 >"$TMPD/user.json" 2>"$TMPD/user.err"
+	rc=$?
+	echo "$old_par" >"$PAR"
+	wait $P
+	if [ $rc -eq 0 ] && python3 - "$TMPD/user.json" <<'PY'
+import json, sys
+f = [json.loads(l) for l in open(sys.argv[1])][-1]
+assert "kernel code is not sampled" in f.get("note", ""), f.get("note")
+s = {r["symbol"]: r["overhead"] for r in f["functions"]}
+a, b = s.get("hot_a", 0), s.get("hot_b", 0)
+assert a + b > 90 and abs(100 * a / (a + b) - 70) <= 5, s
+assert not any(r["kernel"] for r in f["functions"]), [r for r in f["functions"] if r["kernel"]][:2]
+PY
+	then
+		pass user_paranoid2_user_space
+	else
+		fail user_paranoid2_user_space "exit $rc: $(tail -c 400 "$TMPD/user.err" | tr "\n" " ") $(head -c 300 "$TMPD/user.json")"
 	fi
 fi
 t_done

@@ -66,6 +66,7 @@ struct hot {
 	double t0;
 	int cur_i;                  /* the ring of the record being handled */
 	bool per_thread;            /* a process: counters per thread */
+	bool user_only;             /* kernel code left out (perf_event_paranoid 2 refused it) */
 	struct hprev *prev;         /* HOT_PREV */
 };
 
@@ -83,6 +84,7 @@ static void attr_of(const struct hot *h, const struct hot_event *e, bool leader,
 	a->config = e->config, a->config1 = e->config1, a->config2 = e->config2;
 	a->disabled = leader;
 	a->inherit = inherit;
+	a->exclude_kernel = a->exclude_hv = h->user_only;   /* perf's :u, every member as the leader */
 	if (!leader)
 		return;   /* members count; the leader samples and reads them */
 	a->freq = 1;
@@ -335,6 +337,15 @@ int hot_open(const struct perf_seam *seam, const struct hot_target *t, const str
 		h->read_format = h->info.group ? PERF_FORMAT_GROUP : 0;
 		set_event_text(h);
 		r = open_all(h, t);
+		/* perf_event_paranoid 2 refuses kernel code to a user: its own process's user space
+		 * is still there to sample, as perf record falls back to */
+		if ((r == -EACCES || r == -EPERM) && !h->user_only && t->kind == HOT_PID) {
+			close_rings(h);
+			h->user_only = true;
+			note(h, "kernel code is not sampled: perf_event_paranoid allows user space only (1 or "
+			     "less, or CAP_PERFMON, adds the kernel's functions)");
+			continue;
+		}
 		if (!r || !h->o.fallback || (r != -ENOENT && r != -EOPNOTSUPP && r != -ENODEV) ||
 		    (h->o.ev[0].type == PERF_TYPE_SOFTWARE && h->o.ev[0].config == PERF_COUNT_SW_CPU_CLOCK))
 			break;
