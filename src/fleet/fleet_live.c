@@ -5,6 +5,7 @@
  * which copies them when they changed. */
 #include "fleet_live.h"
 #include "base/errmsg.h"
+#include "base/thread.h"
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -167,7 +168,7 @@ int fleet_live_start(const struct fleet_opts *o, struct fleet_live **out, struct
 	pthread_cond_init(&l->cv, &ca);
 	pthread_condattr_destroy(&ca);
 	l->busy = true;
-	if ((r = pthread_create(&l->th, NULL, worker, l)) != 0) {
+	if ((r = thread_start(&l->th, worker, l)) != 0) {
 		fleet_close(l->f);
 		pthread_cond_destroy(&l->cv);
 		pthread_mutex_destroy(&l->mu);

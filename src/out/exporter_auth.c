@@ -11,7 +11,6 @@
 #include <math.h>
 #include <netinet/in.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include "base/clock.h"
+#include "base/thread.h"
 
 #define TAG_LEN 32              /* HMAC-SHA-256 */
 #define KEY_LEN 9               /* a client: 4 or 6, then its IPv4 address or IPv6 /64 */
@@ -336,7 +336,6 @@ struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, 
 	char why[256];
 	void *h;
 	pthread_t th;
-	sigset_t all, old;
 	int r;
 
 	if (!a || !(a->users = calloc((size_t)cfg->nusers, sizeof(*a->users)))) {
@@ -373,12 +372,7 @@ struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, 
 	pthread_cond_init(&a->work, &ca);
 	pthread_condattr_destroy(&ca);
 	a->refs = 2;
-	/* the worker takes no signals: they stay with the refresh loop, which waits on them */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	r = pthread_create(&th, NULL, worker, a);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (r) {
+	if ((r = thread_start(&th, worker, a))) {
 		errmsg_set(em, -r, "basic_auth_users: cannot start the thread that checks passwords: %s", strerror(r));
 		goto fail;
 	}

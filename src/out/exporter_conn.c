@@ -6,12 +6,12 @@
 #include "exporter_mhd.h"
 #include "exporter_snap.h"
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 #include "base/clock.h"
+#include "base/thread.h"
 
 struct xconn {
 	struct xconn *prev, *next;
@@ -229,7 +229,6 @@ static void *watchdog(void *arg)
 int xconns_start(struct exporter_conns *xc, int limit, double deadline, size_t cap, struct snap_slot *slot)
 {
 	pthread_condattr_t ca;
-	sigset_t all, old;
 	int r;
 
 	memset(xc, 0, sizeof(*xc));
@@ -242,12 +241,7 @@ int xconns_start(struct exporter_conns *xc, int limit, double deadline, size_t c
 	xc->deadline = deadline;
 	xc->cap = cap;
 	xc->slot = slot;
-	/* the watchdog takes no signals: they stay with the refresh loop, which waits on them */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	r = pthread_create(&xc->thread, NULL, watchdog, xc);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (r)
+	if ((r = thread_start(&xc->thread, watchdog, xc)))
 		return -r;
 	xc->running = true;
 	return 0;
