@@ -3,7 +3,8 @@
 # Copyright (C) 2026 The pmutop authors
 # hot_sim.sh: --hot on a simulated machine (issue 40 item 6), on the step clock: nginx's functions
 # under -p, sampled as a group, ranked, shared, with IPC and MPKI exactly as the profile table in
-# docs/hot.md says; every CPU at once gives nginx's functions the same proportions; a kernel that
+# docs/hot.md says; every CPU at once gives nginx's functions the same proportions, and so does its
+# cgroup (-G), whose parent has its services' functions and no idle loop; a kernel that
 # throttles (--sim-fault throttle=500) marks the window with its counts, in JSON and in the text; a
 # group throttled to one sample per tick (no sample brings counts) says why IPC is missing.
 . "$(dirname "$0")/../lib.sh"
@@ -39,6 +40,29 @@ s = {r["symbol"]: r["samples"] for r in f["functions"] if r["dso"] == "/usr/sbin
 assert s == {"ngx_http_parse_request_line": 400, "ngx_http_gzip_body_filter": 300, "ngx_epoll_process_events": 200}, s
 assert f["throttled"] == 0 and f["lost"] == 0
 PY
+
+# a cgroup (-G): its own tasks on every CPU (nginx's cgroup: nginx's profile, as -p), a parent
+# cgroup its services' and none other's, and no idle loop (a cgroup's events stop while none runs)
+"$PMUTOP" --sim spr-2s --sim-clock step --hot -G /system.slice/nginx.service -b --json -n 1 -d 1 >"$TMPD/cg.json" \
+	2>"$TMPD/cg.err" || fail cgroup "exit $?: $(head -c 300 "$TMPD/cg.err")"
+check cgroup_own_tasks python3 -c '
+import json, sys
+f = [json.loads(l) for l in open(sys.argv[1])][-1]
+s = {r["symbol"]: r["samples"] for r in f["functions"]}
+assert f["target"] == "cgroup /system.slice/nginx.service", f["target"]
+assert s == {"ngx_http_parse_request_line": 400, "ngx_http_gzip_body_filter": 300, "ngx_epoll_process_events": 200,
+             "tcp_sendmsg": 100}, s
+' "$TMPD/cg.json"
+"$PMUTOP" --sim spr-2s --sim-clock step --hot -G system.slice -e cpu-clock -b --json -n 1 -d 1 >"$TMPD/cgp.json" 2>&1
+check cgroup_parent_its_services python3 -c '
+import json, sys
+f = [json.loads(l) for l in open(sys.argv[1])][-1]
+dsos = {r["dso"] for r in f["functions"]}
+user = {d for d in dsos if not d.startswith("[")}
+assert {"/usr/sbin/nginx", "/usr/lib/postgresql/15/bin/postgres"} <= user, dsos
+assert not any(n in d for d in dsos for n in ("redis", "stream", "java", "python", "node")), dsos
+assert not any("idle" in r["symbol"] for r in f["functions"]), [r["symbol"] for r in f["functions"]]
+' "$TMPD/cgp.json"
 
 "$PMUTOP" --sim spr-2s --sim-clock step --sim-fault throttle=500 --hot -C 0 -e cpu-clock -b --json -n 1 -d 1 \
 	>"$TMPD/t.json" 2>"$TMPD/t.err" || fail throttle "exit $?: $(head -c 300 "$TMPD/t.err")"

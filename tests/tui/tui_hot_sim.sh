@@ -4,7 +4,7 @@
 # sample per tick (--sim-fault throttle=200): sampled as a group, no sample brings the members'
 # counts (each is the first after an unthrottle), and the panel says so with what to change instead
 # of a column of "-" under IPC, whole at 80 columns (wrapped at words); tests/cli/hot_sim.sh checks
-# the JSON and the text, and two samples per tick.
+# the JSON and the text, and two samples per tick. From the cgroups view, a cgroup's own functions.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -26,6 +26,19 @@ else
 	fail group_no_counts_said "$(tui_dump $S)"
 fi
 if tui_cap $S | grep -q 'throttled [0-9]* times'; then pass throttles_counted; else fail throttles_counted "$(tui_dump $S)"; fi
+# o on a cgroup of the cgroups view: that cgroup's functions (stream's), nothing of another task's
+tui_keys $S Escape
+tui_keys $S G
+tui_wait $S 'cgroups seen' 5
+tui_keys $S / s t r e a m Enter
+tui_wait $S '^/kubepods.slice/pod-batch/stream ' 5
+tui_keys $S Home o
+if tui_wait $S 'hot functions of /kubepods.slice/pod-batch/stream: ' 5 && tui_wait $S ' stream_copy +/opt/stream/stream' 5 &&
+   ! tui_cap $S | grep -Eq 'ngx_|redis|java|default_idle'; then
+	pass cgroup_panel
+else
+	fail cgroup_panel "$(tui_dump $S)"
+fi
 st=$(tui_quit $S)
 if [ "$st" = 0 ]; then pass quits; else fail quits "exit $st"; fi
 t_done

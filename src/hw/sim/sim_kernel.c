@@ -190,10 +190,11 @@ static int task_open(struct simk *k, struct perf_event_attr *attr, pid_t pid, in
 		return r;
 	if (probe.pmu >= 0 && k->m->pmus[probe.pmu].kind == SIMM_UNCORE)
 		return -EINVAL;   /* an uncore PMU counts no task */
-	if (attr->sample_period && (flags & PERF_FLAG_PID_CGROUP))
-		return -EOPNOTSUPP;   /* sampling a cgroup is not simulated */
-	if ((r = simt_open(k->tasks, attr, pid, cpu, group_fd, flags, t)) >= 0 && !(flags & PERF_FLAG_PID_CGROUP)) {
-		int e = sims_opened(k->samp, attr, r, simt_find(k->tasks, pid), cpu, group_fd, (uint64_t)r, t);
+	if ((r = simt_open(k->tasks, attr, pid, cpu, group_fd, flags, t)) >= 0) {
+		/* a task's sampling, or a cgroup's: its tasks on that CPU */
+		const char *cg = flags & PERF_FLAG_PID_CGROUP ? simt_event_cgroup(k->tasks, r) : NULL;
+		int e = sims_opened(k->samp, attr, r, cg ? -1 : simt_find(k->tasks, pid), cpu, group_fd, (uint64_t)r,
+				    cg, t);
 
 		if (e < 0)
 			return simt_close(k->tasks, r), e;
@@ -204,7 +205,7 @@ static int task_open(struct simk *k, struct perf_event_attr *attr, pid_t pid, in
 /* A system-wide event just opened as fd: taken in by the sampling when it samples. */
 static int samp_opened(struct simk *k, const struct perf_event_attr *attr, int fd, int cpu, int group_fd, double t)
 {
-	int r = sims_opened(k->samp, attr, fd, -1, cpu, group_fd, simk_ev(k, fd)->id, t);
+	int r = sims_opened(k->samp, attr, fd, -1, cpu, group_fd, simk_ev(k, fd)->id, NULL, t);
 
 	if (r < 0)
 		k->seam.close(k, fd);

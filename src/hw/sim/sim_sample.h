@@ -23,12 +23,13 @@ struct sims;
 /* max_rate: the rate the kernel enforces once sampling (SIMS_MAX_RATE unless a fault lowers it). */
 struct sims *sims_new(const struct simt *tasks, int max_rate);
 void sims_free(struct sims *s);
-/* After an open that succeeded: fd of thread index thr (-1: every task of cpu) on cpu, group_fd
- * its leader or -1, id its PERF_FORMAT_ID. A sampling event (or a member of one) is taken in; 0,
+/* After an open that succeeded: fd of thread index thr (-1: every task of cpu; with cgroup, the
+ * tasks of that cgroup path and those under it on cpu, never the idle loop) on cpu, group_fd its
+ * leader or -1, id its PERF_FORMAT_ID. A sampling event (or a member of one) is taken in; 0,
  * or the kernel's error (the caller closes fd): -EINVAL for a frequency above the maximum rate,
  * -EOPNOTSUPP for a sample_type the simulation does not write. */
 int sims_opened(struct sims *s, const struct perf_event_attr *a, int fd, int thr, int cpu, int group_fd,
-		uint64_t id, double now);
+		uint64_t id, const char *cgroup, double now);
 void sims_closed(struct sims *s, int fd);
 /* ENABLE, DISABLE (noted, return 1: the caller goes on) and SET_OUTPUT (done: 0 or an error). */
 int sims_ioctl(struct sims *s, int fd, unsigned long req, unsigned long arg, double now);

@@ -100,7 +100,7 @@ void simt_thread_at(const struct simt *s, int i, struct simt_thread *out)
 	const struct thr *th = &s->thr[i];
 
 	*out = (struct simt_thread){ .pid = pid_of(th->proc), .tid = th->tid, .cpu = th->cpu, .proc = th->proc,
-				     .share = th->share, .comm = defs[th->proc].comm };
+				     .share = th->share, .comm = defs[th->proc].comm, .cgroup = defs[th->proc].cgroup };
 }
 
 int simt_find(const struct simt *s, int tid)
@@ -218,7 +218,7 @@ static double rate_of(const struct simt_def *d, int role, uint64_t hash, double 
 	}
 }
 
-static bool under(const char *path, const char *cg)
+bool simt_under(const char *path, const char *cg)
 {
 	size_t n = strlen(cg);
 
@@ -235,7 +235,7 @@ static void integrate(struct simt *s, struct tev *e, double now)
 			const struct thr *th = &s->thr[k];
 			const struct simt_def *d = &defs[th->proc];
 
-			if (e->thr >= 0 ? k != e->thr : th->cpu != e->cpu || !under(d->cgroup, e->cg))
+			if (e->thr >= 0 ? k != e->thr : th->cpu != e->cpu || !simt_under(d->cgroup, e->cg))
 				continue;
 			e->val += rate_of(d, e->role, e->hash, mid) * th->share * dt;
 			e->en += th->share * dt;
@@ -250,6 +250,13 @@ static struct tev *ev_of(struct simt *s, int fd)
 	int i = fd - SIMT_FD_BASE;
 
 	return s && i >= 0 && i < s->nev && s->ev[i].used ? &s->ev[i] : NULL;
+}
+
+const char *simt_event_cgroup(const struct simt *s, int fd)
+{
+	int i = fd - SIMT_FD_BASE;
+
+	return s && i >= 0 && i < s->nev && s->ev[i].used && s->ev[i].thr < 0 ? s->ev[i].cg : NULL;
 }
 
 /* The cgroup path of a directory fd: the part of its path after /sys/fs/cgroup. */

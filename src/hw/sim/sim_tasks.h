@@ -35,14 +35,18 @@ ssize_t simt_read(struct simt *s, int fd, void *buf, size_t len, double now);
 int simt_ioctl(struct simt *s, int fd, unsigned long req, double now);
 int simt_close(struct simt *s, int fd);
 /* A thread of the tasks (for the sampling of sim_sample.c): its process id, thread id, CPU, share
- * of that CPU, process name and the index of its process (0..). */
+ * of that CPU, process name, cgroup path and the index of its process (0..). */
 struct simt_thread {
 	int pid, tid, cpu, proc;
 	double share;
-	const char *comm;
+	const char *comm, *cgroup;
 };
 int simt_nthreads(const struct simt *s);
 void simt_thread_at(const struct simt *s, int i, struct simt_thread *out);
+/* Whether cgroup path is cg or under it. */
+bool simt_under(const char *path, const char *cg);
+/* The cgroup path of a cgroup event fd (PERF_FLAG_PID_CGROUP), NULL for any other. */
+const char *simt_event_cgroup(const struct simt *s, int fd);
 /* The thread index of tid, -1 none. */
 int simt_find(const struct simt *s, int tid);
 /* 0 .. 1: how hard the antagonist streams at t seconds (its neighbour's IPC falls with it). */
