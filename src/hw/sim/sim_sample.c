@@ -538,8 +538,10 @@ static void gen(struct sims *s, struct sev2 *e, double now)
 			break;
 		tick = (long)floor(t * SIMS_HZ + 1e-9);
 		if (tick != e->tick) {
+			/* at the tick, never after the sample it lets through: t can round to just
+			 * below tick / HZ, which the +1e-9 above counts in this tick */
 			if (e->throttled)
-				put_throttle(s, e, PERF_RECORD_UNTHROTTLE, (double)tick / SIMS_HZ);
+				put_throttle(s, e, PERF_RECORD_UNTHROTTLE, fmin((double)tick / SIMS_HZ, t));
 			e->throttled = false;
 			e->tick = tick;
 			e->in_tick = 0;
