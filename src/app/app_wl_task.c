@@ -322,14 +322,18 @@ void wl_proc_sample(struct app *a, struct app_wl *w, struct wl_proc *p, double i
 			thread_drop(w, p, i--, rows);
 	p->idle = wl_not_run(p->val, w->nev, false);
 	model_metrics(&a->model, p->val, interval, p->m, true);
-	/* the threads' sum: its CPU time; refused, its CPU time from /proc (utime + stime) */
+	/* the threads' sum: its CPU time. /proc's (utime + stime) where they cannot say all of it:
+	 * refused, or some threads not counted (the view's budget: the busiest are), where that is more
+	 * (top's figure; the counted threads' alone would read a 16-thread process as its 4 busiest) */
 	p->m[M_UTIL] = p->idle ? 0 : util_of(p->val, w->nev, interval);
-	if (p->denied && !p->exited && !p->command) {
+	if (!p->exited && !p->command) {   /* t: read above */
 		unsigned long long now = t.utime + t.stime;
 		long hz = sysconf(_SC_CLK_TCK);
+		double proc = interval > 0 && hz > 0 && now >= p->ticks ?
+			      100.0 * (double)(now - p->ticks) / (double)hz / interval : NAN;
 
-		p->m[M_UTIL] = interval > 0 && hz > 0 && now >= p->ticks ?
-			       100.0 * (double)(now - p->ticks) / (double)hz / interval : NAN;
+		if (p->denied || (p->left_out > 0 && proc > p->m[M_UTIL]))
+			p->m[M_UTIL] = proc;
 		p->ticks = now;
 	}
 }
