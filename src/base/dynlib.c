@@ -35,6 +35,7 @@ int dynlib_open(const char *const *sonames, const struct dynlib_fn *fns, size_t 
 			snprintf(why, len, "%s%s", first, missing > 1 ? " and others" : "");
 		return -ENOENT;
 	}
-	*handle = h;
+	if (handle)
+		*handle = h;
 	return 0;
 }

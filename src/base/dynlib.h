@@ -16,7 +16,7 @@ struct dynlib_fn {
 #define DYNLIB_FN(table, field, name) { (void **)&(table).field, (name) }
 
 /* Open the first of sonames (NULL-terminated, in order) that loads and fill the n slots of fns.
- * 0 with *handle; -ELIBACC when none opens (why: the loader's message for the first); -ENOENT when
+ * 0 with *handle (handle may be NULL: the library stays loaded); -ELIBACC when none opens (why: the loader's message for the first); -ENOENT when
  * it lacks a function (why names the first missing, "and others" after it when more; the slots are
  * NULL again and the library closed). why may be NULL. */
 int dynlib_open(const char *const *sonames, const struct dynlib_fn *fns, size_t n, void **handle,

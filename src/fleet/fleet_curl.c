@@ -29,8 +29,7 @@ static int load(struct errmsg *em)
 	/* Debian's libcurl4, then a development link */
 	static const char *const sonames[] = { "libcurl.so.4", "libcurl.so", NULL };
 	char why[256];
-	void *h;
-	int rc = dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), &h, why, sizeof(why));
+	int rc = dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), NULL, why, sizeof(why));
 
 	if (rc == -ELIBACC)
 		return errmsg_set(em, -ENOENT, "the fleet needs libcurl (%s); install it (Debian/Ubuntu: apt install "

@@ -3,10 +3,10 @@
 /* exporter_auth.c: basic authentication's answers kept, its bcrypt checks made by a worker thread and
  * limited per client (exporter_auth.h). */
 #include "exporter_auth.h"
+#include "base/dynlib.h"
 #include "base/errmsg.h"
 #include "config/webconfig.h"
 #include <crypt.h>
-#include "base/dynlib.h"
 #include <errno.h>
 #include <math.h>
 #include <netinet/in.h>
@@ -334,7 +334,6 @@ struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, 
 	static const char *const gnutls[] = { "libgnutls.so.30", NULL };
 	const struct dynlib_fn hmac[] = { DYNLIB_FN(*a, hmac, "gnutls_hmac_fast") };
 	char why[256];
-	void *h;
 	pthread_t th;
 	int r;
 
@@ -354,7 +353,7 @@ struct exporter_auth *auth_new(const struct webcfg *cfg, auth_crypt_fn crypt_r, 
 			goto fail;
 		}
 	}
-	if ((r = dynlib_open(gnutls, hmac, 1, &h, why, sizeof(why))) < 0) {
+	if ((r = dynlib_open(gnutls, hmac, 1, NULL, why, sizeof(why))) < 0) {
 		errmsg_set(em, -ENOENT, "basic_auth_users needs GnuTLS's HMAC (libgnutls.so.30: %s%s); install it "
 			   "(Debian/Ubuntu: libgnutls30)", r == -ENOENT ? "no " : "", why);
 		goto fail;

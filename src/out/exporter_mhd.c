@@ -26,12 +26,11 @@ int exporter_mhd_open(void)
 {
 	static const char *const sonames[] = { "libmicrohttpd.so.12", "libmicrohttpd.so", NULL };
 	char why[256];
-	void *h;
 	int rc;
 
 	if (mhd.start_daemon)
 		return 0;
-	rc = dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), &h, why, sizeof(why));
+	rc = dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), NULL, why, sizeof(why));
 	if (rc == -ELIBACC) {
 		fprintf(stderr, "pmutop: the HTTP server needs libmicrohttpd (%s); install it "
 			"(Debian/Ubuntu: apt install libmicrohttpd12) or use --prom FILE instead of --listen\n", why);

@@ -4,11 +4,11 @@
  * the web configuration file (config/webconfig.c reads it); the passwords are checked by
  * exporter_auth.c. */
 #include "exporter_web.h"
+#include "base/dynlib.h"
 #include "base/errmsg.h"
 #include "exporter_auth.h"
 #include "exporter_mhd.h"
 #include <crypt.h>
-#include "base/dynlib.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -81,8 +81,7 @@ static int open_crypt(struct exporter_web *w, struct errmsg *em)
 	struct crypt_data *cd;
 	const char *r;
 	char why[256];
-	void *h;
-	int rc = dynlib_open(sonames, fns, 1, &h, why, sizeof(why));
+	int rc = dynlib_open(sonames, fns, 1, NULL, why, sizeof(why));
 
 	if (rc == -ELIBACC)
 		return errmsg_set(em, -ENOENT, "basic_auth_users needs libcrypt (%s); install it (Debian/Ubuntu: "

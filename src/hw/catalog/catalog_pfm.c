@@ -3,8 +3,8 @@
 /* catalog_pfm.c: libpfm4 (PAPI's and lo2s' tables) as a catalog source, through its PFM_OS_NONE encoding. */
 #include "catalog_pfm.h"
 #include "catalog.h"
-#include "hw/sys/sysfs.h"
 #include "base/dynlib.h"
+#include "hw/sys/sysfs.h"
 #include <errno.h>
 #include <perfmon/pfmlib.h>
 #include <stdbool.h>
@@ -53,9 +53,8 @@ static int pfm_open(void)
 		DYNLIB_FN(pfm, get_event_info, "pfm_get_event_info"),
 		DYNLIB_FN(pfm, get_event_attr_info, "pfm_get_event_attr_info"),
 	};
-	void *h;
 
-	if (dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), &h, NULL, 0) < 0)
+	if (dynlib_open(sonames, fns, sizeof(fns) / sizeof(fns[0]), NULL, NULL, 0) < 0)
 		return PFM_ERR_NOINIT;
 	return pfm.initialize();
 }

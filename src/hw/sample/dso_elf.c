@@ -25,10 +25,9 @@ static void load(void)
 		FN(dwarf_begin_elf), FN(dwarf_end), FN(dwarf_addrdie), FN(dwarf_getsrc_die), FN(dwarf_linesrc),
 		FN(dwarf_lineno),
 	};
-	void *e, *d;
 
-	if (dynlib_open(elf, elf_fns, sizeof(elf_fns) / sizeof(elf_fns[0]), &e, NULL, 0) < 0 ||
-	    dynlib_open(dw, dw_fns, sizeof(dw_fns) / sizeof(dw_fns[0]), &d, NULL, 0) < 0) {
+	if (dynlib_open(elf, elf_fns, sizeof(elf_fns) / sizeof(elf_fns[0]), NULL, NULL, 0) < 0 ||
+	    dynlib_open(dw, dw_fns, sizeof(dw_fns) / sizeof(dw_fns[0]), NULL, NULL, 0) < 0) {
 		loaded = -ELIBACC;
 		return;
 	}

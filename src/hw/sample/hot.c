@@ -637,16 +637,16 @@ const struct hot_info *hot_info(struct hot *h)
 	/* the first sample after an unthrottle brings no counts (on_unthrottle): at one sample per tick
 	 * (the kernel's limit at or below its HZ) almost none does (the first ticks' can), and the
 	 * functions' IPC is missing or rests on a few samples */
-	if (h->info.group && w->samples && w->unthr && w->counted * 10 < w->samples && !w->counted)
+	if (!(h->info.group && w->samples && w->unthr && w->counted * 10 < w->samples))
+		h->info.wnote[0] = '\0';
+	else if (!w->counted)
 		snprintf(h->info.wnote, sizeof(h->info.wnote), "no group counts (IPC, MPKI): every sample of "
 			 "the window came first after a throttle, which brings none; lower [sample] freq "
 			 "or raise perf_event_max_sample_rate");
-	else if (h->info.group && w->samples && w->unthr && w->counted * 10 < w->samples)
+	else
 		snprintf(h->info.wnote, sizeof(h->info.wnote), "group counts (IPC, MPKI) from only %" PRIu64
 			 " of %" PRIu64 " samples: the others came first after a throttle, which brings none; "
 			 "lower [sample] freq or raise perf_event_max_sample_rate", w->counted, w->samples);
-	else
-		h->info.wnote[0] = '\0';
 	h->info.window = t < h->o.window ? t : h->o.window;
 	h->info.sym_bytes = syms_bytes(h->syms, &h->info.ndso);
 	return &h->info;

@@ -89,7 +89,7 @@ struct hot_info {
 	uint64_t throttled, unthrottled, lost, corrupt;   /* in the window: records, lost samples, bytes */
 	bool group;             /* the members' counts come with each sample */
 	uint64_t counted;       /* group: the window's samples that brought the members' counts */
-	char wnote[200];        /* what the window lacks and why ("" nothing): a group's counts in
+	char wnote[256];        /* what the window lacks and why ("" nothing): a group's counts in
 				 * few samples or none */
 	int nev;                /* the events, leader first, and their names */
 	const char *names[HOT_MAX_EVENTS];

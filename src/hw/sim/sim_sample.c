@@ -28,8 +28,7 @@ struct scand {
 struct sev2 {
 	bool used, enabled, freq_mode, busy_only, no_kernel, no_user, sid_all;
 	int fd, out, thr, cpu;
-	bool cgrp;                   /* a cgroup's: the tasks under path cg on its CPU */
-	char cg[256];
+	char cg[256];                /* a cgroup's: the tasks under this path on its CPU; "" none */
 	uint64_t st, rf, id, rate;   /* rate: samples per second (frequency) or the period */
 	int nv;
 	int role[SIMS_MAXV];
@@ -143,12 +142,12 @@ static int cands_build(struct sims *s, struct sev2 *e)
 		simt_thread_at(s->tasks, i, &th);
 		if (e->thr >= 0 ? i != e->thr || th.cpu != e->cpu : th.cpu != e->cpu)
 			continue;
-		if (e->cgrp && !simt_under(th.cgroup, e->cg))
+		if (e->cg[0] && !simt_under(th.cgroup, e->cg))
 			continue;
 		for (int j = 0; j < simp_of(th.comm)->nfn; j++)
 			e->cand[k++] = (struct scand){ i, j };
 	}
-	if (e->thr < 0 && !e->cgrp)   /* a cgroup's counters stop while none of its tasks runs */
+	if (e->thr < 0 && !e->cg[0])   /* a cgroup's counters stop while none of its tasks runs */
 		e->cand[k++] = (struct scand){ -1, -1 };
 	e->ncand = k;
 	return 0;
@@ -183,8 +182,7 @@ int sims_opened(struct sims *s, const struct perf_event_attr *a, int fd, int thr
 			    .no_kernel = a->exclude_kernel, .no_user = a->exclude_user, .sid_all = a->sample_id_all };
 	e->role[0] = role_of(a);
 	e->ids[0] = id;
-	if ((e->cgrp = cgroup != NULL))
-		snprintf(e->cg, sizeof(e->cg), "%s", cgroup);
+	snprintf(e->cg, sizeof(e->cg), "%s", cgroup ? cgroup : "");
 	e->busy_only = e->role[0] != V_CLOCK;   /* a halted CPU counts no cycles */
 	if (cands_build(s, e)) {
 		free(e->cand), free(e->credit), free(e->w);
@@ -481,12 +479,12 @@ static int pick(struct sims *s, struct sev2 *e, double ph, double *frac, bool co
 				simt_thread_at(s->tasks, e->cand[i].thr, &th);
 				busy += th.share;
 			}
-		if (!e->busy_only && !e->no_kernel && !e->cgrp && busy < 1) {   /* cpu-clock samples the idle loop too */
+		if (!e->busy_only && !e->no_kernel && !e->cg[0] && busy < 1) {   /* cpu-clock samples the idle loop too */
 			w[n - 1] = 1 - busy;
 			tot += w[n - 1];
 		}
 	}
-	*frac = e->thr >= 0 || e->busy_only || e->cgrp ? busy : 1;
+	*frac = e->thr >= 0 || e->busy_only || e->cg[0] ? busy : 1;
 	if (tot <= 0 || *frac <= 0)
 		return -1;
 	for (int i = 0; i < n; i++)

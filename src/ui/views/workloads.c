@@ -177,7 +177,9 @@ static int hidden_by_layout(const struct ui *u, struct ui_panel *p, const struct
 	int all[64], n = choosable(m, all, 64), want[64], k = wanted(u, p, m, want, 64), hidden = 0;
 	bool no_hw = session_hw_reason(u->a)[0] != '\0';
 
-	for (int i = 0; layout_of(u, p)[0] && i < n; i++) {
+	if (!layout_of(u, p)[0])
+		return 0;   /* no layout: every column */
+	for (int i = 0; i < n; i++) {
 		bool in = false;
 
 		for (int j = 0; j < k && !in; j++)
