@@ -67,18 +67,40 @@ tui_wait_not() {
 
 tui_keys() { n=$1; shift; tm send-keys -t "$n" "$@"; }
 
-# tui_select NAME REGEX [MAX]: press Down until the line marked ">" matches REGEX.
+# tui_selmark NAME: where the line marked ">" is and how it begins (its row number and first 40
+# characters: counts further right change with every refresh, the row and the name only with a move)
+tui_selmark() { tui_cap "$1" | grep -nE '^ ?>' | head -n 1 | cut -c1-45; }
+
+# tui_select NAME REGEX [MAX]: move the selection until the line marked ">" matches REGEX: Down, one
+# key at a time, each sent only once the screen shows the last one moved (keys sent faster than a
+# loaded machine redraws overshoot the line); at the bottom (a Down that moves nothing within 3 s) it
+# goes Up, so a line above the selection is found too, also when the capture still showed the
+# screen from before a key sent just before (Home). At most MAX keys each way; 1 when not found.
 tui_select() {
-	n=$1 re=$2 max=${3:-200} i=0
-	while [ $i -lt "$max" ]; do
-		if tui_cap "$n" | grep -E '^ ?>' | grep -Eq -- "$re"; then
+	n=$1 re=$2 max=${3:-200} i=0 dir=Down
+	prev=$(tui_selmark "$n")
+	while :; do
+		if tui_cap "$n" | grep -E '^ ?>' | head -n 1 | grep -Eq -- "$re"; then
 			return 0
 		fi
-		tm send-keys -t "$n" Down
-		sleep 0.05
+		if [ $i -ge "$max" ]; then
+			[ $dir = Up ] && return 1
+			dir=Up i=0
+		fi
+		tm send-keys -t "$n" $dir
+		j=0 cur=$prev
+		while [ $j -lt 60 ] && [ "$cur" = "$prev" ]; do
+			sleep 0.05
+			cur=$(tui_selmark "$n")
+			j=$((j + 1))
+		done
+		if [ "$cur" = "$prev" ]; then
+			[ $dir = Up ] && return 1
+			dir=Up i=0
+		fi
+		prev=$cur
 		i=$((i + 1))
 	done
-	return 1
 }
 
 # tui_quit NAME: press q and wait for the exit line; prints the status.

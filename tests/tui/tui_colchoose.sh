@@ -23,7 +23,7 @@ tui_wait $S '^all ' 10
 before=$(titles $S)
 tui_keys $S F
 if tui_wait $S 'Columns of the cores view' 3 && tui_cap $S | grep -q '\[x\] IPC '; then pass f_opens; else fail f_opens "$(tui_dump $S)"; fi
-# tui_select moves down only: Home first
+# Home first: the selection starts from the top of the list
 tui_select $S '\] IPC +ipc *$' 40 && tui_keys $S Space
 tui_wait $S '> \[ \] IPC +ipc' 3 || fail space_unticks "$(tui_dump $S)"
 tui_keys $S Home
