@@ -39,9 +39,15 @@ tui_run() {
 # tui_cap NAME [-e]: the pane's text
 tui_cap() { tm capture-pane -p $2 -t "$1"; }
 
+# A wait's SECONDS are what an idle machine needs with room to spare; a loaded one (CI shares its
+# CPUs) gets TUI_WAIT_SCALE times as long (2 unless set). A wait that ends as it should costs no more:
+# only a failing check waits longer, and no check expects a wait to time out (tui_wait_not says
+# when something must go).
+TUI_WAIT_SCALE=${TUI_WAIT_SCALE:-2}
+
 # tui_wait NAME REGEX [SECONDS]: poll until the pane matches (grep -E); 1 on timeout.
 tui_wait() {
-	n=$1 re=$2 limit=$(( ${3:-10} * 10 )) i=0
+	n=$1 re=$2 limit=$(( ${3:-10} * 10 * TUI_WAIT_SCALE )) i=0
 	while [ $i -lt $limit ]; do
 		if tui_cap "$n" | grep -Eq -- "$re"; then
 			return 0
@@ -54,7 +60,7 @@ tui_wait() {
 
 # tui_wait_not NAME REGEX [SECONDS]: poll until the pane no longer matches.
 tui_wait_not() {
-	n=$1 re=$2 limit=$(( ${3:-10} * 10 )) i=0
+	n=$1 re=$2 limit=$(( ${3:-10} * 10 * TUI_WAIT_SCALE )) i=0
 	while [ $i -lt $limit ]; do
 		if ! tui_cap "$n" | grep -Eq -- "$re"; then
 			return 0

@@ -90,19 +90,23 @@ tui_keys $S /; tui_keys $S -l pmutop-hog; tui_keys $S Enter Home
 if tui_wait $S 'filter "pmutop-hog": 1 of' 5; then
 	tui_keys $S H
 	i=0
-	while [ $i -lt 40 ] && [ "$(($(perf_fds) - base))" -le $bound ]; do sleep 0.25; i=$((i + 1)); done
+	while [ $i -lt $((40 * TUI_WAIT_SCALE)) ] && [ "$(($(perf_fds) - base))" -le $bound ]; do sleep 0.25; i=$((i + 1)); done
 	sleep 1
 	h=$(($(perf_fds) - base))
 	if [ "$h" -gt $bound ] && [ "$h" -le 4096 ]; then
 		pass threads_on_demand; echo "# after H the view holds $h perf events"
 	else
-		fail threads_on_demand "after H the view holds $h perf events (want more than $bound, at most 4096)"
+		fail threads_on_demand "after H the view holds $h perf events (want more than $bound, at most 4096); the screen: $(tui_cap $S | grep -v '^ *$' | tail -n 8 | tr -s ' ' | tr '\n' '|')"
 	fi
 	tui_keys $S H
 	i=0
-	while [ $i -lt 40 ] && [ "$(($(perf_fds) - base))" -gt $bound ]; do sleep 0.25; i=$((i + 1)); done
+	while [ $i -lt $((40 * TUI_WAIT_SCALE)) ] && [ "$(($(perf_fds) - base))" -gt $bound ]; do sleep 0.25; i=$((i + 1)); done
 	h=$(($(perf_fds) - base))
-	[ "$h" -le $bound ] && pass threads_folded_closed || fail threads_folded_closed "after H again: $h perf events"
+	if [ "$h" -le $bound ]; then
+		pass threads_folded_closed
+	else   # what the view said and showed then (CI saw 206 once; not reproduced here)
+		fail threads_folded_closed "after H again: $h perf events; the screen: $(tui_cap $S | grep -v '^ *$' | tail -n 8 | tr -s ' ' | tr '\n' '|')"
+	fi
 else
 	fail threads_on_demand "the hog's row cannot be selected: $(tui_dump $S)"
 fi
