@@ -4,7 +4,8 @@
  * engine, on a clock the test moves: a simulated process's functions come out ranked and shared
  * exactly as its profile says (sim_profile.c), with each function's IPC and MPKI from a group
  * sampled through its leader; the antagonist's profile moves with its phase; a frequency above the
- * kernel's lowered maximum gives THROTTLE and UNTHROTTLE records, counted; the kernel's refusals
+ * kernel's lowered maximum gives THROTTLE and UNTHROTTLE records, counted, and a group throttled at
+ * every sample says in its window note why its counts are missing; the kernel's refusals
  * (a frequency above perf_event_max_sample_rate, SET_OUTPUT across CPUs, a ring of a bad size). */
 #include "t.h"
 #include <errno.h>
@@ -99,6 +100,28 @@ static double shares_of(int pid)
 	}
 	simt_free(ts);
 	return s;
+}
+
+/* The CPU whose simulated threads take the most of it (its hardware events run that much). */
+static int busiest_cpu(void)
+{
+	static double busy[4096];
+	struct simt *ts = simt_new(mach);
+	int best = 0;
+
+	memset(busy, 0, sizeof(busy));
+	for (int i = 0; ts && i < simt_nthreads(ts); i++) {
+		struct simt_thread th;
+
+		simt_thread_at(ts, i, &th);
+		if (th.cpu >= 0 && th.cpu < 4096)
+			busy[th.cpu] += th.share;
+	}
+	simt_free(ts);
+	for (int c = 1; c < mach->ncpus && c < 4096; c++)
+		if (busy[c] > busy[best])
+			best = c;
+	return best;
 }
 
 /* nginx (pid 585, 4 threads): each function's samples, IPC and MPKI are its profile's */
@@ -260,6 +283,73 @@ TEST(throttled_group_ipc)
 	teardown();
 }
 
+/* The window of the busiest CPU's group {cycles,instructions} sampled at freq Hz under the kernel's
+ * limit of throttle samples a second, after half a second: into *out. 0, or -1 when it did not run. */
+static int group_window(int freq, const char *throttle, struct hot_info *out)
+{
+	struct hot_opts o = { .nev = 2, .freq = freq, .window = 10 };
+	struct hot_target t = { .kind = HOT_CPUS, .cpus = cpus, .ncpus = 1 };
+	struct hot *h;
+	int cpu;
+
+	if (setup(throttle) < 0) {
+		CHECK(0, "the simulated spr-2s did not start");
+		return -1;
+	}
+	cpu = busiest_cpu();
+	t.cpus = &cpu;
+	o.ev[0] = ev(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles", HOT_R_CYCLES);
+	o.ev[1] = ev(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, "instructions", HOT_R_INSTRUCTIONS);
+	if (!(h = open_hot(&t, &o))) {
+		teardown();
+		return -1;
+	}
+	simclock_advance_ms(500);
+	hot_drain(h);
+	*out = *hot_info(h);
+	hot_close(h);
+	teardown();
+	return 0;
+}
+
+/* The window's note on a group's counts, each of its forms. A group's sample brings counts when the
+ * one before it on the same CPU came since the last unthrottle (its deltas span the leader's time
+ * only: on_unthrottle). The kernel lowered to 250 samples a second lets one sample through a 4 ms
+ * tick and throttles at a second one, letting go at the next tick:
+ * - at 1000 Hz every tick has four samples, so every sample kept comes first after an unthrottle:
+ *   none counted, "no group counts";
+ * - at 510 Hz, a little over two samples a tick, nearly every tick has two and throttles; the CPU
+ *   runs the event a little under all of its time, so the samples drift against the ticks and a
+ *   few ticks have one, which does not throttle, and the sample after it counts: some counted,
+ *   under one in ten, and the note says how many of how many (at 480 Hz one in five counts);
+ * - at 500 samples a second (two a tick) every second sample counts: no note. */
+TEST(group_counts_note_forms)
+{
+	struct hot_info in;
+	char want[96];
+
+	if (group_window(1000, "throttle=250", &in) == 0) {
+		CHECK(in.group, "not sampled as a group");
+		CHECK(in.samples >= 100 && in.unthrottled + 1 >= in.samples, "%llu samples, %llu unthrottles",
+		      (unsigned long long)in.samples, (unsigned long long)in.unthrottled);
+		CHECK_EQ_U64(in.counted, 0);
+		CHECK(!strncmp(in.wnote, "no group counts (IPC, MPKI): every sample", 41), "note: '%s'", in.wnote);
+	}
+	if (group_window(510, "throttle=250", &in) == 0) {
+		CHECK(in.counted > 0 && in.counted * 10 < in.samples, "%llu of %llu samples counted",
+		      (unsigned long long)in.counted, (unsigned long long)in.samples);
+		snprintf(want, sizeof(want), "group counts (IPC, MPKI) from only %llu of %llu samples",
+			 (unsigned long long)in.counted, (unsigned long long)in.samples);
+		CHECK(!strncmp(in.wnote, want, strlen(want)), "note: '%s', want '%s'", in.wnote, want);
+	}
+	if (group_window(1000, "throttle=500", &in) == 0) {
+		CHECK(in.unthrottled > 0, "not throttled");
+		CHECK(in.counted * 2 + 2 >= in.samples, "%llu of %llu counted",
+		      (unsigned long long)in.counted, (unsigned long long)in.samples);
+		CHECK(in.wnote[0] == '\0', "note: '%s'", in.wnote);
+	}
+}
+
 /* What the kernel refuses: a frequency above perf_event_max_sample_rate, SET_OUTPUT into another
  * CPU's ring, a ring that is not a header page and a power of two of data pages. */
 TEST(kernel_refusals)
@@ -296,6 +386,7 @@ int main(void)
 	RUN(profile_follows_phase);
 	RUN(throttled_window_counted);
 	RUN(throttled_group_ipc);
+	RUN(group_counts_note_forms);
 	RUN(kernel_refusals);
 	T_DONE();
 }
