@@ -63,6 +63,7 @@ int app_wl_pick_tree(struct app *a);
  * and those the kernel refused (left_out, with those given no row for want of descriptors), why. */
 struct wl_pick_info {
 	int seen, counted, left_out;
+	bool looked;                  /* a look was made (seen 0 after it: nothing there to count) */
 	int threads_left;             /* threads of the processes counted that are not: past */
 	int threads_each;             /* the busiest threads_each of a process (all on H) */
 	char why[160];                /* why some were left out, "" none */

@@ -159,6 +159,7 @@ void wl_auto_procs(struct app *a, struct app_wl *w)
 	}
 	/* counted and refused are told from the rows (wl_pick_tally); here, what got no row */
 	in->seen = k + more;
+	in->looked = true;
 	view = threads_on_demand(w, per);
 	for (int j = 0; j < k && j < a->set.wl_processes; j++) {
 		int pid = now[r[j].i].pid;
@@ -372,6 +373,7 @@ void wl_auto_cgroups(struct app *a, struct app_wl *w)
 	}
 	memset(in, 0, sizeof(*in));   /* counted and refused: from the rows (wl_pick_tally) */
 	in->seen = c.n;
+	in->looked = true;
 	for (int j = 0; j < c.n && j < want; j++) {
 		const char *path = c.path[r[j].i];
 		bool count = !w->cg_tree || tree_events(&c, r[j].i);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* test_ui_draw.c: ui_put writes the same cells, attributes and cursor as waddnstr did, whether it
- * takes its cell-array path (printable, one column wide, room before the edge) or not. */
+ * takes its cell-array path (printable, one column wide, room before the edge) or not; and
+ * ui_put_wrapped breaks a text at its spaces, never inside a word, within its lines. */
 #include "t.h"
 #include <locale.h>
 #include "ui/widgets/draw.h"
@@ -128,6 +129,50 @@ TEST(utf8_same_as_waddnstr)
 	same_cursor("cursor after UTF-8", 2, 1, 10, "\xe2\x96\x81\xe2\x96\x82");
 }
 
+/* Line y of w from column 0, its trailing spaces dropped. */
+static void line_text(WINDOW *w, int y, char *buf, int len)
+{
+	int n = mvwinnstr(w, y, 0, buf, len - 1);
+
+	buf[n > 0 ? n : 0] = '\0';
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+}
+
+TEST(wrapped_at_words)
+{
+	WINDOW *w;
+	char l[3][32];
+	int n;
+
+	if (!scr)
+		T_SKIP("no screen (newterm for xterm on /dev/null failed)");
+	if (!(w = newwin(4, 20, 0, 0))) {
+		CHECK(0, "no window");
+		return;
+	}
+	/* 19 columns from x 1: "alpha beta gamma" fits (16), "delta" would end at 22 */
+	n = ui_put_wrapped(w, 0, 3, 1, 20, A_NORMAL, "alpha beta gamma delta epsilon zeta");
+	CHECK_EQ_INT(n, 2);
+	for (int i = 0; i < 3; i++)
+		line_text(w, i, l[i], sizeof(l[i]));
+	CHECK_EQ_STR(l[0], " alpha beta gamma");
+	CHECK_EQ_STR(l[1], " delta epsilon zeta");
+	CHECK_EQ_STR(l[2], "");
+	/* one line allowed: the rest is left out, no word is cut */
+	werase(w);
+	n = ui_put_wrapped(w, 2, 2, 1, 20, A_NORMAL, "alpha beta gamma delta epsilon zeta");
+	CHECK_EQ_INT(n, 1);
+	line_text(w, 2, l[0], sizeof(l[0]));
+	line_text(w, 3, l[1], sizeof(l[1]));
+	CHECK_EQ_STR(l[0], " alpha beta gamma");
+	CHECK_EQ_STR(l[1], "");
+	/* no room: nothing written */
+	CHECK_EQ_INT(ui_put_wrapped(w, 3, 2, 1, 20, A_NORMAL, "x"), 0);
+	CHECK_EQ_INT(ui_put_wrapped(w, 0, 3, 20, 20, A_NORMAL, "x"), 0);
+	delwin(w);
+}
+
 int main(void)
 {
 	/* as pmutop runs: the locale first, then the screen */
@@ -135,6 +180,7 @@ int main(void)
 	start_screen();
 	RUN(ascii_same_as_waddnstr);
 	RUN(utf8_same_as_waddnstr);
+	RUN(wrapped_at_words);
 	if (scr) {
 		endwin();
 		delscreen(scr);

@@ -216,10 +216,8 @@ static int head_lines(struct ui *u, WINDOW *w, int wd, int h)
 				ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);
 			}
 		}
-		if (y < h && in->note[0]) {
-			snprintf(buf, sizeof(buf), " %s", in->note);
-			ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);
-		}
+		if (y < h && in->note[0])
+			y += ui_put_wrapped(w, y, h - 1, 1, wd, ui_attr(u, UP_WARN), in->note);
 	}
 	if (y < h && s.perm[0]) {
 		snprintf(buf, sizeof(buf), " %s", s.perm);

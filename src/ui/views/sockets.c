@@ -268,11 +268,8 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		return;
 	}
 	/* a machine without the figures says so once, not with empty columns (wrapped, not cut) */
-	if (why[0]) {
-		int st[2], ln[2], n = ui_wrap(why, wd - 1, st, ln, 2);
-		for (int k = 0; k < n && k < 2 && y < h; k++)
-			ui_put(w, y++, 1, ln[k], ui_attr(u, UP_DIM), why + st[k]);
-	}
+	if (why[0])
+		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, ui_attr(u, UP_DIM), why);
 	draw_table(u, p, w, h, wd, &y);
 	y++;
 	/* RDT monitoring (resctrl), leaving the uncore list at least half of what is left */

@@ -248,29 +248,6 @@ static void label_of(const struct ui *u, struct ui_panel *p, const struct tdrow 
 	}
 }
 
-/* text from line y on, word-wrapped to wd columns, up to line ymax; returns the lines used */
-static int put_wrapped(struct ui *u, WINDOW *w, int y, int ymax, int wd, attr_t at, const char *text)
-{
-	int n = 0, len = (int)strlen(text);
-
-	(void)u;
-	while (len > 0 && y + n <= ymax && wd > 4) {
-		int cut = len <= wd - 2 ? len : wd - 2;
-
-		while (cut < len && cut > 0 && text[cut] != ' ')
-			cut--;
-		if (cut == 0)
-			cut = len <= wd - 2 ? len : wd - 2;
-		ui_put(w, y + n, 2, cut, at, text);
-		text += cut;
-		len -= cut;
-		while (*text == ' ')
-			text++, len--;
-		n++;
-	}
-	return n;
-}
-
 static bool never_all(const struct td_plan *pl)
 {
 	for (int i = 0; i < pl->n; i++)
@@ -370,10 +347,11 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		return;
 	werase(w);
 	if (pl->n == 0) {
-		ui_put(w, 0, 1, wd - 1, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
-		       "no top-down method for this CPU");
-		ui_put(w, 2, 1, wd - 1, A_NORMAL, "Top-down needs documented slot events: Intel (Skylake and later "
-		       "P-cores, E-cores), AMD Zen 4/5, Arm PMUv3.4 (Neoverse N2/V1/V2) or Neoverse N1 (approximated).");
+		y = ui_put_wrapped(w, 0, h - 1, 1, wd, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
+				   "no top-down method for this CPU") + 1;
+		ui_put_wrapped(w, y, h - 1, 1, wd, A_NORMAL, "Top-down needs documented slot events: Intel (Skylake "
+			       "and later P-cores, E-cores), AMD Zen 4/5, Arm PMUv3.4 (Neoverse N2/V1/V2) or Neoverse N1 "
+			       "(approximated).");
 		return;
 	}
 	for (int i = 0; i < pl->n && y < h; i++, y++) {
@@ -381,9 +359,9 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 			 pl->in[i].bound ? "" : " (events not open)");
 		ui_put(w, y, 0, wd, pl->in[i].m->approx ? ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf);
 		if (pl->in[i].idle && y + 1 < h)
-			y += put_wrapped(u, w, y + 1, h - 1, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
+			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
 		else if (pl->in[i].fit != TD_FITS && y + 1 < h)   /* the counter arithmetic, never a silent 0% */
-			y += put_wrapped(u, w, y + 1, h - 1, wd, pl->in[i].fit == TD_NEVER ?
+			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, pl->in[i].fit == TD_NEVER ?
 					    ui_attr(u, UP_WARN) | A_BOLD : ui_attr(u, UP_DIM), pl->in[i].fit_why);
 	}
 	if (y < h) {

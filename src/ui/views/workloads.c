@@ -387,8 +387,9 @@ static void cell(const struct model *m, const struct wl_row *r, int c, double iv
 		ui_fmt_count(v, buf, len);
 }
 
-/* What was looked at and counted, and what was left out and why: never silently. */
-static void info_line(struct ui *u, struct ui_panel *p, WINDOW *w, int wd, int y)
+/* What was looked at and counted, and what was left out and why: never silently. Wrapped at words
+ * over up to three lines from y (before h); the lines used. */
+static int info_line(struct ui *u, struct ui_panel *p, WINDOW *w, int wd, int y, int h)
 {
 	struct wl_pick_info in;
 	char buf[400];
@@ -403,7 +404,8 @@ static void info_line(struct ui *u, struct ui_panel *p, WINDOW *w, int wd, int y
 	if (in.threads_left && n > 0 && (size_t)n < sizeof(buf))
 		snprintf(buf + n, sizeof(buf) - (size_t)n, "; *: %d threads not counted (a process's busiest %d are; "
 			 "H counts all of one)", in.threads_left, in.threads_each);
-	ui_put(w, y, 0, wd, in.left_out ? ui_attr(u, UP_WARN) : ui_attr(u, UP_DIM), buf);
+	return ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, in.left_out ? ui_attr(u, UP_WARN) :
+			      ui_attr(u, UP_DIM), buf + 1);
 }
 
 /* The identity columns (PID, USER, COMMAND; a cgroup's name) stay when Left/Right scroll the rest. */
@@ -489,7 +491,7 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		ui_put(w, 0, 0, wd, A_NORMAL, " waiting for the first sample");
 		return;
 	}
-	info_line(u, p, w, wd, y++);
+	y += info_line(u, p, w, wd, y, h);
 	if (!s->hidden_said && !u->status[0])
 		ui_say_hidden_cols(u, &s->hidden_said, hidden_by_layout(u, p, m));
 	ncols = columns(u, p, m, cols, 64);
@@ -522,9 +524,18 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	if (!s->nrows && y < h && ui_filter_set(p))   /* rows were counted, the filter hid them all */
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup matches the filter (Esc clears it, / edits it)"
 							   : " no process matches the filter (Esc clears it, / edits it)");
-	else if (!s->nrows && y < h)
-		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
-							   : " no process counted yet (the first look is under way)");
+	else if (!s->nrows && y < h) {
+		struct wl_pick_info in;
+
+		session_wl_info(u->a, v, &in);
+		if (in.looked && !in.seen)   /* looked, and nothing there (a machine without cgroups) */
+			ui_put_wrapped(w, y, h - 1, 1, wd, ui_attr(u, UP_DIM), v ?
+				       "no cgroup below the cgroup file system's root: every process is in the root "
+				       "cgroup, which the (all CPUs) row shows" : "no process in /proc to count");
+		else
+			ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), v ? " no cgroup counted yet (the first look is under way)"
+								   : " no process counted yet (the first look is under way)");
+	}
 	for (int k = p->list.top; k < s->nrows && y < h; k++, y++)
 		draw_row(u, w, y, wd, cols, tc, &fit, s->rows[k], k == p->list.sel ? ui_attr(u, UP_SEL) :
 			 s->rows[k]->exited ? ui_attr(u, UP_DIM) : A_NORMAL);

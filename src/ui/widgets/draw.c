@@ -5,6 +5,7 @@
 #include <string.h>
 #include <wchar.h>
 #include "cols.h"
+#include "format.h"
 
 /* A string of n bytes and cols columns written as one cell array: waddnstr converts a UTF-8 string
  * byte by byte through mbrtowc and costs about 1,000 instructions a character (a sparkline row
@@ -69,6 +70,22 @@ int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s)
 	mvwaddnstr(w, y, x, s, (int)n);
 	wattr_off(w, at, NULL);
 	return cols;
+}
+
+int ui_put_wrapped(WINDOW *w, int y, int ymax, int x, int wd, attr_t at, const char *s)
+{
+	enum { MAXL = 16 };
+	int st[MAXL], ln[MAXL], n, k;
+	char line[512];
+
+	if (!s || wd - x < 1 || y > ymax)
+		return 0;
+	n = ui_wrap(s, wd - x, st, ln, MAXL);
+	for (k = 0; k < n && k < MAXL && y + k <= ymax; k++) {
+		snprintf(line, sizeof(line), "%.*s", ln[k], s + st[k]);
+		ui_put(w, y + k, x, wd - x, at, line);
+	}
+	return k;
 }
 
 void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s)

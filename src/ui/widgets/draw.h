@@ -10,6 +10,9 @@ struct ui_col;
 /* Put text at y,x clipped to maxw columns (bytes of UTF-8 count as one column per character).
  * Returns columns written. */
 int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s);
+/* Put text from column x to the window's width wd, wrapped at its spaces (ui_wrap: never inside a
+ * word), on lines y to ymax. Returns the lines written; a text that needs more is cut at ymax. */
+int ui_put_wrapped(WINDOW *w, int y, int ymax, int x, int wd, attr_t at, const char *s);
 /* Put text right-aligned in a cell of width cw. */
 void ui_put_right(WINDOW *w, int y, int x, int cw, attr_t at, const char *s);
 #endif
