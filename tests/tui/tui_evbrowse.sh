@@ -46,7 +46,7 @@ tui_keys $S -l 'l3_miss'
 tui_wait $S '^ > mem_load_retired\.l3_miss ' 3
 tui_keys $S Enter
 # (the 1 s refresh may apply it at once: the list line shows it either way)
-if tui_wait $S 'events in the list[^:]*: .*,mem_load_retired\.l3_miss' 3; then
+if tui_wait $S 'events in the list[^:]*: .*, mem_load_retired\.l3_miss' 3; then
 	pass enter_adds
 else
 	fail enter_adds "$(tui_dump $S)"

@@ -85,7 +85,7 @@ else
 	fail opened_for_meters "$(tui_dump $S)"
 fi
 tui_keys $S e
-if tui_wait $S '^ 7 events in the list: cycles,.*,cpu-clock *$' 5; then
+if tui_wait $S '^ 7 events in the list: cycles, .*, cpu-clock *$' 5; then
 	pass events_view_lists_the_users_events
 else
 	fail events_view_lists_the_users_events "$(tui_dump $S)"

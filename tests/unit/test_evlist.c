@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copyright (C) 2026 The pmutop authors */
 /* test_evlist.c: the event list object: entries parsed once per top-level item, owners, sharing,
- * dropping, taking an owner's entries from a copy, the flat list's order and groups, its text. */
+ * dropping, taking an owner's entries from a copy, the flat list's order and groups, its text
+ * (joined by commas, or by another separator for a screen). */
 #include "t.h"
 #include "hw/events/evlist.h"
 #include <errno.h>
@@ -51,6 +52,13 @@ TEST(entries_per_item)
 		CHECK(l.flat.ev[i].config == whole.ev[i].config, "config of %s", whole.ev[i].name);
 	}
 	text_is(&l, EVO_ALL, "cycles,{instructions,cs}:S,uncore_imc/cas_count_read/");
+	/* for a screen: the items apart, the commas inside a group or a PMU's terms kept */
+	{
+		char *t = evlist_text_sep(&l, EVO_ALL, ", ");
+
+		CHECK_EQ_STR(t ? t : "(null)", "cycles, {instructions,cs}:S, uncore_imc/cas_count_read/");
+		free(t);
+	}
 	ev_list_free(&whole);
 	evlist_free(&l);
 }

@@ -331,12 +331,17 @@ int evlist_flat_of(const struct evlist *l, int id, int *n)
 
 char *evlist_text(const struct evlist *l, unsigned owners)
 {
-	size_t len = 1, used = 0;
+	return evlist_text_sep(l, owners, ",");
+}
+
+char *evlist_text_sep(const struct evlist *l, unsigned owners, const char *sep)
+{
+	size_t len = 1, used = 0, sl = strlen(sep);
 	int *ord = malloc(sizeof(int) * (size_t)(l->n ? l->n : 1)), k = 0;
 	char *out;
 
 	for (int i = 0; i < l->n; i++)
-		len += strlen(l->e[i].text) + 1;
+		len += strlen(l->e[i].text) + sl;
 	out = malloc(len);
 	if (!out || !ord) {
 		free(out);
@@ -350,8 +355,10 @@ char *evlist_text(const struct evlist *l, unsigned owners)
 	out[0] = '\0';
 	for (int j = 0; j < k; j++) {
 		size_t tl = strlen(l->e[ord[j]].text);
-		if (used)
-			out[used++] = ',';
+		if (used) {
+			memcpy(out + used, sep, sl);
+			used += sl;
+		}
 		memcpy(out + used, l->e[ord[j]].text, tl + 1);
 		used += tl;
 	}

@@ -74,4 +74,6 @@ int evlist_flat_of(const struct evlist *l, int id, int *n);
 /* The entries any of owners (EVO_BIT mask) holds as perf syntax, in flat order, joined by commas:
  * malloc'd, NULL when out of memory. */
 char *evlist_text(const struct evlist *l, unsigned owners);
+/* The same joined by sep (", " for a screen, which wraps it at the spaces). */
+char *evlist_text_sep(const struct evlist *l, unsigned owners, const char *sep);
 #endif

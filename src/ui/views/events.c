@@ -517,7 +517,7 @@ static void draw_add(struct ui *u, struct ui_panel *p, WINDOW *w, int y, int wd)
 
 static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
-	char buf[512], *text = evlist_text(&st(p)->pending, EVO_BIT(EVO_USER));
+	char buf[2048], *text = evlist_text_sep(&st(p)->pending, EVO_BIT(EVO_USER), ", ");
 	int y = 0, n = nrows(u, p), list_h, nin = evlist_count(&st(p)->pending, EVO_USER);
 	struct ui_tcol tc[3] = { { .width = 6, .left = true, .fixed = true }, { .width = 32, .left = true, .fixed = true },
 				 { .width = 20, .left = true, .fill = true } };
@@ -526,16 +526,19 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	snprintf(buf, sizeof(buf), " %d event%s in the list%s: %s", nin, nin == 1 ? "" : "s",
 		 st(p)->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
 	free(text);
-	ui_put(w, y++, 0, wd, st(p)->pending_changed ? ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf);
-	for (int i = 0; i < st(p)->npbud && y < h; i++, y++) {
+	/* wrapped at words, the list over up to three lines and each budget over up to two */
+	y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, st(p)->pending_changed ?
+			    ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf + 1);
+	for (int i = 0; i < st(p)->npbud && y < h; i++) {
 		char d[256];
 		budget_describe(&st(p)->pbud[i], d, sizeof(d));
-		snprintf(buf, sizeof(buf), " %s%s", st(p)->pbud[i].multiplex && st(p)->pending_changed ?
+		snprintf(buf, sizeof(buf), "%s%s", st(p)->pbud[i].multiplex && st(p)->pending_changed ?
 			 "will multiplex! " : "", d);
-		ui_put(w, y, 0, wd, st(p)->pbud[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
+		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, st(p)->pbud[i].multiplex ?
+				    ui_attr(u, UP_WARN) : A_NORMAL, buf);
 	}
 	if (st(p)->pmsg[0] && y < h)
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), st(p)->pmsg);
+		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, ui_attr(u, UP_BAD), st(p)->pmsg);
 	if (st(p)->br.open && !st(p)->adding) {
 		p->list.h = 0;   /* the browser keeps its own selection */
 		ui_browse_draw(u, &st(p)->br, w, y, h, wd);
