@@ -5,7 +5,8 @@
 # counts (each is the first after an unthrottle; only the first ticks' can), and the panel says so,
 # with what to change, instead
 # of a column of "-" under IPC, whole at 80 columns (wrapped at words); tests/cli/hot_sim.sh checks
-# the JSON and the text, and two samples per tick. From the cgroups view, a cgroup's own functions.
+# the JSON and the text, and two samples per tick. From the cgroups view, a cgroup's own functions,
+# the panel's title wrapped at a word.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 
@@ -39,6 +40,14 @@ if tui_wait $S 'hot functions of /kubepods.slice/pod-batch/stream: ' 5 && tui_wa
 	pass cgroup_panel
 else
 	fail cgroup_panel "$(tui_dump $S)"
+fi
+# the panel's head at 80 columns: its title wraps at a word ("... 9576" / "samples"), never a
+# word cut at the edge ("9576 sa"); its lines joined read the whole title
+head=$(tui_cap $S | sed -n '/^ hot functions of /,/^ a: the event sampled/p' | sed '$d' | sed 's/^ *//; s/ *$//' | tr '\n' ' ')
+if echo "$head" | grep -Eq '^hot functions of /kubepods.slice/pod-batch/stream: [^ ]+ at [0-9]+ Hz, window [0-9.]+ of [0-9]+ s, [0-9]+ samples( |$)'; then
+	pass head_wrapped_at_words
+else
+	fail head_wrapped_at_words "$head"
 fi
 st=$(tui_quit $S)
 if [ "$st" = 0 ]; then pass quits; else fail quits "exit $st"; fi
