@@ -156,6 +156,10 @@ def main():
     t = wait_screen(S2, lambda s: (lambda t: t if t and len(t[2]) >= 4 else None)(table(s)), 20)
     wide = [l for l in cap(S2).splitlines() if len(l) > 80]
     fp.result(t is not None and not wide, "80x24_no_line_wider", f"{wide[:3]} {cap(S2)[:1500]}".replace("\n", "|"))
+    # the head wraps at words: its end ("rules not used (N ms)") is on screen whole, not cut at 80
+    head = " ".join(l.strip() for l in cap(S2).splitlines() if not l.startswith("HOST"))
+    fp.result(re.search(r"\bwindow \d+ s +\d+ quer(y|ies) +rules (not )?used \(\d+ ms\)", head) is not None,
+              "80x24_head_wrapped_at_words", head[:600])
     for _ in range(30):
         tm("send-keys", "-t", S2, "Right")
     time.sleep(1.5)

@@ -4,8 +4,8 @@
 # fleet starts on it, N reaches it). With a real Prometheus scraping five simulated exporters
 # (fleet_prometheus.py's set-up): five hosts, each host's IPC within 2% of its exporter's own JSON
 # over the frames the query's window covered, < > sort by IPC, Enter on spr-2s shows its 2 sockets
-# and CPUs and Esc returns, a stopped exporter shown down, at 80x24 no line wider than 80 and
-# Right reaching the last column. tests/tui/tui_fleet.py holds those checks.
+# and CPUs and Esc returns, a stopped exporter shown down, at 80x24 no line wider than 80, its head
+# wrapped at words and Right reaching the last column. tests/tui/tui_fleet.py holds those checks.
 TUI_LIB=1
 . "$(dirname "$0")/tmuxlib.sh"
 

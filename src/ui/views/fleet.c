@@ -240,10 +240,12 @@ static int issue_lines(struct ui *u, WINDOW *w, int y, int h, int wd, const stru
 	char what[400], q[520], line[1000];
 	int k = 0;
 
-	for (int i = 0; i < n && y + k < h - 1; i++, k++) {
-		snprintf(line, sizeof(line), " %s: %s (query: %s)", is[i].warning ? "partial data" : "query failed",
+	/* each wrapped at words over up to three lines, the last line of the window left to the table */
+	for (int i = 0; i < n && y + k < h - 1; i++) {
+		snprintf(line, sizeof(line), "%s: %s (query: %s)", is[i].warning ? "partial data" : "query failed",
 			 printable(what, sizeof(what), is[i].what), printable(q, sizeof(q), is[i].query));
-		ui_put(w, y + k, 0, wd, ui_attr(u, is[i].warning ? UP_WARN : UP_BAD), line);
+		k += ui_put_wrapped(w, y + k, (y + k + 2 < h - 2 ? y + k + 2 : h - 2), 1, wd,
+				    ui_attr(u, is[i].warning ? UP_WARN : UP_BAD), line);
 	}
 	return k;
 }
@@ -365,14 +367,17 @@ static void draw_detail(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int 
 		return;
 	}
 	fmt_time(s->d.time, at, sizeof(at));
-	snprintf(line, sizeof(line), " %s (remote): %d socket%s, %d CPU%s, %d cgroup%s, over %.0f s to %s, %d queries"
-		 "  Esc: the hosts", host, ns, ns == 1 ? "" : "s", ncpu, ncpu == 1 ? "" : "s", ncg, ncg == 1 ? "" : "s",
-		 s->d.window, at, s->d.nqueries);
-	ui_put(w, y++, 0, wd, A_BOLD, line);
+	if (s->derr[0] && !s->d.nrows)   /* nothing came: no counts of nothing over no window */
+		snprintf(line, sizeof(line), "%s (remote)  Esc: the hosts", host);
+	else
+		snprintf(line, sizeof(line), "%s (remote): %d socket%s, %d CPU%s, %d cgroup%s, over %.0f s to %s, "
+			 "%d queries  Esc: the hosts", host, ns, ns == 1 ? "" : "s", ncpu, ncpu == 1 ? "" : "s", ncg,
+			 ncg == 1 ? "" : "s", s->d.window, at, s->d.nqueries);
+	y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, A_BOLD, line);
 	if (s->derr[0] && y < h) {
-		snprintf(line, sizeof(line), " drill-down failed: %s", s->derr);
+		snprintf(line, sizeof(line), "drill-down failed: %s", s->derr);
 		printable_inplace(line, sizeof(line));
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), line);
+		y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, ui_attr(u, UP_BAD), line);
 	}
 	y += issue_lines(u, w, y, h, wd, s->d.issues, s->d.nissues);
 	if (y < h)
@@ -394,14 +399,18 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	}
 	fmt_time(s->fr.time, at, sizeof(at));
 	printable(where, sizeof(where), session_fleet_where(u->a));
-	snprintf(line, sizeof(line), " %s %s  at %s  window %.0f s  %d queries  rules %s (%.0f ms)%s", s->fr.mode,
+	for (char *c = where; (c = strchr(c, ',')) && strlen(where) + 2 < sizeof(where); c += 2) {
+		memmove(c + 2, c + 1, strlen(c + 1) + 1);   /* targets apart, so that the line wraps */
+		c[1] = ' ';
+	}
+	snprintf(line, sizeof(line), "%s %s  at %s  window %.0f s  %d queries  rules %s (%.0f ms)%s", s->fr.mode,
 		 where, at, s->fr.window, s->fr.nqueries, s->fr.rules ? "used" : "not used", s->fr.elapsed * 1000,
 		 s->busy ? "  refreshing" : "");
-	ui_put(w, y++, 0, wd, A_BOLD, line);
+	y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, A_BOLD, line);
 	if (s->err[0] && y < h) {
-		snprintf(line, sizeof(line), " last refresh failed (rows from %s): %s", at, s->err);
+		snprintf(line, sizeof(line), "last refresh failed (rows from %s): %s", at, s->err);
 		printable_inplace(line, sizeof(line));
-		ui_put(w, y++, 0, wd, ui_attr(u, UP_BAD), line);
+		y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, ui_attr(u, UP_BAD), line);
 	}
 	y += issue_lines(u, w, y, h, wd, s->fr.issues, s->fr.nissues);
 	if (y < h)
