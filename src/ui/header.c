@@ -7,17 +7,34 @@
 #include <string.h>
 #include "app/session.h"
 #include "ui/widgets/cols.h"
+#include "ui/widgets/draw.h"
 #include "ui/widgets/format.h"
 #include "meters.h"
 #include "ui/views/view.h"
 
+#define COUNTERS " counters "
+#define BUDGET_LINES 2   /* a budget wraps at words over at most this many lines */
+
+/* The lines the budget b takes at width wd after the label, its text into buf. */
+static int budget_lines(const struct budget *b, int wd, char *buf, size_t len)
+{
+	int st[BUDGET_LINES], ln[BUDGET_LINES], n;
+
+	budget_describe(b, buf, len);
+	n = ui_wrap(buf, wd - (int)strlen(COUNTERS), st, ln, BUDGET_LINES);
+	return n < 1 ? 1 : n > BUDGET_LINES ? BUDGET_LINES : n;
+}
+
 int ui_header_lines(const struct ui *u)
 {
 	const struct budget *b;
-	int nb = session_budgets(u->a, &b);
+	int nb = session_budgets(u->a, &b), lines = nb > 0 ? 0 : 1;
+	char buf[512];
 
+	for (int i = 0; i < nb; i++)
+		lines += budget_lines(&b[i], u->cols, buf, sizeof(buf));
 	/* title, source line, budget lines, paranoid/hw reason, tabs */
-	return 2 + (nb > 0 ? nb : 1) + 1 + 1 + ui_meters_lines(u);
+	return 2 + lines + 1 + 1 + ui_meters_lines(u);
 }
 
 /* Line 1: the source first, plainly visible, then the machine. */
@@ -31,11 +48,12 @@ static void draw_source(struct ui *u, WINDOW *w, int y, int wd, const struct ses
 	x += ui_put(w, y, x, wd - x, A_NORMAL, " ");
 	snprintf(buf, sizeof(buf), " %s ", h->label[0] ? h->label : "live");
 	x += ui_put(w, y, x, wd - x, ui_attr(u, sim ? UP_SIM : UP_LABEL) | (sim ? A_BOLD : 0), buf);
-	snprintf(buf, sizeof(buf), "  %s  %s  kernel %s", h->host[0] ? h->host : "?",
+	x += 2;
+	snprintf(buf, sizeof(buf), "%s  %s  kernel %s", h->host[0] ? h->host : "?",
 		 h->cpu_model[0] ? h->cpu_model : "unknown CPU", h->kernel[0] ? h->kernel : "?");
 	if (x + (int)strlen(buf) > wd)   /* narrow: the kernel goes rather than half of it */
 		*strstr(buf, "  kernel ") = '\0';
-	ui_put(w, y, x, wd - x, A_BOLD, buf);
+	ui_put_wrapped(w, y, y, x, wd, A_BOLD, buf);   /* whole words of the model, what fits */
 }
 
 /* Line 2: interval, elapsed, CPUs and sockets, the CPU time split, paused or ended. */
@@ -155,10 +173,13 @@ static int draw_budget(struct ui *u, WINDOW *w, int y, int info, int wd)
 		ui_put(w, y, 0, wd, ui_attr(u, UP_DIM), " counters: no core PMU");
 		y++;
 	}
-	for (int i = 0; i < nb && y < info; i++, y++) {
-		budget_describe(&b[i], buf, sizeof(buf));
-		x = ui_put(w, y, 0, wd, ui_attr(u, UP_LABEL), " counters ");
-		ui_put(w, y, x, wd - x, b[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
+	for (int i = 0; i < nb && y < info; i++) {
+		int n = budget_lines(&b[i], wd, buf, sizeof(buf));
+
+		x = ui_put(w, y, 0, wd, ui_attr(u, UP_LABEL), COUNTERS);
+		n = ui_put_wrapped(w, y, (y + n - 1 < info ? y + n - 1 : info - 1), x, wd,
+				   b[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
+		y += n > 0 ? n : 1;
 	}
 	return y;
 }

@@ -109,7 +109,8 @@ static void make_windows(struct ui *u)
 	u->hdr = u->body = u->foot = NULL;
 	getmaxyx(stdscr, u->rows, u->cols);
 	ui_meters_plan(u);
-	ui_layout_compute(u->rows, u->cols, ui_header_lines(u), &u->lay);
+	u->hdr_req = ui_header_lines(u);
+	ui_layout_compute(u->rows, u->cols, u->hdr_req, &u->lay);
 	/* parts of stdscr, drawing into its cells: windows of their own would hold a second copy of the
 	 * screen beside ncurses' three (200x50 cells of 28 bytes each: 0.27 MiB); they never overlap,
 	 * and stdscr itself is not refreshed once they exist */
@@ -215,6 +216,9 @@ static void write_stats(void)
  * list a key acts on the one the screen would show. */
 static void compose(struct ui *u)
 {
+	/* the header's lines follow what it says (a budget's line wraps at the screen's width) */
+	if (u->dirty_hdr && ui_header_lines(u) != u->hdr_req)
+		make_windows(u);
 	if (u->dirty_hdr && u->hdr) {
 		werase(u->hdr);
 		ui_header_draw(u, u->hdr, u->lay.hdr_h, u->cols);

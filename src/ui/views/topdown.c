@@ -357,21 +357,35 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	for (int i = 0; i < pl->n && y < h; i++, y++) {
 		snprintf(buf, sizeof(buf), "%s: %s%s", pl->in[i].pmu_name, pl->in[i].m->label,
 			 pl->in[i].bound ? "" : " (events not open)");
-		ui_put(w, y, 0, wd, pl->in[i].m->approx ? ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf);
+		/* wrapped at words (two lines at most), never cut at the edge */
+		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 0, wd, pl->in[i].m->approx ?
+				    ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf) - 1;
 		if (pl->in[i].idle && y + 1 < h)
 			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
 		else if (pl->in[i].fit != TD_FITS && y + 1 < h)   /* the counter arithmetic, never a silent 0% */
 			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, pl->in[i].fit == TD_NEVER ?
 					    ui_attr(u, UP_WARN) | A_BOLD : ui_attr(u, UP_DIM), pl->in[i].fit_why);
 	}
-	if (y < h) {
+	if (y < h) {   /* the legend: an item that does not fit goes whole to the next line */
 		int x = 0;
-		for (int k = 0; k < nsh; k++) {
-			snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
-			x += ui_put(w, y, x, wd - x, u->color ? ui_attr(u, UP_TD0 + k) : A_BOLD, buf);
+		for (int k = 0; k <= nsh; k++) {
+			int len;
+
+			if (k < nsh)
+				snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
+			else
+				snprintf(buf, sizeof(buf), "%s* group multiplexed (scheduled whole: ran pct of the time)",
+					 x > 0 ? " " : "");
+			for (len = (int)strlen(buf); len > 0 && buf[len - 1] == ' '; len--)
+				;   /* its trailing spaces need not fit */
+			if (x > 0 && x + len > wd) {
+				if (++y >= h)
+					break;
+				x = 0;
+			}
+			x += ui_put(w, y, x, wd - x, k == nsh ? ui_attr(u, UP_DIM) : u->color ?
+				    ui_attr(u, UP_TD0 + k) : A_BOLD, x == 0 && buf[0] == ' ' ? buf + 1 : buf);
 		}
-		snprintf(buf, sizeof(buf), " * group multiplexed (scheduled whole: ran pct of the time)");
-		ui_put(w, y, x, wd - x, ui_attr(u, UP_DIM), buf);
 		y++;
 	}
 	if (y >= h)

@@ -114,6 +114,7 @@ struct ui {
 	int npanels;
 	struct ui_panel *cur, *prev;   /* the view on screen, the one before it */
 	int rows, cols;
+	int hdr_req;               /* the header's lines the layout was made for (ui_header_lines) */
 	struct ui_layout lay;
 	WINDOW *hdr, *body, *foot;
 	bool dirty_hdr, dirty_body, dirty_foot;
