@@ -332,6 +332,34 @@ static void draw_level2(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int 
 	}
 }
 
+/* The legend from line y: each share's letter and name, then the multiplexing mark; an item that
+ * does not fit goes whole to the next line. Returns the line after it. */
+static int draw_legend(struct ui *u, WINDOW *w, int y, int h, int wd, int nsh)
+{
+	char buf[128];
+	int x = 0;
+
+	for (int k = 0; k <= nsh; k++) {
+		int len;
+
+		if (k < nsh)
+			snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
+		else
+			snprintf(buf, sizeof(buf), "%s* group multiplexed (scheduled whole: ran pct of the time)",
+				 x > 0 ? " " : "");
+		for (len = (int)strlen(buf); len > 0 && buf[len - 1] == ' '; len--)
+			;   /* its trailing spaces need not fit */
+		if (x > 0 && x + len > wd) {
+			if (++y >= h)
+				return y;
+			x = 0;
+		}
+		x += ui_put(w, y, x, wd - x, k == nsh ? ui_attr(u, UP_DIM) : u->color ? ui_attr(u, UP_TD0 + k) :
+			    A_BOLD, x == 0 && buf[0] == ' ' ? buf + 1 : buf);
+	}
+	return y + 1;
+}
+
 static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 {
 	const struct td_plan *pl = session_td_plan(u->a);
@@ -366,28 +394,8 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, pl->in[i].fit == TD_NEVER ?
 					    ui_attr(u, UP_WARN) | A_BOLD : ui_attr(u, UP_DIM), pl->in[i].fit_why);
 	}
-	if (y < h) {   /* the legend: an item that does not fit goes whole to the next line */
-		int x = 0;
-		for (int k = 0; k <= nsh; k++) {
-			int len;
-
-			if (k < nsh)
-				snprintf(buf, sizeof(buf), "%c %s  ", td_shares[k].letter, td_shares[k].label);
-			else
-				snprintf(buf, sizeof(buf), "%s* group multiplexed (scheduled whole: ran pct of the time)",
-					 x > 0 ? " " : "");
-			for (len = (int)strlen(buf); len > 0 && buf[len - 1] == ' '; len--)
-				;   /* its trailing spaces need not fit */
-			if (x > 0 && x + len > wd) {
-				if (++y >= h)
-					break;
-				x = 0;
-			}
-			x += ui_put(w, y, x, wd - x, k == nsh ? ui_attr(u, UP_DIM) : u->color ?
-				    ui_attr(u, UP_TD0 + k) : A_BOLD, x == 0 && buf[0] == ' ' ? buf + 1 : buf);
-		}
-		y++;
-	}
+	if (y < h)
+		y = draw_legend(u, w, y, h, wd, nsh);
 	if (y >= h)
 		return;
 	/* the columns: the row, the level-1 shares, RUN%, the bar (the rest of the line) */
