@@ -53,7 +53,7 @@ static void draw_source(struct ui *u, WINDOW *w, int y, int wd, const struct ses
 		 h->cpu_model[0] ? h->cpu_model : "unknown CPU", h->kernel[0] ? h->kernel : "?");
 	if (x + (int)strlen(buf) > wd)   /* narrow: the kernel goes rather than half of it */
 		*strstr(buf, "  kernel ") = '\0';
-	ui_put_wrapped(w, y, y, x, wd, A_BOLD, buf);   /* whole words of the model, what fits */
+	ui_put_wrapped(w, y, y + 1, 1, x, wd, A_BOLD, buf);   /* whole words of the model, what fits */
 }
 
 /* Line 2: interval, elapsed, CPUs and sockets, the CPU time split, paused or ended. */
@@ -177,7 +177,7 @@ static int draw_budget(struct ui *u, WINDOW *w, int y, int info, int wd)
 		int n = budget_lines(&b[i], wd, buf, sizeof(buf));
 
 		x = ui_put(w, y, 0, wd, ui_attr(u, UP_LABEL), COUNTERS);
-		n = ui_put_wrapped(w, y, (y + n - 1 < info ? y + n - 1 : info - 1), x, wd,
+		n = ui_put_wrapped(w, y, info, n, x, wd,
 				   b[i].multiplex ? ui_attr(u, UP_WARN) : A_NORMAL, buf);
 		y += n > 0 ? n : 1;
 	}

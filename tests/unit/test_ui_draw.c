@@ -152,7 +152,7 @@ TEST(wrapped_at_words)
 		return;
 	}
 	/* 19 columns from x 1: "alpha beta gamma" fits (16), "delta" would end at 22 */
-	n = ui_put_wrapped(w, 0, 3, 1, 20, A_NORMAL, "alpha beta gamma delta epsilon zeta");
+	n = ui_put_wrapped(w, 0, 4, UI_WRAP_MAX, 1, 20, A_NORMAL, "alpha beta gamma delta epsilon zeta");
 	CHECK_EQ_INT(n, 2);
 	for (int i = 0; i < 3; i++)
 		line_text(w, i, l[i], sizeof(l[i]));
@@ -161,15 +161,15 @@ TEST(wrapped_at_words)
 	CHECK_EQ_STR(l[2], "");
 	/* one line allowed: the rest is left out, no word is cut */
 	werase(w);
-	n = ui_put_wrapped(w, 2, 2, 1, 20, A_NORMAL, "alpha beta gamma delta epsilon zeta");
+	n = ui_put_wrapped(w, 2, 3, UI_WRAP_MAX, 1, 20, A_NORMAL, "alpha beta gamma delta epsilon zeta");
 	CHECK_EQ_INT(n, 1);
 	line_text(w, 2, l[0], sizeof(l[0]));
 	line_text(w, 3, l[1], sizeof(l[1]));
 	CHECK_EQ_STR(l[0], " alpha beta gamma");
 	CHECK_EQ_STR(l[1], "");
 	/* no room: nothing written */
-	CHECK_EQ_INT(ui_put_wrapped(w, 3, 2, 1, 20, A_NORMAL, "x"), 0);
-	CHECK_EQ_INT(ui_put_wrapped(w, 0, 3, 20, 20, A_NORMAL, "x"), 0);
+	CHECK_EQ_INT(ui_put_wrapped(w, 3, 3, UI_WRAP_MAX, 1, 20, A_NORMAL, "x"), 0);
+	CHECK_EQ_INT(ui_put_wrapped(w, 0, 4, UI_WRAP_MAX, 20, 20, A_NORMAL, "x"), 0);
 	delwin(w);
 }
 

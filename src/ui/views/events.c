@@ -527,18 +527,18 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		 st(p)->pending_changed ? " (applies at the next refresh)" : "", text ? text : "");
 	free(text);
 	/* wrapped at words, the list over up to three lines and each budget over up to two */
-	y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, st(p)->pending_changed ?
+	y += ui_put_wrapped(w, y, h, 3, 1, wd, st(p)->pending_changed ?
 			    ui_attr(u, UP_WARN) | A_BOLD : A_BOLD, buf + 1);
 	for (int i = 0; i < st(p)->npbud && y < h; i++) {
 		char d[256];
 		budget_describe(&st(p)->pbud[i], d, sizeof(d));
 		snprintf(buf, sizeof(buf), "%s%s", st(p)->pbud[i].multiplex && st(p)->pending_changed ?
 			 "will multiplex! " : "", d);
-		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, st(p)->pbud[i].multiplex ?
+		y += ui_put_wrapped(w, y, h, 2, 1, wd, st(p)->pbud[i].multiplex ?
 				    ui_attr(u, UP_WARN) : A_NORMAL, buf);
 	}
 	if (st(p)->pmsg[0] && y < h)
-		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, ui_attr(u, UP_BAD), st(p)->pmsg);
+		y += ui_put_wrapped(w, y, h, 2, 1, wd, ui_attr(u, UP_BAD), st(p)->pmsg);
 	if (st(p)->br.open && !st(p)->adding) {
 		p->list.h = 0;   /* the browser keeps its own selection */
 		ui_browse_draw(u, &st(p)->br, w, y, h, wd);

@@ -244,7 +244,7 @@ static int issue_lines(struct ui *u, WINDOW *w, int y, int h, int wd, const stru
 	for (int i = 0; i < n && y + k < h - 1; i++) {
 		snprintf(line, sizeof(line), "%s: %s (query: %s)", is[i].warning ? "partial data" : "query failed",
 			 printable(what, sizeof(what), is[i].what), printable(q, sizeof(q), is[i].query));
-		k += ui_put_wrapped(w, y + k, (y + k + 2 < h - 2 ? y + k + 2 : h - 2), 1, wd,
+		k += ui_put_wrapped(w, y + k, h - 1, 3, 1, wd,
 				    ui_attr(u, is[i].warning ? UP_WARN : UP_BAD), line);
 	}
 	return k;
@@ -373,11 +373,11 @@ static void draw_detail(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int 
 		snprintf(line, sizeof(line), "%s (remote): %d socket%s, %d CPU%s, %d cgroup%s, over %.0f s to %s, "
 			 "%d queries  Esc: the hosts", host, ns, ns == 1 ? "" : "s", ncpu, ncpu == 1 ? "" : "s", ncg,
 			 ncg == 1 ? "" : "s", s->d.window, at, s->d.nqueries);
-	y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, A_BOLD, line);
+	y += ui_put_wrapped(w, y, h, 2, 1, wd, A_BOLD, line);
 	if (s->derr[0] && y < h) {
 		snprintf(line, sizeof(line), "drill-down failed: %s", s->derr);
 		printable_inplace(line, sizeof(line));
-		y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, ui_attr(u, UP_BAD), line);
+		y += ui_put_wrapped(w, y, h, 3, 1, wd, ui_attr(u, UP_BAD), line);
 	}
 	y += issue_lines(u, w, y, h, wd, s->d.issues, s->d.nissues);
 	if (y < h)
@@ -406,11 +406,11 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	snprintf(line, sizeof(line), "%s %s  at %s  window %.0f s  %d queries  rules %s (%.0f ms)%s", s->fr.mode,
 		 where, at, s->fr.window, s->fr.nqueries, s->fr.rules ? "used" : "not used", s->fr.elapsed * 1000,
 		 s->busy ? "  refreshing" : "");
-	y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, A_BOLD, line);
+	y += ui_put_wrapped(w, y, h, 2, 1, wd, A_BOLD, line);
 	if (s->err[0] && y < h) {
 		snprintf(line, sizeof(line), "last refresh failed (rows from %s): %s", at, s->err);
 		printable_inplace(line, sizeof(line));
-		y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, ui_attr(u, UP_BAD), line);
+		y += ui_put_wrapped(w, y, h, 3, 1, wd, ui_attr(u, UP_BAD), line);
 	}
 	y += issue_lines(u, w, y, h, wd, s->fr.issues, s->fr.nissues);
 	if (y < h)

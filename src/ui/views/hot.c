@@ -190,11 +190,11 @@ static int head_lines(struct ui *u, WINDOW *w, int wd, int h)
 	session_hot_state(u->a, &s);
 	if (!in) {
 		snprintf(buf, sizeof(buf), "hot functions of %s: not sampled: %s", s.label, s.why[0] ? s.why : "stopped");
-		y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, ui_attr(u, UP_BAD), buf);
+		y += ui_put_wrapped(w, y, h, 3, 1, wd, ui_attr(u, UP_BAD), buf);
 	} else {
 		snprintf(buf, sizeof(buf), "hot functions of %s: %s at %u Hz, window %.1f of %.0f s, %" PRIu64
 			 " samples", s.label, in->event, in->freq, in->window, s.window, in->samples);
-		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, ui_attr(u, UP_TITLE), buf);
+		y += ui_put_wrapped(w, y, h, 2, 1, wd, ui_attr(u, UP_TITLE), buf);
 		if (y < h && (in->throttled || in->lost || in->corrupt)) {
 			int k = snprintf(buf, sizeof(buf), "! this window:");
 
@@ -206,21 +206,17 @@ static int head_lines(struct ui *u, WINDOW *w, int wd, int h)
 			if (in->corrupt)
 				k += snprintf(buf + k, sizeof(buf) - (size_t)k, " skipped %" PRIu64 " bytes,", in->corrupt);
 			snprintf(buf + k - 1, sizeof(buf) - (size_t)k + 1, ": the shares are of the samples kept");
-			y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, ui_attr(u, UP_WARN), buf);
+			y += ui_put_wrapped(w, y, h, 2, 1, wd, ui_attr(u, UP_WARN), buf);
 		}
-		if (y < h && in->wnote[0]) {   /* whole, its advice at the end: wrapped at words */
-			int at[3], len[3], n = ui_wrap(in->wnote, wd - 3, at, len, 3);
-
-			for (int i = 0; i < n && i < 3 && y < h; i++) {
-				snprintf(buf, sizeof(buf), " %s %.*s", i ? " " : "!", len[i], in->wnote + at[i]);
-				ui_put(w, y++, 0, wd, ui_attr(u, UP_WARN), buf);
-			}
+		if (y < h && in->wnote[0]) {   /* whole, its advice at the end: wrapped at words under "!" */
+			ui_put(w, y, 1, wd - 1, ui_attr(u, UP_WARN), "!");
+			y += ui_put_wrapped(w, y, h, 3, 3, wd, ui_attr(u, UP_WARN), in->wnote);
 		}
 		if (y < h && in->note[0])
-			y += ui_put_wrapped(w, y, h - 1, 1, wd, ui_attr(u, UP_WARN), in->note);
+			y += ui_put_wrapped(w, y, h, UI_WRAP_MAX, 1, wd, ui_attr(u, UP_WARN), in->note);
 	}
 	if (y < h && s.perm[0])
-		y += ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, ui_attr(u, UP_WARN), s.perm);
+		y += ui_put_wrapped(w, y, h, 3, 1, wd, ui_attr(u, UP_WARN), s.perm);
 	if (y < h)
 		ui_put(w, y++, 0, wd, ui_attr(u, UP_DIM), " a: the event sampled   w: the window   < > I: sort   Esc: back");
 	return y;

@@ -269,7 +269,7 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 	}
 	/* a machine without the figures says so once, not with empty columns (wrapped, not cut) */
 	if (why[0])
-		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 1, wd, ui_attr(u, UP_DIM), why);
+		y += ui_put_wrapped(w, y, h, 2, 1, wd, ui_attr(u, UP_DIM), why);
 	draw_table(u, p, w, h, wd, &y);
 	y++;
 	/* RDT monitoring (resctrl), leaving the uncore list at least half of what is left */

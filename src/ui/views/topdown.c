@@ -375,9 +375,9 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		return;
 	werase(w);
 	if (pl->n == 0) {
-		y = ui_put_wrapped(w, 0, h - 1, 1, wd, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
+		y = ui_put_wrapped(w, 0, h, UI_WRAP_MAX, 1, wd, ui_attr(u, UP_WARN) | A_BOLD, pl->reason[0] ? pl->reason :
 				   "no top-down method for this CPU") + 1;
-		ui_put_wrapped(w, y, h - 1, 1, wd, A_NORMAL, "Top-down needs documented slot events: Intel (Skylake "
+		ui_put_wrapped(w, y, h, UI_WRAP_MAX, 1, wd, A_NORMAL, "Top-down needs documented slot events: Intel (Skylake "
 			       "and later P-cores, E-cores), AMD Zen 4/5, Arm PMUv3.4 (Neoverse N2/V1/V2) or Neoverse N1 "
 			       "(approximated).");
 		return;
@@ -386,12 +386,12 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 		snprintf(buf, sizeof(buf), "%s: %s%s", pl->in[i].pmu_name, pl->in[i].m->label,
 			 pl->in[i].bound ? "" : " (events not open)");
 		/* wrapped at words (two lines at most), never cut at the edge */
-		y += ui_put_wrapped(w, y, (y + 1 < h ? y + 1 : h - 1), 0, wd, pl->in[i].m->approx ?
+		y += ui_put_wrapped(w, y, h, 2, 0, wd, pl->in[i].m->approx ?
 				    ui_attr(u, UP_WARN) : ui_attr(u, UP_LABEL), buf) - 1;
 		if (pl->in[i].idle && y + 1 < h)
-			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
+			y += ui_put_wrapped(w, y + 1, h, UI_WRAP_MAX, 2, wd, ui_attr(u, UP_WARN) | A_BOLD, TD_IDLE_WHY);
 		else if (pl->in[i].fit != TD_FITS && y + 1 < h)   /* the counter arithmetic, never a silent 0% */
-			y += ui_put_wrapped(w, y + 1, h - 1, 2, wd, pl->in[i].fit == TD_NEVER ?
+			y += ui_put_wrapped(w, y + 1, h, UI_WRAP_MAX, 2, wd, pl->in[i].fit == TD_NEVER ?
 					    ui_attr(u, UP_WARN) | A_BOLD : ui_attr(u, UP_DIM), pl->in[i].fit_why);
 	}
 	if (y < h)

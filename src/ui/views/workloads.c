@@ -404,7 +404,7 @@ static int info_line(struct ui *u, struct ui_panel *p, WINDOW *w, int wd, int y,
 	if (in.threads_left && n > 0 && (size_t)n < sizeof(buf))
 		snprintf(buf + n, sizeof(buf) - (size_t)n, "; *: %d threads not counted (a process's busiest %d are; "
 			 "H counts all of one)", in.threads_left, in.threads_each);
-	return ui_put_wrapped(w, y, (y + 2 < h ? y + 2 : h - 1), 1, wd, in.left_out ? ui_attr(u, UP_WARN) :
+	return ui_put_wrapped(w, y, h, 3, 1, wd, in.left_out ? ui_attr(u, UP_WARN) :
 			      ui_attr(u, UP_DIM), buf + 1);
 }
 
@@ -529,7 +529,7 @@ static void draw(struct ui *u, struct ui_panel *p, WINDOW *w, int h, int wd)
 
 		session_wl_info(u->a, v, &in);
 		if (in.looked && !in.seen)   /* looked, and nothing there (a machine without cgroups) */
-			ui_put_wrapped(w, y, h - 1, 1, wd, ui_attr(u, UP_DIM), v ?
+			ui_put_wrapped(w, y, h, UI_WRAP_MAX, 1, wd, ui_attr(u, UP_DIM), v ?
 				       "no cgroup below the cgroup file system's root: every process is in the root "
 				       "cgroup, which the (all CPUs) row shows" : "no process in /proc to count");
 		else

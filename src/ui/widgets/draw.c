@@ -72,16 +72,17 @@ int ui_put(WINDOW *w, int y, int x, int maxw, attr_t at, const char *s)
 	return cols;
 }
 
-int ui_put_wrapped(WINDOW *w, int y, int ymax, int x, int wd, attr_t at, const char *s)
+int ui_put_wrapped(WINDOW *w, int y, int yend, int maxl, int x, int wd, attr_t at, const char *s)
 {
-	enum { MAXL = 16 };
-	int st[MAXL], ln[MAXL], n, k;
+	int st[UI_WRAP_MAX], ln[UI_WRAP_MAX], n, k;
 	char line[512];
 
-	if (!s || wd - x < 1 || y > ymax)
+	if (maxl > UI_WRAP_MAX)
+		maxl = UI_WRAP_MAX;
+	if (!s || wd - x < 1 || y >= yend || maxl < 1)
 		return 0;
-	n = ui_wrap(s, wd - x, st, ln, MAXL);
-	for (k = 0; k < n && k < MAXL && y + k <= ymax; k++) {
+	n = ui_wrap(s, wd - x, st, ln, maxl);
+	for (k = 0; k < n && k < maxl && y + k < yend; k++) {
 		snprintf(line, sizeof(line), "%.*s", ln[k], s + st[k]);
 		ui_put(w, y + k, x, wd - x, at, line);
 	}
